@@ -1,0 +1,5 @@
+"""``python -m seisan``."""
+
+from seisan.cli import main
+
+main()

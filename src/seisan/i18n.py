@@ -1,0 +1,110 @@
+"""User-facing names in English, Japanese and Korean (en / ja / ko).
+
+Every label the CLI (and later the web app) shows comes from :data:`TERMS`, so a
+new language is one more column here, not a hunt through the code.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from enum import StrEnum
+
+
+class Lang(StrEnum):
+    """A language seisan speaks."""
+
+    EN = "en"
+    JA = "ja"
+    KO = "ko"
+
+
+#: term key -> (en, ja, ko)
+TERMS: Mapping[str, tuple[str, str, str]] = {
+    # columns
+    "seat": ("Seat", "席", "자리"),
+    "name": ("Name", "名前", "이름"),
+    "points": ("Points", "持ち点", "점수"),
+    "place": ("Place", "順位", "순위"),
+    "score": ("Score", "スコア", "스코어"),
+    "part.points": ("Points part", "素点", "소점"),
+    "part.rounding": ("Rounding", "端数", "끝수"),
+    "part.oka": ("Oka", "オカ", "오카"),
+    "part.uma": ("Uma", "ウマ", "우마"),
+    "part.balance": ("Balance", "調整", "조정"),
+    # rule fields
+    "rules": ("Rules", "ルール", "룰"),
+    "preset": ("Preset", "プリセット", "프리셋"),
+    "title": ("Title", "名称", "명칭"),
+    "players": ("Players", "人数", "인원"),
+    "start": ("Start points", "配給原点", "시작 점수"),
+    "return": ("Return points", "返し点", "반환점"),
+    "oka": ("Oka", "オカ", "오카"),
+    "uma": ("Uma", "ウマ", "우마"),
+    "floating": ("Floating uma", "浮きウマ", "뜬 우마"),
+    "rounding": ("Rounding", "端数処理", "끝수 처리"),
+    "ties": ("Ties", "同点", "동점"),
+    "deposits": ("Leftover deposits", "供託", "공탁"),
+    "zero": ("Zero shown as", "ゼロの表記", "0 표기"),
+    "source": ("Source", "出典", "출처"),
+    "notes": ("Notes", "備考", "비고"),
+    "field": ("Field", "項目", "항목"),
+    "value": ("Value", "値", "값"),
+    "start/return": ("Start/return", "原点/返し", "시작/반환"),
+    "aliases": ("Aliases", "別名", "별칭"),
+    # seat winds: seat 0 is the first dealer (起家)
+    "seat.0": ("East", "東家", "동가"),
+    "seat.1": ("South", "南家", "남가"),
+    "seat.2": ("West", "西家", "서가"),
+    "seat.3": ("North", "北家", "북가"),
+    # rounding modes (001 スコア清算)
+    "rounding.half-up": ("round half up", "四捨五入", "반올림"),
+    "rounding.half-down": ("round half down", "五捨六入", "오사육입"),
+    "rounding.ceil": ("round up", "切り上げ", "올림"),
+    "rounding.floor": ("round down", "切り捨て", "내림"),
+    "rounding.toward-zero": (
+        "toward zero",
+        "プラスなら切り捨て、マイナスなら切り上げ",
+        "0 방향 버림",
+    ),
+    "rounding.half-toward-zero": (
+        "half toward zero",
+        "プラスなら四捨五入、マイナスなら五捨六入",
+        "0 방향 반올림",
+    ),
+    "rounding.half-even": ("round half to even", "最近接偶数", "오사오입"),
+    "rounding.none": ("keep the first decimal", "端数放置", "끝수 유지"),
+    # tie policies
+    "ties.seat": ("nearer the first dealer ranks higher", "起家優先", "기가 우선"),
+    "ties.split": ("uma and oka split equally", "ウマ・オカを等分", "우마·오카 균등 분배"),
+    # leftover deposits
+    "deposits.first": ("to first place", "トップ取り", "1등에게"),
+    "deposits.lost": ("not paid out", "没収", "몰수"),
+    # uma kinds
+    "uma.none": ("no uma", "ウマなし", "순우마"),
+    "uma.floating": ("by the number of floating players", "浮き人数による", "뜬 인원에 따름"),
+    # messages
+    "total": ("Total", "合計", "합계"),
+    "custom": ("custom", "カスタム", "커스텀"),
+    "floating.count": ("{n} at or above return points", "{n}人浮き", "{n}명 뜸"),
+}
+
+
+def term(key: str, lang: Lang | str = Lang.EN, **fields: object) -> str:
+    """The label of ``key`` in ``lang`` (English when the key has no entry)."""
+    forms = TERMS.get(key)
+    if forms is None:
+        return key
+    text = forms[list(Lang).index(Lang(lang))]
+    return text.format(**fields) if fields else text
+
+
+def default_lang(environ: Mapping[str, str] | None = None) -> Lang:
+    """The language of the user's locale (LC_ALL, LC_MESSAGES, LANG), else English."""
+    env = os.environ if environ is None else environ
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(var, "")
+        if value:
+            prefix = value[:2].lower()
+            return Lang(prefix) if prefix in {lang.value for lang in Lang} else Lang.EN
+    return Lang.EN

@@ -1,0 +1,99 @@
+"""Named house rules shipped as data files (``seisan/data/presets/*.toml``).
+
+Like python-chess's variants, presets are data with aliases: :func:`find_preset`
+takes an id (``mleague``), an alias (``Mリーグ``, ``m-league``) or a title.
+Each file cites where its numbers come from. A house-rules file may say
+``extends = "tenhou"`` and change only what differs.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from decimal import Decimal
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from seisan.errors import RulesError, SeisanError, UnknownNameError
+from seisan.rules import Rules
+
+
+def _key(name: str) -> str:
+    return name.strip().lower().replace("_", "-").replace(" ", "-")
+
+
+@cache
+def _preset_data() -> dict[str, dict[str, Any]]:
+    folder = resources.files("seisan").joinpath("data/presets")
+    out: dict[str, dict[str, Any]] = {}
+    for entry in sorted(folder.iterdir(), key=lambda e: e.name.removesuffix(".toml")):
+        if entry.name.endswith(".toml"):
+            data = tomllib.loads(entry.read_text(encoding="utf-8"), parse_float=Decimal)
+            out[entry.name.removesuffix(".toml")] = data
+    return out
+
+
+@cache
+def presets() -> tuple[Rules, ...]:
+    """Every shipped preset, in id order."""
+    return tuple(_build(name, ()) for name in _preset_data())
+
+
+def _build(name: str, seen: tuple[str, ...]) -> Rules:
+    data = dict(_preset_data()[name])
+    base = _base(data.pop("extends", None), (*seen, name))
+    data.setdefault("name", name)
+    return Rules.from_dict(data, base)
+
+
+def _base(extends: object, seen: tuple[str, ...]) -> Rules | None:
+    if extends is None:
+        return None
+    if not isinstance(extends, str):
+        raise RulesError("extends", extends, "must be the name of a preset")
+    target = _lookup(extends)
+    if target in seen:
+        raise RulesError("extends", extends, "preset extends itself")
+    return _build(target, seen)
+
+
+def _lookup(name: str) -> str:
+    key = _key(name)
+    data = _preset_data()
+    for preset_id, entry in data.items():
+        names = {preset_id, *entry.get("aliases", []), *entry.get("title", {}).values()}
+        if key in {_key(n) for n in names}:
+            return preset_id
+    raise UnknownNameError("rules preset", name, list(data))
+
+
+def find_preset(name: str) -> Rules:
+    """The preset called ``name`` (id, alias or title in any language)."""
+    return _build(_lookup(name), ())
+
+
+def load_rules(spec: str) -> Rules:
+    """Rules from a preset name or a house-rules TOML file path."""
+    path = Path(spec)
+    if spec.lower().endswith(".toml") or path.is_file():
+        return load_rules_file(path)
+    return find_preset(spec)
+
+
+def load_rules_file(path: Path) -> Rules:
+    """Rules from a house-rules TOML file; errors name the file."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as err:
+        raise SeisanError(f"cannot read rules file {path}: {err.strerror}") from None
+    try:
+        data = tomllib.loads(text, parse_float=Decimal)
+    except tomllib.TOMLDecodeError as err:
+        raise SeisanError(f"{path}: not valid TOML: {err}") from None
+    try:
+        base = _base(data.pop("extends", None), ())
+        data.setdefault("name", path.stem)
+        return Rules.from_dict(data, base)
+    except SeisanError as err:
+        raise SeisanError(f"{path}: {err}") from None

@@ -1,0 +1,204 @@
+"""Rank uma (順位ウマ) and floating uma (浮きウマ), in pt.
+
+Uma moves pt by place: in a 4-player ``X-Y`` uma the third pays the second X and
+the fourth pays the first Y (seed 000), i.e. ``(+Y, +X, −X, −Y)``. Floating uma
+picks the list by how many players finish at or above the return points (JPML's
+official rule; also the all-minus / all-plus extras that seed 004 mentions).
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+from fractions import Fraction
+from functools import cache
+from importlib import resources
+
+from seisan.errors import RulesError
+
+Pt = Fraction
+"""A score in pt (1 pt = 1000 points), exact."""
+
+_MAX_UMA = 1000  # pt; a larger value is almost surely points given as pt
+
+
+def to_pt(value: object, field: str) -> Fraction:
+    """``value`` (int, Decimal, Fraction or numeric text) as an exact multiple of 0.1 pt."""
+    if isinstance(value, bool):
+        raise RulesError(field, value, "must be a number of pt")
+    if isinstance(value, float):
+        # floats reach us only from callers that skipped the exact TOML parser
+        value = Decimal(repr(value))
+    if isinstance(value, str):
+        try:
+            value = Decimal(value.strip())
+        except InvalidOperation:
+            raise RulesError(field, value, "must be a number of pt") from None
+    if not isinstance(value, int | Decimal | Fraction):
+        raise RulesError(field, value, "must be a number of pt")
+    if isinstance(value, Decimal) and not value.is_finite():
+        raise RulesError(field, str(value), "must be a finite number of pt")
+    pt = Fraction(value)
+    if (pt * 10).denominator != 1:
+        raise RulesError(field, str(value), "must be a multiple of 0.1 pt (100 points)")
+    if abs(pt) >= _MAX_UMA:
+        raise RulesError(
+            field, str(value), "uma is in pt (1 pt = 1000 points): did you give points?"
+        )
+    return pt
+
+
+def _values(values: Iterable[object], players: int, field: str) -> tuple[Fraction, ...]:
+    pts = tuple(to_pt(v, f"{field}[{i}]") for i, v in enumerate(values))
+    if len(pts) != players:
+        raise RulesError(field, [str(v) for v in pts], f"needs {players} values, one per place")
+    if sum(pts) != 0:
+        raise RulesError(field, [str(v) for v in pts], f"must sum to 0 (sums to {sum(pts)})")
+    if list(pts) != sorted(pts, reverse=True):
+        raise RulesError(field, [str(v) for v in pts], "must not rise from one place to the next")
+    return pts
+
+
+@dataclass(frozen=True)
+class RankUma:
+    """Uma by place: ``values[0]`` to first place, ``values[-1]`` to last (順位ウマ)."""
+
+    values: tuple[Fraction, ...]
+
+    def for_points(self, points: Sequence[int], return_points: int) -> tuple[Fraction, ...]:
+        """The uma list for this result (rank uma ignores the points)."""
+        return self.values
+
+    @property
+    def players(self) -> int:
+        return len(self.values)
+
+    def spec(self) -> str:
+        """Short text form: ``10-30`` where it is one, else ``30,10,-10,-30``."""
+        v = self.values
+        if len(v) == 4 and v[0] == -v[3] and v[1] == -v[2] and v[1] >= 0:
+            return f"{_num(v[1])}-{_num(v[0])}"
+        return ",".join(_num(x) for x in v)
+
+
+@dataclass(frozen=True)
+class FloatingUma:
+    """Uma chosen by how many players are at or above the return points (浮きウマ).
+
+    ``table`` pairs a count of floating players with an uma list; a count with no
+    entry is an error at settlement time, naming the count.
+    """
+
+    table: tuple[tuple[int, tuple[Fraction, ...]], ...]
+
+    def for_points(self, points: Sequence[int], return_points: int) -> tuple[Fraction, ...]:
+        floating = sum(1 for p in points if p >= return_points)
+        for count, values in self.table:
+            if count == floating:
+                return values
+        raise RulesError(
+            "floating_uma",
+            {str(c): [_num(x) for x in v] for c, v in self.table},
+            f"has no uma for {floating} players at or above {return_points}",
+        )
+
+    @property
+    def players(self) -> int:
+        return len(self.table[0][1])
+
+    def spec(self) -> str:
+        return "; ".join(
+            f"{count}: " + ",".join(_num(x) for x in values) for count, values in self.table
+        )
+
+
+Uma = RankUma | FloatingUma
+
+
+def _num(value: Fraction) -> str:
+    """``value`` as the shortest exact decimal text (``-10``, ``12.5``)."""
+    if value.denominator == 1:
+        return str(value.numerator)
+    return str(Decimal(value.numerator) / Decimal(value.denominator))
+
+
+@dataclass(frozen=True)
+class NamedUma:
+    """A named uma such as ワンスリー (10-30), with its names and aliases."""
+
+    id: str
+    spec: str
+    names: Mapping[str, str]
+    aliases: tuple[str, ...]
+
+
+@cache
+def named_umas() -> tuple[NamedUma, ...]:
+    """The named uma of seed 000 (and 004's 순우마), from ``data/uma.toml``."""
+    text = resources.files("seisan").joinpath("data/uma.toml").read_text(encoding="utf-8")
+    data = tomllib.loads(text)
+    return tuple(
+        NamedUma(key, entry["spec"], entry["names"], tuple(entry["aliases"]))
+        for key, entry in data.items()
+    )
+
+
+_X_Y = re.compile(r"^\s*(\d+(?:\.\d)?)\s*-\s*(\d+(?:\.\d)?)\s*$")
+
+
+def parse_uma(spec: str | Sequence[object], players: int = 4) -> RankUma:
+    """A rank uma from a name (``ワンスリー``), ``X-Y``, a list (``30,10,-10,-30``) or ``none``.
+
+    >>> parse_uma("10-30").values == (30, 10, -10, -30)
+    True
+    """
+    field = "uma"
+    if not isinstance(spec, str):
+        return RankUma(_values(spec, players, field))
+    text = spec.strip()
+    key = text.lower()
+    for named in named_umas():
+        if key == named.id or key in {a.lower() for a in named.aliases}:
+            text = named.spec
+            break
+    if text.lower() in {"none", "0-0"}:
+        return RankUma((Fraction(0),) * players)
+    match = _X_Y.match(text)
+    if match:
+        if players != 4:
+            raise RulesError(
+                field, spec, f"X-Y uma is for 4 players; give {players} values like 20,0,-20"
+            )
+        x, y = to_pt(match[1], field), to_pt(match[2], field)
+        return RankUma(_values((y, x, -x, -y), players, field))
+    if "," in text:
+        return RankUma(_values(text.split(","), players, field))
+    raise RulesError(
+        field, spec, "give a name (ワンスリー), X-Y (10-30), a list (30,10,-10,-30) or none"
+    )
+
+
+def parse_floating(table: Mapping[object, object], players: int = 4) -> FloatingUma:
+    """A floating uma from ``{count: uma list}`` (keys may be text, as in TOML)."""
+    field = "floating_uma"
+    entries: list[tuple[int, tuple[Fraction, ...]]] = []
+    if not table:
+        raise RulesError(field, {}, "needs at least one entry {count = [uma, ...]}")
+    for key, values in table.items():
+        try:
+            count = int(str(key))
+        except ValueError:
+            raise RulesError(field, key, "keys are counts of floating players") from None
+        if not 0 <= count <= players:
+            raise RulesError(field, key, f"a count of floating players is 0 to {players}")
+        if isinstance(values, str):
+            uma = parse_uma(values, players).values
+        elif isinstance(values, Sequence):
+            uma = _values(values, players, f"{field}.{count}")
+        else:
+            raise RulesError(f"{field}.{count}", values, "must be a list of uma, one per place")
+        entries.append((count, uma))
+    return FloatingUma(tuple(sorted(entries)))

@@ -1,0 +1,127 @@
+"""The ``seisan`` command: formats, languages, errors, documentation."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from pathlib import Path
+
+import pytest
+import typer
+
+from seisan.cli import app
+from seisan.i18n import Lang, default_lang
+
+README = Path(__file__).resolve().parents[1] / "README.md"
+
+
+def test_json_shape(cli) -> None:
+    data = cli.json("settle", "42600", "31000", "16400", "10000", "--rules", "mleague",
+                    "--names", "A,B,C,D")  # fmt: skip
+    assert set(data) == {"rules", "results"}
+    assert data["rules"]["name"] == "mleague" and data["rules"]["oka"] == 20
+    first = data["results"][0]
+    assert first == {
+        "seat": 0, "name": "A", "points": 42600, "place": 1, "score": first["score"],
+        "parts": {"points": first["parts"]["points"], "rounding": 0, "oka": 20, "uma": 30,
+                  "balance": 0},
+    }  # fmt: skip
+    assert str(first["score"]) == "62.6" and str(first["parts"]["points"]) == "12.6"
+
+
+def test_csv_has_every_seat(cli) -> None:
+    out = cli.run("settle", "42600", "31000", "16400", "10000", "-r", "mleague", "-f", "csv")
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert [r["score"] for r in rows] == ["62.6", "11", "-23.6", "-50"]
+    assert [r["place"] for r in rows] == ["1", "2", "3", "4"]
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [("en", ["Place", "Score", "East"]), ("ja", ["順位", "スコア", "東家"]),
+     ("ko", ["순위", "스코어", "동가"])],
+)  # fmt: skip
+def test_languages(cli, lang: str, words: list[str]) -> None:
+    out = cli.run("settle", "42600", "31000", "16400", "10000", "-r", "mleague", "--lang", lang)
+    for word in words:
+        assert word in out
+
+
+def test_default_language_follows_the_locale() -> None:
+    assert default_lang({"LANG": "ja_JP.UTF-8"}) is Lang.JA
+    assert default_lang({"LC_ALL": "ko_KR.UTF-8", "LANG": "ja_JP.UTF-8"}) is Lang.KO
+    assert default_lang({"LANG": "C.UTF-8"}) is Lang.EN
+    assert default_lang({}) is Lang.EN
+
+
+def test_options_override_the_preset(cli) -> None:
+    scores = cli.scores("42600", "31000", "16400", "10000", "-r", "mleague",
+                        "--rounding", "half-up", "--uma", "5-10")  # fmt: skip
+    assert [str(s) for s in scores] == ["43", "6", "-19", "-30"]
+    data = cli.json("settle", "30000", "30000", "20000", "20000", "-r", "mleague", "--ties", "seat")
+    assert [r["place"] for r in data["results"]] == [1, 2, 3, 4]
+
+
+def test_negative_points_are_points_not_options(cli) -> None:
+    scores = cli.scores("61200", "25000", "15000", "-1200", "-r", "tenhou")
+    assert [str(s) for s in scores] == ["71", "5", "-25", "-51"]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["1", "2", "3"], "is for 4 players, got 3 scores"),
+        (["25050", "24950", "25000", "25000", "-r", "tenhou"], "not a multiple of 100"),
+        (["26000", "25000", "25000", "25000", "-r", "tenhou"], "1000 too many"),
+        (["25000", "x", "25000", "25000"], "points 'x' are not a whole number"),
+        (["25000", "25000", "25000", "25000", "-r", "tenho"], "unknown rules preset 'tenho'"),
+        (["30000"] * 4 + ["--rounding", "often"], "rounding = 'often'"),
+        (["30000"] * 4 + ["--uma", "10-"], "uma = '10-'"),
+        (["30000"] * 4 + ["--start", "abc"], "start = 'abc'"),
+        (["30000"] * 4 + ["--bogus"], "unknown option --bogus"),
+        (["30000"] * 4 + ["--names", "A,B,C"], "4 names are needed"),
+        (["30000"] * 4 + ["-r", "missing.toml"], "cannot read rules file missing.toml"),
+    ],
+)
+def test_bad_input_is_one_line_exit_2(cli, args: list[str], message: str) -> None:
+    err = cli.run("settle", *args, code=2)
+    assert err.count("\n") == 1 and err.startswith("seisan: error: ")
+    assert message in err
+    assert "Traceback" not in err
+
+
+def test_bad_rules_file_on_the_cli(cli, tmp_path: Path) -> None:
+    path = tmp_path / "house.toml"
+    path.write_text('extends = "tenhou"\nties = "coin"\n', encoding="utf-8")
+    err = cli.run("settle", "30000", "30000", "20000", "20000", "-r", str(path), code=2)
+    assert "ties = 'coin': must be one of seat, split" in err
+
+
+def test_rules_list_and_show(cli) -> None:
+    listed = cli.json("rules", "list")
+    assert {r["name"] for r in listed} >= {
+        "tenhou", "tenhou-sanma", "mahjongsoul", "mleague", "wrc", "ema", "rmu", "jpml",
+        "saikouisen", "sun-oka", "one-two-oka"}  # fmt: skip
+    shown = cli.json("rules", "show", "jpml")
+    assert shown["floating_uma"]["2"] == [8, 4, -4, -8]
+    assert shown["deposits"] == "lost"
+    out = cli.run("rules", "show", "mleague", "--lang", "ja")
+    assert "返し点" in out and "30000" in out and "出典" in out
+    assert cli.run("rules", "show", "nope", code=2).startswith("seisan: error: unknown rules")
+
+
+def _commands(group: typer.Typer, prefix: str = "") -> list[str]:
+    names = [f"{prefix}{c.name}" for c in group.registered_commands]
+    for sub in group.registered_groups:
+        assert sub.typer_instance is not None
+        names += _commands(sub.typer_instance, f"{prefix}{sub.name} ")
+    return names
+
+
+def test_every_command_is_documented_in_the_readme() -> None:
+    readme = README.read_text(encoding="utf-8")
+    commands = _commands(app)
+    assert commands
+    for command in commands:
+        assert re.search(rf"seisan {re.escape(command)}\b", readme), command

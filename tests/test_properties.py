@@ -1,0 +1,83 @@
+"""Properties that hold for any valid rules and final points (hypothesis)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from seisan import Deposits, Rounding, Rules, Ties, parse_floating, settle
+from seisan.uma import RankUma
+
+
+@st.composite
+def uma_lists(draw: st.DrawFn, players: int) -> tuple[Fraction, ...]:
+    """A non-rising list of multiples of 0.1 pt that sums to zero."""
+    tenths = sorted((draw(st.integers(-400, 400)) for _ in range(players - 1)), reverse=True)
+    last = -sum(tenths)
+    values = sorted([*tenths, last], reverse=True)
+    return tuple(Fraction(v, 10) for v in values)
+
+
+@st.composite
+def rules_and_points(draw: st.DrawFn) -> tuple[Rules, list[int]]:
+    players = draw(st.sampled_from([3, 4]))
+    start = draw(st.integers(50, 400)) * 100
+    return_points = start + draw(st.integers(0, 100)) * 100
+    if draw(st.booleans()):
+        uma: RankUma | object = RankUma(draw(uma_lists(players)))
+    else:
+        uma = parse_floating(
+            {str(c): list(draw(uma_lists(players))) for c in range(players + 1)}, players
+        )
+    rules = Rules(
+        players=players,
+        start=start,
+        return_points=return_points,
+        uma=uma,  # type: ignore[arg-type]
+        rounding=draw(st.sampled_from(list(Rounding))),
+        ties=draw(st.sampled_from(list(Ties))),
+        deposits=draw(st.sampled_from(list(Deposits))),
+    )
+    sticks = draw(st.integers(0, 5)) if rules.deposits is Deposits.LOST else 0
+    total = start * players - sticks * 1000
+    # points in units of 100, with many ties (a coarse grid) and negatives allowed
+    step = draw(st.sampled_from([100, 1000, 5000]))
+    cuts = [draw(st.integers(-20, total // step + 20)) * step for _ in range(players - 1)]
+    points = [cuts[0]]
+    points += [cuts[i] - cuts[i - 1] for i in range(1, players - 1)]
+    points.append(total - cuts[-1])
+    points = [p if p % 100 == 0 else p - p % 100 for p in points]
+    points[-1] = total - sum(points[:-1])
+    return rules, points
+
+
+@settings(max_examples=600, deadline=None)
+@given(rules_and_points())
+def test_scores_sum_to_zero_in_tenths_and_follow_points(case: tuple[Rules, list[int]]) -> None:
+    rules, points = case
+    result = settle(points, rules)
+    assert sum(result.scores) == 0
+    for r in result:
+        assert (r.score * 10).denominator == 1
+        assert r.parts.total() == r.score
+    for a in result:
+        for b in result:
+            if a.points > b.points:
+                assert a.place < b.place
+            if a.points == b.points and rules.ties is Ties.SPLIT:
+                assert a.place == b.place
+                # tied players' scores differ by at most the 0.1 of the leftover tenths
+                assert abs(a.score - b.score) <= Fraction(1, 10)
+
+
+@settings(max_examples=300, deadline=None)
+@given(rules_and_points())
+def test_rounding_only_touches_the_points_part(case: tuple[Rules, list[int]]) -> None:
+    rules, points = case
+    result = settle(points, rules)
+    for r in result:
+        assert abs(r.parts.rounding) < 1
+        if rules.rounding is Rounding.NONE:
+            assert r.parts.rounding == 0

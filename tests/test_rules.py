@@ -1,0 +1,148 @@
+"""Rules values, house-rules files, presets and their serialisation."""
+
+from __future__ import annotations
+
+import json
+from decimal import Decimal
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from seisan import (
+    Deposits,
+    PointsError,
+    Rounding,
+    Rules,
+    RulesError,
+    SeisanError,
+    Ties,
+    UnknownNameError,
+    find_preset,
+    load_rules,
+    presets,
+    settle,
+)
+from seisan.output import dumps_json
+
+
+def test_oka_follows_from_start_and_return() -> None:
+    assert find_preset("tenhou").oka == 20
+    assert find_preset("tenhou-sanma").oka == 15
+    assert find_preset("mahjongsoul").oka == 0
+
+
+@pytest.mark.parametrize("rules", presets(), ids=lambda r: r.name)
+def test_every_preset_round_trips_through_toml_and_json(rules: Rules) -> None:
+    assert Rules.from_toml(rules.to_toml()) == rules
+    assert Rules.from_dict(json.loads(dumps_json(rules.to_dict()), parse_float=Decimal)) == rules
+    assert rules.sources, "every preset cites its source"
+    assert rules.title("ja") != rules.title("en") or rules.name in {"rmu", "rmu-m"}
+
+
+@pytest.mark.parametrize(
+    ("alias", "name"),
+    [("天鳳", "tenhou"), ("M-League", "mleague"), ("Mリーグ", "mleague"), ("連盟", "jpml"),
+     ("원투오카", "one-two-oka"), ("雀魂", "mahjongsoul"), ("最高位戦", "saikouisen")],
+)  # fmt: skip
+def test_presets_are_found_by_alias(alias: str, name: str) -> None:
+    assert find_preset(alias).name == name
+
+
+def test_unknown_preset_lists_the_known() -> None:
+    with pytest.raises(UnknownNameError, match="unknown rules preset 'tenho'; known: ema"):
+        find_preset("tenho")
+
+
+def test_house_rules_file_extends_a_preset(tmp_path: Path) -> None:
+    path = tmp_path / "club.toml"
+    path.write_text('extends = "tenhou"\numa = "10-30"\nrounding = "五捨六入"\n', encoding="utf-8")
+    rules = load_rules(str(path))
+    assert rules.name == "club"
+    assert rules.start == 25000 and rules.ties is Ties.SEAT
+    assert rules.uma.spec() == "10-30" and rules.rounding is Rounding.HALF_DOWN
+
+
+def test_house_rules_file_reads_decimals_exactly(tmp_path: Path) -> None:
+    path = tmp_path / "odd.toml"
+    path.write_text("uma = [12.5, 2.5, -2.5, -12.5]\n", encoding="utf-8")
+    assert load_rules(str(path)).uma.values == tuple(
+        Fraction(x) for x in ("12.5", "2.5", "-2.5", "-12.5")
+    )  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("start = 25050\n", "start = 25050: must be a positive multiple of 100"),
+        ('start = "lots"\n', "start = 'lots': must be a whole number of points"),
+        ("players = 5\n", "players = 5: must be 4 or 3"),
+        ("return = 20000\n", "return = 20000: must not be below the start points"),
+        ('rounding = "sometimes"\n', "rounding = 'sometimes': known: half-up"),
+        ('ties = "coin"\n', "ties = 'coin': must be one of seat, split"),
+        ('deposits = "burn"\n', "deposits = 'burn': must be one of first, lost"),
+        ("umaa = [1]\n", "umaa = [1]: is not a rules field"),
+        ("uma = [30, 10, -10]\n", "needs 4 values"),
+        ("start = 25000\noka = 10\n", "oka = 10: oka is (return − start) × players = 20"),
+        ("start = [\n", "not valid TOML"),
+        ('extends = "nope"\n', "unknown rules preset 'nope'"),
+        ("[floating_uma]\n7 = [1, 0, 0, -1]\n", "a count of floating players is 0 to 4"),
+    ],
+)
+def test_invalid_rules_file_names_field_and_value(tmp_path: Path, text: str, message: str) -> None:
+    path = tmp_path / "bad.toml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(SeisanError) as err:
+        load_rules(str(path))
+    assert str(err.value).startswith(f"{path}: ")
+    assert message in str(err.value)
+
+
+def test_missing_rules_file(tmp_path: Path) -> None:
+    with pytest.raises(SeisanError, match="cannot read rules file"):
+        load_rules(str(tmp_path / "missing.toml"))
+
+
+@pytest.mark.parametrize(
+    ("points", "message"),
+    [
+        ([25000, 25000, 25000], "is for 4 players, got 3 scores"),
+        ([25050, 24950, 25000, 25000], "seat 0: points 25050 are not a multiple of 100"),
+        ([25000, 25000, 25000, "25000"], "seat 3: points '25000' are not a whole number"),
+        ([26000, 25000, 25000, 25000], "1000 too many"),
+        ([24000, 25000, 25000, 25000], "1000 missing (leftover riichi deposits go to first"),
+    ],
+)
+def test_bad_points_are_named(points: list[int], message: str) -> None:
+    with pytest.raises(PointsError) as err:
+        settle(points, find_preset("tenhou"))
+    assert message in str(err.value)
+
+
+def test_lost_deposits_allow_exactly_whole_sticks() -> None:
+    rules = find_preset("jpml")
+    assert rules.deposits is Deposits.LOST
+    result = settle([40000, 30000, 29000, 20000], rules)  # one stick left on the table
+    assert result.leftover_deposits == 1000
+    assert sum(result.scores) == 0
+    # first takes minus the others (001), so the lost stick's 1 pt is its balance
+    assert result[0].parts.balance == 1
+    with pytest.raises(PointsError, match="not a whole number of 1000-point riichi deposits"):
+        settle([40000, 30000, 29500, 20000], rules)
+
+
+def test_lost_deposits_change_who_floats() -> None:
+    # 29500 + the 1000-point stick would float; lost, it does not: 1人浮き uma
+    rules = find_preset("jpml")
+    result = settle([35000, 29500, 28500, 26000], rules)
+    assert [r.parts.uma for r in result] == [12, -1, -3, -8]
+
+
+def test_rules_are_frozen_and_validated() -> None:
+    rules = find_preset("tenhou")
+    with pytest.raises(AttributeError):
+        rules.start = 30000  # type: ignore[misc]
+    with pytest.raises(RulesError, match="players"):
+        Rules(players=5)
+    custom = rules.replace(rounding=Rounding.NONE)
+    assert custom.name == "tenhou+custom" and custom.rounding is Rounding.NONE

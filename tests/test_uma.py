@@ -1,0 +1,80 @@
+"""Rank uma presets of seed 000 (順位ウマ table) and floating uma."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from seisan import Rules, RulesError, parse_floating, parse_uma, settle
+
+# 000: 通称 / 3位→2位 / 4位→1位 (in points); as pt the uma is (+Y, +X, −X, −Y)
+TABLE_000 = [
+    ("ゴットー", "5-10", 5000, 10000),
+    ("ワンツー", "10-20", 10000, 20000),
+    ("ワンスリー", "10-30", 10000, 30000),
+    ("ツースリー", "20-30", 20000, 30000),
+]
+
+
+@pytest.mark.parametrize(("name", "spec", "third_to_second", "fourth_to_first"), TABLE_000)
+@pytest.mark.parametrize("form", ["name", "spec"])
+def test_rank_uma_presets_of_000(
+    cli, form: str, name: str, spec: str, third_to_second: int, fourth_to_first: int
+) -> None:
+    x, y = Fraction(third_to_second, 1000), Fraction(fourth_to_first, 1000)
+    given = name if form == "name" else spec
+    assert parse_uma(given).values == (y, x, -x, -y)
+    # through the CLI: 30000/30000 with everyone within 200 points of 30000
+    scores = cli.scores("30200", "30100", "29900", "29800", "--start", "30000",
+                        "--return-points", "30000", "--uma", given)  # fmt: skip
+    assert [s * 1000 for s in scores] == [
+        200 + fourth_to_first,
+        100 + third_to_second,
+        -100 - third_to_second,
+        -200 - fourth_to_first,
+    ]
+
+
+@pytest.mark.parametrize("spec", ["none", "순우마", "0"])
+def test_no_uma(spec: str) -> None:
+    assert parse_uma(spec).values == (0, 0, 0, 0)
+
+
+def test_uma_lists_for_three_players() -> None:
+    assert parse_uma("20,0,-20", players=3).values == (20, 0, -20)
+    with pytest.raises(RulesError, match="X-Y uma is for 4 players"):
+        parse_uma("10-20", players=3)
+
+
+@pytest.mark.parametrize(
+    ("spec", "problem"),
+    [
+        ("30,10,-10", "needs 4 values"),
+        ("30,10,-10,-20", "must sum to 0"),
+        ("10,30,-10,-30", "must not rise"),
+        ("10000-20000", "did you give points"),
+        ("10.25-20", "give a name"),
+        ("30,10,-10.05,-29.95", "multiple of 0.1"),
+        ("wan-wan", "give a name"),
+        ("a,b,c,d", "must be a number"),
+    ],
+)
+def test_bad_uma_is_named(spec: str, problem: str) -> None:
+    with pytest.raises(RulesError, match=problem) as err:
+        parse_uma(spec)
+    assert err.value.field.startswith("uma")
+
+
+def test_floating_uma_picks_by_players_at_or_above_return() -> None:
+    uma = parse_floating({"1": [12, -1, -3, -8], "2": [8, 4, -4, -8]})
+    assert uma.for_points([31000, 30000, 29900, 29100], 30000) == (8, 4, -4, -8)
+    assert uma.for_points([31000, 29900, 29900, 29200], 30000) == (12, -1, -3, -8)
+    with pytest.raises(RulesError, match="no uma for 3 players at or above 30000"):
+        uma.for_points([31000, 30000, 30000, 29000], 30000)
+
+
+def test_floating_uma_with_split_ties() -> None:
+    rules = Rules(uma=parse_floating({"2": [8, 4, -4, -8]}))
+    result = settle([35000, 35000, 25000, 25000], rules)
+    assert list(result.scores) == [11, 11, -11, -11]
