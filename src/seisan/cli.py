@@ -17,8 +17,9 @@ from seisan.errors import SeisanError
 from seisan.i18n import Lang, default_lang, term
 from seisan.output import Format, dumps_csv, emit, table
 from seisan.presets import load_rules, presets
+from seisan.pt import pt_value
 from seisan.rules import Rules
-from seisan.settlement import Settlement, format_score, pt_value, settle
+from seisan.settlement import Settlement, format_score, settle
 from seisan.uma import FloatingUma
 
 app = typer.Typer(

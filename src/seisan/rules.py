@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 
 from seisan.errors import RulesError, SeisanError, UnknownNameError
 from seisan.i18n import Lang, term
+from seisan.pt import pt_value
 from seisan.rounding import Rounding, find_rounding
 from seisan.uma import FloatingUma, RankUma, Uma, parse_floating, parse_uma
 
@@ -158,13 +159,13 @@ class Rules:
             "players": self.players,
             "start": self.start,
             "return": self.return_points,
-            "oka": _plain(self.oka),
+            "oka": pt_value(self.oka),
         }
         if isinstance(self.uma, RankUma):
-            data["uma"] = [_plain(v) for v in self.uma.values]
+            data["uma"] = [pt_value(v) for v in self.uma.values]
         else:
             data["floating_uma"] = {
-                str(count): [_plain(v) for v in values] for count, values in self.uma.table
+                str(count): [pt_value(v) for v in values] for count, values in self.uma.table
             }
         data |= {
             "rounding": self.rounding.value,
@@ -251,7 +252,8 @@ class Rules:
             raise RulesError(
                 "oka",
                 data["oka"],
-                f"oka is (return − start) × players = {_plain(rules.oka)}; change start or return",
+                f"oka is (return − start) × players = {pt_value(rules.oka)}; "
+                "change start or return",
             )
         return rules
 
@@ -312,11 +314,3 @@ def _sources(value: object) -> tuple[Source, ...]:
             )
         )
     return tuple(out)
-
-
-def _plain(value: Fraction) -> int | Decimal:
-    """An exact pt value as an int, or a Decimal when it has a fraction (always finite:
-    pt values are multiples of 0.1)."""
-    if value.denominator == 1:
-        return value.numerator
-    return Decimal(value.numerator) / Decimal(value.denominator)

@@ -21,6 +21,7 @@ from typing import Any
 
 from seisan.errors import PointsError
 from seisan.i18n import Lang, term
+from seisan.pt import pt_value, split_tenths
 from seisan.rules import Deposits, Rules, Ties, Zero
 
 _ZERO = Fraction(0)
@@ -111,13 +112,6 @@ class Settlement:
         }
 
 
-def pt_value(value: Fraction) -> int | Decimal:
-    """An exact pt value for serialising: an int, or a Decimal with its decimals."""
-    if value.denominator == 1:
-        return value.numerator
-    return Decimal(value.numerator) / Decimal(value.denominator)
-
-
 def format_score(value: Fraction, zero: Zero = Zero.PLAIN, decimals: int = 0) -> str:
     """A score as players write it: ``+62.6``, ``-30``, and zero per ``zero``.
 
@@ -134,16 +128,6 @@ def format_score(value: Fraction, zero: Zero = Zero.PLAIN, decimals: int = 0) ->
     whole, tenth = divmod(abs(tenths.numerator), 10)
     text = f"{whole}.{tenth}" if (tenth or decimals) else str(whole)
     return sign + text
-
-
-def split_tenths(total: Fraction, shares: int) -> list[Fraction]:
-    """``total`` (a multiple of 0.1) in ``shares`` parts, each rounded down to 0.1,
-    the leftover tenths one each to the first parts (seat order)."""
-    tenths = total * 10
-    if tenths.denominator != 1:
-        raise ValueError(f"{total} is not a multiple of 0.1 pt")
-    base, extra = divmod(tenths.numerator, shares)
-    return [Fraction(base + (1 if i < extra else 0), 10) for i in range(shares)]
 
 
 def places(points: Sequence[int], ties: Ties) -> list[int]:

@@ -12,43 +12,12 @@ import re
 import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from functools import cache
 from importlib import resources
 
 from seisan.errors import RulesError
-
-Pt = Fraction
-"""A score in pt (1 pt = 1000 points), exact."""
-
-_MAX_UMA = 1000  # pt; a larger value is almost surely points given as pt
-
-
-def to_pt(value: object, field: str) -> Fraction:
-    """``value`` (int, Decimal, Fraction or numeric text) as an exact multiple of 0.1 pt."""
-    if isinstance(value, bool):
-        raise RulesError(field, value, "must be a number of pt")
-    if isinstance(value, float):
-        # floats reach us only from callers that skipped the exact TOML parser
-        value = Decimal(repr(value))
-    if isinstance(value, str):
-        try:
-            value = Decimal(value.strip())
-        except InvalidOperation:
-            raise RulesError(field, value, "must be a number of pt") from None
-    if not isinstance(value, int | Decimal | Fraction):
-        raise RulesError(field, value, "must be a number of pt")
-    if isinstance(value, Decimal) and not value.is_finite():
-        raise RulesError(field, str(value), "must be a finite number of pt")
-    pt = Fraction(value)
-    if (pt * 10).denominator != 1:
-        raise RulesError(field, str(value), "must be a multiple of 0.1 pt (100 points)")
-    if abs(pt) >= _MAX_UMA:
-        raise RulesError(
-            field, str(value), "uma is in pt (1 pt = 1000 points): did you give points?"
-        )
-    return pt
+from seisan.pt import pt_text, to_pt
 
 
 def _values(values: Iterable[object], players: int, field: str) -> tuple[Fraction, ...]:
@@ -80,8 +49,8 @@ class RankUma:
         """Short text form: ``10-30`` where it is one, else ``30,10,-10,-30``."""
         v = self.values
         if len(v) == 4 and v[0] == -v[3] and v[1] == -v[2] and v[1] >= 0:
-            return f"{_num(v[1])}-{_num(v[0])}"
-        return ",".join(_num(x) for x in v)
+            return f"{pt_text(v[1])}-{pt_text(v[0])}"
+        return ",".join(pt_text(x) for x in v)
 
 
 @dataclass(frozen=True)
@@ -101,7 +70,7 @@ class FloatingUma:
                 return values
         raise RulesError(
             "floating_uma",
-            {str(c): [_num(x) for x in v] for c, v in self.table},
+            {str(c): [pt_text(x) for x in v] for c, v in self.table},
             f"has no uma for {floating} players at or above {return_points}",
         )
 
@@ -111,18 +80,11 @@ class FloatingUma:
 
     def spec(self) -> str:
         return "; ".join(
-            f"{count}: " + ",".join(_num(x) for x in values) for count, values in self.table
+            f"{count}: " + ",".join(pt_text(x) for x in values) for count, values in self.table
         )
 
 
 Uma = RankUma | FloatingUma
-
-
-def _num(value: Fraction) -> str:
-    """``value`` as the shortest exact decimal text (``-10``, ``12.5``)."""
-    if value.denominator == 1:
-        return str(value.numerator)
-    return str(Decimal(value.numerator) / Decimal(value.denominator))
 
 
 @dataclass(frozen=True)
