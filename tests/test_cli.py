@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import re
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -23,11 +24,12 @@ def test_json_shape(cli) -> None:
     assert data["rules"]["name"] == "mleague" and data["rules"]["oka"] == 20
     first = data["results"][0]
     assert first == {
-        "seat": 0, "name": "A", "points": 42600, "place": 1, "score": first["score"],
-        "parts": {"points": first["parts"]["points"], "rounding": 0, "oka": 20, "uma": 30,
-                  "balance": 0},
+        "seat": 0, "name": "A", "points": 42600, "place": 1, "score": Decimal("62.6"),
+        "parts": {"points": Decimal("12.6"), "rounding": 0, "oka": 20, "uma": 30, "balance": 0},
     }  # fmt: skip
-    assert str(first["score"]) == "62.6" and str(first["parts"]["points"]) == "12.6"
+    assert [r["score"] for r in data["results"]] == [
+        Decimal("62.6"), 11, Decimal("-23.6"), -50
+    ]  # fmt: skip
 
 
 def test_csv_has_every_seat(cli) -> None:
@@ -82,6 +84,12 @@ def test_negative_points_are_points_not_options(cli) -> None:
         (["30000"] * 4 + ["--bogus"], "unknown option --bogus"),
         (["30000"] * 4 + ["--names", "A,B,C"], "4 names are needed"),
         (["30000"] * 4 + ["-r", "missing.toml"], "cannot read rules file missing.toml"),
+        (["30000"] * 4 + ["--start=--25000"], "start = '--25000'"),
+        (["30000"] * 4 + ["--start", "²5000"], "start = '²5000'"),
+        (["30000"] * 4 + ["--rules", ""], "give a rules preset name"),
+        (["30000"] * 4 + ["--names", "A,B,C,"], "seat 3: name '' must be non-empty"),
+        (["_3_0_0_0_0", "30000", "30000", "30000"], "points '_3_0_0_0_0' are not a whole"),
+        (["10" * 12, "30000", "30000", "30000"], "are beyond 1000000000"),
     ],
 )
 def test_bad_input_is_one_line_exit_2(cli, args: list[str], message: str) -> None:

@@ -49,6 +49,15 @@ CASES = [
     ("jpml", [34000, 31000, 30000, 25000], "+12 +4 +1 -17", "JPML 3人浮き (30000 floats)"),
     # Tenhou sanma: 35000/40000, oka +15, uma +20/0/-20
     ("tenhou-sanma", [50000, 35000, 20000], "+45 -5 -40", "Tenhou 3p"),
+    # Ties for the presets whose sources print no tie example, worked by hand from
+    # the tie rule each cites (seat order, or uma and oka shared).
+    ("tenhou-sanma", [40000, 40000, 25000], "+35 +0 -35", "Tenhou 3p tie by seat"),
+    ("jpml", [35000, 35000, 25000, 25000], "+11 +11 -11 -11", "JPML 2人浮き two ties"),
+    ("saikouisen", [40000, 25000, 25000, 30000], "+40 -25 -25 +10", "Saikouisen 3rd/4th tie"),
+    ("sun-uma", [40000, 40000, 20000, 20000], "+10 +10 -10 -10", "순우마 ties"),
+    ("sun-oka", [35000, 35000, 15000, 15000], "+25 +5 -15 -15", "순오카 tie: oka to seat 0"),
+    ("one-two-uma", [40000, 40000, 20000, 20000], "+30 +20 -20 -30", "원투우마 ties by seat"),
+    ("one-two-oka", [35000, 35000, 15000, 15000], "+45 +15 -25 -35", "원투오카 ties by seat"),
 ]
 
 

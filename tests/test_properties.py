@@ -6,8 +6,10 @@ from fractions import Fraction
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from typer.testing import CliRunner
 
-from seisan import Deposits, Rounding, Rules, Ties, parse_floating, settle
+from seisan import Deposits, Rounding, Rules, SeisanError, Ties, parse_floating, settle
+from seisan.cli import app
 from seisan.uma import RankUma
 
 
@@ -81,3 +83,54 @@ def test_rounding_only_touches_the_points_part(case: tuple[Rules, list[int]]) ->
         assert abs(r.parts.rounding) < 1
         if rules.rounding is Rounding.NONE:
             assert r.parts.rounding == 0
+
+
+@settings(max_examples=150, deadline=None)
+@given(rules_and_points())
+def test_rules_survive_toml_and_settle_the_same(case: tuple[Rules, list[int]]) -> None:
+    rules, points = case
+    again = Rules.from_toml(rules.to_toml())
+    assert again == rules
+    assert settle(points, again) == settle(points, rules)
+
+
+_ANY_VALUE = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-(10**12), 10**12),
+    st.decimals(allow_nan=True, allow_infinity=True, places=3),
+    st.text(max_size=12),
+    st.lists(st.integers(-50, 50), max_size=5),
+    st.dictionaries(st.sampled_from(["0", "1", "2", "01", "x"]), st.lists(st.integers(-20, 20))),
+)
+_FIELDS = ["players", "start", "return", "oka", "uma", "floating_uma", "rounding", "ties",
+           "deposits", "zero", "title", "aliases", "side", "money", "extends", "bogus"]  # fmt: skip
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.dictionaries(st.sampled_from(_FIELDS), _ANY_VALUE, max_size=5))
+def test_any_rules_dict_gives_rules_or_a_named_error(data: dict[str, object]) -> None:
+    try:
+        Rules.from_dict(data)
+    except SeisanError as err:
+        assert str(err)
+
+
+_TOKENS = st.one_of(
+    st.sampled_from(["42600", "31000", "16400", "10000", "-1200", "25000", "30000", "0"]),
+    st.sampled_from(["--rules", "mleague", "tenhou", "jpml", "--uma", "10-30", "--rounding",
+                     "half-up", "--ties", "seat", "--names", "A,B,C,D", "--start", "--format",
+                     "json", "csv", "--lang", "ja", "--return-points", "x", "", "-", "--"]),
+    st.text(max_size=8),
+)  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_TOKENS, max_size=12))
+def test_the_cli_never_shows_a_traceback(args: list[str]) -> None:
+    result = CliRunner().invoke(app, ["settle", *args], env={"COLUMNS": "100"})
+    assert result.exit_code in (0, 2), (args, result.output)
+    assert result.exception is None or isinstance(result.exception, SystemExit), (
+        args,
+        result.exception,
+    )

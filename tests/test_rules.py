@@ -12,6 +12,7 @@ import pytest
 from seisan import (
     Deposits,
     PointsError,
+    RankUma,
     Rounding,
     Rules,
     RulesError,
@@ -20,6 +21,7 @@ from seisan import (
     UnknownNameError,
     find_preset,
     load_rules,
+    parse_floating,
     presets,
     settle,
 )
@@ -132,10 +134,16 @@ def test_lost_deposits_allow_exactly_whole_sticks() -> None:
 
 
 def test_lost_deposits_change_who_floats() -> None:
-    # 29500 + the 1000-point stick would float; lost, it does not: 1人浮き uma
-    rules = find_preset("jpml")
-    result = settle([35000, 29500, 28500, 26000], rules)
-    assert [r.parts.uma for r in result] == [12, -1, -3, -8]
+    # A stick left on the table: lost, nobody reaches 30000 (the 0-float uma);
+    # to first place, the top holds 30900 and floats alone (the 1-float uma).
+    uma = parse_floating({"0": [5, 0, 0, -5], "1": [12, -1, -3, -8]})
+    lost = Rules(uma=uma, deposits=Deposits.LOST)
+    result = settle([29900, 29800, 29700, 29600], lost)
+    assert [str(s) for s in result.scores] == ["59/10", "-1/5", "-3/10", "-27/5"]
+    assert [r.parts.uma for r in result] == [5, 0, 0, -5]
+    given = settle([30900, 29800, 29700, 29600], Rules(uma=uma))
+    assert [r.parts.uma for r in given] == [12, -1, -3, -8]
+    assert given[0].score == Fraction(129, 10)
 
 
 def test_rules_are_frozen_and_validated() -> None:
@@ -146,3 +154,80 @@ def test_rules_are_frozen_and_validated() -> None:
         Rules(players=5)
     custom = rules.replace(rounding=Rounding.NONE)
     assert custom.name == "tenhou+custom" and custom.rounding is Rounding.NONE
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('oka = "x"\n', "oka = 'x': must be a number of pt"),
+        ("oka = true\n", "oka = True: must be a number of pt"),
+        ("uma = 10\n", "uma = 10: give a name"),
+        ("uma = true\n", "uma = True: give a name"),
+        ("[floating_uma]\n1 = [12, -1, -3, -8]\n01 = [8, 4, -4, -8]\n", "same count"),
+        ("[floating_uma]\n1 = [12, -1, -3, -8]\n2 = [8, 0, -8]\n", "needs 4 values"),
+        ('extends = "tenhou"\nplayers = 3\n', "uma = '10-20': has 4 places, the rules 3"),
+    ],
+)
+def test_more_invalid_rules_files(tmp_path: Path, text: str, message: str) -> None:
+    path = tmp_path / "bad.toml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(SeisanError, match="^" + str(path).replace("/", "/")) as err:
+        load_rules(str(path))
+    assert message in str(err.value)
+
+
+def test_rules_file_that_is_not_utf8(tmp_path: Path) -> None:
+    path = tmp_path / "bad.toml"
+    path.write_bytes(b"\xff\xfe")
+    with pytest.raises(SeisanError, match="not UTF-8"):
+        load_rules(str(path))
+
+
+def test_from_toml_follows_extends() -> None:
+    rules = Rules.from_toml('extends = "mleague"\nrounding = "half-up"\n')
+    assert rules.start == 25000 and rules.uma.spec() == "10-30"
+    assert rules.rounding is Rounding.HALF_UP
+
+
+def test_a_file_named_like_a_preset_does_not_shadow_it(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "mleague").write_text('uma = "none"\n', encoding="utf-8")
+    assert load_rules("mleague").uma.spec() == "10-30"
+    (tmp_path / "club").write_text('uma = "none"\n', encoding="utf-8")
+    assert load_rules("club").name == "club"
+
+
+@pytest.mark.parametrize(
+    ("build", "message"),
+    [
+        (lambda: RankUma((Fraction(-10), Fraction(0), Fraction(0), Fraction(10))), "must not rise"),
+        (lambda: RankUma((Fraction(1, 3), Fraction(-1, 3), Fraction(0), Fraction(0))), "0.1 pt"),
+        (lambda: Rules(players=4.0), "must be 4 or 3"),  # type: ignore[arg-type]
+        (lambda: Rules(titles=5), "must be a tuple"),  # type: ignore[arg-type]
+        (lambda: parse_floating({}), "at least one entry"),
+    ],
+)
+def test_values_are_validated_when_built_directly(build, message: str) -> None:
+    with pytest.raises(RulesError, match=message):
+        build()
+
+
+def test_names_are_checked() -> None:
+    with pytest.raises(PointsError, match="name 1 must be non-empty printable text"):
+        settle([30000] * 4, names=[1, 1, 3, 4])  # type: ignore[list-item]
+    with pytest.raises(PointsError, match="names must differ"):
+        settle([30000] * 4, names=["A", "A", "B", "C"])
+
+
+def test_huge_points_are_refused_not_misprinted() -> None:
+    with pytest.raises(PointsError, match="beyond"):
+        settle([10**22 + 30100, -(10**22) + 29900, 30000, 30000])
+
+
+def test_title_in_an_unknown_language_falls_back_to_english() -> None:
+    assert find_preset("tenhou").title("fr") == "Tenhou"
+
+
+def test_replace_names_the_copy_once() -> None:
+    rules = find_preset("tenhou").replace(rounding=Rounding.NONE).replace(ties=Ties.SPLIT)
+    assert rules.name == "tenhou+custom"

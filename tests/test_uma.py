@@ -8,32 +8,28 @@ import pytest
 
 from seisan import Rules, RulesError, parse_floating, parse_uma, settle
 
-# 000: 通称 / 3位→2位 / 4位→1位 (in points); as pt the uma is (+Y, +X, −X, −Y)
+# 000's table: 通称 / 3位→2位 / 4位→1位: 4位 pays 1位 and 3位 pays 2位, so the uma
+# of places 1..4 in points is (4位→1位, 3位→2位, −3位→2位, −4位→1位).
 TABLE_000 = [
-    ("ゴットー", "5-10", 5000, 10000),
-    ("ワンツー", "10-20", 10000, 20000),
-    ("ワンスリー", "10-30", 10000, 30000),
-    ("ツースリー", "20-30", 20000, 30000),
+    ("ゴットー", "5-10", [10000, 5000, -5000, -10000]),
+    ("ワンツー", "10-20", [20000, 10000, -10000, -20000]),
+    ("ワンスリー", "10-30", [30000, 10000, -10000, -30000]),
+    ("ツースリー", "20-30", [30000, 20000, -20000, -30000]),
 ]
 
 
-@pytest.mark.parametrize(("name", "spec", "third_to_second", "fourth_to_first"), TABLE_000)
+@pytest.mark.parametrize(("name", "spec", "uma_points"), TABLE_000)
 @pytest.mark.parametrize("form", ["name", "spec"])
 def test_rank_uma_presets_of_000(
-    cli, form: str, name: str, spec: str, third_to_second: int, fourth_to_first: int
+    cli, form: str, name: str, spec: str, uma_points: list[int]
 ) -> None:
-    x, y = Fraction(third_to_second, 1000), Fraction(fourth_to_first, 1000)
     given = name if form == "name" else spec
-    assert parse_uma(given).values == (y, x, -x, -y)
+    assert parse_uma(given).values == tuple(Fraction(p, 1000) for p in uma_points)
     # through the CLI: 30000/30000 with everyone within 200 points of 30000
     scores = cli.scores("30200", "30100", "29900", "29800", "--start", "30000",
                         "--return-points", "30000", "--uma", given)  # fmt: skip
-    assert [s * 1000 for s in scores] == [
-        200 + fourth_to_first,
-        100 + third_to_second,
-        -100 - third_to_second,
-        -200 - fourth_to_first,
-    ]
+    offsets = [200, 100, -100, -200]
+    assert [s * 1000 for s in scores] == [u + o for u, o in zip(uma_points, offsets, strict=True)]
 
 
 @pytest.mark.parametrize("spec", ["none", "순우마", "0"])

@@ -17,7 +17,7 @@ from seisan.cli import app
 
 README = Path(__file__).resolve().parents[1] / "README.md"
 BLOCK = re.compile(r"```console\n(.*?)```", re.S)
-ENV = {"COLUMNS": "90", "LANG": "C", "LC_ALL": "", "LC_MESSAGES": ""}
+ENV = {"COLUMNS": "100", "LANG": "C", "LC_ALL": "", "LC_MESSAGES": ""}
 
 
 def run(command: str) -> str:

@@ -71,7 +71,7 @@ def resolve_rules(
     ties: str | None = None,
 ) -> Rules:
     """The preset or file ``name`` (default: plain 순우마 rules), with the options applied."""
-    base = load_rules(name) if name else Rules()
+    base = load_rules(name) if name is not None else Rules()
     overrides: dict[str, Any] = {
         key: value
         for key, value in (
@@ -85,7 +85,7 @@ def resolve_rules(
     }
     if not overrides:
         return base
-    if name:
+    if name is not None:
         overrides["name"] = f"{base.name}+custom"
         overrides["title"] = {
             lang.value: f"{base.title(lang)} ({term('custom', lang)})" for lang in Lang
@@ -100,7 +100,7 @@ def parse_points(values: list[str]) -> list[int]:
         if value.startswith("--"):
             raise SeisanError(f"unknown option {value}")
         try:
-            points.append(int(value.replace("_", "")))
+            points.append(int(value))
         except ValueError:
             raise SeisanError(f"points {value!r} are not a whole number") from None
     return points
@@ -206,8 +206,8 @@ def _rules_summary(rules: Rules, lang: Lang) -> list[str]:
         str(rules.players),
         f"{rules.start}/{rules.return_points}",
         _uma_text(rules, lang, brief=True),
-        rules.rounding.value,
-        rules.ties.value,
+        rules.rounding.label(lang),
+        rules.ties.label(lang),
     ]
 
 
@@ -225,7 +225,11 @@ def rules_list(fmt: FormatOption = Format.TABLE, lang: LangOption = None) -> Non
         data=[r.to_dict() for r in items],
         csv_text=dumps_csv(columns, rows),
         rich_table=table(
-            term("rules", language), [term(c, language) for c in columns], rows, right=(2,)
+            term("rules", language),
+            [term(c, language) for c in columns],
+            rows,
+            right=(2,),
+            wrap=(1, 4),
         ),
     )
 
@@ -270,7 +274,10 @@ def rules_show(
         data=rules.to_dict(),
         csv_text=dumps_csv(["field", "value"], rows),
         rich_table=table(
-            rules.title(language), [term("field", language), term("value", language)], rows
+            rules.title(language),
+            [term("field", language), term("value", language)],
+            rows,
+            wrap=(1,),
         ),
     )
 

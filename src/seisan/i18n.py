@@ -50,7 +50,7 @@ TERMS: Mapping[str, tuple[str, str, str]] = {
     "notes": ("Notes", "備考", "비고"),
     "field": ("Field", "項目", "항목"),
     "value": ("Value", "値", "값"),
-    "start/return": ("Start/return", "原点/返し", "시작/반환"),
+    "start/return": ("Start/Return", "原点/返し", "시작/반환"),
     "aliases": ("Aliases", "別名", "별칭"),
     # seat winds: seat 0 is the first dealer (起家)
     "seat.0": ("East", "東家", "동가"),
@@ -58,10 +58,10 @@ TERMS: Mapping[str, tuple[str, str, str]] = {
     "seat.2": ("West", "西家", "서가"),
     "seat.3": ("North", "北家", "북가"),
     # rounding modes (001 スコア清算)
-    "rounding.half-up": ("round half up", "四捨五入", "반올림"),
-    "rounding.half-down": ("round half down", "五捨六入", "오사육입"),
-    "rounding.ceil": ("round up", "切り上げ", "올림"),
-    "rounding.floor": ("round down", "切り捨て", "내림"),
+    "rounding.half-up": ("half up", "四捨五入", "반올림"),
+    "rounding.half-down": ("half down", "五捨六入", "오사육입"),
+    "rounding.ceil": ("up", "切り上げ", "올림"),
+    "rounding.floor": ("down", "切り捨て", "내림"),
     "rounding.toward-zero": (
         "toward zero",
         "プラスなら切り捨て、マイナスなら切り上げ",
@@ -72,11 +72,11 @@ TERMS: Mapping[str, tuple[str, str, str]] = {
         "プラスなら四捨五入、マイナスなら五捨六入",
         "0 방향 반올림",
     ),
-    "rounding.half-even": ("round half to even", "最近接偶数", "오사오입"),
-    "rounding.none": ("keep the first decimal", "端数放置", "끝수 유지"),
+    "rounding.half-even": ("half to even", "最近接偶数", "오사오입"),
+    "rounding.none": ("none (exact)", "端数放置", "끝수 유지"),
     # tie policies
-    "ties.seat": ("nearer the first dealer ranks higher", "起家優先", "기가 우선"),
-    "ties.split": ("uma and oka split equally", "ウマ・オカを等分", "우마·오카 균등 분배"),
+    "ties.seat": ("by seat", "起家優先", "기가 우선"),
+    "ties.split": ("split", "ウマ・オカ等分", "우마·오카 균등"),
     # leftover deposits
     "deposits.first": ("to first place", "トップ取り", "1등에게"),
     "deposits.lost": ("not paid out", "没収", "몰수"),

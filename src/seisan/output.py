@@ -10,6 +10,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from enum import StrEnum
@@ -27,14 +28,15 @@ class Format(StrEnum):
     CSV = "csv"
 
 
+_MARK = "\x00"
+_NUMBER = re.compile(r'"\\u0000(-?[0-9.E+-]+)\\u0000"')
+
+
 def _jsonable(value: Any) -> Any:
     if isinstance(value, Decimal):
-        # A pt value has at most one decimal; its float has the same shortest text,
-        # which is what json writes. Checked, so a number is never printed inexactly.
-        as_float = float(value)
-        if Decimal(repr(as_float)) != value:
-            raise ValueError(f"{value} cannot be written exactly as a JSON number")
-        return as_float
+        # Written as its own decimal text (never through a float): marked here,
+        # unquoted after json.dumps.
+        return f"{_MARK}{value}{_MARK}"
     if isinstance(value, Mapping):
         return {str(k): _jsonable(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
@@ -43,8 +45,8 @@ def _jsonable(value: Any) -> Any:
 
 
 def dumps_json(data: Any) -> str:
-    """``data`` (with Decimal pt values) as indented JSON, non-ASCII kept readable."""
-    return json.dumps(_jsonable(data), ensure_ascii=False, indent=2)
+    """``data`` (with exact Decimal pt values) as indented JSON, non-ASCII kept readable."""
+    return _NUMBER.sub(r"\1", json.dumps(_jsonable(data), ensure_ascii=False, indent=2))
 
 
 def dumps_csv(columns: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
@@ -62,11 +64,18 @@ def table(
     columns: Sequence[str],
     rows: Sequence[Sequence[str]],
     right: Sequence[int] = (),
+    wrap: Sequence[int] = (),
 ) -> Table:
-    """A Rich table; ``right`` lists the columns to right-align (numbers)."""
+    """A Rich table; ``right`` lists the columns to right-align (numbers), ``wrap``
+    the ones that may wrap when the terminal is narrow (long text)."""
     result = Table(title=title)
     for index, column in enumerate(columns):
-        result.add_column(column, justify="right" if index in right else "left", overflow="fold")
+        result.add_column(
+            column,
+            justify="right" if index in right else "left",
+            overflow="fold",
+            no_wrap=index not in wrap,
+        )
     for row in rows:
         result.add_row(*row)
     return result

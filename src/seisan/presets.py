@@ -9,6 +9,7 @@ Each file cites where its numbers come from. A house-rules file may say
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Mapping
 from decimal import Decimal
 from functools import cache
 from importlib import resources
@@ -42,20 +43,23 @@ def presets() -> tuple[Rules, ...]:
 
 def _build(name: str, seen: tuple[str, ...]) -> Rules:
     data = dict(_preset_data()[name])
-    base = _base(data.pop("extends", None), (*seen, name))
     data.setdefault("name", name)
-    return Rules.from_dict(data, base)
+    return rules_from_data(data, (*seen, name))
 
 
-def _base(extends: object, seen: tuple[str, ...]) -> Rules | None:
+def rules_from_data(data: Mapping[str, Any], seen: tuple[str, ...] = ()) -> Rules:
+    """Rules from a house-rules dict, resolving ``extends = "PRESET"`` (the one place
+    that does)."""
+    rest = dict(data)
+    extends = rest.pop("extends", None)
     if extends is None:
-        return None
+        return Rules.from_dict(rest)
     if not isinstance(extends, str):
         raise RulesError("extends", extends, "must be the name of a preset")
     target = _lookup(extends)
     if target in seen:
         raise RulesError("extends", extends, "preset extends itself")
-    return _build(target, seen)
+    return Rules.from_dict(rest, _build(target, seen))
 
 
 def _lookup(name: str) -> str:
@@ -74,26 +78,40 @@ def find_preset(name: str) -> Rules:
 
 
 def load_rules(spec: str) -> Rules:
-    """Rules from a preset name or a house-rules TOML file path."""
+    """Rules from a preset name or a house-rules file: a ``.toml`` name or a path
+    with a folder is a file; otherwise a preset, then a file of that name."""
+    if not spec.strip():
+        raise SeisanError("give a rules preset name or a house-rules .toml file")
     path = Path(spec)
-    if spec.lower().endswith(".toml") or path.is_file():
+    if spec.lower().endswith(".toml") or len(path.parts) > 1:
         return load_rules_file(path)
-    return find_preset(spec)
+    try:
+        return find_preset(spec)
+    except UnknownNameError:
+        if path.is_file():
+            return load_rules_file(path)
+        raise
 
 
 def load_rules_file(path: Path) -> Rules:
     """Rules from a house-rules TOML file; errors name the file."""
+    data = read_toml(path, "rules file")
+    data.setdefault("name", path.stem)
+    try:
+        return rules_from_data(data)
+    except SeisanError as err:
+        raise SeisanError(f"{path}: {err}") from None
+
+
+def read_toml(path: Path, what: str) -> dict[str, Any]:
+    """A TOML file's tables, numbers exact; errors name the file."""
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as err:
-        raise SeisanError(f"cannot read rules file {path}: {err.strerror}") from None
+        raise SeisanError(f"cannot read {what} {path}: {err.strerror}") from None
+    except UnicodeDecodeError:
+        raise SeisanError(f"{path}: not UTF-8 text") from None
     try:
-        data = tomllib.loads(text, parse_float=Decimal)
+        return tomllib.loads(text, parse_float=Decimal)
     except tomllib.TOMLDecodeError as err:
         raise SeisanError(f"{path}: not valid TOML: {err}") from None
-    try:
-        base = _base(data.pop("extends", None), ())
-        data.setdefault("name", path.stem)
-        return Rules.from_dict(data, base)
-    except SeisanError as err:
-        raise SeisanError(f"{path}: {err}") from None

@@ -49,10 +49,12 @@ def pt_value(value: Fraction) -> int | Decimal:
     """
     if value.denominator == 1:
         return value.numerator
-    result = Decimal(value.numerator) / Decimal(value.denominator)
-    if Fraction(result) != value:
-        raise ValueError(f"{value} has no exact decimal form")
-    return result
+    # scale to a power of ten exactly (no Decimal context precision involved)
+    for digits in range(1, 64):
+        scaled = value * 10**digits
+        if scaled.denominator == 1:
+            return Decimal(f"{scaled.numerator}E-{digits}")  # exact: no context rounding
+    raise ValueError(f"{value} has no exact decimal form")
 
 
 def pt_text(value: Fraction) -> str:

@@ -8,6 +8,7 @@ they serialise to TOML and JSON; named presets live in :mod:`seisan.presets`.
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
@@ -18,7 +19,7 @@ from typing import Any, TypeVar
 
 from seisan.errors import RulesError, SeisanError, UnknownNameError
 from seisan.i18n import Lang, term
-from seisan.pt import pt_value
+from seisan.pt import pt_value, to_pt
 from seisan.rounding import Rounding, find_rounding
 from seisan.uma import FloatingUma, RankUma, Uma, parse_floating, parse_uma
 
@@ -74,23 +75,173 @@ def _choice(enum: type[E], field_name: str, value: object) -> E:
         ) from None
 
 
-def _whole_points(field_name: str, value: object) -> int:
+MAX_POINTS = 10**9
+"""The largest number of points seisan accepts anywhere (far beyond any game)."""
+
+
+def whole_points(field_name: str, value: object, *, allow_zero: bool = False) -> int:
+    """A positive (or, with ``allow_zero``, non-negative) multiple of 100 points;
+    digits given as text (from the command line) are accepted."""
     if isinstance(value, bool) or not isinstance(value, int):
-        if isinstance(value, str) and value.strip().lstrip("-").isdigit():
-            value = int(value)
-        else:
+        text = value.strip() if isinstance(value, str) else ""
+        if not re.fullmatch(r"-?[0-9]+", text):
             raise RulesError(field_name, value, "must be a whole number of points")
-    if value <= 0 or value % 100:
-        raise RulesError(field_name, value, "must be a positive multiple of 100 points")
+        value = int(text)
+    if abs(value) > MAX_POINTS:
+        raise RulesError(field_name, value, f"is beyond {MAX_POINTS} points")
+    if value < 0 or (value == 0 and not allow_zero) or value % 100:
+        sign = "non-negative" if allow_zero else "positive"
+        raise RulesError(field_name, value, f"must be a {sign} multiple of 100 points")
     return value
+
+
+class FeePayer(StrEnum):
+    """Who pays the game fee (場代)."""
+
+    EACH = "each"  #: every player pays the fee
+    FIRST = "first"  #: トップ払い: first place pays it alone
+
+
+@dataclass(frozen=True)
+class SideRules:
+    """The house's standing side bets (the ``[side]`` table of a rules file).
+
+    Amounts are in points, as the bets are spoken of (「1000ビンタ」,
+    「1万点の総ウマ」); results are in pt. Zero means the bet is not played.
+    Bets agreed for one game (差しウマ pairs, chips, ...) are
+    :class:`seisan.sidebets.Bets`, apart from these standing rules.
+    """
+
+    sou_uma: int = 0  #: 総ウマ, between every pair
+    sou_bashin: int = 0  #: 総馬身, between every pair
+    binta: int = 0  #: ビンタ, between every pair
+    kubi: int | None = None  #: クビ threshold; None: the start points
+    shizumi: int = 0  #: 沈みウマ, paid to first place
+    shizumi_line: int | None = None  #: None: the return points
+    chip_value: Fraction = Fraction(0)  #: pt per chip
+    tobi: int = 0  #: 飛び賞, paid by a player who ends below zero
+    tobi_at_zero: bool = False  #: whether exactly 0 points also counts as bust
+    yakitori: int = 0  #: 焼き鳥, paid by each player who won no hand
+    soto_pool: int = 0  #: 外ウマ among spectators only, like 差しウマ
+
+    def __post_init__(self) -> None:
+        for name in ("sou_uma", "sou_bashin", "binta", "shizumi", "tobi", "yakitori", "soto_pool"):
+            object.__setattr__(
+                self, name, whole_points(f"side.{name}", getattr(self, name), allow_zero=True)
+            )
+        for name in ("kubi", "shizumi_line"):
+            value = getattr(self, name)
+            if value is not None:
+                object.__setattr__(self, name, whole_points(f"side.{name}", value))
+        chip = to_pt(self.chip_value, "side.chip_value")
+        if chip < 0:
+            raise RulesError("side.chip_value", str(chip), "must not be negative")
+        object.__setattr__(self, "chip_value", chip)
+        if not isinstance(self.tobi_at_zero, bool):
+            raise RulesError("side.tobi_at_zero", self.tobi_at_zero, "must be true or false")
+
+    def to_dict(self) -> dict[str, Any]:
+        """The fields that differ from the defaults, for TOML and JSON."""
+        return _changed(self, SideRules())
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], base: SideRules | None = None) -> SideRules:
+        return replace(base or cls(), **_known(cls, "side", data))
+
+
+@dataclass(frozen=True)
+class Stakes:
+    """Money (the ``[money]`` table): the rate, the smallest unit, the game fee.
+
+    ``rate`` is money per pt (千点30円 = 30; 点5 = 50; 点ピン = 100). Money is
+    rounded to ``unit`` for everyone but first place, which takes minus the sum
+    of the others, so money sums to zero like scores do. The fee (場代) goes to
+    the house, per player or paid by first place alone.
+    """
+
+    rate: Fraction | None = None
+    unit: Fraction = Fraction(1)
+    currency: str = ""
+    rounding: Rounding = Rounding.HALF_UP
+    fee: Fraction = Fraction(0)
+    fee_payer: FeePayer = FeePayer.EACH
+
+    def __post_init__(self) -> None:
+        if self.rate is not None:
+            object.__setattr__(self, "rate", _money("money.rate", self.rate, positive=True))
+        object.__setattr__(self, "unit", _money("money.unit", self.unit, positive=True))
+        object.__setattr__(self, "fee", _money("money.fee", self.fee, positive=False))
+        if self.fee % self.unit:
+            raise RulesError(
+                "money.fee", str(self.fee), f"must be a multiple of the unit {self.unit}"
+            )
+        if not isinstance(self.currency, str):
+            raise RulesError("money.currency", self.currency, "must be text")
+        if not isinstance(self.rounding, Rounding):
+            object.__setattr__(self, "rounding", _rounding("money.rounding", self.rounding))
+        object.__setattr__(self, "fee_payer", _choice(FeePayer, "money.fee_payer", self.fee_payer))
+
+    def to_dict(self) -> dict[str, Any]:
+        return _changed(self, Stakes())
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], base: Stakes | None = None) -> Stakes:
+        return replace(base or cls(), **_known(cls, "money", data))
+
+
+def _money(field_name: str, value: object, *, positive: bool) -> Fraction:
+    if isinstance(value, bool) or not isinstance(value, int | Fraction | Decimal | str):
+        raise RulesError(field_name, value, "must be an amount of money")
+    try:
+        amount = Fraction(str(value)) if not isinstance(value, Fraction) else value
+    except ValueError:
+        raise RulesError(field_name, value, "must be an amount of money") from None
+    if amount < 0 or (positive and amount == 0):
+        raise RulesError(
+            field_name, str(value), "must be positive" if positive else "must not be negative"
+        )
+    return amount
+
+
+def _rounding(field_name: str, value: object) -> Rounding:
+    try:
+        return find_rounding(str(value))
+    except UnknownNameError as err:
+        raise RulesError(field_name, value, f"known: {', '.join(err.known)}") from None
+
+
+def _known(cls: type[Any], table: str, data: Mapping[str, Any]) -> dict[str, Any]:
+    known = set(cls.__dataclass_fields__)
+    unknown = set(data) - known
+    if unknown:
+        bad = sorted(unknown)[0]
+        raise RulesError(
+            f"{table}.{bad}",
+            data[bad],
+            f"is not a {table} field; known: {', '.join(sorted(known))}",
+        )
+    return dict(data)
+
+
+def _changed(value: Any, default: Any) -> dict[str, Any]:
+    data: dict[str, Any] = {}
+    for name in value.__dataclass_fields__:
+        current = getattr(value, name)
+        if current != getattr(default, name):
+            data[name] = pt_value(current) if isinstance(current, Fraction) else current
+            if isinstance(current, StrEnum):
+                data[name] = current.value
+    return data
 
 
 @dataclass(frozen=True)
 class Rules:
-    """How one table settles a game. Defaults: 순우마, the plain base of seed 004.
+    """How one table settles a game (the rule toggles; one game's own bets are
+    :class:`seisan.sidebets.Bets`).
 
-    Oka (オカ) is not a field: it is ``(return − start) × players`` and goes to
-    first place.
+    The defaults are a plain base: 30000 start and return, no uma, no rounding,
+    ties split. Oka (オカ) is not a field: it is ``(return − start) × players``
+    and goes to first place.
     """
 
     players: int = 4
@@ -101,6 +252,8 @@ class Rules:
     ties: Ties = Ties.SPLIT
     deposits: Deposits = Deposits.FIRST
     zero: Zero = Zero.PLAIN
+    side: SideRules = field(default_factory=SideRules)
+    stakes: Stakes = field(default_factory=Stakes)
     name: str = "custom"
     titles: tuple[tuple[str, str], ...] = ()
     aliases: tuple[str, ...] = ()
@@ -108,10 +261,9 @@ class Rules:
     notes: str = ""
 
     def __post_init__(self) -> None:
-        if self.players not in (3, 4) or isinstance(self.players, bool):
-            raise RulesError("players", self.players, "must be 4 or 3")
-        _whole_points("start", self.start)
-        _whole_points("return", self.return_points)
+        _players(self.players)
+        whole_points("start", self.start)
+        whole_points("return", self.return_points)
         if self.return_points < self.start:
             raise RulesError(
                 "return", self.return_points, f"must not be below the start points ({self.start})"
@@ -122,6 +274,8 @@ class Rules:
             raise RulesError(
                 "uma", self.uma.spec(), f"has {self.uma.players} places, the rules {self.players}"
             )
+        if not isinstance(self.side, SideRules) or not isinstance(self.stakes, Stakes):
+            raise RulesError("side", self.side, "must be SideRules and Stakes values")
         for name, enum in (
             ("rounding", Rounding),
             ("ties", Ties),
@@ -130,6 +284,14 @@ class Rules:
         ):
             if not isinstance(getattr(self, name), enum):
                 raise RulesError(name, getattr(self, name), f"must be a {enum.__name__}")
+        if not isinstance(self.name, str) or not self.name.strip():
+            raise RulesError("name", self.name, "must be non-empty text")
+        for key, value in (("titles", self.titles), ("aliases", self.aliases)):
+            if not isinstance(value, tuple):
+                raise RulesError(key, value, "must be a tuple")
+        for lang, text in self.titles:
+            if lang not in {member.value for member in Lang} or not isinstance(text, str):
+                raise RulesError(f"title.{lang}", text, "must be text, in en, ja or ko")
 
     @property
     def oka(self) -> Fraction:
@@ -139,12 +301,13 @@ class Rules:
     def title(self, lang: Lang | str = Lang.EN) -> str:
         """The rules' name in ``lang`` (falling back to English, then the id)."""
         names = dict(self.titles)
-        return names.get(str(Lang(lang)), names.get("en", self.name))
+        return names.get(str(lang), names.get("en", self.name))
 
     def replace(self, **changes: Any) -> Rules:
-        """A copy with ``changes`` applied and validated; the name becomes ``custom``
-        unless given, because the result is no longer the preset."""
-        changes.setdefault("name", self.name if not changes else f"{self.name}+custom")
+        """A copy with ``changes`` applied and validated. Unless a name is given it
+        becomes ``NAME+custom``, because the result is no longer the preset."""
+        if changes and "name" not in changes and not self.name.endswith("+custom"):
+            changes["name"] = f"{self.name}+custom"
         return replace(self, **changes)
 
     def to_dict(self, *, meta: bool = True) -> dict[str, Any]:
@@ -173,6 +336,10 @@ class Rules:
             "deposits": self.deposits.value,
             "zero": self.zero.value,
         }
+        if self.side.to_dict():
+            data["side"] = self.side.to_dict()
+        if self.stakes.to_dict():
+            data["money"] = self.stakes.to_dict()
         if not meta:
             return data
         if self.aliases:
@@ -191,7 +358,12 @@ class Rules:
         """Rules from a dict as written in a house-rules file, over ``base`` (or defaults).
 
         Unknown fields are errors, so a typo never silently falls back to a default.
+        ``extends = "PRESET"`` starts from that preset instead of ``base``.
         """
+        if "extends" in data:
+            from seisan.presets import rules_from_data  # noqa: PLC0415 - presets import rules
+
+            return rules_from_data(data)
         base = base or cls()
         unknown = set(data) - _FIELDS
         if unknown:
@@ -200,14 +372,11 @@ class Rules:
                 bad, data[bad], f"is not a rules field; fields: {', '.join(sorted(_FIELDS))}"
             )
         changes: dict[str, Any] = {}
-        players = data.get("players", base.players)
-        if isinstance(players, bool) or not isinstance(players, int) or players not in (3, 4):
-            raise RulesError("players", players, "must be 4 or 3")
-        changes["players"] = players
+        players = changes["players"] = _players(data.get("players", base.players))
         if "start" in data:
-            changes["start"] = _whole_points("start", data["start"])
+            changes["start"] = whole_points("start", data["start"])
         if "return" in data:
-            changes["return_points"] = _whole_points("return", data["return"])
+            changes["return_points"] = whole_points("return", data["return"])
         if "uma" in data and "floating_uma" in data:
             raise RulesError("uma", data["uma"], "give either uma or floating_uma, not both")
         if "uma" in data:
@@ -220,15 +389,16 @@ class Rules:
         elif players != base.players and isinstance(base.uma, RankUma) and not any(base.uma.values):
             changes["uma"] = RankUma((Fraction(0),) * players)
         if "rounding" in data:
-            try:
-                changes["rounding"] = find_rounding(str(data["rounding"]))
-            except UnknownNameError as err:
-                raise RulesError(
-                    "rounding", data["rounding"], f"known: {', '.join(err.known)}"
-                ) from None
+            changes["rounding"] = _rounding("rounding", data["rounding"])
         for key, enum in (("ties", Ties), ("deposits", Deposits), ("zero", Zero)):
             if key in data:
                 changes[key] = _choice(enum, key, data[key])
+        for key, kind in (("side", SideRules), ("money", Stakes)):
+            if key in data:
+                if not isinstance(data[key], Mapping):
+                    raise RulesError(key, data[key], "must be a table")
+                attr = "stakes" if key == "money" else key
+                changes[attr] = kind.from_dict(data[key], getattr(base, attr))
         if "name" in data:
             changes["name"] = _text("name", data["name"])
         if "title" in data:
@@ -248,7 +418,7 @@ class Rules:
         if "sources" in data:
             changes["sources"] = _sources(data["sources"])
         rules = replace(base, **changes)
-        if "oka" in data and Fraction(str(data["oka"])) != rules.oka:
+        if "oka" in data and to_pt(data["oka"], "oka", limit=False) != rules.oka:
             raise RulesError(
                 "oka",
                 data["oka"],
@@ -290,7 +460,15 @@ _FIELDS = {
     "notes",
     "sources",
     "extends",
+    "side",
+    "money",
 }
+
+
+def _players(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value not in (3, 4):
+        raise RulesError("players", value, "must be 4 or 3")
+    return value
 
 
 def _text(field_name: str, value: object) -> str:

@@ -22,7 +22,7 @@ from typing import Any
 from seisan.errors import PointsError
 from seisan.i18n import Lang, term
 from seisan.pt import pt_value, split_tenths
-from seisan.rules import Deposits, Rules, Ties, Zero
+from seisan.rules import MAX_POINTS, Deposits, Rules, Ties, Zero
 
 _ZERO = Fraction(0)
 
@@ -154,6 +154,8 @@ def check_points(points: Sequence[object], rules: Rules) -> tuple[list[int], int
     for seat, p in enumerate(points):
         if isinstance(p, bool) or not isinstance(p, int):
             raise PointsError(f"seat {seat}: points {p!r} are not a whole number")
+        if abs(p) > MAX_POINTS:
+            raise PointsError(f"seat {seat}: points {p} are beyond {MAX_POINTS}")
         if p % 100:
             raise PointsError(f"seat {seat}: points {p} are not a multiple of 100")
         values.append(p)
@@ -177,6 +179,19 @@ def check_points(points: Sequence[object], rules: Rules) -> tuple[list[int], int
     return values, missing
 
 
+def check_names(names: Sequence[object], players: int) -> list[str]:
+    """Player names: one per seat, non-empty text, all different."""
+    names = list(names)
+    if len(names) != players:
+        raise PointsError(f"{players} names are needed, got {len(names)}")
+    for seat, name in enumerate(names):
+        if not isinstance(name, str) or not name.strip() or not name.isprintable():
+            raise PointsError(f"seat {seat}: name {name!r} must be non-empty printable text")
+    if len(set(names)) != players:
+        raise PointsError(f"names must differ: {', '.join(map(str, names))}")
+    return [str(name) for name in names]
+
+
 def settle(
     points: Sequence[int], rules: Rules | None = None, names: Sequence[str] | None = None
 ) -> Settlement:
@@ -193,11 +208,7 @@ def settle(
     n = rules.players
     if names is None:
         names = [term(f"seat.{seat}", Lang.EN) for seat in range(n)]
-    names = list(names)
-    if len(names) != n:
-        raise PointsError(f"{n} names are needed, got {len(names)}")
-    if len(set(names)) != n:
-        raise PointsError(f"names must differ: {', '.join(names)}")
+    names = check_names(names, n)
 
     place = places(values, rules.ties)
     uma = rules.uma.for_points(values, rules.return_points)

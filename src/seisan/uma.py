@@ -20,14 +20,18 @@ from seisan.errors import RulesError
 from seisan.pt import pt_text, to_pt
 
 
-def _values(values: Iterable[object], players: int, field: str) -> tuple[Fraction, ...]:
+def _values(values: Iterable[object], players: int | None, field: str) -> tuple[Fraction, ...]:
+    """An uma list checked: pt values, one per place, summing to zero, never rising."""
     pts = tuple(to_pt(v, f"{field}[{i}]") for i, v in enumerate(values))
-    if len(pts) != players:
-        raise RulesError(field, [str(v) for v in pts], f"needs {players} values, one per place")
+    shown = [pt_text(v) for v in pts]
+    if players is not None and len(pts) != players:
+        raise RulesError(field, shown, f"needs {players} values, one per place")
+    if len(pts) not in (3, 4):
+        raise RulesError(field, shown, "needs 4 values (or 3 for 3 players), one per place")
     if sum(pts) != 0:
-        raise RulesError(field, [str(v) for v in pts], f"must sum to 0 (sums to {sum(pts)})")
+        raise RulesError(field, shown, f"must sum to 0 (sums to {pt_text(sum(pts, Fraction(0)))})")
     if list(pts) != sorted(pts, reverse=True):
-        raise RulesError(field, [str(v) for v in pts], "must not rise from one place to the next")
+        raise RulesError(field, shown, "must not rise from one place to the next")
     return pts
 
 
@@ -36,6 +40,11 @@ class RankUma:
     """Uma by place: ``values[0]`` to first place, ``values[-1]`` to last (順位ウマ)."""
 
     values: tuple[Fraction, ...]
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.values, tuple):
+            raise RulesError("uma", self.values, "must be a tuple of pt values")
+        object.__setattr__(self, "values", _values(self.values, None, "uma"))
 
     def for_points(self, points: Sequence[int], return_points: int) -> tuple[Fraction, ...]:
         """The uma list for this result (rank uma ignores the points)."""
@@ -62,6 +71,30 @@ class FloatingUma:
     """
 
     table: tuple[tuple[int, tuple[Fraction, ...]], ...]
+
+    def __post_init__(self) -> None:
+        field = "floating_uma"
+        if not isinstance(self.table, tuple) or not self.table:
+            raise RulesError(field, self.table, "needs at least one entry {count = [uma, ...]}")
+        checked = []
+        for entry in self.table:
+            count, values = entry
+            if isinstance(count, bool) or not isinstance(count, int):
+                raise RulesError(field, count, "keys are counts of floating players")
+            checked.append((count, _values(values, None, f"{field}.{count}")))
+        counts = [c for c, _ in checked]
+        if len(set(counts)) != len(counts):
+            twice = next(c for c in counts if counts.count(c) > 1)
+            raise RulesError(field, twice, "gives the same count of floating players twice")
+        players = {len(v) for _, v in checked}
+        if len(players) != 1:
+            raise RulesError(field, sorted(players), "every uma list needs the same length")
+        for count in counts:
+            if not 0 <= count <= len(checked[0][1]):
+                raise RulesError(
+                    field, count, f"a count of floating players is 0 to {len(checked[0][1])}"
+                )
+        object.__setattr__(self, "table", tuple(sorted(checked)))
 
     def for_points(self, points: Sequence[int], return_points: int) -> tuple[Fraction, ...]:
         floating = sum(1 for p in points if p >= return_points)
@@ -111,15 +144,16 @@ def named_umas() -> tuple[NamedUma, ...]:
 _X_Y = re.compile(r"^\s*(\d+(?:\.\d)?)\s*-\s*(\d+(?:\.\d)?)\s*$")
 
 
-def parse_uma(spec: str | Sequence[object], players: int = 4) -> RankUma:
+def parse_uma(spec: str | Sequence[object], players: int = 4, field: str = "uma") -> RankUma:
     """A rank uma from a name (``ワンスリー``), ``X-Y``, a list (``30,10,-10,-30``) or ``none``.
 
     >>> parse_uma("10-30").values == (30, 10, -10, -30)
     True
     """
-    field = "uma"
-    if not isinstance(spec, str):
+    if isinstance(spec, list | tuple):
         return RankUma(_values(spec, players, field))
+    if not isinstance(spec, str):
+        raise RulesError(field, spec, "give a name, X-Y (10-30), a list of pt, or none")
     text = spec.strip()
     key = text.lower()
     for named in named_umas():
@@ -147,20 +181,16 @@ def parse_floating(table: Mapping[object, object], players: int = 4) -> Floating
     """A floating uma from ``{count: uma list}`` (keys may be text, as in TOML)."""
     field = "floating_uma"
     entries: list[tuple[int, tuple[Fraction, ...]]] = []
-    if not table:
-        raise RulesError(field, {}, "needs at least one entry {count = [uma, ...]}")
     for key, values in table.items():
-        try:
-            count = int(str(key))
-        except ValueError:
-            raise RulesError(field, key, "keys are counts of floating players") from None
+        text = str(key).strip()
+        if not (text.isascii() and text.isdigit()):
+            raise RulesError(field, key, "keys are counts of floating players")
+        count = int(text)
         if not 0 <= count <= players:
             raise RulesError(field, key, f"a count of floating players is 0 to {players}")
-        if isinstance(values, str):
-            uma = parse_uma(values, players).values
-        elif isinstance(values, Sequence):
-            uma = _values(values, players, f"{field}.{count}")
+        if isinstance(values, str | list | tuple):
+            uma = parse_uma(values, players, f"{field}.{count}").values
         else:
             raise RulesError(f"{field}.{count}", values, "must be a list of uma, one per place")
         entries.append((count, uma))
-    return FloatingUma(tuple(sorted(entries)))
+    return FloatingUma(tuple(entries))
