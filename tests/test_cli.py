@@ -20,13 +20,18 @@ README = Path(__file__).resolve().parents[1] / "README.md"
 def test_json_shape(cli) -> None:
     data = cli.json("settle", "42600", "31000", "16400", "10000", "--rules", "mleague",
                     "--names", "A,B,C,D")  # fmt: skip
-    assert set(data) == {"rules", "results"}
+    assert set(data) == {"rules", "results", "transfers"}
     assert data["rules"]["name"] == "mleague" and data["rules"]["oka"] == 20
     first = data["results"][0]
     assert first == {
         "seat": 0, "name": "A", "points": 42600, "place": 1, "score": Decimal("62.6"),
         "parts": {"points": Decimal("12.6"), "rounding": 0, "oka": 20, "uma": 30, "balance": 0},
+        "total": Decimal("62.6"),
     }  # fmt: skip
+    # the fewest transfers: D pays A 50, C pays A 12.6 and B 11
+    assert [(t["from"], t["to"], t["amount"]) for t in data["transfers"]] == [
+        (3, 0, 50), (2, 0, Decimal("12.6")), (2, 1, 11)
+    ]  # fmt: skip
     assert [r["score"] for r in data["results"]] == [
         Decimal("62.6"), 11, Decimal("-23.6"), -50
     ]  # fmt: skip

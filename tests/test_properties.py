@@ -10,6 +10,9 @@ from typer.testing import CliRunner
 
 from seisan import Deposits, Rounding, Rules, SeisanError, Ties, parse_floating, settle
 from seisan.cli import app
+from seisan.ledger import balances, fewest_transfers, settle_game
+from seisan.rules import SideRules, Stakes
+from seisan.sidebets import Bets, PairBet, Spectator
 from seisan.uma import RankUma
 
 
@@ -134,3 +137,96 @@ def test_the_cli_never_shows_a_traceback(args: list[str]) -> None:
         args,
         result.exception,
     )
+
+
+@st.composite
+def games_with_bets(draw: st.DrawFn) -> tuple[Rules, list[int], Bets]:
+    rules, points = draw(rules_and_points())
+    n = rules.players
+    amounts = st.integers(0, 100).map(lambda k: k * 100)
+    pair = st.tuples(st.integers(0, n - 1), st.integers(0, n - 1), amounts).filter(
+        lambda p: p[0] != p[1]
+    )
+    chips = draw(st.lists(st.integers(-5, 5), min_size=n - 1, max_size=n - 1))
+    side = SideRules(
+        sou_uma=draw(amounts),
+        sou_bashin=draw(amounts),
+        binta=draw(amounts),
+        kubi=draw(st.none() | st.integers(0, 500).map(lambda k: k * 100 or None)),
+        shizumi=draw(amounts),
+        chip_value=Fraction(draw(st.integers(1, 50)), 10),
+        tobi=draw(amounts),
+        tobi_at_zero=draw(st.booleans()),
+        yakitori=draw(amounts),
+        soto_pool=draw(st.sampled_from([0, 0, 1000, 3300])),
+    )
+    spectators = tuple(
+        Spectator(f"S{i}", draw(st.integers(0, n - 1))) for i in range(draw(st.integers(0, 3)))
+    )
+    bets = Bets(
+        sashi=tuple(PairBet(*p) for p in draw(st.lists(pair, max_size=3))),
+        bashin=tuple(PairBet(*p) for p in draw(st.lists(pair, max_size=3))),
+        binta=tuple(PairBet(*p) for p in draw(st.lists(pair, max_size=3))),
+        chips=(*chips, -sum(chips)),
+        winners=tuple(draw(st.sets(st.integers(0, n - 1)))),
+        spectators=spectators,
+        side=side,
+    )
+    return rules, points, bets
+
+
+@settings(max_examples=400, deadline=None)
+@given(games_with_bets())
+def test_every_bet_and_any_mix_sums_to_zero(case: tuple[Rules, list[int], Bets]) -> None:
+    rules, points, bets = case
+    game = settle_game(points, rules, None, bets)
+    assert sum(game.totals().values()) == 0
+    for kind in game.kinds():
+        assert sum(game.side_of(name, kind) for name in game.participants()) == 0
+    # the fewest transfers settle every balance exactly, with at most n - 1 of them
+    owed = {name: amount for name, amount in game.totals().items() if amount}
+    transfers = game.transfers()
+    assert len(transfers) <= max(len(owed) - 1, 0)
+    assert {k: v for k, v in balances(transfers).items() if v} == owed
+    assert all(t.amount > 0 for t in transfers)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(-50, 50), min_size=1, max_size=9))
+def test_fewest_transfers_is_the_minimum(values: list[int]) -> None:
+    net = {f"P{i}": Fraction(v) for i, v in enumerate(values)}
+    net["last"] = -sum(net.values(), Fraction(0))
+    people = [name for name, amount in net.items() if amount]
+    transfers = fewest_transfers(net)
+    assert {k: v for k, v in balances(transfers).items() if v} == {p: net[p] for p in people}
+    # brute force: the most disjoint zero-sum groups the balances split into
+    assert len(transfers) == len(people) - _most_zero_groups([net[p] for p in people])
+
+
+def _most_zero_groups(values: list[Fraction]) -> int:
+    if not values:
+        return 0
+    first, rest = values[0], values[1:]
+    best = 0
+    for mask in range(1 << len(rest)):
+        chosen = [v for i, v in enumerate(rest) if mask >> i & 1]
+        if first + sum(chosen) == 0:
+            others = [v for i, v in enumerate(rest) if not mask >> i & 1]
+            best = max(best, 1 + _most_zero_groups(others))
+    return best
+
+
+@settings(max_examples=200, deadline=None)
+@given(games_with_bets(), st.integers(1, 200), st.sampled_from([1, 10, 100]))
+def test_money_sums_to_zero_with_fees(
+    case: tuple[Rules, list[int], Bets], rate: int, unit: int
+) -> None:
+    rules, points, bets = case
+    stakes = Stakes(rate=Fraction(rate), unit=Fraction(unit), fee=Fraction(unit * 3))
+    game = settle_game(points, rules.replace(stakes=stakes), None, bets)
+    money = game.money()
+    assert money is not None
+    assert sum(money.values()) == -game.house()
+    for name, amount in money.items():
+        if name != game.first:
+            assert amount % unit == 0

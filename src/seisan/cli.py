@@ -7,7 +7,8 @@ becomes one line on stderr and exit status 2.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
+from fractions import Fraction
 from typing import Annotated, Any, ParamSpec, TypeVar
 
 import typer
@@ -15,11 +16,13 @@ from rich.console import Console
 
 from seisan.errors import SeisanError
 from seisan.i18n import Lang, default_lang, term
+from seisan.ledger import HOUSE, GameResult, settle_game
 from seisan.output import Format, dumps_csv, emit, table
 from seisan.presets import load_rules, presets
-from seisan.pt import pt_value
-from seisan.rules import Rules
-from seisan.settlement import Settlement, format_score, settle
+from seisan.pt import pt_text, pt_value
+from seisan.rules import Rules, Stakes
+from seisan.settlement import check_names, format_score
+from seisan.sidebets import Transfer, bets_from_dict
 from seisan.uma import FloatingUma
 
 app = typer.Typer(
@@ -31,8 +34,8 @@ app = typer.Typer(
 rules_app = typer.Typer(help="List and show the named house rules (presets).", no_args_is_help=True)
 app.add_typer(rules_app, name="rules")
 
-console = Console(highlight=False)
-err_console = Console(stderr=True, highlight=False, soft_wrap=True)
+console = Console(highlight=False, emoji=False)
+err_console = Console(stderr=True, highlight=False, soft_wrap=True, emoji=False)
 
 # Options shared by every command (the same flag means the same thing everywhere).
 FormatOption = Annotated[
@@ -69,6 +72,8 @@ def resolve_rules(
     uma: str | None = None,
     rounding: str | None = None,
     ties: str | None = None,
+    side: dict[str, Any] | None = None,
+    money: dict[str, Any] | None = None,
 ) -> Rules:
     """The preset or file ``name`` (default: plain 순우마 rules), with the options applied."""
     base = load_rules(name) if name is not None else Rules()
@@ -83,6 +88,7 @@ def resolve_rules(
         )
         if value is not None
     }
+    overrides |= {key: table for key, table in (("side", side), ("money", money)) if table}
     if not overrides:
         return base
     if name is not None:
@@ -126,16 +132,48 @@ def _caption(rules: Rules, lang: Lang) -> str:
     )
 
 
-def show_settlement(result: Settlement, fmt: Format, lang: Lang) -> None:
-    """Print a settlement in ``fmt``."""
+def _pt(value: Fraction, rules: Rules, decimals: int) -> str:
+    return format_score(value, rules.zero, decimals)
+
+
+def _decimals(values: Iterable[Fraction]) -> int:
+    return 1 if any((v * 10) % 10 for v in values) else 0
+
+
+def _money_text(value: Fraction, stakes: Stakes) -> str:
+    text = pt_text(value)
+    sign = "+" if value > 0 else ""
+    return f"{sign}{text}{stakes.currency}"
+
+
+def show_game(result: GameResult, fmt: Format, lang: Lang, *, ledger: bool) -> None:
+    """Print a settled game in ``fmt``: the table, spectators and who pays whom."""
+    settlement = result.settlement
     rules = result.rules
-    decimals = 1 if any((r.score * 10) % 10 for r in result) else 0
-    rows = [
-        [str(r.place), r.name, str(r.points), format_score(r.score, rules.zero, decimals)]
-        for r in result.by_place()
-    ]
+    kinds = result.kinds()
+    totals = result.totals()
+    amounts = result.money()
+    extra = bool(kinds) or amounts is not None or bool(result.spectators)
+    decimals = _decimals([*settlement.scores, *totals.values()])
     columns = [term(c, lang) for c in ("place", "name", "points", "score")]
+    columns += [k.label(lang) for k in kinds]
+    if extra:
+        columns.append(term("total", lang))
+    if amounts is not None:
+        columns.append(term("money", lang))
+    rows = []
+    for r in settlement.by_place():
+        row = [str(r.place), r.name, str(r.points), _pt(r.score, rules, decimals)]
+        row += [_pt(result.side_of(r.name, k), rules, decimals) for k in kinds]
+        if extra:
+            row.append(_pt(totals[r.name], rules, decimals))
+        if amounts is not None:
+            row.append(_money_text(amounts[r.name], rules.stakes))
+        rows.append(row)
     part_names = ["points", "rounding", "oka", "uma", "balance"]
+    csv_columns = ["seat", "name", "points", "place", "score"]
+    csv_columns += [f"part_{p}" for p in part_names] + [k.value for k in kinds] + ["total"]
+    csv_columns += ["money"] if amounts is not None else []
     csv_rows = [
         [
             r.seat,
@@ -144,24 +182,67 @@ def show_settlement(result: Settlement, fmt: Format, lang: Lang) -> None:
             r.place,
             pt_value(r.score),
             *(pt_value(getattr(r.parts, p)) for p in part_names),
+            *(pt_value(result.side_of(r.name, k)) for k in kinds),
+            pt_value(totals[r.name]),
+            *([pt_value(amounts[r.name])] if amounts is not None else []),
         ]
-        for r in result
+        for r in settlement
     ]
-    csv_columns = ["seat", "name", "points", "place", "score", *(f"part_{p}" for p in part_names)]
     emit(
         console,
         fmt,
         data=result.to_dict(),
         csv_text=dumps_csv(csv_columns, csv_rows),
-        rich_table=table(rules.title(lang), columns, rows, right=(0, 2, 3)),
+        rich_table=table(rules.title(lang), columns, rows, right=(0, *range(2, len(columns)))),
         note=_caption(rules, lang),
     )
+    if fmt is not Format.TABLE or not (extra or ledger):
+        return
+    if result.spectators:
+        spectator_rows = [
+            [
+                s.name,
+                result.names[s.backs],
+                _pt(totals[s.name], rules, decimals),
+                *([_money_text(amounts[s.name], rules.stakes)] if amounts is not None else []),
+            ]
+            for s in result.spectators
+        ]
+        headers = [term("spectator", lang), term("backs", lang), term("total", lang)]
+        headers += [term("money", lang)] if amounts is not None else []
+        console.print(table(term("kind.soto", lang), headers, spectator_rows, right=(2, 3)))
+    show_transfers(result.transfers(), result.money_transfers(), rules, lang)
 
 
-@app.command(
-    "settle",
-    context_settings={"ignore_unknown_options": True},
-)
+def show_transfers(
+    transfers: Sequence[Transfer],
+    money_transfers: Sequence[Transfer] | None,
+    rules: Rules,
+    lang: Lang,
+    title_key: str = "transfers",
+) -> None:
+    """Who pays whom, in money when there is a rate, else in pt."""
+
+    def who(name: str) -> str:
+        return term("house", lang) if name == HOUSE else name
+
+    if money_transfers is not None:
+        rows = [
+            [who(t.payer), who(t.payee), _money_text(t.amount, rules.stakes).lstrip("+")]
+            for t in money_transfers
+        ]
+    else:
+        rows = [[t.payer, t.payee, pt_text(t.amount)] for t in transfers]
+    headers = [term("from", lang), term("to", lang), term("amount", lang)]
+    console.print(table(term(title_key, lang), headers, rows, right=(2,)))
+
+
+PairOption = Annotated[
+    list[str] | None, typer.Option(help="A:B:AMOUNT (seats or names; points). Repeatable.")
+]
+
+
+@app.command("settle", context_settings={"ignore_unknown_options": True})
 @reports_errors
 def settle_command(
     points: Annotated[
@@ -182,21 +263,68 @@ def settle_command(
     ] = None,
     ties: Annotated[str | None, typer.Option(help="seat or split.")] = None,
     names: Annotated[str | None, typer.Option(help="Player names, comma-separated.")] = None,
+    sashi: PairOption = None,
+    bashin: PairOption = None,
+    sou_uma: Annotated[str | None, typer.Option(help="総ウマ between every pair (points).")] = None,
+    sou_bashin: Annotated[str | None, typer.Option(help="総馬身 between every pair.")] = None,
+    binta: Annotated[str | None, typer.Option(help="ビンタ between every pair (points).")] = None,
+    binta_pair: PairOption = None,
+    kubi: Annotated[str | None, typer.Option(help="クビ threshold (default: start).")] = None,
+    shizumi: Annotated[str | None, typer.Option(help="沈みウマ paid to first place.")] = None,
+    soto: Annotated[
+        list[str] | None, typer.Option(help="外ウマ: SPECTATOR:PLAYER. Repeatable.")
+    ] = None,
+    soto_pool: Annotated[
+        str | None, typer.Option(help="Spectators bet only among themselves (points).")
+    ] = None,
+    chips: Annotated[str | None, typer.Option(help="Chip counts in seat order, N,N,N,N.")] = None,
+    chip_value: Annotated[str | None, typer.Option(help="pt per chip.")] = None,
+    tobi: Annotated[str | None, typer.Option(help="飛び賞 paid by a busted player.")] = None,
+    busted: Annotated[
+        list[str] | None, typer.Option(help="LOSER:WINNER for 飛び賞. Repeatable.")
+    ] = None,
+    yakitori: Annotated[str | None, typer.Option(help="焼き鳥 paid by non-winners.")] = None,
+    winners: Annotated[str | None, typer.Option(help="Players who won a hand, A,B.")] = None,
+    rate: Annotated[str | None, typer.Option(help="Money per pt (点5 = 50).")] = None,
+    unit: Annotated[str | None, typer.Option(help="Smallest unit of money.")] = None,
+    fee: Annotated[str | None, typer.Option(help="Game fee (場代) in money.")] = None,
+    fee_payer: Annotated[str | None, typer.Option(help="each or first.")] = None,
     fmt: FormatOption = Format.TABLE,
     lang: LangOption = None,
 ) -> None:
-    """Settle one game: final points to places and scores (pt)."""
+    """Settle one game: final points to places, scores (pt), side bets and money."""
     language = lang or default_lang()
+    side = _given(
+        sou_uma=sou_uma, sou_bashin=sou_bashin, binta=binta, kubi=kubi, shizumi=shizumi,
+        soto_pool=soto_pool, chip_value=chip_value, tobi=tobi, yakitori=yakitori,
+    )  # fmt: skip
+    stakes = _given(rate=rate, unit=unit, fee=fee, fee_payer=fee_payer)
     resolved = resolve_rules(
-        rules, start=start, return_points=return_points, uma=uma, rounding=rounding, ties=ties
-    )
+        rules, start=start, return_points=return_points, uma=uma, rounding=rounding, ties=ties,
+        side=side, money=stakes,
+    )  # fmt: skip
     values = parse_points(points)
     if names is None:
         player_names = [term(f"seat.{seat}", language) for seat in range(len(values))]
     else:
         player_names = [n.strip() for n in names.split(",")]
-    result = settle(values, resolved, player_names)
-    show_settlement(result, fmt, language)
+    bet_data = _given(
+        sashi=sashi, bashin=bashin, binta=binta_pair, soto=soto, busted=busted,
+        chips=chips.split(",") if chips is not None else None,
+        winners=winners.split(",") if winners is not None else None,
+    )  # fmt: skip
+    if len(values) == resolved.players:
+        player_names = check_names(player_names, resolved.players)
+        bets = bets_from_dict(bet_data, player_names, resolved.side)
+    else:
+        bets = None  # settle() names the wrong count of scores
+    result = settle_game(values, resolved, player_names, bets)
+    show_game(result, fmt, language, ledger=False)
+
+
+def _given(**options: Any) -> dict[str, Any]:
+    """The options the user gave (those left at None are left out)."""
+    return {key: value for key, value in options.items() if value is not None}
 
 
 def _rules_summary(rules: Rules, lang: Lang) -> list[str]:

@@ -16,8 +16,10 @@ from decimal import Decimal
 from enum import StrEnum
 from typing import Any
 
+from rich.cells import cell_len
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 
 class Format(StrEnum):
@@ -68,7 +70,7 @@ def table(
 ) -> Table:
     """A Rich table; ``right`` lists the columns to right-align (numbers), ``wrap``
     the ones that may wrap when the terminal is narrow (long text)."""
-    result = Table(title=title)
+    result = Table(title=title, min_width=cell_len(title) + 4)
     for index, column in enumerate(columns):
         result.add_column(
             column,
@@ -77,7 +79,7 @@ def table(
             no_wrap=index not in wrap,
         )
     for row in rows:
-        result.add_row(*row)
+        result.add_row(*(Text(cell) for cell in row))  # names are text, never markup
     return result
 
 

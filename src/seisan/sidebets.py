@@ -1,0 +1,519 @@
+"""Side bets between players, and spectators' bets (seed 000).
+
+Every bet is a list of :class:`Transfer` values (who pays whom how many pt), so
+each kind sums to zero by construction and the ledger can net them.
+
+- 差しウマ (``sashi``): two players agree an amount; the lower finisher pays it.
+- 馬身 (``bashin``): 差しウマ times the difference of the two places.
+- 総ウマ / 総馬身 (``sou-uma`` / ``sou-bashin``): the same between every pair.
+- ビンタ (``binta``): every pair, doubled when the higher has its クビ
+  (points at or above the threshold) and the lower has not.
+- 沈みウマ (``shizumi``): everyone below a line pays first place.
+- チップ (``chips``), 飛び賞 (``tobi``), 焼き鳥 (``yakitori``).
+- 外ウマ (``soto``): a spectator mirrors a player's every payment; or a
+  spectators' pool settled like 差しウマ on their players' places.
+
+Bets follow places, not seats. Under ``ties = "split"`` tied players are each
+other's equals: a bet between them pays nothing, and 馬身 uses the mean of the
+places a tied group occupies (the average over the orders the tie could break).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from fractions import Fraction
+from itertools import combinations
+from typing import Any
+
+from seisan.errors import RulesError, SeisanError
+from seisan.i18n import Lang, term
+from seisan.pt import split_tenths
+from seisan.rules import SideRules, Ties, whole_points
+from seisan.settlement import Settlement
+
+_ZERO = Fraction(0)
+
+
+class BetError(SeisanError):
+    """A bet that cannot be settled: names the bet and the problem."""
+
+
+class Kind(StrEnum):
+    """A kind of side payment; its value is the key in JSON ``"side"``."""
+
+    SASHI = "sashi"  #: 差しウマ
+    BASHIN = "bashin"  #: 馬身
+    SOU_UMA = "sou-uma"  #: 総ウマ
+    SOU_BASHIN = "sou-bashin"  #: 総馬身
+    BINTA = "binta"  #: ビンタ
+    SHIZUMI = "shizumi"  #: 沈みウマ
+    CHIPS = "chips"  #: チップ
+    TOBI = "tobi"  #: 飛び賞
+    YAKITORI = "yakitori"  #: 焼き鳥
+    SOTO = "soto"  #: 外ウマ (what players pay spectators who back others)
+
+    def label(self, lang: Lang | str = Lang.EN) -> str:
+        return term(f"kind.{self.value}", lang)
+
+
+@dataclass(frozen=True)
+class Transfer:
+    """``payer`` pays ``payee`` ``amount`` pt (participants by name)."""
+
+    payer: str
+    payee: str
+    amount: Fraction
+    kind: str = ""
+
+
+@dataclass(frozen=True)
+class PairBet:
+    """A bet between two seats (差しウマ, 馬身, or one pair's ビンタ amount)."""
+
+    a: int
+    b: int
+    amount: int
+
+
+@dataclass(frozen=True)
+class Spectator:
+    """A spectator (見学者) backing the player in seat ``backs`` (外ウマ)."""
+
+    name: str
+    backs: int
+
+
+@dataclass(frozen=True)
+class Bets:
+    """One game's own bets and facts, by seat (the rules' [side] gives the rest).
+
+    ``binta`` lists per-pair ビンタ amounts that replace the house amount for that
+    pair; 0 opts the pair out. ``winners`` are the seats that won a hand (for
+    焼き鳥); ``busted_by`` pairs a busted seat with the seat that busted it.
+    """
+
+    sashi: tuple[PairBet, ...] = ()
+    bashin: tuple[PairBet, ...] = ()
+    binta: tuple[PairBet, ...] = ()
+    chips: tuple[int, ...] | None = None
+    busted_by: tuple[tuple[int, int], ...] = ()
+    winners: tuple[int, ...] | None = None
+    spectators: tuple[Spectator, ...] = ()
+    side: SideRules | None = None  #: replaces the rules' [side] for this game
+
+    def side_rules(self, settlement: Settlement) -> SideRules:
+        return self.side if self.side is not None else settlement.rules.side
+
+
+@dataclass(frozen=True)
+class SideResult:
+    """All side payments of one game, as transfers between named participants."""
+
+    transfers: tuple[Transfer, ...]
+    kinds: tuple[Kind, ...]  #: the kinds in play, in a fixed order
+
+    def net(self, name: str, kind: Kind | None = None) -> Fraction:
+        """What ``name`` gains (negative: pays) in ``kind``, or in all kinds."""
+        total = _ZERO
+        for t in self.transfers:
+            if kind is None or t.kind == kind:
+                if t.payee == name:
+                    total += t.amount
+                if t.payer == name:
+                    total -= t.amount
+        return total
+
+
+def _check_seat(what: str, seat: int, players: int) -> int:
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+        raise BetError(f"{what}: seat {seat!r} is not at the table (seats 0 to {players - 1})")
+    return seat
+
+
+def _check_pair(what: str, bet: PairBet, players: int) -> None:
+    _check_seat(what, bet.a, players)
+    _check_seat(what, bet.b, players)
+    if bet.a == bet.b:
+        raise BetError(f"{what}: a player cannot bet with themself (seat {bet.a})")
+    try:
+        whole_points(what, bet.amount, allow_zero=True)
+    except RulesError as err:
+        raise BetError(f"{what}: amount {bet.amount!r} {err.problem}") from None
+
+
+class _Table:
+    """Places as side bets see them: who is above whom, and mean places."""
+
+    def __init__(self, settlement: Settlement) -> None:
+        self.s = settlement
+        self.names = [r.name for r in settlement]
+        self.place = [r.place for r in settlement]
+        self.points = [r.points for r in settlement]
+        split = settlement.rules.ties is Ties.SPLIT
+        groups: dict[int, int] = {}
+        for p in self.place:
+            groups[p] = groups.get(p, 0) + 1
+        # under split, a group of m players at place p occupies p .. p+m-1
+        self.mean_place = [
+            Fraction(2 * p + groups[p] - 1, 2) if split else Fraction(p) for p in self.place
+        ]
+        self.first = settlement.by_place()[0].seat
+        self.first_group = [r.seat for r in settlement if r.place == 1]
+
+    def above(self, a: int, b: int) -> int:
+        """+1 if seat ``a`` placed above ``b``, -1 if below, 0 if they share a place."""
+        if self.place[a] == self.place[b]:
+            return 0
+        return 1 if self.place[a] < self.place[b] else -1
+
+    def pay(self, kind: str, payer: int, payee: int, pt: Fraction) -> Transfer:
+        return Transfer(self.names[payer], self.names[payee], pt, kind)
+
+
+def _pair_transfers(
+    table: _Table, kind: str, pairs: Iterable[tuple[int, int, int]], bashin: bool
+) -> list[Transfer]:
+    out = []
+    for a, b, amount in pairs:
+        order = table.above(a, b)
+        if not amount or not order:
+            continue
+        high, low = (a, b) if order > 0 else (b, a)
+        times = abs(table.mean_place[a] - table.mean_place[b]) if bashin else Fraction(1)
+        out.append(table.pay(kind, low, high, Fraction(amount, 1000) * times))
+    return out
+
+
+def _all_pairs(players: int, amount: int) -> list[tuple[int, int, int]]:
+    return [(a, b, amount) for a, b in combinations(range(players), 2)]
+
+
+def _binta(table: _Table, side: SideRules, pairs: Sequence[PairBet]) -> list[Transfer]:
+    n = len(table.names)
+    amounts = {(a, b): side.binta for a, b in combinations(range(n), 2)}
+    for bet in pairs:
+        amounts[(min(bet.a, bet.b), max(bet.a, bet.b))] = bet.amount
+    kubi = table.s.rules.start if side.kubi is None else side.kubi
+    has_kubi = [p >= kubi for p in table.points]  # exactly at the threshold keeps the クビ
+    out = []
+    for (a, b), amount in amounts.items():
+        order = table.above(a, b)
+        if not amount or not order:
+            continue
+        high, low = (a, b) if order > 0 else (b, a)
+        times = 2 if has_kubi[high] and not has_kubi[low] else 1
+        out.append(table.pay(Kind.BINTA, low, high, Fraction(amount * times, 1000)))
+    return out
+
+
+def _to_first_group(table: _Table, kind: str, payer: int, pt: Fraction) -> list[Transfer]:
+    """``payer`` pays ``pt`` to first place, shared by a tied first group in tenths."""
+    group = table.first_group
+    return [
+        table.pay(kind, payer, seat, share)
+        for seat, share in zip(group, split_tenths(pt, len(group)), strict=True)
+        if share
+    ]
+
+
+def _with_first(table: _Table, kind: str, gains: Sequence[Fraction]) -> list[Transfer]:
+    """Per-seat gains settled with first place (the jansou convention of 001)."""
+    out = []
+    for seat, gain in enumerate(gains):
+        if seat == table.first or not gain:
+            continue
+        if gain > 0:
+            out.append(table.pay(kind, table.first, seat, gain))
+        else:
+            out.append(table.pay(kind, seat, table.first, -gain))
+    return out
+
+
+def score_transfers(settlement: Settlement) -> list[Transfer]:
+    """The scores as transfers: everyone settles with first place (001's jansou way)."""
+    return _with_first(_Table(settlement), "score", settlement.scores)
+
+
+def side_bets(settlement: Settlement, bets: Bets | None = None) -> SideResult:
+    """Settle every side bet of one game. Errors name the bet; nothing is half-done."""
+    bets = bets or Bets()
+    side = bets.side_rules(settlement)
+    table = _Table(settlement)
+    n = len(table.names)
+    for what, pairs in (("sashi", bets.sashi), ("bashin", bets.bashin), ("binta", bets.binta)):
+        for bet in pairs:
+            _check_pair(what, bet, n)
+    out: list[Transfer] = []
+    kinds: list[Kind] = []
+
+    def add(kind: Kind, transfers: list[Transfer], played: bool) -> None:
+        if played:
+            kinds.append(kind)
+            out.extend(transfers)
+
+    add(
+        Kind.SASHI,
+        _pair_transfers(table, Kind.SASHI, [(b.a, b.b, b.amount) for b in bets.sashi], False),
+        bool(bets.sashi),
+    )
+    add(
+        Kind.BASHIN,
+        _pair_transfers(table, Kind.BASHIN, [(b.a, b.b, b.amount) for b in bets.bashin], True),
+        bool(bets.bashin),
+    )
+    add(
+        Kind.SOU_UMA,
+        _pair_transfers(table, Kind.SOU_UMA, _all_pairs(n, side.sou_uma), False),
+        bool(side.sou_uma),
+    )
+    add(
+        Kind.SOU_BASHIN,
+        _pair_transfers(table, Kind.SOU_BASHIN, _all_pairs(n, side.sou_bashin), True),
+        bool(side.sou_bashin),
+    )
+    add(Kind.BINTA, _binta(table, side, bets.binta), bool(side.binta or bets.binta))
+    add(Kind.SHIZUMI, _shizumi(table, side), bool(side.shizumi))
+    add(Kind.CHIPS, _chips(table, side, bets.chips), bets.chips is not None)
+    add(Kind.TOBI, _tobi(table, side, bets.busted_by), bool(side.tobi or bets.busted_by))
+    add(Kind.YAKITORI, _yakitori(table, side, bets.winners), bool(side.yakitori))
+    return SideResult(tuple(out), tuple(kinds))
+
+
+def _shizumi(table: _Table, side: SideRules) -> list[Transfer]:
+    line = table.s.rules.return_points if side.shizumi_line is None else side.shizumi_line
+    out: list[Transfer] = []
+    for seat, points in enumerate(table.points):
+        if points < line and seat not in table.first_group:
+            out += _to_first_group(table, Kind.SHIZUMI, seat, Fraction(side.shizumi, 1000))
+    return out
+
+
+def _chips(table: _Table, side: SideRules, chips: Sequence[int] | None) -> list[Transfer]:
+    if chips is None:
+        return []
+    n = len(table.names)
+    if len(chips) != n:
+        raise BetError(f"chips: {len(chips)} counts given for {n} players")
+    for seat, count in enumerate(chips):
+        if isinstance(count, bool) or not isinstance(count, int):
+            raise BetError(f"chips: seat {seat} has {count!r}, not a whole number of chips")
+    if sum(chips) != 0:
+        raise BetError(f"chips: the counts {list(chips)} sum to {sum(chips)}, not 0")
+    if chips and any(chips) and not side.chip_value:
+        raise BetError("chips: give the value of a chip in pt (chip_value / --chip-value)")
+    return _with_first(table, Kind.CHIPS, [c * side.chip_value for c in chips])
+
+
+def _tobi(table: _Table, side: SideRules, busted_by: Sequence[tuple[int, int]]) -> list[Transfer]:
+    n = len(table.names)
+    busted = [s for s, p in enumerate(table.points) if p < 0 or (side.tobi_at_zero and p == 0)]
+    by: dict[int, int] = {}
+    for loser, winner in busted_by:
+        _check_seat("tobi", loser, n)
+        _check_seat("tobi", winner, n)
+        if loser not in busted:
+            raise BetError(f"tobi: {table.names[loser]} did not end below zero")
+        if loser == winner:
+            raise BetError(f"tobi: {table.names[loser]} cannot bust themself")
+        by[loser] = winner
+    if by and not side.tobi:
+        raise BetError("tobi: give the bust prize in points (tobi / --tobi)")
+    amount = Fraction(side.tobi, 1000)
+    return [
+        table.pay(Kind.TOBI, seat, by.get(seat, table.first), amount)
+        for seat in busted
+        if amount and by.get(seat, table.first) != seat
+    ]
+
+
+def _yakitori(table: _Table, side: SideRules, winners: Sequence[int] | None) -> list[Transfer]:
+    if not side.yakitori:
+        return []
+    n = len(table.names)
+    if winners is None:
+        raise BetError("yakitori: say which players won a hand (winners)")
+    won = sorted({_check_seat("yakitori", w, n) for w in winners})
+    if not won or len(won) == n:
+        return []  # nobody won, or everybody did: nothing changes hands
+    losers = [seat for seat in range(n) if seat not in won]
+    amount = Fraction(side.yakitori, 1000)
+    # the pot is shared by the winners in tenths; each loser's payment is poured
+    # into the winners' shares in seat order
+    due = dict(zip(won, split_tenths(amount * len(losers), len(won)), strict=True))
+    out = []
+    for seat in losers:
+        left = amount
+        for winner in won:
+            paid = min(left, due[winner])
+            if paid:
+                out.append(table.pay(Kind.YAKITORI, seat, winner, paid))
+                left -= paid
+                due[winner] -= paid
+    return out
+
+
+def soto(
+    settlement: Settlement,
+    spectators: Sequence[Spectator],
+    player_transfers: Sequence[Transfer],
+    pool: int = 0,
+) -> list[Transfer]:
+    """外ウマ. Without a pool, each spectator pays or receives, against each other
+    player, what the backed player does (scores settled with first place, as
+    001's jansou way, plus every side bet). With a pool (an amount in points),
+    spectators settle only among themselves, like 差しウマ on their players' places.
+    """
+    table = _Table(settlement)
+    n = len(table.names)
+    seen = set(table.names)
+    for spectator in spectators:
+        _check_seat(f"soto {spectator.name}", spectator.backs, n)
+        if not spectator.name.strip():
+            raise BetError("soto: a spectator needs a name")
+        if spectator.name in seen:
+            raise BetError(f"soto: {spectator.name!r} is already a player or a spectator")
+        seen.add(spectator.name)
+    out: list[Transfer] = []
+    if pool:
+        for e, f in combinations(spectators, 2):
+            order = table.above(e.backs, f.backs)
+            if e.backs == f.backs or not order:
+                continue
+            high, low = (e, f) if order > 0 else (f, e)
+            out.append(Transfer(low.name, high.name, Fraction(pool, 1000), Kind.SOTO.value))
+        return out
+    for spectator in spectators:
+        backed = table.names[spectator.backs]
+        against: dict[str, Fraction] = {}
+        for t in player_transfers:
+            if t.payee == backed:
+                against[t.payer] = against.get(t.payer, _ZERO) + t.amount
+            elif t.payer == backed:
+                against[t.payee] = against.get(t.payee, _ZERO) - t.amount
+        for other, gain in against.items():
+            if gain > 0:
+                out.append(Transfer(other, spectator.name, gain, Kind.SOTO.value))
+            elif gain < 0:
+                out.append(Transfer(spectator.name, other, -gain, Kind.SOTO.value))
+    return out
+
+
+def find_player(ref: object, names: Sequence[str], what: str) -> int:
+    """The seat of ``ref``: a seat number (0 = the first dealer) or a player's name."""
+    if isinstance(ref, int) and not isinstance(ref, bool):
+        return _check_seat(what, ref, len(names))
+    text = str(ref).strip()
+    if text.isascii() and text.isdigit():
+        return _check_seat(what, int(text), len(names))
+    for seat, name in enumerate(names):
+        if text.casefold() == name.casefold():
+            return seat
+    raise BetError(
+        f"{what}: {text!r} is not a player (seats 0 to {len(names) - 1} or {', '.join(names)})"
+    )
+
+
+def _amount(what: str, value: object) -> int:
+    try:
+        return whole_points(what, value, allow_zero=True)
+    except RulesError as err:
+        raise BetError(f"{what}: amount {value!r} {err.problem}") from None
+
+
+def _pair(what: str, item: object, names: Sequence[str]) -> PairBet:
+    """A pair bet from ``"A:B:AMOUNT"`` or ``[A, B, AMOUNT]``."""
+    parts = item.split(":") if isinstance(item, str) else item
+    if not isinstance(parts, list | tuple) or len(parts) != 3:
+        raise BetError(f"{what}: {item!r} should be A:B:AMOUNT (seats or names, points)")
+    a, b = (find_player(p, names, what) for p in parts[:2])
+    bet = PairBet(a, b, _amount(what, parts[2]))
+    _check_pair(what, bet, len(names))
+    return bet
+
+
+def _two(what: str, item: object, names: Sequence[str]) -> tuple[object, object]:
+    parts = item.split(":") if isinstance(item, str) else item
+    if not isinstance(parts, list | tuple) or len(parts) != 2:
+        raise BetError(f"{what}: {item!r} should be two names joined by ':'")
+    return parts[0], parts[1]
+
+
+def _count(value: object) -> object:
+    """A chip count; text from the command line becomes a number (checked later)."""
+    if isinstance(value, str):
+        text = value.strip()
+        if text.isascii() and text.lstrip("+-").isdigit() and text[1:].lstrip("+-") == text[1:]:
+            return int(text)
+    return value
+
+
+_BET_FIELDS = ("sashi", "bashin", "binta", "chips", "busted", "winners", "soto", "side")
+
+
+def bets_from_dict(data: Mapping[str, Any], names: Sequence[str], base: SideRules) -> Bets:
+    """One game's bets as a session file or the command line gives them, players by
+    seat or name: ``sashi``/``bashin``/``binta`` lists of ``A:B:AMOUNT``; ``chips``
+    one count per seat (or ``{name = count}``); ``busted`` ``{loser = winner}``;
+    ``winners`` the players who won a hand; ``soto`` ``{spectator = player}``;
+    ``side`` a table that changes the house's side bets for this game."""
+    unknown = set(data) - set(_BET_FIELDS)
+    if unknown:
+        raise BetError(f"{sorted(unknown)[0]!r} is not a bet; known: {', '.join(_BET_FIELDS)}")
+    pairs = {}
+    for key in ("sashi", "bashin", "binta"):
+        items = data.get(key, [])
+        if not isinstance(items, list | tuple):
+            raise BetError(f"{key}: give a list of A:B:AMOUNT")
+        pairs[key] = tuple(_pair(key, item, names) for item in items)
+    chips = data.get("chips")
+    if isinstance(chips, Mapping):
+        by_seat = [0] * len(names)
+        for ref, count in chips.items():
+            by_seat[find_player(ref, names, "chips")] = count
+        chips = by_seat
+    if chips is not None:
+        if not isinstance(chips, list | tuple):
+            raise BetError(f"chips: {chips!r} should be one count per seat")
+        chips = [_count(c) for c in chips]
+    busted_data = data.get("busted", {})
+    busted_items = (
+        busted_data.items()
+        if isinstance(busted_data, Mapping)
+        else [_two("busted", item, names) for item in busted_data]
+    )
+    busted = tuple(
+        (find_player(loser, names, "busted"), find_player(winner, names, "busted"))
+        for loser, winner in busted_items
+    )
+    winners = data.get("winners")
+    if winners is not None:
+        if not isinstance(winners, list | tuple):
+            raise BetError("winners: give a list of players")
+        winners = tuple(find_player(w, names, "winners") for w in winners)
+    soto_data = data.get("soto", {})
+    soto_items = (
+        soto_data.items()
+        if isinstance(soto_data, Mapping)
+        else [_two("soto", item, names) for item in soto_data]
+    )
+    spectators = tuple(
+        Spectator(str(spectator).strip(), find_player(player, names, f"soto {spectator}"))
+        for spectator, player in soto_items
+    )
+    side = base
+    if "side" in data:
+        if not isinstance(data["side"], Mapping):
+            raise BetError("side: give a table of side bets")
+        side = SideRules.from_dict(data["side"], base)
+    return Bets(
+        sashi=pairs["sashi"],
+        bashin=pairs["bashin"],
+        binta=pairs["binta"],
+        chips=tuple(chips) if chips is not None else None,
+        busted_by=busted,
+        winners=winners,
+        spectators=spectators,
+        side=side,
+    )

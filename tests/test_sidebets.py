@@ -1,0 +1,278 @@
+"""Side bets of seed 000 (ビンタ, 馬身, 総ウマ), the others, spectators and money."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from fractions import Fraction
+
+import pytest
+
+from seisan import Rules, Ties, find_preset, parse_uma
+from seisan.ledger import GameResult, balances, settle_game
+from seisan.rules import SideRules, Stakes
+from seisan.sidebets import BetError, Bets, Kind, PairBet, Spectator
+
+NAMES = ["A", "B", "C", "D"]
+PLAIN = Rules(start=25000, return_points=25000)  # no oka, no uma: scores are points only
+FLAT = ("--start", "25000", "--return-points", "25000")
+# 000's ビンタ tables: 25000 start (the クビ), 1000ビンタ, seat order A..D = places 1..4.
+# Each row: final points, then 対A 対B 対C 対D and 合計 in points.
+BINTA = {
+    "1人浮き": [
+        (50000, [None, 2000, 2000, 2000], 6000),
+        (20000, [-2000, None, 1000, 1000], 0),
+        (16000, [-2000, -1000, None, 1000], -2000),
+        (14000, [-2000, -1000, -1000, None], -4000),
+    ],
+    "2人浮き": [
+        (35000, [None, 1000, 2000, 2000], 5000),
+        (30000, [-1000, None, 2000, 2000], 3000),
+        (20000, [-2000, -2000, None, 1000], -3000),
+        (15000, [-2000, -2000, -1000, None], -5000),
+    ],
+    "1人沈み": [
+        (40000, [None, 1000, 1000, 2000], 4000),
+        (30000, [-1000, None, 1000, 2000], 2000),
+        (25000, [-1000, -1000, None, 2000], 0),
+        (5000, [-2000, -2000, -2000, None], -6000),
+    ],
+}
+BINTA_RULES = Rules(start=25000, return_points=30000, ties=Ties.SEAT, side=SideRules(binta=1000))
+BINTA_CELLS = [
+    pytest.param(case, row, col, cell, id=f"{case}-{NAMES[row]}-vs-{NAMES[col]}")
+    for case, rows in BINTA.items()
+    for row, (_, cells, _) in enumerate(rows)
+    for col, cell in enumerate(cells)
+    if cell is not None
+]
+
+
+def _binta_game(case: str) -> GameResult:
+    return settle_game([p for p, _, _ in BINTA[case]], BINTA_RULES, NAMES)
+
+
+def _pair(result_flows: list[dict], kind: str, me: int, other: int) -> Decimal:
+    """What seat ``me`` got from ``other`` in ``kind``, from the JSON flows."""
+    total = Decimal(0)
+    for f in result_flows:
+        if f["kind"] == kind and (f["from"], f["to"]) == (other, me):
+            total += Decimal(f["amount"])
+        elif f["kind"] == kind and (f["from"], f["to"]) == (me, other):
+            total -= Decimal(f["amount"])
+    return total
+
+
+@pytest.mark.parametrize(("case", "row", "col", "cell"), BINTA_CELLS)
+def test_binta_table_cell_library(case: str, row: int, col: int, cell: int) -> None:
+    game = _binta_game(case)
+    got = sum(
+        (t.amount if t.payee == NAMES[row] else -t.amount)
+        for t in game.side.transfers
+        if {t.payer, t.payee} == {NAMES[row], NAMES[col]}
+    )
+    assert got * 1000 == cell
+
+
+@pytest.mark.parametrize(("case", "row", "col", "cell"), BINTA_CELLS)
+def test_binta_table_cell_cli(cli, case: str, row: int, col: int, cell: int) -> None:
+    points = [str(p) for p, _, _ in BINTA[case]]
+    data = cli.json("settle", *points, "--start", "25000", "--ties", "seat", "--binta", "1000",
+                    "--names", "A,B,C,D")  # fmt: skip
+    assert _pair(data["flows"], "binta", row, col) * 1000 == cell
+
+
+@pytest.mark.parametrize(
+    ("case", "row", "total"),
+    [(c, i, t) for c, rows in BINTA.items() for i, (_, _, t) in enumerate(rows)],
+)
+def test_binta_table_totals(cli, case: str, row: int, total: int) -> None:
+    assert _binta_game(case).side.net(NAMES[row], Kind.BINTA) * 1000 == total
+    points = [str(p) for p, _, _ in BINTA[case]]
+    data = cli.json("settle", *points, "--start", "25000", "--ties", "seat", "--binta", "1000")
+    assert data["results"][row]["side"]["binta"] * 1000 == total
+
+
+def test_binta_per_pair_amounts_and_opting_out() -> None:
+    # 000: 「B、Cとは200ビンタ、Dとだけ1000ビンタ」; and B opts out with C.
+    bets = Bets(
+        binta=(PairBet(0, 1, 200), PairBet(0, 2, 200), PairBet(1, 2, 0)),
+        side=SideRules(binta=1000),
+    )
+    game = settle_game([50000, 20000, 16000, 14000], BINTA_RULES, NAMES, bets)
+    # only A keeps its クビ: B and C each pay A 200 doubled; D pays A 1000 doubled;
+    # B-C sits out; D pays B and C 1000 each
+    assert [game.side.net(n, Kind.BINTA) * 1000 for n in NAMES] == [2800, 600, 600, -4000]
+
+
+# 000's 馬身 table: 馬身1000, A first, B second/third/fourth → B pays 1000/2000/3000
+@pytest.mark.parametrize(
+    ("b_place", "paid"), [(2, 1000), (3, 2000), (4, 3000)], ids=["1v2", "1v3", "1v4"]
+)
+def test_bashin_table(cli, b_place: int, paid: int) -> None:
+    points = {2: [40000, 30000, 20000, 10000], 3: [40000, 20000, 30000, 10000],
+              4: [40000, 10000, 30000, 20000]}[b_place]  # fmt: skip
+    game = settle_game(points, PLAIN, NAMES, Bets(bashin=(PairBet(0, 1, 1000),)))
+    assert game.side.net("B", Kind.BASHIN) * 1000 == -paid
+    data = cli.json("settle", *map(str, points), *FLAT, "--names", "A,B,C,D",
+                    "--bashin", "A:B:1000")  # fmt: skip
+    assert data["results"][1]["side"]["bashin"] * 1000 == -paid
+
+
+def test_bashin_20000_top_against_last_is_60000() -> None:
+    game = settle_game([40000, 30000, 20000, 10000], PLAIN, NAMES,
+                       Bets(bashin=(PairBet(3, 0, 20000),)))  # fmt: skip
+    assert game.side.net("A", Kind.BASHIN) == 60
+
+
+def test_sashi_lower_pays_higher_whatever_the_gap(cli) -> None:
+    data = cli.json("settle", "40000", "30000", "20000", "10000", *FLAT, "--names", "A,B,C,D",
+                    "--sashi", "A:D:10000", "--sashi", "2:1:5000")  # fmt: skip
+    assert [r["side"]["sashi"] for r in data["results"]] == [10, 5, -5, -10]
+
+
+GAMES = [[42600, 31000, 16400, 10000], [25000, 25000, 25000, 25000], [45000, 25000, 25000, 5000],
+         [-1200, 56200, 20000, 25000]]  # fmt: skip
+
+
+@pytest.mark.parametrize("points", GAMES)
+@pytest.mark.parametrize("ties", [Ties.SEAT, Ties.SPLIT])
+def test_10000_sou_uma_is_one_three(points: list[int], ties: Ties) -> None:
+    """000: 1万点の総ウマは実質的にワンスリーの順位ウマと同じ."""
+    base = PLAIN.replace(ties=ties)
+    with_sou = settle_game(points, base, NAMES, Bets(side=SideRules(sou_uma=10000)))
+    one_three = settle_game(points, PLAIN.replace(ties=ties, uma=parse_uma("ワンスリー")), NAMES)
+    assert with_sou.totals() == one_three.totals()
+
+
+@pytest.mark.parametrize("points", GAMES)
+@pytest.mark.parametrize("ties", [Ties.SEAT, Ties.SPLIT])
+def test_one_three_plus_10000_sou_uma_is_two_six(points: list[int], ties: Ties) -> None:
+    """000: ワンスリーのゲームで1万点の総ウマを握ることは、順位ウマをツーシックスにすること."""
+    one_three = PLAIN.replace(ties=ties, uma=parse_uma("10-30"), side=SideRules(sou_uma=10000))
+    two_six = PLAIN.replace(ties=ties, uma=parse_uma("ツーシックス"))
+    assert (
+        settle_game(points, one_three, NAMES).totals()
+        == settle_game(points, two_six, NAMES).totals()
+    )
+
+
+def test_sou_uma_equivalences_on_the_cli(cli) -> None:
+    args = ["42600", "31000", "16400", "10000", *FLAT]
+    sou = cli.json("settle", *args, "--sou-uma", "10000")
+    one_three = cli.json("settle", *args, "--uma", "ワンスリー")
+    assert [r["total"] for r in sou["results"]] == [r["total"] for r in one_three["results"]]
+    sou = cli.json("settle", *args, "--uma", "10-30", "--sou-uma", "10000")
+    two_six = cli.json("settle", *args, "--uma", "20-60")
+    assert [r["total"] for r in sou["results"]] == [r["total"] for r in two_six["results"]]
+
+
+def test_sou_bashin_is_a_bigger_rank_uma() -> None:
+    # 000: 総馬身もやはり結果的には順位ウマの増額と同じ: 1000 総馬身 = +6/+2/-2/-6
+    game = settle_game([40000, 30000, 20000, 10000], PLAIN, NAMES,
+                       Bets(side=SideRules(sou_bashin=1000)))  # fmt: skip
+    assert [game.side.net(n, Kind.SOU_BASHIN) for n in NAMES] == [6, 2, -2, -6]
+
+
+def test_shizumi_uma_paid_by_everyone_below_the_line_to_first() -> None:
+    # 000: 原点（30000点）を基準に、沈んでいるプレイヤーに課される点数。通常はトップ者が総取り
+    game = settle_game([45000, 31000, 29900, 14100], Rules(), NAMES,
+                       Bets(side=SideRules(shizumi=10000)))  # fmt: skip
+    assert [game.side.net(n, Kind.SHIZUMI) for n in NAMES] == [20, 0, -10, -10]
+
+
+def test_shizumi_shared_by_tied_first_players_in_tenths() -> None:
+    rules = Rules(ties=Ties.SPLIT, side=SideRules(shizumi=1000))
+    game = settle_game([40000, 40000, 40000, 0], rules, NAMES)
+    assert [game.side.net(n, Kind.SHIZUMI) for n in NAMES] == [
+        Fraction(4, 10), Fraction(3, 10), Fraction(3, 10), -1
+    ]  # fmt: skip
+
+
+def test_chips_bust_prize_and_yakitori() -> None:
+    side = SideRules(chip_value=Fraction(2), tobi=10000, yakitori=1500)
+    bets = Bets(chips=(3, -1, 0, -2), busted_by=((3, 1),), winners=(0, 1), side=side)
+    game = settle_game([61200, 25000, 15000, -1200], PLAIN, NAMES, bets)
+    assert [game.side.net(n, Kind.CHIPS) for n in NAMES] == [6, -2, 0, -4]
+    assert [game.side.net(n, Kind.TOBI) for n in NAMES] == [0, 10, 0, -10]
+    assert [game.side.net(n, Kind.YAKITORI) for n in NAMES] == [
+        Fraction(3, 2), Fraction(3, 2), Fraction(-3, 2), Fraction(-3, 2)
+    ]  # fmt: skip
+
+
+def test_bust_prize_goes_to_first_when_nobody_is_named() -> None:
+    game = settle_game([61200, 25000, 15000, -1200], PLAIN, NAMES,
+                       Bets(side=SideRules(tobi=10000)))  # fmt: skip
+    assert [game.side.net(n, Kind.TOBI) for n in NAMES] == [10, 0, 0, -10]
+
+
+def test_soto_uma_mirrors_the_backed_player() -> None:
+    """000: EがAに外ウマに乗ると、AがBに支払ったポイントと同額をEもBに支払う."""
+    bets = Bets(sashi=(PairBet(1, 2, 5000),), spectators=(Spectator("E", 1),))
+    game = settle_game([42600, 31000, 16400, 10000], find_preset("mleague"), NAMES, bets)
+    totals = game.totals()
+    assert totals["E"] == totals["B"] == 16
+    # E receives from C the 5 of the sashi, and settles B's score with first place
+    soto = {(t.payer, t.payee): t.amount for t in game.soto}
+    assert soto == {("C", "E"): 5, ("A", "E"): 11}
+    assert sum(totals.values()) == 0
+
+
+def test_spectators_pool_settles_among_spectators_only() -> None:
+    bets = Bets(
+        spectators=(Spectator("E", 0), Spectator("F", 3), Spectator("G", 0)),
+        side=SideRules(soto_pool=5000),
+    )
+    game = settle_game([42600, 31000, 16400, 10000], find_preset("mleague"), NAMES, bets)
+    totals = game.totals()
+    assert (totals["E"], totals["F"], totals["G"]) == (5, -10, 5)
+    assert [totals[n] for n in NAMES] == list(game.settlement.scores)
+
+
+def test_money_rounds_to_the_unit_and_still_sums_to_zero() -> None:
+    # 点3 (30 per pt) with a 10-yen unit: 11 → 330, -23.6 → -708 → -710, -50 → -1500
+    rules = find_preset("mleague").replace(stakes=Stakes(rate=Fraction(30), unit=Fraction(10)))
+    game = settle_game([42600, 31000, 16400, 10000], rules, NAMES)
+    money = game.money()
+    assert money == {"A": 1880, "B": 330, "C": -710, "D": -1500}
+    assert sum(money.values()) == 0
+
+
+def test_fee_goes_to_the_house() -> None:
+    stakes = Stakes(rate=Fraction(50), fee=Fraction(400))
+    rules = find_preset("mleague").replace(stakes=stakes)
+    game = settle_game([42600, 31000, 16400, 10000], rules, NAMES)
+    money = game.money()
+    assert money == {"A": 2730, "B": 150, "C": -1580, "D": -2900}
+    assert game.house() == 1600 and sum(money.values()) == -1600
+    paid = balances(game.money_transfers() or [])
+    assert paid == {**money, "house": 1600}
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--sashi", "A:Z:1000"], "sashi: 'Z' is not a player"),
+        (["--sashi", "A:A:1000"], "cannot bet with themself"),
+        (["--sashi", "A:B:-1000"], "amount '-1000' must be a non-negative multiple of 100"),
+        (["--sashi", "A:B"], "should be A:B:AMOUNT"),
+        (["--bashin", "0:9:1000"], "seat 9 is not at the table"),
+        (["--chips", "1,1,0,-1", "--chip-value", "1"], "sum to 1, not 0"),
+        (["--chips", "1,x,0,-1", "--chip-value", "1"], "seat 1 has 'x'"),
+        (["--chips", "1,-1,0,0"], "give the value of a chip"),
+        (["--binta", "-1000"], "side.binta = -1000: must be a non-negative multiple of 100"),
+        (["--soto", "A:B"], "'A' is already a player"),
+        (["--soto", "Eve:Q"], "soto Eve: 'Q' is not a player"),
+        (["--rate", "0"], "money.rate = '0': must be positive"),
+        (["--yakitori", "1000"], "say which players won a hand"),
+        (["--busted", "B:A"], "tobi: B did not end below zero"),
+    ],
+)
+def test_bad_bets_are_one_line_errors(cli, args: list[str], message: str) -> None:
+    err = cli.run("settle", "40000", "30000", "20000", "10000", *FLAT, "--names", "A,B,C,D",
+                  *args, code=2)  # fmt: skip
+    assert message in err and err.count("\n") == 1
+
+
+def test_bets_error_before_anything_is_settled() -> None:
+    with pytest.raises(BetError, match="chips"):
+        settle_game([40000, 30000, 20000, 10000], PLAIN, NAMES, Bets(chips=(1, 0, 0, 0)))
