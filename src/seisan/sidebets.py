@@ -433,11 +433,20 @@ def _pair(what: str, item: object, names: Sequence[str]) -> PairBet:
     return bet
 
 
-def _two(what: str, item: object, names: Sequence[str]) -> tuple[object, object]:
-    parts = item.split(":") if isinstance(item, str) else item
-    if not isinstance(parts, list | tuple) or len(parts) != 2:
-        raise BetError(f"{what}: {item!r} should be two names joined by ':'")
-    return parts[0], parts[1]
+def _links(what: str, value: object) -> list[tuple[object, object]]:
+    """``{a = b}``, or a list of ``"a:b"`` (or ``[a, b]``), as pairs."""
+    if isinstance(value, Mapping):
+        return list(value.items())
+    items = [value] if isinstance(value, str) else value
+    if not isinstance(items, list | tuple):
+        raise BetError(f"{what}: {value!r} should be NAME:NAME pairs")
+    pairs = []
+    for item in items:
+        parts = item.split(":") if isinstance(item, str) else item
+        if not isinstance(parts, list | tuple) or len(parts) != 2:
+            raise BetError(f"{what}: {item!r} should be two names joined by ':'")
+        pairs.append((parts[0], parts[1]))
+    return pairs
 
 
 def _count(value: object) -> object:
@@ -477,30 +486,18 @@ def bets_from_dict(data: Mapping[str, Any], names: Sequence[str], base: SideRule
         if not isinstance(chips, list | tuple):
             raise BetError(f"chips: {chips!r} should be one count per seat")
         chips = [_count(c) for c in chips]
-    busted_data = data.get("busted", {})
-    busted_items = (
-        busted_data.items()
-        if isinstance(busted_data, Mapping)
-        else [_two("busted", item, names) for item in busted_data]
-    )
     busted = tuple(
         (find_player(loser, names, "busted"), find_player(winner, names, "busted"))
-        for loser, winner in busted_items
+        for loser, winner in _links("busted", data.get("busted", {}))
     )
     winners = data.get("winners")
     if winners is not None:
         if not isinstance(winners, list | tuple):
             raise BetError("winners: give a list of players")
         winners = tuple(find_player(w, names, "winners") for w in winners)
-    soto_data = data.get("soto", {})
-    soto_items = (
-        soto_data.items()
-        if isinstance(soto_data, Mapping)
-        else [_two("soto", item, names) for item in soto_data]
-    )
     spectators = tuple(
         Spectator(str(spectator).strip(), find_player(player, names, f"soto {spectator}"))
-        for spectator, player in soto_items
+        for spectator, player in _links("soto", data.get("soto", {}))
     )
     side = base
     if "side" in data:
