@@ -20,7 +20,7 @@ README = Path(__file__).resolve().parents[1] / "README.md"
 def test_json_shape(cli) -> None:
     data = cli.json("settle", "42600", "31000", "16400", "10000", "--rules", "mleague",
                     "--names", "A,B,C,D")  # fmt: skip
-    assert set(data) == {"rules", "results", "transfers"}
+    assert set(data) == {"rules", "results", "transfers", "jansou"}
     assert data["rules"]["name"] == "mleague" and data["rules"]["oka"] == 20
     first = data["results"][0]
     assert first == {

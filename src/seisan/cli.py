@@ -8,12 +8,16 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
+from enum import StrEnum
 from fractions import Fraction
+from pathlib import Path
 from typing import Annotated, Any, ParamSpec, TypeVar
 
 import typer
 from rich.console import Console
 
+from seisan.charts import cumulative_chart
 from seisan.errors import SeisanError
 from seisan.i18n import Lang, default_lang, term
 from seisan.ledger import HOUSE, GameResult, settle_game
@@ -21,6 +25,7 @@ from seisan.output import Format, dumps_csv, emit, table
 from seisan.presets import load_rules, presets
 from seisan.pt import pt_text, pt_value
 from seisan.rules import Rules, Stakes
+from seisan.session import SessionResult, load_session
 from seisan.settlement import check_names, format_score
 from seisan.sidebets import Transfer, bets_from_dict
 from seisan.uma import FloatingUma
@@ -45,6 +50,20 @@ LangOption = Annotated[
     Lang | None,
     typer.Option("--lang", help="Language of names and labels (default: from the locale)."),
 ]
+
+
+class LedgerForm(StrEnum):
+    """Which who-pays-whom a table shows (JSON and CSV carry both)."""
+
+    FEWEST = "fewest"  #: the fewest transfers that settle every balance
+    FIRST = "first"  #: 001's jansou way: everyone settles with first place
+
+
+LedgerOption = Annotated[
+    LedgerForm,
+    typer.Option("--ledger", help="fewest transfers, or everyone settles with first place."),
+]
+
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -146,7 +165,9 @@ def _money_text(value: Fraction, stakes: Stakes) -> str:
     return f"{sign}{text}{stakes.currency}"
 
 
-def show_game(result: GameResult, fmt: Format, lang: Lang, *, ledger: bool) -> None:
+def show_game(
+    result: GameResult, fmt: Format, lang: Lang, ledger_form: LedgerForm = LedgerForm.FEWEST
+) -> None:
     """Print a settled game in ``fmt``: the table, spectators and who pays whom."""
     settlement = result.settlement
     rules = result.rules
@@ -196,7 +217,7 @@ def show_game(result: GameResult, fmt: Format, lang: Lang, *, ledger: bool) -> N
         rich_table=table(rules.title(lang), columns, rows, right=(0, *range(2, len(columns)))),
         note=_caption(rules, lang),
     )
-    if fmt is not Format.TABLE or not (extra or ledger):
+    if fmt is not Format.TABLE or not extra:
         return
     if result.spectators:
         spectator_rows = [
@@ -211,7 +232,10 @@ def show_game(result: GameResult, fmt: Format, lang: Lang, *, ledger: bool) -> N
         headers = [term("spectator", lang), term("backs", lang), term("total", lang)]
         headers += [term("money", lang)] if amounts is not None else []
         console.print(table(term("kind.soto", lang), headers, spectator_rows, right=(2, 3)))
-    show_transfers(result.transfers(), result.money_transfers(), rules, lang)
+    if ledger_form is LedgerForm.FIRST:
+        show_transfers(result.jansou(), None, rules, lang, "jansou")
+    else:
+        show_transfers(result.transfers(), result.money_transfers(), rules, lang)
 
 
 def show_transfers(
@@ -289,6 +313,7 @@ def settle_command(
     unit: Annotated[str | None, typer.Option(help="Smallest unit of money.")] = None,
     fee: Annotated[str | None, typer.Option(help="Game fee (場代) in money.")] = None,
     fee_payer: Annotated[str | None, typer.Option(help="each or first.")] = None,
+    ledger: LedgerOption = LedgerForm.FEWEST,
     fmt: FormatOption = Format.TABLE,
     lang: LangOption = None,
 ) -> None:
@@ -319,12 +344,93 @@ def settle_command(
     else:
         bets = None  # settle() names the wrong count of scores
     result = settle_game(values, resolved, player_names, bets)
-    show_game(result, fmt, language, ledger=False)
+    show_game(result, fmt, language, ledger)
 
 
 def _given(**options: Any) -> dict[str, Any]:
     """The options the user gave (those left at None are left out)."""
     return {key: value for key, value in options.items() if value is not None}
+
+
+@app.command("session")
+@reports_errors
+def session_command(
+    file: Annotated[Path, typer.Argument(help="A session file: .toml or .csv.")],
+    rules: Annotated[
+        str | None,
+        typer.Option("--rules", "-r", help="Rules for every game (replaces the file's)."),
+    ] = None,
+    rate: Annotated[str | None, typer.Option(help="Money per pt (点5 = 50).")] = None,
+    chart: Annotated[bool, typer.Option(help="Draw the cumulative totals.")] = True,
+    ledger: LedgerOption = LedgerForm.FEWEST,
+    fmt: FormatOption = Format.TABLE,
+    lang: LangOption = None,
+) -> None:
+    """Settle a session: every game, running totals, a chart and the final ledger."""
+    language = lang or default_lang()
+    given = load_rules(rules) if rules is not None else None
+    session = load_session(file, given)
+    if rate is not None:
+        session = replace(session, rules=Rules.from_dict({"money": {"rate": rate}}, session.rules))
+    result = session.settle()
+    show_session(result, fmt, language, chart=chart, ledger_form=ledger)
+
+
+def show_session(
+    result: SessionResult, fmt: Format, lang: Lang, *, chart: bool, ledger_form: LedgerForm
+) -> None:
+    """Print a settled session in ``fmt``."""
+    rules = result.session.rules
+    people = result.people()
+    per_game = result.per_game()
+    running = result.running()
+    values = [v for row in per_game.values() for v in row if v is not None]
+    decimals = _decimals(values)
+    game_rows = [
+        [label, *(_pt(v, rules, decimals) if v is not None else "" for v in column)]
+        for label, column in zip(result.labels(), zip(*per_game.values(), strict=True), strict=True)
+    ]
+    totals = result.totals()
+    game_rows.append([term("total", lang), *(_pt(totals[n], rules, decimals) for n in people)])
+    amounts = result.money()
+    if amounts is not None:
+        game_rows.append(
+            [term("money", lang), *(_money_text(amounts[n], rules.stakes) for n in people)]
+        )
+    running_rows = [
+        [label, *(_pt(v, rules, decimals) for v in column)]
+        for label, column in zip(result.labels(), zip(*running.values(), strict=True), strict=True)
+    ]
+    csv_rows = [
+        [label, name, _maybe(per_game[name][i]), pt_value(running[name][i])]
+        for i, label in enumerate(result.labels())
+        for name in people
+    ]
+    title = result.session.title or rules.title(lang)
+    right = tuple(range(1, len(people) + 1))
+    emit(
+        console,
+        fmt,
+        data=result.to_dict(),
+        csv_text=dumps_csv(["game", "name", "total", "running"], csv_rows),
+        rich_table=table(title, [term("game", lang), *people], game_rows, right=right),
+        note=_caption(rules, lang),
+    )
+    if fmt is not Format.TABLE:
+        return
+    console.print(table(term("running", lang), [term("game", lang), *people], running_rows,
+                        right=right))  # fmt: skip
+    if chart:
+        width = min(max(console.width, 40), 100)
+        console.print(cumulative_chart(running, term("chart", lang), width=width), markup=False)
+    if ledger_form is LedgerForm.FIRST:
+        show_transfers(result.jansou(), None, rules, lang, "jansou")
+    else:
+        show_transfers(result.transfers(), result.money_transfers(), rules, lang)
+
+
+def _maybe(value: Fraction | None) -> object:
+    return "" if value is None else pt_value(value)
 
 
 def _rules_summary(rules: Rules, lang: Lang) -> list[str]:

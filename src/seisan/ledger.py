@@ -249,6 +249,7 @@ class GameResult:
         if flows:
             data["flows"] = flows
         data["transfers"] = [_transfer_dict(t, seats) for t in self.transfers()]
+        data["jansou"] = [_transfer_dict(t, seats) for t in self.jansou()]
         money_transfers = self.money_transfers()
         if money_transfers is not None:
             data["money_transfers"] = [_transfer_dict(t, seats) for t in money_transfers]

@@ -1,0 +1,42 @@
+"""Terminal charts (plotext): cumulative totals over a session.
+
+Kept apart from the core so the core needs nothing outside the standard
+library; only the command line imports it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+
+import plotext as plt
+
+MARKERS = "●■▲◆✚✖★◉"
+"""One marker per line, so the lines tell apart without colour."""
+
+
+def cumulative_chart(
+    running: Mapping[str, Sequence[Fraction]],
+    title: str,
+    width: int = 80,
+    height: int = 18,
+) -> str:
+    """A line per person of their cumulative total after each game (game 0 is the
+    start, at 0), as plain text with a legend of markers underneath."""
+    figure = plt.figure
+    figure.clear()
+    figure.plot_size(width, height)
+    figure.theme("colorless")
+    figure.title(title)
+    games = max((len(row) for row in running.values()), default=0)
+    xs = list(range(games + 1))
+    legend = []
+    for index, (name, row) in enumerate(running.items()):
+        marker = MARKERS[index % len(MARKERS)]
+        ys = [0.0, *(float(value) for value in row)]  # drawing only; the numbers stay exact
+        figure.draw(figure.signal(xs, ys, marker=marker).lines())
+        legend.append(f"{marker} {name}")
+    figure.ruler("x").ticks(xs, [str(x) for x in xs])
+    text = plt.uncolorize(str(figure.build()))
+    figure.clear()
+    return "\n".join(line.rstrip() for line in text.splitlines()) + "\n  " + "   ".join(legend)

@@ -1,0 +1,142 @@
+"""Sessions: several games, players joining and leaving, one final ledger."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from seisan.cli import app
+from seisan.ledger import balances
+from seisan.presets import load_rules
+from seisan.session import SessionError, load_session
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+
+# Worked by hand (Tenhou: 10-20, oka 20, halves up; chips 2 pt; sashi Ana:Ben 10000;
+# Eve backs Chie in game 2 and mirrors Chie's payments with first place Ana).
+PER_GAME = {
+    "Ana": [69, 39, -53],
+    "Ben": [-1, -22, 5],
+    "Chie": [-24, 20, -21],
+    "Dae": [-44, -57, None],
+    "Eve": [None, 20, 69],
+}
+RUNNING = {
+    "Ana": [69, 108, 55],
+    "Ben": [-1, -23, -18],
+    "Chie": [-24, -4, -25],
+    "Dae": [-44, -101, -101],
+    "Eve": [0, 20, 89],
+}
+# 点5 (50 yen a pt) less a 400-yen fee a game per player; spectators pay no fee
+MONEY = {"Ana": 1550, "Ben": -2100, "Chie": -2450, "Dae": -5850, "Eve": 4050}
+
+
+@pytest.fixture(params=["toml", "csv"])
+def session_result(request: pytest.FixtureRequest):
+    if request.param == "toml":
+        return load_session(EXAMPLES / "friday.toml").settle()
+    rules = load_rules(str(EXAMPLES / "club.toml"))
+    return load_session(EXAMPLES / "friday.csv", rules).settle()
+
+
+def test_per_game_running_totals_and_money(session_result) -> None:
+    assert session_result.per_game() == PER_GAME
+    assert session_result.running() == RUNNING
+    assert session_result.money() == MONEY
+    assert session_result.house() == 3 * 4 * 400
+    assert sum(session_result.totals().values()) == 0
+
+
+def test_the_final_ledgers_settle_everything(session_result) -> None:
+    owed = {k: v for k, v in session_result.totals().items() if v}
+    fewest = session_result.transfers()
+    assert balances(fewest) == owed and len(fewest) <= len(owed) - 1
+    assert {k: v for k, v in balances(session_result.jansou()).items() if v} == owed
+    paid = balances(session_result.money_transfers() or [])
+    assert paid == {**MONEY, "house": 4800}
+
+
+def test_session_on_the_cli(cli) -> None:
+    data = cli.json("session", str(EXAMPLES / "friday.toml"))
+    assert [p["name"] for p in data["players"]] == ["Ana", "Ben", "Chie", "Dae", "Eve"]
+    assert [p["total"] for p in data["players"]] == [55, -18, -25, -101, 89]
+    assert [p["games"] for p in data["players"]] == [3, 3, 3, 2, 2]
+    assert data["running"]["Eve"] == [0, 20, 89]
+    assert [g["label"] for g in data["games"]] == ["1", "2", "3"]
+    assert data["games"][1]["spectators"] == [
+        {"name": "Eve", "backs": 1, "total": 20, "money": 1000}
+    ]
+    assert data["house"] == 4800
+    out = cli.run("session", str(EXAMPLES / "friday.toml"))
+    assert "Cumulative totals (pt)" in out and "● Ana" in out and "Who pays whom" in out
+    out = cli.run("session", str(EXAMPLES / "friday.toml"), "--ledger", "first", "--no-chart")
+    assert "everyone with first place" in out and "Cumulative" not in out
+
+
+def test_session_options_on_the_cli(cli) -> None:
+    data = cli.json("session", str(EXAMPLES / "friday.toml"), "--rate", "100")
+    money = {p["name"]: p["money"] for p in data["players"]}
+    # Ana: 6900 - 400, 3900 - 400, -5300 - 400; Eve: 2000 as a spectator, 6900 - 400
+    assert money["Ana"] == 4300 and money["Eve"] == 8500
+    assert sum(money.values()) == -4800
+    err = cli.run("session", str(EXAMPLES / "friday.csv"), "--rules", "tenhou", code=2)
+    assert "game 1: chips: give the value of a chip" in err
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("[[games]]\nplayers = ['A','B','C']\npoints = [30000, 30000, 40000]\n",
+         "game 1: 4 names are needed, got 3"),
+        ("[[games]]\nplayers = ['A','B','C','D']\npoints = [30000, 30000, 40000]\n",
+         "game 1: points: give one final score per player"),
+        ("[[games]]\nplayers = ['A','B','C','D']\npoints = [30000, 30000, 40000, 20000]\n"
+         "sashi = ['A:E:1000']\n", "game 1: sashi: 'E' is not a player"),
+        ("[[games]]\nplayers = ['A','B','C','D']\npoints = [30000, 30000, 40000, 20000]\n"
+         "sahsi = ['A:B:1000']\n", "game 1: 'sahsi' is not a game field"),
+        ("[[games]]\nplayers = ['A','B','C','D']\npoints = [30000, 30000, 40000, 20000]\n"
+         "[[games]]\nplayers = ['A','B','C','D']\npoints = [30000, 30000, 40000, 20000]\n"
+         "chips = {A = 1}\n", "game 2: chips: the counts [1, 0, 0, 0] sum to 1, not 0"),
+        ("[[games]]\nplayers = ['A','B','C','D']\npoints = [30000, 30000, 40000, 21000]\n",
+         "game 1: points total 121000"),
+        ("rules = 'nope'\n[[games]]\n", "unknown rules preset 'nope'"),
+        ("titel = 'x'\n", "'titel' is not a session field"),
+        ("title = 'x'\n", "games: give at least one [[games]] table"),
+    ],
+)  # fmt: skip
+def test_bad_sessions_name_the_game_and_field(cli, tmp_path: Path, text: str, message: str) -> None:
+    path = tmp_path / "bad.toml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(SessionError) as err:
+        load_session(path).settle()
+    assert message in str(err.value)
+    # on the CLI: one line, exit 2, and nothing printed on stdout (nothing half-settled)
+    result = cli.runner.invoke(app, ["session", str(path)])
+    assert result.exit_code == 2 and result.stdout == ""
+    assert message in result.stderr and result.stderr.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("A,B,C,D\n30000,30000,40000,x\n", "game 1: D: 'x' is not whole points"),
+        ("A,B,C,D,E\n30000,30000,40000,20000,10000\n", "game 1: 4 names are needed, got 5"),
+        ("A,B,C,D,sashi\n30000,30000,40000,20000,A:E:100\n", "game 1: sashi: 'E' is not a player"),
+        ("A,A,C,D\n30000,30000,40000,20000\n", "the header names every player once"),
+        ("A,B,C,D\n", "one row per game"),
+    ],
+)
+def test_bad_csv_sessions(tmp_path: Path, text: str, message: str) -> None:
+    path = tmp_path / "bad.csv"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(SessionError) as err:
+        load_session(path).settle()
+    assert message in str(err.value) and str(err.value).startswith(str(path))
+
+
+def test_players_absent_from_a_game_carry_their_total() -> None:
+    result = load_session(EXAMPLES / "friday.toml").settle()
+    assert result.running()["Dae"][-1] == Fraction(-101)
