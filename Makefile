@@ -16,6 +16,7 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 run: $(VENV)/.installed
 	$(BIN)/seisan settle 42600 31000 16400 10000 --rules mleague --lang en
 	$(BIN)/seisan settle 40000 30000 20000 10000 --rules one-two-oka --lang ko
+	$(BIN)/seisan session examples/friday.toml --lang en
 
 test: lint types pytest
 
