@@ -12,7 +12,7 @@ from seisan import Deposits, Rounding, Rules, SeisanError, Ties, parse_floating,
 from seisan.cli import app
 from seisan.ledger import balances, fewest_transfers, settle_game
 from seisan.rules import SideRules, Stakes
-from seisan.sidebets import Bets, PairBet, Spectator
+from seisan.sidebets import Bets, Kind, PairBet, Spectator
 from seisan.uma import RankUma
 
 
@@ -144,8 +144,12 @@ def games_with_bets(draw: st.DrawFn) -> tuple[Rules, list[int], Bets]:
     rules, points = draw(rules_and_points())
     n = rules.players
     amounts = st.integers(0, 100).map(lambda k: k * 100)
-    pair = st.tuples(st.integers(0, n - 1), st.integers(0, n - 1), amounts).filter(
+    positive = st.integers(1, 100).map(lambda k: k * 100)
+    pair = st.tuples(st.integers(0, n - 1), st.integers(0, n - 1), positive).filter(
         lambda p: p[0] != p[1]
+    )
+    binta_pair = st.tuples(st.integers(0, n - 1), st.integers(0, n - 1), amounts).filter(
+        lambda p: p[0] < p[1]
     )
     chips = draw(st.lists(st.integers(-5, 5), min_size=n - 1, max_size=n - 1))
     side = SideRules(
@@ -161,12 +165,16 @@ def games_with_bets(draw: st.DrawFn) -> tuple[Rules, list[int], Bets]:
         soto_pool=draw(st.sampled_from([0, 0, 1000, 3300])),
     )
     spectators = tuple(
-        Spectator(f"S{i}", draw(st.integers(0, n - 1))) for i in range(draw(st.integers(0, 3)))
+        Spectator(f"S{i}", draw(st.integers(0, n - 1)), draw(st.booleans()) and side.soto_pool > 0)
+        for i in range(draw(st.integers(0, 3)))
     )
     bets = Bets(
         sashi=tuple(PairBet(*p) for p in draw(st.lists(pair, max_size=3))),
         bashin=tuple(PairBet(*p) for p in draw(st.lists(pair, max_size=3))),
-        binta=tuple(PairBet(*p) for p in draw(st.lists(pair, max_size=3))),
+        binta=tuple(
+            PairBet(*p)
+            for p in draw(st.lists(binta_pair, max_size=3, unique_by=lambda p: (p[0], p[1])))
+        ),
         chips=(*chips, -sum(chips)),
         winners=tuple(draw(st.sets(st.integers(0, n - 1)))),
         spectators=spectators,
@@ -230,3 +238,45 @@ def test_money_sums_to_zero_with_fees(
     for name, amount in money.items():
         if name != game.first:
             assert amount % unit == 0
+
+
+@settings(max_examples=200, deadline=None)
+@given(rules_and_points(), st.integers(1, 100).map(lambda k: k * 100))
+def test_sou_uma_and_sou_bashin_are_rank_uma(case: tuple[Rules, list[int]], amount: int) -> None:
+    """000: 総ウマ is a rank uma of (n−1, n−3, ..., −(n−1)) × amount, and 総馬身 one of
+    the summed place differences; with split ties the tied share it equally."""
+    rules, points = case
+    n = rules.players
+    game = settle_game(points, rules, None, Bets(side=SideRules(sou_uma=amount, sou_bashin=amount)))
+    unit = Fraction(amount, 1000)
+    sou = [Fraction(n - 1 - 2 * k) * unit for k in range(n)]
+    bashin = [Fraction(sum(j - k for j in range(n))) * unit for k in range(n)]
+    for kind, per_place in ((Kind.SOU_UMA, sou), (Kind.SOU_BASHIN, bashin)):
+        for r in game.settlement:
+            tied = [o for o in game.settlement if o.place == r.place]
+            occupied = range(r.place - 1, r.place - 1 + len(tied))
+            expected = sum((per_place[i] for i in occupied), Fraction(0)) / len(tied)
+            assert game.side_of(r.name, kind) == expected
+
+
+_SIDE_TOKENS = st.one_of(
+    _TOKENS,
+    st.sampled_from(["--sashi", "--bashin", "--binta-pair", "--soto", "--pool", "--busted",
+                     "--sou-uma", "--sou-bashin", "--binta", "--kubi", "--shizumi", "--chips",
+                     "--chip-value", "--tobi", "--yakitori", "--winners", "--rate", "--unit",
+                     "--fee", "--fee-payer", "--soto-pool", "--currency", "--ledger", "first",
+                     "A:B:1000", "0:3:500", "Eve:0", "3:0", "1,-1,0,0", "2", "1/3", "0.5",
+                     "house", "East:South:100", "1000", "30"]),
+)  # fmt: skip
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(_SIDE_TOKENS, max_size=14))
+def test_the_cli_with_side_bets_never_shows_a_traceback(args: list[str]) -> None:
+    points = ["40000", "30000", "20000", "10000", "--start", "25000"]
+    result = CliRunner().invoke(app, ["settle", *points, *args], env={"COLUMNS": "100"})
+    assert result.exit_code in (0, 2), (args, result.output)
+    assert result.exception is None or isinstance(result.exception, SystemExit), (
+        args,
+        result.exception,
+    )

@@ -55,19 +55,29 @@ def test_the_final_ledgers_settle_everything(session_result) -> None:
     fewest = session_result.transfers()
     assert balances(fewest) == owed and len(fewest) <= len(owed) - 1
     assert {k: v for k, v in balances(session_result.jansou()).items() if v} == owed
-    paid = balances(session_result.money_transfers() or [])
-    assert paid == {**MONEY, "house": 4800}
+    # money between people settles their money before fees; each pays their own fees
+    paid = balances(session_result.transfers(in_money=True))
+    fees = session_result.fees()
+    assert fees == {"Ana": 1200, "Ben": 1200, "Chie": 1200, "Dae": 800, "Eve": 400}
+    assert {k: v for k, v in paid.items() if v} == {
+        name: MONEY[name] + fees.get(name, 0) for name in MONEY
+    }
+    assert balances(session_result.fee_transfers()) == {
+        "house": 4800,
+        **{name: -fee for name, fee in fees.items()},
+    }
 
 
 def test_session_on_the_cli(cli) -> None:
     data = cli.json("session", str(EXAMPLES / "friday.toml"))
     assert [p["name"] for p in data["players"]] == ["Ana", "Ben", "Chie", "Dae", "Eve"]
     assert [p["total"] for p in data["players"]] == [55, -18, -25, -101, 89]
-    assert [p["games"] for p in data["players"]] == [3, 3, 3, 2, 2]
+    assert [p["played"] for p in data["players"]] == [3, 3, 3, 2, 1]
+    assert [p["watched"] for p in data["players"]] == [0, 0, 0, 0, 1]
     assert data["running"]["Eve"] == [0, 20, 89]
     assert [g["label"] for g in data["games"]] == ["1", "2", "3"]
     assert data["games"][1]["spectators"] == [
-        {"name": "Eve", "backs": 1, "total": 20, "money": 1000}
+        {"name": "Eve", "backs": 1, "pool": False, "total": 20, "money": 1000}
     ]
     assert data["house"] == 4800
     out = cli.run("session", str(EXAMPLES / "friday.toml"))
@@ -140,3 +150,52 @@ def test_bad_csv_sessions(tmp_path: Path, text: str, message: str) -> None:
 def test_players_absent_from_a_game_carry_their_total() -> None:
     result = load_session(EXAMPLES / "friday.toml").settle()
     assert result.running()["Dae"][-1] == Fraction(-101)
+
+
+def test_standing_pair_bets_play_wherever_both_sit(tmp_path: Path) -> None:
+    path = tmp_path / "s.toml"
+    path.write_text(
+        """
+[rules]
+extends = "mleague"
+[rules.side]
+sashi = ["Ana:Ben:10000"]
+
+[[games]]
+players = ["Ana", "Ben", "Chie", "Dae"]
+points = [42600, 31000, 16400, 10000]
+
+[[games]]
+players = ["Ben", "Chie", "Dae", "Eve"]
+points = [42600, 31000, 16400, 10000]
+""",
+        encoding="utf-8",
+    )
+    result = load_session(path).settle()
+    # game 1: Ben pays Ana 10; game 2: Ana is not there, so no 差しウマ
+    assert result.per_game()["Ana"] == [Fraction(626, 10) + 10, None]
+    assert result.per_game()["Ben"] == [1, Fraction(626, 10)]
+
+
+def test_a_toml_session_saved_with_a_bom(tmp_path: Path) -> None:
+    path = tmp_path / "bom.toml"
+    text = (EXAMPLES / "friday.toml").read_text(encoding="utf-8")
+    path.write_bytes("\ufeff".encode() + text.replace('"club.toml"', '"tenhou"').encode())
+    assert len(load_session(path).games) == 3
+
+
+def test_csv_header_with_a_trailing_comma(tmp_path: Path) -> None:
+    path = tmp_path / "t.csv"
+    path.write_text("A,B,C,D,\n30000,30000,40000,20000,\n", encoding="utf-8")
+    assert load_session(path).settle().totals()["C"] == 10
+    path.write_text("A,B,C,D,\n30000,30000,40000,20000,5\n", encoding="utf-8")
+    with pytest.raises(SessionError, match="column 5 has values but no name"):
+        load_session(path)
+
+
+def test_csv_seats_column_sets_the_seat_order(tmp_path: Path) -> None:
+    path = tmp_path / "t.csv"
+    path.write_text("GAME,Seats,A,B,C,D\nfinal,D;C;B;A,30000,30000,30000,30000\n", "utf-8")
+    result = load_session(path, load_rules("tenhou").replace(start=30000)).settle()
+    # four-way tie broken by seat: D sits first
+    assert result.games[0].first == "D" and result.labels() == ["final"]

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import csv
+import io
+import re
 from decimal import Decimal
 from fractions import Fraction
 
@@ -219,13 +222,30 @@ def test_soto_uma_mirrors_the_backed_player() -> None:
 
 def test_spectators_pool_settles_among_spectators_only() -> None:
     bets = Bets(
-        spectators=(Spectator("E", 0), Spectator("F", 3), Spectator("G", 0)),
+        spectators=(Spectator("E", 0, pool=True), Spectator("F", 3, pool=True),
+                    Spectator("G", 0, pool=True), Spectator("H", 2)),
         side=SideRules(soto_pool=5000),
-    )
+    )  # fmt: skip
     game = settle_game([42600, 31000, 16400, 10000], find_preset("mleague"), NAMES, bets)
     totals = game.totals()
+    # E and G back first place: each gets 5 from F, who backs last; E-G back the same
     assert (totals["E"], totals["F"], totals["G"]) == (5, -10, 5)
-    assert [totals[n] for n in NAMES] == list(game.settlement.scores)
+    # H mirrors C, and the players pay H what they would pay C
+    assert totals["H"] == totals["C"] == game.settlement[2].score
+    assert sum(totals.values()) == 0
+
+
+def test_pool_rounding_stays_in_the_pool() -> None:
+    """Money rounding of the spectators' pool is absorbed inside the pool, never by
+    first place (who is not in it)."""
+    rules = PLAIN.replace(stakes=Stakes(rate=Fraction(5)), side=SideRules(soto_pool=100))
+    bets = Bets(spectators=(Spectator("E", 0, pool=True), Spectator("F", 3, pool=True)))
+    game = settle_game([40000, 30000, 20000, 10000], rules, NAMES, bets)
+    money = game.money()
+    assert money is not None
+    # F's -0.5 rounds half up to 0; E, the pool's best, takes minus that
+    assert money["A"] == 75 and money["E"] == 0 and money["F"] == 0
+    assert sum(money.values()) == 0
 
 
 def test_money_rounds_to_the_unit_and_still_sums_to_zero() -> None:
@@ -244,8 +264,10 @@ def test_fee_goes_to_the_house() -> None:
     money = game.money()
     assert money == {"A": 2730, "B": 150, "C": -1580, "D": -2900}
     assert game.house() == 1600 and sum(money.values()) == -1600
-    paid = balances(game.money_transfers() or [])
-    assert paid == {**money, "house": 1600}
+    paid = balances(game.transfers(in_money=True))
+    assert paid == {name: amount + 400 for name, amount in money.items()}
+    assert balances(game.fee_transfers()) == {"house": 1600, "A": -400, "B": -400,
+                                              "C": -400, "D": -400}  # fmt: skip
 
 
 @pytest.mark.parametrize(
@@ -253,7 +275,19 @@ def test_fee_goes_to_the_house() -> None:
     [
         (["--sashi", "A:Z:1000"], "sashi: 'Z' is not a player"),
         (["--sashi", "A:A:1000"], "cannot bet with themself"),
-        (["--sashi", "A:B:-1000"], "amount '-1000' must be a non-negative multiple of 100"),
+        (["--sashi", "A:B:-1000"], "amount '-1000' must be a positive multiple of 100"),
+        (["--sashi", "A:B:0"], "amount '0' must be a positive multiple of 100"),
+        (["--binta-pair", "A:B:200", "--binta-pair", "B:A:1000"], "given two amounts"),
+        (["--winners", "A"], "--winners is only for 焼き鳥"),
+        (["--soto-pool", "1000"], "--soto-pool needs spectators in the pool"),
+        (["--pool", "Eve:A"], "give the amount of the spectators' pool"),
+        (["--fee", "500"], "--fee needs a rate"),
+        (["--unit", "10"], "--unit needs a rate"),
+        (["--rate", "1/3"], "money.rate = '1/3': must be a decimal amount of money"),
+        (["--rate", "3", "--unit", "0.3", "--fee", "1"], "must be a multiple of the unit"),
+        (["--fee-payer", "both", "--rate", "1"], "money.fee_payer = 'both'"),
+        (["--soto", "a:B"], "'a' is already a player"),
+        (["--soto", "Eve:A", "--soto", "eve:B"], "'eve' is already a player or a spectator"),
         (["--sashi", "A:B"], "should be A:B:AMOUNT"),
         (["--bashin", "0:9:1000"], "seat 9 is not at the table"),
         (["--chips", "1,1,0,-1", "--chip-value", "1"], "sum to 1, not 0"),
@@ -276,3 +310,79 @@ def test_bad_bets_are_one_line_errors(cli, args: list[str], message: str) -> Non
 def test_bets_error_before_anything_is_settled() -> None:
     with pytest.raises(BetError, match="chips"):
         settle_game([40000, 30000, 20000, 10000], PLAIN, NAMES, Bets(chips=(1, 0, 0, 0)))
+
+
+def test_names_that_differ_only_in_case_are_refused(cli) -> None:
+    err = cli.run("settle", "40000", "35000", "25000", "0", "-r", "tenhou",
+                  "--names", "Ana,ana,Chie,Dae", code=2)  # fmt: skip
+    assert "names must differ (ignoring case)" in err
+
+
+def test_a_name_wins_over_a_seat_number(cli) -> None:
+    data = cli.json("settle", "40000", "30000", "20000", "10000", *FLAT,
+                    "--names", "3,2,1,0", "--sashi", "0:1:10000")  # fmt: skip
+    # "0" and "1" are the players so named (seats 3 and 2), not seats 0 and 1
+    assert [r["side"]["sashi"] for r in data["results"]] == [0, 0, 10, -10]
+
+
+def test_bashin_and_per_pair_binta_on_the_cli(cli) -> None:
+    data = cli.json("settle", "40000", "30000", "20000", "10000", *FLAT,
+                    "--names", "A,B,C,D", "--bashin", "D:A:20000")  # fmt: skip
+    assert data["results"][0]["side"]["bashin"] == 60  # 馬身2万点, top against last
+    data = cli.json("settle", "50000", "20000", "16000", "14000", "--start", "25000",
+                    "--ties", "seat", "--names", "A,B,C,D", "--binta", "1000",
+                    "--binta-pair", "A:B:200", "--binta-pair", "A:C:200",
+                    "--binta-pair", "B:C:0")  # fmt: skip
+    assert [r["side"]["binta"] for r in data["results"]] == [
+        Decimal("2.8"), Decimal("0.6"), Decimal("0.6"), -4
+    ]  # fmt: skip
+
+
+def test_kubi_moves_the_threshold(cli) -> None:
+    # with the クビ at 30000, B (30000) keeps it and C (25000) loses it
+    data = cli.json("settle", "40000", "30000", "25000", "5000", "--start", "25000",
+                    "--ties", "seat", "--names", "A,B,C,D", "--binta", "1000",
+                    "--kubi", "30000")  # fmt: skip
+    # A-B 1000 (both keep it), A-C 2000, A-D 2000, B-C 2000, B-D 2000, C-D 1000
+    assert [r["side"]["binta"] * 1000 for r in data["results"]] == [5000, 3000, -3000, -5000]
+
+
+def test_pool_yakitori_and_fee_payer_on_the_cli(cli) -> None:
+    data = cli.json("settle", "42600", "31000", "16400", "10000", "-r", "mleague",
+                    "--names", "A,B,C,D", "--pool", "E:A", "--pool", "F:D",
+                    "--soto-pool", "5000", "--yakitori", "1000", "--winners", "A,C",
+                    "--rate", "30", "--unit", "100", "--fee", "1000",
+                    "--fee-payer", "first")  # fmt: skip
+    assert data["spectators"] == [
+        # F's -150 is -1.5 units of 100, half up to -1: -100; E, the pool's best, +100
+        {"name": "E", "backs": 0, "pool": True, "total": 5, "money": 100},
+        {"name": "F", "backs": 3, "pool": True, "total": -5, "money": -100},
+    ]
+    assert [r["side"]["yakitori"] for r in data["results"]] == [1, -1, 1, -1]
+    assert [r["fee"] for r in data["results"]] == [1000, 0, 0, 0]
+    assert data["house"] == 1000
+    # 30 a pt in 100s: B 11 -> 330 -> 300; C -24.6 -> -738 -> -700; D -51 -> -1530 -> -1500
+    assert [r["money"] for r in data["results"]] == [900, 300, -700, -1500]
+
+
+def test_jansou_ledger_in_money(cli) -> None:
+    out = cli.run("settle", "42600", "31000", "16400", "10000", "-r", "mleague",
+                  "--rate", "30", "--fee", "400", "--ledger", "first")  # fmt: skip
+    assert "everyone with first place" in out and "Fees to the house" in out
+    # West owes 23.6 pt = 708 at 30 a pt, paid to first place; fees apart
+    assert re.search(r"West\s*│\s*East\s*│\s*708", out)
+
+
+def test_csv_lists_spectators_and_fees(cli) -> None:
+    out = cli.run("settle", "42600", "31000", "16400", "10000", "-r", "mleague",
+                  "--soto", "Eve:1", "--rate", "30", "--fee", "400", "-f", "csv")  # fmt: skip
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert [r["name"] for r in rows] == ["East", "South", "West", "North", "Eve"]
+    assert sum(Decimal(r["money"]) for r in rows) == -1600
+    assert [r["fee"] for r in rows] == ["400", "400", "400", "400", "0"]
+
+
+def test_a_player_busted_twice_is_an_error(cli) -> None:
+    err = cli.run("settle", "61200", "25000", "15000", "-1200", *FLAT, "--names", "A,B,C,D",
+                  "--tobi", "10000", "--busted", "D:B", "--busted", "D:C", code=2)  # fmt: skip
+    assert "tobi: D is said to be busted twice" in err

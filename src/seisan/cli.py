@@ -7,7 +7,7 @@ becomes one line on stderr and exit status 2.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from enum import StrEnum
 from fractions import Fraction
@@ -20,14 +20,14 @@ from rich.console import Console
 from seisan.charts import cumulative_chart
 from seisan.errors import SeisanError
 from seisan.i18n import Lang, default_lang, term
-from seisan.ledger import HOUSE, GameResult, settle_game
+from seisan.ledger import Accounts, GameResult, settle_game
 from seisan.output import Format, dumps_csv, emit, table
 from seisan.presets import load_rules, presets
 from seisan.pt import pt_text, pt_value
 from seisan.rules import Rules, Stakes
 from seisan.session import SessionResult, load_session
 from seisan.settlement import check_names, format_score
-from seisan.sidebets import Transfer, bets_from_dict
+from seisan.sidebets import bets_from_dict
 from seisan.uma import FloatingUma
 
 app = typer.Typer(
@@ -174,7 +174,8 @@ def show_game(
     kinds = result.kinds()
     totals = result.totals()
     amounts = result.money()
-    extra = bool(kinds) or amounts is not None or bool(result.spectators)
+    fees = result.fees()
+    extra = bool(kinds) or amounts is not None
     decimals = _decimals([*settlement.scores, *totals.values()])
     columns = [term(c, lang) for c in ("place", "name", "points", "score")]
     columns += [k.label(lang) for k in kinds]
@@ -194,7 +195,13 @@ def show_game(
     part_names = ["points", "rounding", "oka", "uma", "balance"]
     csv_columns = ["seat", "name", "points", "place", "score"]
     csv_columns += [f"part_{p}" for p in part_names] + [k.value for k in kinds] + ["total"]
-    csv_columns += ["money"] if amounts is not None else []
+    csv_columns += ["money", "fee"] if amounts is not None else []
+
+    def money_cells(name: str) -> list[object]:
+        if amounts is None:
+            return []
+        return [pt_value(amounts[name]), pt_value(fees.get(name, Fraction(0)))]
+
     csv_rows = [
         [
             r.seat,
@@ -205,9 +212,23 @@ def show_game(
             *(pt_value(getattr(r.parts, p)) for p in part_names),
             *(pt_value(result.side_of(r.name, k)) for k in kinds),
             pt_value(totals[r.name]),
-            *([pt_value(amounts[r.name])] if amounts is not None else []),
+            *money_cells(r.name),
         ]
         for r in settlement
+    ]
+    csv_rows += [  # spectators: no seat, points or place
+        [
+            "",
+            s.name,
+            "",
+            "",
+            "",
+            *([""] * len(part_names)),
+            *(pt_value(result.side_of(s.name, k)) for k in kinds),
+            pt_value(totals[s.name]),
+            *money_cells(s.name),
+        ]
+        for s in result.spectators
     ]
     emit(
         console,
@@ -223,7 +244,7 @@ def show_game(
         spectator_rows = [
             [
                 s.name,
-                result.names[s.backs],
+                result.names[s.backs] + (f" ({term('pool', lang)})" if s.pool else ""),
                 _pt(totals[s.name], rules, decimals),
                 *([_money_text(amounts[s.name], rules.stakes)] if amounts is not None else []),
             ]
@@ -232,33 +253,26 @@ def show_game(
         headers = [term("spectator", lang), term("backs", lang), term("total", lang)]
         headers += [term("money", lang)] if amounts is not None else []
         console.print(table(term("kind.soto", lang), headers, spectator_rows, right=(2, 3)))
-    if ledger_form is LedgerForm.FIRST:
-        show_transfers(result.jansou(), None, rules, lang, "jansou")
+    show_ledger(result, ledger_form, rules, lang)
+
+
+def show_ledger(accounts: Accounts, form: LedgerForm, rules: Rules, lang: Lang) -> None:
+    """Who pays whom: in money when there is a rate (fees to the house apart), else pt."""
+    in_money = rules.stakes.rate is not None
+    if form is LedgerForm.FIRST:
+        transfers, title = accounts.jansou(in_money), "jansou"
     else:
-        show_transfers(result.transfers(), result.money_transfers(), rules, lang)
+        transfers, title = accounts.transfers(in_money), "transfers"
 
+    def amount(value: Fraction) -> str:
+        return _money_text(value, rules.stakes).lstrip("+") if in_money else pt_text(value)
 
-def show_transfers(
-    transfers: Sequence[Transfer],
-    money_transfers: Sequence[Transfer] | None,
-    rules: Rules,
-    lang: Lang,
-    title_key: str = "transfers",
-) -> None:
-    """Who pays whom, in money when there is a rate, else in pt."""
-
-    def who(name: str) -> str:
-        return term("house", lang) if name == HOUSE else name
-
-    if money_transfers is not None:
-        rows = [
-            [who(t.payer), who(t.payee), _money_text(t.amount, rules.stakes).lstrip("+")]
-            for t in money_transfers
-        ]
-    else:
-        rows = [[t.payer, t.payee, pt_text(t.amount)] for t in transfers]
+    rows = [[t.payer, t.payee, amount(t.amount)] for t in transfers]
     headers = [term("from", lang), term("to", lang), term("amount", lang)]
-    console.print(table(term(title_key, lang), headers, rows, right=(2,)))
+    console.print(table(term(title, lang), headers, rows, right=(2,)))
+    fee_rows = [[t.payer, term("house", lang), amount(t.amount)] for t in accounts.fee_transfers()]
+    if fee_rows:
+        console.print(table(term("fees", lang), headers, fee_rows, right=(2,)))
 
 
 PairOption = Annotated[
@@ -295,15 +309,25 @@ def settle_command(
     binta_pair: PairOption = None,
     kubi: Annotated[str | None, typer.Option(help="クビ threshold (default: start).")] = None,
     shizumi: Annotated[str | None, typer.Option(help="沈みウマ paid to first place.")] = None,
+    shizumi_line: Annotated[
+        str | None, typer.Option(help="Who pays 沈みウマ: below this (default: return).")
+    ] = None,
     soto: Annotated[
         list[str] | None, typer.Option(help="外ウマ: SPECTATOR:PLAYER. Repeatable.")
     ] = None,
+    pool: Annotated[
+        list[str] | None,
+        typer.Option(help="A spectator in the spectators' pool: SPECTATOR:PLAYER. Repeatable."),
+    ] = None,
     soto_pool: Annotated[
-        str | None, typer.Option(help="Spectators bet only among themselves (points).")
+        str | None, typer.Option(help="What spectators in the pool bet (points).")
     ] = None,
     chips: Annotated[str | None, typer.Option(help="Chip counts in seat order, N,N,N,N.")] = None,
     chip_value: Annotated[str | None, typer.Option(help="pt per chip.")] = None,
     tobi: Annotated[str | None, typer.Option(help="飛び賞 paid by a busted player.")] = None,
+    tobi_at_zero: Annotated[
+        bool, typer.Option(help="Exactly 0 points busts too (for 飛び賞).")
+    ] = False,
     busted: Annotated[
         list[str] | None, typer.Option(help="LOSER:WINNER for 飛び賞. Repeatable.")
     ] = None,
@@ -313,6 +337,7 @@ def settle_command(
     unit: Annotated[str | None, typer.Option(help="Smallest unit of money.")] = None,
     fee: Annotated[str | None, typer.Option(help="Game fee (場代) in money.")] = None,
     fee_payer: Annotated[str | None, typer.Option(help="each or first.")] = None,
+    currency: Annotated[str | None, typer.Option(help="Written after money (円, 원).")] = None,
     ledger: LedgerOption = LedgerForm.FEWEST,
     fmt: FormatOption = Format.TABLE,
     lang: LangOption = None,
@@ -321,9 +346,10 @@ def settle_command(
     language = lang or default_lang()
     side = _given(
         sou_uma=sou_uma, sou_bashin=sou_bashin, binta=binta, kubi=kubi, shizumi=shizumi,
-        soto_pool=soto_pool, chip_value=chip_value, tobi=tobi, yakitori=yakitori,
+        shizumi_line=shizumi_line, soto_pool=soto_pool, chip_value=chip_value, tobi=tobi,
+        tobi_at_zero=tobi_at_zero or None, yakitori=yakitori,
     )  # fmt: skip
-    stakes = _given(rate=rate, unit=unit, fee=fee, fee_payer=fee_payer)
+    stakes = _given(rate=rate, unit=unit, fee=fee, fee_payer=fee_payer, currency=currency)
     resolved = resolve_rules(
         rules, start=start, return_points=return_points, uma=uma, rounding=rounding, ties=ties,
         side=side, money=stakes,
@@ -333,8 +359,9 @@ def settle_command(
         player_names = [term(f"seat.{seat}", language) for seat in range(len(values))]
     else:
         player_names = [n.strip() for n in names.split(",")]
+    _refuse_unused(resolved, stakes, winners=winners, pool=pool, soto_pool=soto_pool)
     bet_data = _given(
-        sashi=sashi, bashin=bashin, binta=binta_pair, soto=soto, busted=busted,
+        sashi=sashi, bashin=bashin, binta=binta_pair, soto=soto, pool=pool, busted=busted,
         chips=chips.split(",") if chips is not None else None,
         winners=winners.split(",") if winners is not None else None,
     )  # fmt: skip
@@ -345,6 +372,25 @@ def settle_command(
         bets = None  # settle() names the wrong count of scores
     result = settle_game(values, resolved, player_names, bets)
     show_game(result, fmt, language, ledger)
+
+
+def _refuse_unused(
+    rules: Rules,
+    stakes: dict[str, Any],
+    *,
+    winners: str | None = None,
+    pool: list[str] | None = None,
+    soto_pool: str | None = None,
+) -> None:
+    """Options that would do nothing are errors, not silently ignored."""
+    if rules.stakes.rate is None:
+        for key in ("unit", "fee", "fee_payer", "currency"):
+            if key in stakes:
+                raise SeisanError(f"--{key.replace('_', '-')} needs a rate (--rate)")
+    if winners is not None and not rules.side.yakitori:
+        raise SeisanError("--winners is only for 焼き鳥: give --yakitori too")
+    if soto_pool is not None and not pool:
+        raise SeisanError("--soto-pool needs spectators in the pool (--pool NAME:PLAYER)")
 
 
 def _given(**options: Any) -> dict[str, Any]:
@@ -361,6 +407,10 @@ def session_command(
         typer.Option("--rules", "-r", help="Rules for every game (replaces the file's)."),
     ] = None,
     rate: Annotated[str | None, typer.Option(help="Money per pt (点5 = 50).")] = None,
+    unit: Annotated[str | None, typer.Option(help="Smallest unit of money.")] = None,
+    fee: Annotated[str | None, typer.Option(help="Game fee (場代) in money.")] = None,
+    fee_payer: Annotated[str | None, typer.Option(help="each or first.")] = None,
+    currency: Annotated[str | None, typer.Option(help="Written after money (円, 원).")] = None,
     chart: Annotated[bool, typer.Option(help="Draw the cumulative totals.")] = True,
     ledger: LedgerOption = LedgerForm.FEWEST,
     fmt: FormatOption = Format.TABLE,
@@ -370,8 +420,10 @@ def session_command(
     language = lang or default_lang()
     given = load_rules(rules) if rules is not None else None
     session = load_session(file, given)
-    if rate is not None:
-        session = replace(session, rules=Rules.from_dict({"money": {"rate": rate}}, session.rules))
+    stakes = _given(rate=rate, unit=unit, fee=fee, fee_payer=fee_payer, currency=currency)
+    if stakes:
+        session = replace(session, rules=Rules.from_dict({"money": stakes}, session.rules))
+    _refuse_unused(session.rules, stakes)
     result = session.settle()
     show_session(result, fmt, language, chart=chart, ledger_form=ledger)
 
@@ -423,10 +475,7 @@ def show_session(
     if chart:
         width = min(max(console.width, 40), 100)
         console.print(cumulative_chart(running, term("chart", lang), width=width), markup=False)
-    if ledger_form is LedgerForm.FIRST:
-        show_transfers(result.jansou(), None, rules, lang, "jansou")
-    else:
-        show_transfers(result.transfers(), result.money_transfers(), rules, lang)
+    show_ledger(result, ledger_form, rules, lang)
 
 
 def _maybe(value: Fraction | None) -> object:

@@ -1,147 +1,131 @@
-"""Who pays whom: one game's full account (score, side bets, spectators, money)
-and the two ways to settle balances.
+"""One game's full account, and the money of games and sessions.
 
-- :func:`with_first`: the jansou convention of seed 001, everyone settles with
-  first place.
-- :func:`fewest_transfers`: the fewest transfers that settle every balance
-  (exact for up to 12 participants with a balance, at most n − 1 always).
+:func:`settle_game` settles the score, every side bet and the spectators of one
+game; :class:`Accounts` (shared by a game and a session) turns balances into
+money and says who pays whom, in pt or in money, the fewest transfers or the
+jansou way (everyone settles with first place, seed 001).
+
+Money: each person's pt × rate is rounded to the unit for everyone but one
+person per group of people who paid each other (first place for the table,
+the spectators' pool's best for a pool), who takes minus the rest of the
+group, so money sums to zero and no one absorbs rounding from bets they were
+not in. Fees (場代) are paid to the house apart from that.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from seisan.pt import pt_value
 from seisan.rules import FeePayer, Rules, Stakes
 from seisan.settlement import Settlement, settle
-from seisan.sidebets import (
-    Bets,
-    Kind,
-    SideResult,
-    Spectator,
-    Transfer,
-    score_transfers,
-    side_bets,
-    soto,
-)
+from seisan.sidebets import Bets, Kind, SideResult, Spectator, score_transfers, side_bets, soto
+from seisan.transfers import Transfer, balances, fewest_transfers, with_first
 
 _ZERO = Fraction(0)
 HOUSE = "house"
-"""The participant who receives game fees (場代) in money ledgers."""
-
-_EXACT_LIMIT = 12  # participants with a balance up to which the minimum is searched exactly
+"""Who receives the game fees (場代)."""
 
 
-def balances(transfers: Iterable[Transfer]) -> dict[str, Fraction]:
-    """Each participant's net gain (negative: owes) over ``transfers``."""
-    net: dict[str, Fraction] = {}
-    for t in transfers:
-        net[t.payee] = net.get(t.payee, _ZERO) + t.amount
-        net[t.payer] = net.get(t.payer, _ZERO) - t.amount
-    return net
-
-
-def with_first(net: Mapping[str, Fraction], first: str) -> list[Transfer]:
-    """Everyone settles their balance with ``first`` (001: 「マイナスの者はトップ者に
-    支払い、プラスの者はトップ者に請求する」)."""
-    out = []
-    for name, amount in net.items():
-        if name == first or not amount:
-            continue
-        if amount > 0:
-            out.append(Transfer(first, name, amount))
-        else:
-            out.append(Transfer(name, first, -amount))
-    return out
-
-
-def fewest_transfers(net: Mapping[str, Fraction]) -> list[Transfer]:
-    """The fewest transfers that settle every balance in ``net`` (which sums to 0).
-
-    The minimum is n − (the most groups the balances split into that each sum to
-    zero); it is found exactly for up to 12 participants with a balance, and by
-    matching the largest debtor with the largest creditor beyond that. Either
-    way there are at most n − 1 transfers.
-    """
-    if sum(net.values(), _ZERO) != 0:
-        raise ValueError("balances do not sum to zero")
-    people = sorted((name for name, amount in net.items() if amount), key=str)
-    groups = _zero_sum_groups(people, net) if len(people) <= _EXACT_LIMIT else [people]
-    out: list[Transfer] = []
-    for group in groups:
-        out += _greedy({name: net[name] for name in group})
-    return out
-
-
-def _zero_sum_groups(people: Sequence[str], net: Mapping[str, Fraction]) -> list[list[str]]:
-    """Split ``people`` into the most groups whose balances each sum to zero."""
-    n = len(people)
-    if not n:
-        return []
-    size = 1 << n
-    total = [_ZERO] * size
-    for mask in range(1, size):
-        low = (mask & -mask).bit_length() - 1
-        total[mask] = total[mask & (mask - 1)] + net[people[low]]
-    best = [0] * size
-    for mask in range(1, size):
-        best[mask] = max(best[mask & ~(1 << i)] for i in range(n) if mask >> i & 1) + (
-            1 if total[mask] == 0 else 0
-        )
-    # walk back: peel people off one at a time, closing a group at each zero-sum mask
-    groups: list[list[str]] = []
-    current: list[str] = []
-    mask = size - 1
-    while mask:
-        bonus = 1 if total[mask] == 0 else 0
-        if bonus and current:
-            groups.append(current)
-            current = []
-        for i in range(n):
-            if mask >> i & 1 and best[mask & ~(1 << i)] + bonus == best[mask]:
-                current.append(people[i])
-                mask &= ~(1 << i)
-                break
-    groups.append(current)
-    return [g for g in groups if g]
-
-
-def _greedy(net: Mapping[str, Fraction]) -> list[Transfer]:
-    """Largest debtor pays largest creditor until all settle (k − 1 at most)."""
-    owed = {name: amount for name, amount in net.items() if amount}
-    out = []
-    while owed:
-        debtor = min(owed, key=lambda name: (owed[name], name))
-        creditor = max(owed, key=lambda name: (owed[name], name))
-        amount = min(-owed[debtor], owed[creditor])
-        out.append(Transfer(debtor, creditor, amount))
-        for name, change in ((debtor, amount), (creditor, -amount)):
-            owed[name] += change
-            if not owed[name]:
-                del owed[name]
-    return out
-
-
-def money(net: Mapping[str, Fraction], first: str, stakes: Stakes) -> dict[str, Fraction]:
-    """Balances in pt as money: rounded to the unit for everyone but ``first``,
-    who takes minus the sum of the others, so money also sums to zero."""
+def money(
+    net: Mapping[str, Fraction],
+    absorbers: Mapping[str, str],
+    stakes: Stakes,
+) -> dict[str, Fraction]:
+    """Balances in pt as money before fees. ``absorbers`` maps each person to the one
+    who takes their group's rounding residue (a person absorbing their own)."""
     if stakes.rate is None:
         raise ValueError("no rate")
     out: dict[str, Fraction] = {}
     for name, amount in net.items():
-        if name != first:
-            units = stakes.rounding.apply(amount * stakes.rate / stakes.unit)
-            out[name] = units * stakes.unit
-    out[first] = -sum(out.values(), _ZERO)
+        if absorbers[name] != name:
+            out[name] = stakes.rounding.apply(amount * stakes.rate / stakes.unit) * stakes.unit
+    for name in net:
+        if absorbers[name] == name:
+            group = [other for other in net if absorbers[other] == name and other != name]
+            out[name] = -sum((out[other] for other in group), _ZERO)
     return out
 
 
-def fees(players: Sequence[str], first: str, stakes: Stakes) -> dict[str, Fraction]:
-    """What each player pays the house (場代): every player, or first place alone."""
-    if not stakes.fee:
+def groups(
+    people: Sequence[str], transfers: Sequence[Transfer], leaders: Sequence[str]
+) -> dict[str, str]:
+    """Who absorbs whose rounding: people joined by transfers form a group, and its
+    absorber is the first of ``leaders`` in it."""
+    parent = {name: name for name in people}
+
+    def root(name: str) -> str:
+        while parent[name] != name:
+            parent[name] = parent[parent[name]]
+            name = parent[name]
+        return name
+
+    for t in transfers:
+        a, b = root(t.payer), root(t.payee)
+        if a != b:
+            parent[b] = a
+    absorber: dict[str, str] = {}
+    for name in [*leaders, *people]:
+        absorber.setdefault(root(name), name)
+    return {name: absorber[root(name)] for name in people}
+
+
+class Accounts(ABC):
+    """Balances of people in pt, and what follows from them: money and ledgers."""
+
+    @property
+    @abstractmethod
+    def stakes(self) -> Stakes: ...
+
+    @abstractmethod
+    def totals(self) -> dict[str, Fraction]:
+        """Each person's net in pt."""
+
+    @abstractmethod
+    def money_before_fees(self) -> dict[str, Fraction] | None:
+        """Each person's money before fees (sums to zero), or None without a rate."""
+
+    @abstractmethod
+    def fees(self) -> dict[str, Fraction]:
+        """What each person pays the house."""
+
+    @abstractmethod
+    def jansou(self, in_money: bool = False) -> list[Transfer]:
+        """Everyone settles with first place (001), in pt or in money."""
+
+    def money(self) -> dict[str, Fraction] | None:
+        """Each person's money after fees, or None without a rate."""
+        amounts = self.money_before_fees()
+        if amounts is None:
+            return None
+        fees = self.fees()
+        return {name: amount - fees.get(name, _ZERO) for name, amount in amounts.items()}
+
+    def house(self) -> Fraction:
+        """What the house collects."""
+        return sum(self.fees().values(), _ZERO)
+
+    def fee_transfers(self) -> list[Transfer]:
+        """Each fee, paid by its payer to the house."""
+        return [Transfer(name, HOUSE, fee) for name, fee in self.fees().items() if fee]
+
+    def transfers(self, in_money: bool = False) -> list[Transfer]:
+        """The fewest transfers that settle everyone, in pt or in money (before fees)."""
+        if in_money:
+            amounts = self.money_before_fees()
+            if amounts is None:
+                raise ValueError("no rate")
+            return fewest_transfers(amounts)
+        return fewest_transfers(self.totals())
+
+
+def fees_for(players: Sequence[str], first: str, stakes: Stakes) -> dict[str, Fraction]:
+    """The game fee (場代): every player pays it, or first place alone."""
+    if not stakes.fee or stakes.rate is None:
         return {}
     if stakes.fee_payer is FeePayer.FIRST:
         return {first: stakes.fee}
@@ -149,18 +133,22 @@ def fees(players: Sequence[str], first: str, stakes: Stakes) -> dict[str, Fracti
 
 
 @dataclass(frozen=True)
-class GameResult:
+class GameResult(Accounts):
     """One game settled in full: scores, side bets, spectators, money, ledgers."""
 
     settlement: Settlement
     side: SideResult
     spectators: tuple[Spectator, ...] = ()
     soto: tuple[Transfer, ...] = ()
-    flows: tuple[Transfer, ...] = field(default=())
+    flows: tuple[Transfer, ...] = ()
 
     @property
     def rules(self) -> Rules:
         return self.settlement.rules
+
+    @property
+    def stakes(self) -> Stakes:
+        return self.rules.stakes
 
     @property
     def names(self) -> list[str]:
@@ -171,11 +159,12 @@ class GameResult:
         """First place's name (the lowest seat among players tied for first)."""
         return self.settlement.by_place()[0].name
 
+    def participants(self) -> list[str]:
+        return self.names + [s.name for s in self.spectators]
+
     def kinds(self) -> list[Kind]:
-        kinds = list(self.side.kinds)
-        if self.spectators and self.soto:
-            kinds.append(Kind.SOTO)
-        return kinds
+        """The side kinds in play, 外ウマ last when spectators bet."""
+        return [*self.side.kinds, *([Kind.SOTO] if self.spectators else [])]
 
     def side_of(self, name: str, kind: Kind) -> Fraction:
         if kind is Kind.SOTO:
@@ -183,89 +172,75 @@ class GameResult:
         return self.side.net(name, kind)
 
     def totals(self) -> dict[str, Fraction]:
-        """Each participant's net in pt: score plus every side payment."""
-        return {name: balances(self.flows).get(name, _ZERO) for name in self.participants()}
+        net = balances(self.flows)
+        return {name: net.get(name, _ZERO) for name in self.participants()}
 
-    def participants(self) -> list[str]:
-        return self.names + [s.name for s in self.spectators]
-
-    def money(self) -> dict[str, Fraction] | None:
-        """Money per participant after fees, or None without a rate."""
-        stakes = self.rules.stakes
-        if stakes.rate is None:
+    def money_before_fees(self) -> dict[str, Fraction] | None:
+        if self.stakes.rate is None:
             return None
-        amounts = money(self.totals(), self.first, stakes)
-        for name, fee in fees(self.names, self.first, stakes).items():
-            amounts[name] -= fee
-        return amounts
+        totals = self.totals()
+        best_first = sorted(totals, key=lambda name: -totals[name])  # stable: ties by order
+        absorbers = groups(self.participants(), self.flows, [self.first, *best_first])
+        return money(totals, absorbers, self.stakes)
 
-    def house(self) -> Fraction:
-        """What the house collects in fees."""
-        return sum(fees(self.names, self.first, self.rules.stakes).values(), _ZERO)
+    def fees(self) -> dict[str, Fraction]:
+        return fees_for(self.names, self.first, self.stakes)
 
-    def transfers(self) -> list[Transfer]:
-        """The fewest transfers, in pt, that settle the game."""
-        return fewest_transfers(self.totals())
-
-    def money_transfers(self) -> list[Transfer] | None:
-        """The fewest transfers in money, the house included; None without a rate."""
-        amounts = self.money()
+    def jansou(self, in_money: bool = False) -> list[Transfer]:
+        amounts = self.money_before_fees() if in_money else self.totals()
         if amounts is None:
-            return None
-        house = self.house()
-        return fewest_transfers({**amounts, HOUSE: house} if house else amounts)
-
-    def jansou(self) -> list[Transfer]:
-        """Everyone settles with first place (001), in pt."""
-        return with_first(self.totals(), self.first)
+            raise ValueError("no rate")
+        return with_first(amounts, self.first)
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON of ``seisan settle``: scores, side, totals, money and transfers."""
+        """The JSON of ``seisan settle``: scores, side, totals, money and ledgers."""
         data = self.settlement.to_dict()
         totals = self.totals()
         amounts = self.money()
+        fees = self.fees()
         seats = {name: seat for seat, name in enumerate(self.names)}
+        kinds = self.kinds()
         for entry in data["results"]:
             name = entry["name"]
-            kinds = self.kinds()
             if kinds:
                 entry["side"] = {k.value: pt_value(self.side_of(name, k)) for k in kinds}
             entry["total"] = pt_value(totals[name])
             if amounts is not None:
                 entry["money"] = pt_value(amounts[name])
+                if fees:
+                    entry["fee"] = pt_value(fees.get(name, _ZERO))
         if self.spectators:
             data["spectators"] = [
                 {
                     "name": s.name,
                     "backs": s.backs,
+                    "pool": s.pool,
                     "total": pt_value(totals[s.name]),
                     **({"money": pt_value(amounts[s.name])} if amounts is not None else {}),
                 }
                 for s in self.spectators
             ]
         flows = [
-            {"kind": t.kind, **_transfer_dict(t, seats)} for t in self.flows if t.kind != "score"
+            {"kind": t.kind, **transfer_dict(t, seats)} for t in self.flows if t.kind != Kind.SCORE
         ]
         if flows:
             data["flows"] = flows
-        data["transfers"] = [_transfer_dict(t, seats) for t in self.transfers()]
-        data["jansou"] = [_transfer_dict(t, seats) for t in self.jansou()]
-        money_transfers = self.money_transfers()
-        if money_transfers is not None:
-            data["money_transfers"] = [_transfer_dict(t, seats) for t in money_transfers]
-            if self.house():
+        data["transfers"] = [transfer_dict(t, seats) for t in self.transfers()]
+        data["jansou"] = [transfer_dict(t, seats) for t in self.jansou()]
+        if amounts is not None:
+            data["money_transfers"] = [transfer_dict(t, seats) for t in self.transfers(True)]
+            data["money_jansou"] = [transfer_dict(t, seats) for t in self.jansou(True)]
+            if fees:
                 data["house"] = pt_value(self.house())
         return data
 
 
-def _transfer_dict(t: Transfer, seats: Mapping[str, int]) -> dict[str, Any]:
-    return {
-        "from": seats.get(t.payer, t.payer),
-        "to": seats.get(t.payee, t.payee),
-        "from_name": t.payer,
-        "to_name": t.payee,
-        "amount": pt_value(t.amount),
-    }
+def transfer_dict(t: Transfer, seats: Mapping[str, int] | None = None) -> dict[str, Any]:
+    """A transfer for JSON: names always; seats (or null) within one game."""
+    data: dict[str, Any] = {}
+    if seats is not None:
+        data |= {"from": seats.get(t.payer), "to": seats.get(t.payee)}
+    return data | {"from_name": t.payer, "to_name": t.payee, "amount": pt_value(t.amount)}
 
 
 def settle_game(

@@ -106,7 +106,7 @@ def load_rules_file(path: Path) -> Rules:
 def read_toml(path: Path, what: str) -> dict[str, Any]:
     """A TOML file's tables, numbers exact; errors name the file."""
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8-sig")  # a BOM, as some editors save, is fine
     except OSError as err:
         raise SeisanError(f"cannot read {what} {path}: {err.strerror}") from None
     except UnicodeDecodeError:

@@ -12,7 +12,7 @@ import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from decimal import Decimal
+from decimal import Decimal, InvalidOperation
 from enum import StrEnum
 from fractions import Fraction
 from typing import Any, TypeVar
@@ -95,6 +95,24 @@ def whole_points(field_name: str, value: object, *, allow_zero: bool = False) ->
     return value
 
 
+def _name_pairs(
+    field_name: str, value: object, allow_zero: bool
+) -> tuple[tuple[str, str, int], ...]:
+    """Standing pair bets: ``"A:B:AMOUNT"`` or ``[A, B, AMOUNT]`` by player name."""
+    if not isinstance(value, list | tuple):
+        raise RulesError(field_name, value, "must be a list of A:B:AMOUNT")
+    out = []
+    for item in value:
+        parts = item.split(":") if isinstance(item, str) else item
+        if not isinstance(parts, list | tuple) or len(parts) != 3:
+            raise RulesError(field_name, item, "should be A:B:AMOUNT (player names, points)")
+        a, b = (str(p).strip() for p in parts[:2])
+        if not a or not b or a.casefold() == b.casefold():
+            raise RulesError(field_name, item, "needs two different players")
+        out.append((a, b, whole_points(field_name, parts[2], allow_zero=allow_zero)))
+    return tuple(out)
+
+
 class FeePayer(StrEnum):
     """Who pays the game fee (場代)."""
 
@@ -123,6 +141,11 @@ class SideRules:
     tobi_at_zero: bool = False  #: whether exactly 0 points also counts as bust
     yakitori: int = 0  #: 焼き鳥, paid by each player who won no hand
     soto_pool: int = 0  #: 外ウマ among spectators only, like 差しウマ
+    #: standing 差しウマ / 馬身 / ビンタ amounts between named players, played in
+    #: every game where both sit (``"Ana:Ben:10000"``)
+    sashi: tuple[tuple[str, str, int], ...] = ()
+    bashin: tuple[tuple[str, str, int], ...] = ()
+    binta_pairs: tuple[tuple[str, str, int], ...] = ()
 
     def __post_init__(self) -> None:
         for name in ("sou_uma", "sou_bashin", "binta", "shizumi", "tobi", "yakitori", "soto_pool"):
@@ -139,10 +162,17 @@ class SideRules:
         object.__setattr__(self, "chip_value", chip)
         if not isinstance(self.tobi_at_zero, bool):
             raise RulesError("side.tobi_at_zero", self.tobi_at_zero, "must be true or false")
+        for name in ("sashi", "bashin", "binta_pairs"):
+            pairs = _name_pairs(f"side.{name}", getattr(self, name), name == "binta_pairs")
+            object.__setattr__(self, name, pairs)
 
     def to_dict(self) -> dict[str, Any]:
         """The fields that differ from the defaults, for TOML and JSON."""
-        return _changed(self, SideRules())
+        data = _changed(self, SideRules())
+        for name in ("sashi", "bashin", "binta_pairs"):
+            if name in data:
+                data[name] = [f"{a}:{b}:{amount}" for a, b, amount in getattr(self, name)]
+        return data
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], base: SideRules | None = None) -> SideRules:
@@ -192,10 +222,20 @@ class Stakes:
 def _money(field_name: str, value: object, *, positive: bool) -> Fraction:
     if isinstance(value, bool) or not isinstance(value, int | Fraction | Decimal | str):
         raise RulesError(field_name, value, "must be an amount of money")
-    try:
-        amount = Fraction(str(value)) if not isinstance(value, Fraction) else value
-    except ValueError:
-        raise RulesError(field_name, value, "must be an amount of money") from None
+    if isinstance(value, str):
+        try:
+            value = Decimal(value.strip())
+        except InvalidOperation:
+            raise RulesError(field_name, value, "must be a decimal amount of money") from None
+    if isinstance(value, Decimal) and not value.is_finite():
+        raise RulesError(field_name, str(value), "must be a decimal amount of money")
+    amount = Fraction(value)
+    denominator = amount.denominator
+    for prime in (2, 5):
+        while denominator % prime == 0:
+            denominator //= prime
+    if denominator != 1 or abs(amount) > MAX_POINTS:
+        raise RulesError(field_name, str(value), "must be a decimal amount of money")
     if amount < 0 or (positive and amount == 0):
         raise RulesError(
             field_name, str(value), "must be positive" if positive else "must not be negative"

@@ -19,15 +19,16 @@ from pathlib import Path
 from typing import Any
 
 from seisan.errors import SeisanError
-from seisan.ledger import HOUSE, GameResult, fewest_transfers, settle_game, with_first
+from seisan.ledger import Accounts, GameResult, settle_game, transfer_dict
 from seisan.presets import load_rules, read_toml, rules_from_data
 from seisan.pt import pt_value
-from seisan.rules import Rules
+from seisan.rules import Rules, Stakes
 from seisan.settlement import check_names
-from seisan.sidebets import Transfer, bets_from_dict
+from seisan.sidebets import BET_FIELDS, bets_from_dict
+from seisan.transfers import Transfer
 
 _ZERO = Fraction(0)
-_BET_COLUMNS = ("sashi", "bashin", "binta", "chips", "busted", "winners", "soto")
+_BET_COLUMNS = tuple(field for field in BET_FIELDS if field != "side")
 
 
 class SessionError(SeisanError):
@@ -71,11 +72,15 @@ class Session:
 
 
 @dataclass(frozen=True)
-class SessionResult:
+class SessionResult(Accounts):
     """A settled session: every game, running totals and the final ledgers."""
 
     session: Session
     games: tuple[GameResult, ...]
+
+    @property
+    def stakes(self) -> Stakes:
+        return self.session.rules.stakes
 
     def labels(self) -> list[str]:
         return [g.label or str(i) for i, g in enumerate(self.session.games, start=1)]
@@ -86,6 +91,10 @@ class SessionResult:
         for game in self.games:
             seen.update(dict.fromkeys(game.participants()))
         return list(seen)
+
+    def played(self, name: str) -> int:
+        """How many games ``name`` sat at the table for (watching does not count)."""
+        return sum(1 for game in self.games if name in game.names)
 
     def per_game(self) -> dict[str, list[Fraction | None]]:
         """Each person's total in each game (None where they were not there)."""
@@ -110,35 +119,27 @@ class SessionResult:
     def totals(self) -> dict[str, Fraction]:
         return {name: row[-1] for name, row in self.running().items()}
 
-    def money(self) -> dict[str, Fraction] | None:
-        """Each person's money over the session (each game rounded, fees taken), or None."""
-        if self.session.rules.stakes.rate is None:
-            return None
+    def _summed(self, parts: list[dict[str, Fraction]]) -> dict[str, Fraction]:
         out = dict.fromkeys(self.people(), _ZERO)
-        for game in self.games:
-            for name, amount in (game.money() or {}).items():
+        for part in parts:
+            for name, amount in part.items():
                 out[name] += amount
         return out
 
-    def house(self) -> Fraction:
-        return sum((game.house() for game in self.games), _ZERO)
-
-    def transfers(self) -> list[Transfer]:
-        """The fewest transfers, in pt, that settle the whole session."""
-        return fewest_transfers(self.totals())
-
-    def money_transfers(self) -> list[Transfer] | None:
-        amounts = self.money()
-        if amounts is None:
+    def money_before_fees(self) -> dict[str, Fraction] | None:
+        """Each game's money (rounded per game, as it is paid), summed."""
+        if self.stakes.rate is None:
             return None
-        house = self.house()
-        return fewest_transfers({**amounts, HOUSE: house} if house else amounts)
+        return self._summed([game.money_before_fees() or {} for game in self.games])
 
-    def jansou(self) -> list[Transfer]:
-        """Everyone settles each game with that game's first place (001), netted per pair."""
+    def fees(self) -> dict[str, Fraction]:
+        return {k: v for k, v in self._summed([g.fees() for g in self.games]).items() if v}
+
+    def jansou(self, in_money: bool = False) -> list[Transfer]:
+        """Everyone settles each game with that game's first place, netted per pair."""
         owed: dict[tuple[str, str], Fraction] = {}
         for game in self.games:
-            for t in with_first(game.totals(), game.first):
+            for t in game.jansou(in_money):
                 owed[(t.payer, t.payee)] = owed.get((t.payer, t.payee), _ZERO) + t.amount
         out = []
         for (payer, payee), amount in owed.items():
@@ -148,9 +149,10 @@ class SessionResult:
         return out
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON of ``seisan session``."""
+        """The JSON of ``seisan session`` (ledgers by name: seats change between games)."""
         per_game = self.per_game()
         amounts = self.money()
+        fees = self.fees()
         data: dict[str, Any] = {
             "title": self.session.title,
             "rules": self.session.rules.to_dict(meta=False),
@@ -161,26 +163,24 @@ class SessionResult:
             "players": [
                 {
                     "name": name,
-                    "games": sum(1 for v in per_game[name] if v is not None),
+                    "played": self.played(name),
+                    "watched": sum(1 for v in per_game[name] if v is not None) - self.played(name),
                     "total": pt_value(total),
                     **({"money": pt_value(amounts[name])} if amounts is not None else {}),
+                    **({"fees": pt_value(fees.get(name, _ZERO))} if fees else {}),
                 }
                 for name, total in self.totals().items()
             ],
             "running": {name: [pt_value(v) for v in row] for name, row in self.running().items()},
-            "transfers": [_plain(t) for t in self.transfers()],
-            "jansou": [_plain(t) for t in self.jansou()],
+            "transfers": [transfer_dict(t) for t in self.transfers()],
+            "jansou": [transfer_dict(t) for t in self.jansou()],
         }
-        money_transfers = self.money_transfers()
-        if money_transfers is not None:
-            data["money_transfers"] = [_plain(t) for t in money_transfers]
-            if self.house():
+        if amounts is not None:
+            data["money_transfers"] = [transfer_dict(t) for t in self.transfers(True)]
+            data["money_jansou"] = [transfer_dict(t) for t in self.jansou(True)]
+            if fees:
                 data["house"] = pt_value(self.house())
         return data
-
-
-def _plain(t: Transfer) -> dict[str, Any]:
-    return {"from": t.payer, "to": t.payee, "amount": pt_value(t.amount)}
 
 
 def load_session(path: Path, rules: Rules | None = None) -> Session:
@@ -255,18 +255,23 @@ def _game(number: int, game: Mapping[str, Any]) -> SessionGame:
 
 
 def session_from_csv(text: str, rules: Rules, title: str = "") -> Session:
-    """A session from CSV: a header of player names (and optionally ``game`` and bet
-    columns), then one row per game with the final points of those who played, in
-    seat order from left to right. Bet cells use ``;`` between items:
+    """A session from CSV: a header of player names (and optionally ``game``,
+    ``seats`` and bet columns), then one row per game with the final points of
+    those who played. Seats go left to right in the header unless ``seats`` lists
+    the names in seat order. Bet cells join items with ``;``:
     ``sashi = Ana:Ben:10000``, ``chips = Ana:2;Ben:-1;Dae:-1``, ``winners = Ana;Ben``,
-    ``busted = Dae:Ana``, ``soto = Eve:Ana``."""
+    ``busted = Dae:Ana``, ``soto = Eve:Ana``, ``pool = Fay:Ben``."""
     rows = list(csv.reader(io.StringIO(text)))
     if len(rows) < 2:
         raise SessionError("the CSV needs a header of player names and one row per game")
     header = [h.strip() for h in rows[0]]
-    reserved = {"game", *_BET_COLUMNS}
-    players = [h for h in header if h.lower() not in reserved]
-    if len(set(players)) != len(players) or not all(players):
+    reserved = {"game", "seats", *_BET_COLUMNS}
+    for index, name in enumerate(header):
+        if not name and any(len(row) > index and row[index].strip() for row in rows[1:]):
+            raise SessionError(f"column {index + 1} has values but no name in the header")
+    players = [h for h in header if h and h.casefold() not in reserved]
+    folded = [p.casefold() for p in players]
+    if len(set(folded)) != len(folded):
         raise SessionError("the header names every player once")
     games = []
     for number, row in enumerate(rows[1:], start=1):
@@ -274,31 +279,40 @@ def session_from_csv(text: str, rules: Rules, title: str = "") -> Session:
             continue
         if len(row) > len(header):
             raise SessionError(f"game {number}: {len(row)} cells for {len(header)} columns")
-        cells = dict(zip(header, [c.strip() for c in row], strict=False))
-        label = cells.get("game", "") or cells.get("Game", "")
+        cells = {h.casefold(): c.strip() for h, c in zip(header, row, strict=False) if h}
+        label = cells.get("game", "")
         where = f"game {label or number}"
-        names, points = [], []
+        points_of: dict[str, int] = {}
         for name in players:
-            value = cells.get(name, "")
-            if not value:
-                continue
-            try:
-                points.append(int(value))
-            except ValueError:
-                raise SessionError(f"{where}: {name}: {value!r} is not whole points") from None
-            names.append(name)
+            value = cells.get(name.casefold(), "")
+            if value:
+                try:
+                    points_of[name] = int(value)
+                except ValueError:
+                    raise SessionError(f"{where}: {name}: {value!r} is not whole points") from None
+        names = list(points_of)
+        if cells.get("seats"):
+            seated = [n.strip() for n in cells["seats"].split(";") if n.strip()]
+            by_fold = {n.casefold(): n for n in names}
+            if sorted(n.casefold() for n in seated) != sorted(by_fold):
+                raise SessionError(f"{where}: seats: {seated} are not the players with points")
+            names = [by_fold[n.casefold()] for n in seated]
         bets: dict[str, Any] = {}
-        for column in header:
-            key = column.lower()
-            if key in _BET_COLUMNS and cells.get(column):
-                items = [item.strip() for item in cells[column].split(";") if item.strip()]
-                bets[key] = _csv_bet(key, items)
-        games.append(SessionGame(tuple(names), tuple(points), bets, label))
+        for key in _BET_COLUMNS:
+            if cells.get(key):
+                items = [item.strip() for item in cells[key].split(";") if item.strip()]
+                bets[key] = _csv_bet(where, key, items)
+        games.append(SessionGame(tuple(names), tuple(points_of[n] for n in names), bets, label))
     return Session(rules, tuple(games), title)
 
 
-def _csv_bet(key: str, items: Sequence[str]) -> object:
-    if key == "chips":
-        pairs = [item.rsplit(":", 1) for item in items]
-        return {p[0]: p[1] if len(p) == 2 else "" for p in pairs}
-    return list(items)
+def _csv_bet(where: str, key: str, items: Sequence[str]) -> object:
+    if key != "chips":
+        return list(items)
+    counts: dict[str, str] = {}
+    for item in items:
+        name, _, count = item.rpartition(":")
+        if name.strip().casefold() in {n.casefold() for n in counts}:
+            raise SessionError(f"{where}: chips: {name.strip()} is given two counts")
+        counts[name.strip()] = count
+    return counts

@@ -187,9 +187,10 @@ def check_names(names: Sequence[object], players: int) -> list[str]:
     for seat, name in enumerate(names):
         if not isinstance(name, str) or not name.strip() or not name.isprintable():
             raise PointsError(f"seat {seat}: name {name!r} must be non-empty printable text")
-    if len(set(names)) != players:
-        raise PointsError(f"names must differ: {', '.join(map(str, names))}")
-    return [str(name) for name in names]
+    clean = [str(name).strip() for name in names]
+    if len({name.casefold() for name in clean}) != players:
+        raise PointsError(f"names must differ (ignoring case): {', '.join(clean)}")
+    return clean
 
 
 def settle(

@@ -20,6 +20,7 @@ places a tied group occupies (the average over the orders the tie could break).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -32,6 +33,7 @@ from seisan.i18n import Lang, term
 from seisan.pt import split_tenths
 from seisan.rules import SideRules, Ties, whole_points
 from seisan.settlement import Settlement
+from seisan.transfers import Transfer, with_first
 
 _ZERO = Fraction(0)
 
@@ -53,19 +55,10 @@ class Kind(StrEnum):
     TOBI = "tobi"  #: 飛び賞
     YAKITORI = "yakitori"  #: 焼き鳥
     SOTO = "soto"  #: 外ウマ (what players pay spectators who back others)
+    SCORE = "score"  #: the score itself, settled with first place (not a side bet)
 
     def label(self, lang: Lang | str = Lang.EN) -> str:
         return term(f"kind.{self.value}", lang)
-
-
-@dataclass(frozen=True)
-class Transfer:
-    """``payer`` pays ``payee`` ``amount`` pt (participants by name)."""
-
-    payer: str
-    payee: str
-    amount: Fraction
-    kind: str = ""
 
 
 @dataclass(frozen=True)
@@ -79,10 +72,13 @@ class PairBet:
 
 @dataclass(frozen=True)
 class Spectator:
-    """A spectator (見学者) backing the player in seat ``backs`` (外ウマ)."""
+    """A spectator (見学者) backing the player in seat ``backs`` (外ウマ): mirroring
+    that player's payments, or, with ``pool``, betting only against the other
+    spectators of the pool."""
 
     name: str
     backs: int
+    pool: bool = False
 
 
 @dataclass(frozen=True)
@@ -137,10 +133,7 @@ def _check_pair(what: str, bet: PairBet, players: int) -> None:
     _check_seat(what, bet.b, players)
     if bet.a == bet.b:
         raise BetError(f"{what}: a player cannot bet with themself (seat {bet.a})")
-    try:
-        whole_points(what, bet.amount, allow_zero=True)
-    except RulesError as err:
-        raise BetError(f"{what}: amount {bet.amount!r} {err.problem}") from None
+    _amount(what, bet.amount, allow_zero=what == "binta")
 
 
 class _Table:
@@ -220,20 +213,13 @@ def _to_first_group(table: _Table, kind: str, payer: int, pt: Fraction) -> list[
 
 def _with_first(table: _Table, kind: str, gains: Sequence[Fraction]) -> list[Transfer]:
     """Per-seat gains settled with first place (the jansou convention of 001)."""
-    out = []
-    for seat, gain in enumerate(gains):
-        if seat == table.first or not gain:
-            continue
-        if gain > 0:
-            out.append(table.pay(kind, table.first, seat, gain))
-        else:
-            out.append(table.pay(kind, seat, table.first, -gain))
-    return out
+    net = dict(zip(table.names, gains, strict=True))
+    return with_first(net, table.names[table.first], kind)
 
 
 def score_transfers(settlement: Settlement) -> list[Transfer]:
     """The scores as transfers: everyone settles with first place (001's jansou way)."""
-    return _with_first(_Table(settlement), "score", settlement.scores)
+    return _with_first(_Table(settlement), Kind.SCORE, settlement.scores)
 
 
 def side_bets(settlement: Settlement, bets: Bets | None = None) -> SideResult:
@@ -245,6 +231,15 @@ def side_bets(settlement: Settlement, bets: Bets | None = None) -> SideResult:
     for what, pairs in (("sashi", bets.sashi), ("bashin", bets.bashin), ("binta", bets.binta)):
         for bet in pairs:
             _check_pair(what, bet, n)
+    said = [frozenset((b.a, b.b)) for b in bets.binta]
+    for pair in said:
+        if said.count(pair) > 1:
+            a, b = sorted(pair)
+            raise BetError(f"binta: {table.names[a]} and {table.names[b]} are given two amounts")
+    # standing pair bets of the rules, by name, where both players sit at this table
+    sashi = (*_standing(table, side.sashi), *bets.sashi)
+    bashin = (*_standing(table, side.bashin), *bets.bashin)
+    binta = (*_standing(table, side.binta_pairs), *bets.binta)  # this game's amounts win
     out: list[Transfer] = []
     kinds: list[Kind] = []
 
@@ -255,13 +250,13 @@ def side_bets(settlement: Settlement, bets: Bets | None = None) -> SideResult:
 
     add(
         Kind.SASHI,
-        _pair_transfers(table, Kind.SASHI, [(b.a, b.b, b.amount) for b in bets.sashi], False),
-        bool(bets.sashi),
+        _pair_transfers(table, Kind.SASHI, [(b.a, b.b, b.amount) for b in sashi], False),
+        bool(sashi),
     )
     add(
         Kind.BASHIN,
-        _pair_transfers(table, Kind.BASHIN, [(b.a, b.b, b.amount) for b in bets.bashin], True),
-        bool(bets.bashin),
+        _pair_transfers(table, Kind.BASHIN, [(b.a, b.b, b.amount) for b in bashin], True),
+        bool(bashin),
     )
     add(
         Kind.SOU_UMA,
@@ -273,12 +268,21 @@ def side_bets(settlement: Settlement, bets: Bets | None = None) -> SideResult:
         _pair_transfers(table, Kind.SOU_BASHIN, _all_pairs(n, side.sou_bashin), True),
         bool(side.sou_bashin),
     )
-    add(Kind.BINTA, _binta(table, side, bets.binta), bool(side.binta or bets.binta))
+    add(Kind.BINTA, _binta(table, side, binta), bool(side.binta or binta))
     add(Kind.SHIZUMI, _shizumi(table, side), bool(side.shizumi))
     add(Kind.CHIPS, _chips(table, side, bets.chips), bets.chips is not None)
     add(Kind.TOBI, _tobi(table, side, bets.busted_by), bool(side.tobi or bets.busted_by))
     add(Kind.YAKITORI, _yakitori(table, side, bets.winners), bool(side.yakitori))
     return SideResult(tuple(out), tuple(kinds))
+
+
+def _standing(table: _Table, pairs: Sequence[tuple[str, str, int]]) -> list[PairBet]:
+    seats = {name.casefold(): seat for seat, name in enumerate(table.names)}
+    return [
+        PairBet(seats[a.casefold()], seats[b.casefold()], amount)
+        for a, b, amount in pairs
+        if a.casefold() in seats and b.casefold() in seats
+    ]
 
 
 def _shizumi(table: _Table, side: SideRules) -> list[Transfer]:
@@ -313,6 +317,8 @@ def _tobi(table: _Table, side: SideRules, busted_by: Sequence[tuple[int, int]]) 
     for loser, winner in busted_by:
         _check_seat("tobi", loser, n)
         _check_seat("tobi", winner, n)
+        if loser in by:
+            raise BetError(f"tobi: {table.names[loser]} is said to be busted twice")
         if loser not in busted:
             raise BetError(f"tobi: {table.names[loser]} did not end below zero")
         if loser == winner:
@@ -360,31 +366,35 @@ def soto(
     player_transfers: Sequence[Transfer],
     pool: int = 0,
 ) -> list[Transfer]:
-    """外ウマ. Without a pool, each spectator pays or receives, against each other
-    player, what the backed player does (scores settled with first place, as
-    001's jansou way, plus every side bet). With a pool (an amount in points),
-    spectators settle only among themselves, like 差しウマ on their players' places.
+    """外ウマ. A mirroring spectator pays or receives, against each other player,
+    what the backed player does (scores settled with first place, as 001's
+    jansou way, plus every side bet). Spectators in the pool settle only among
+    themselves, like 差しウマ of ``pool`` points on their players' places.
     """
     table = _Table(settlement)
     n = len(table.names)
-    seen = set(table.names)
+    seen = {name.casefold() for name in table.names}
     for spectator in spectators:
         _check_seat(f"soto {spectator.name}", spectator.backs, n)
-        if not spectator.name.strip():
-            raise BetError("soto: a spectator needs a name")
-        if spectator.name in seen:
-            raise BetError(f"soto: {spectator.name!r} is already a player or a spectator")
-        seen.add(spectator.name)
+        name = spectator.name
+        if not name.strip() or not name.isprintable() or name != name.strip():
+            raise BetError(f"soto: spectator name {name!r} must be non-empty printable text")
+        if name.casefold() in seen:
+            raise BetError(f"soto: {name!r} is already a player or a spectator")
+        seen.add(name.casefold())
+    pooled = [s for s in spectators if s.pool]
+    if pooled and not pool:
+        raise BetError("pool: give the amount of the spectators' pool (soto_pool / --soto-pool)")
     out: list[Transfer] = []
-    if pool:
-        for e, f in combinations(spectators, 2):
-            order = table.above(e.backs, f.backs)
-            if e.backs == f.backs or not order:
-                continue
-            high, low = (e, f) if order > 0 else (f, e)
-            out.append(Transfer(low.name, high.name, Fraction(pool, 1000), Kind.SOTO.value))
-        return out
+    for e, f in combinations(pooled, 2):
+        order = table.above(e.backs, f.backs)
+        if not order:
+            continue
+        high, low = (e, f) if order > 0 else (f, e)
+        out.append(Transfer(low.name, high.name, Fraction(pool, 1000), Kind.SOTO))
     for spectator in spectators:
+        if spectator.pool:
+            continue
         backed = table.names[spectator.backs]
         against: dict[str, Fraction] = {}
         for t in player_transfers:
@@ -394,9 +404,9 @@ def soto(
                 against[t.payee] = against.get(t.payee, _ZERO) - t.amount
         for other, gain in against.items():
             if gain > 0:
-                out.append(Transfer(other, spectator.name, gain, Kind.SOTO.value))
+                out.append(Transfer(other, spectator.name, gain, Kind.SOTO))
             elif gain < 0:
-                out.append(Transfer(spectator.name, other, -gain, Kind.SOTO.value))
+                out.append(Transfer(spectator.name, other, -gain, Kind.SOTO))
     return out
 
 
@@ -405,30 +415,30 @@ def find_player(ref: object, names: Sequence[str], what: str) -> int:
     if isinstance(ref, int) and not isinstance(ref, bool):
         return _check_seat(what, ref, len(names))
     text = str(ref).strip()
-    if text.isascii() and text.isdigit():
-        return _check_seat(what, int(text), len(names))
-    for seat, name in enumerate(names):
+    for seat, name in enumerate(names):  # a name first: players may be called "1"
         if text.casefold() == name.casefold():
             return seat
+    if text.isascii() and text.isdigit():
+        return _check_seat(what, int(text), len(names))
     raise BetError(
         f"{what}: {text!r} is not a player (seats 0 to {len(names) - 1} or {', '.join(names)})"
     )
 
 
-def _amount(what: str, value: object) -> int:
+def _amount(what: str, value: object, *, allow_zero: bool) -> int:
     try:
-        return whole_points(what, value, allow_zero=True)
+        return whole_points(what, value, allow_zero=allow_zero)
     except RulesError as err:
         raise BetError(f"{what}: amount {value!r} {err.problem}") from None
 
 
 def _pair(what: str, item: object, names: Sequence[str]) -> PairBet:
-    """A pair bet from ``"A:B:AMOUNT"`` or ``[A, B, AMOUNT]``."""
+    """A pair bet from ``"A:B:AMOUNT"`` or ``[A, B, AMOUNT]`` (0 only for ビンタ: sit out)."""
     parts = item.split(":") if isinstance(item, str) else item
     if not isinstance(parts, list | tuple) or len(parts) != 3:
         raise BetError(f"{what}: {item!r} should be A:B:AMOUNT (seats or names, points)")
     a, b = (find_player(p, names, what) for p in parts[:2])
-    bet = PairBet(a, b, _amount(what, parts[2]))
+    bet = PairBet(a, b, _amount(what, parts[2], allow_zero=what == "binta"))
     _check_pair(what, bet, len(names))
     return bet
 
@@ -453,23 +463,25 @@ def _count(value: object) -> object:
     """A chip count; text from the command line becomes a number (checked later)."""
     if isinstance(value, str):
         text = value.strip()
-        if text.isascii() and text.lstrip("+-").isdigit() and text[1:].lstrip("+-") == text[1:]:
+        if re.fullmatch(r"[+-]?[0-9]+", text):
             return int(text)
     return value
 
 
-_BET_FIELDS = ("sashi", "bashin", "binta", "chips", "busted", "winners", "soto", "side")
+BET_FIELDS = ("sashi", "bashin", "binta", "chips", "busted", "winners", "soto", "pool", "side")
+"""The fields of one game's bets, in a session file (and the CSV columns but side)."""
 
 
 def bets_from_dict(data: Mapping[str, Any], names: Sequence[str], base: SideRules) -> Bets:
     """One game's bets as a session file or the command line gives them, players by
     seat or name: ``sashi``/``bashin``/``binta`` lists of ``A:B:AMOUNT``; ``chips``
     one count per seat (or ``{name = count}``); ``busted`` ``{loser = winner}``;
-    ``winners`` the players who won a hand; ``soto`` ``{spectator = player}``;
-    ``side`` a table that changes the house's side bets for this game."""
-    unknown = set(data) - set(_BET_FIELDS)
+    ``winners`` the players who won a hand; ``soto`` and ``pool``
+    ``{spectator = player}``; ``side`` a table that changes the house's side bets
+    for this game. The same thing said twice is an error, never "the last wins"."""
+    unknown = set(data) - set(BET_FIELDS)
     if unknown:
-        raise BetError(f"{sorted(unknown)[0]!r} is not a bet; known: {', '.join(_BET_FIELDS)}")
+        raise BetError(f"{sorted(unknown)[0]!r} is not a bet; known: {', '.join(BET_FIELDS)}")
     pairs = {}
     for key in ("sashi", "bashin", "binta"):
         items = data.get(key, [])
@@ -478,9 +490,14 @@ def bets_from_dict(data: Mapping[str, Any], names: Sequence[str], base: SideRule
         pairs[key] = tuple(_pair(key, item, names) for item in items)
     chips = data.get("chips")
     if isinstance(chips, Mapping):
-        by_seat = [0] * len(names)
+        by_seat: list[object] = [0] * len(names)
+        given: set[int] = set()
         for ref, count in chips.items():
-            by_seat[find_player(ref, names, "chips")] = count
+            seat = find_player(ref, names, "chips")
+            if seat in given:
+                raise BetError(f"chips: {names[seat]} is given two counts")
+            given.add(seat)
+            by_seat[seat] = count
         chips = by_seat
     if chips is not None:
         if not isinstance(chips, list | tuple):
@@ -496,8 +513,11 @@ def bets_from_dict(data: Mapping[str, Any], names: Sequence[str], base: SideRule
             raise BetError("winners: give a list of players")
         winners = tuple(find_player(w, names, "winners") for w in winners)
     spectators = tuple(
-        Spectator(str(spectator).strip(), find_player(player, names, f"soto {spectator}"))
-        for spectator, player in _links("soto", data.get("soto", {}))
+        Spectator(
+            str(spectator).strip(), find_player(player, names, f"{key} {spectator}"), key == "pool"
+        )
+        for key in ("soto", "pool")
+        for spectator, player in _links(key, data.get(key, {}))
     )
     side = base
     if "side" in data:

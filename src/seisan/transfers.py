@@ -1,0 +1,116 @@
+"""Who pays whom: transfers between named participants and the two ways to
+settle balances.
+
+- :func:`with_first`: the jansou convention of seed 001, everyone settles with
+  first place (「マイナスの者はトップ者に支払い、プラスの者はトップ者に請求する」).
+- :func:`fewest_transfers`: the fewest transfers that settle every balance
+  (exact for up to 12 participants with a balance, at most n − 1 always).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+_ZERO = Fraction(0)
+_EXACT_LIMIT = 12  # participants with a balance up to which the minimum is searched exactly
+
+
+@dataclass(frozen=True)
+class Transfer:
+    """``payer`` pays ``payee`` ``amount`` (pt or money), for ``kind`` of payment."""
+
+    payer: str
+    payee: str
+    amount: Fraction
+    kind: str = ""
+
+
+def balances(transfers: Iterable[Transfer]) -> dict[str, Fraction]:
+    """Each participant's net gain (negative: owes) over ``transfers``."""
+    net: dict[str, Fraction] = {}
+    for t in transfers:
+        net[t.payee] = net.get(t.payee, _ZERO) + t.amount
+        net[t.payer] = net.get(t.payer, _ZERO) - t.amount
+    return net
+
+
+def with_first(net: Mapping[str, Fraction], first: str, kind: str = "") -> list[Transfer]:
+    """Everyone settles their balance with ``first``."""
+    out = []
+    for name, amount in net.items():
+        if name == first or not amount:
+            continue
+        if amount > 0:
+            out.append(Transfer(first, name, amount, kind))
+        else:
+            out.append(Transfer(name, first, -amount, kind))
+    return out
+
+
+def fewest_transfers(net: Mapping[str, Fraction]) -> list[Transfer]:
+    """The fewest transfers that settle every balance in ``net`` (which sums to 0).
+
+    The minimum is n − (the most groups the balances split into that each sum to
+    zero); it is found exactly for up to 12 participants with a balance, and by
+    matching the largest debtor with the largest creditor beyond that. Either
+    way there are at most n − 1 transfers.
+    """
+    if sum(net.values(), _ZERO) != 0:
+        raise ValueError("balances do not sum to zero")
+    people = sorted((name for name, amount in net.items() if amount), key=str)
+    groups = _zero_sum_groups(people, net) if len(people) <= _EXACT_LIMIT else [people]
+    out: list[Transfer] = []
+    for group in groups:
+        out += _greedy({name: net[name] for name in group})
+    return out
+
+
+def _zero_sum_groups(people: Sequence[str], net: Mapping[str, Fraction]) -> list[list[str]]:
+    """Split ``people`` into the most groups whose balances each sum to zero."""
+    n = len(people)
+    if not n:
+        return []
+    size = 1 << n
+    total = [_ZERO] * size
+    for mask in range(1, size):
+        low = (mask & -mask).bit_length() - 1
+        total[mask] = total[mask & (mask - 1)] + net[people[low]]
+    best = [0] * size
+    for mask in range(1, size):
+        best[mask] = max(best[mask & ~(1 << i)] for i in range(n) if mask >> i & 1) + (
+            1 if total[mask] == 0 else 0
+        )
+    # walk back: peel people off one at a time, closing a group at each zero-sum mask
+    groups: list[list[str]] = []
+    current: list[str] = []
+    mask = size - 1
+    while mask:
+        bonus = 1 if total[mask] == 0 else 0
+        if bonus and current:
+            groups.append(current)
+            current = []
+        for i in range(n):
+            if mask >> i & 1 and best[mask & ~(1 << i)] + bonus == best[mask]:
+                current.append(people[i])
+                mask &= ~(1 << i)
+                break
+    groups.append(current)
+    return [g for g in groups if g]
+
+
+def _greedy(net: Mapping[str, Fraction]) -> list[Transfer]:
+    """Largest debtor pays largest creditor until all settle (k − 1 at most)."""
+    owed = {name: amount for name, amount in net.items() if amount}
+    out = []
+    while owed:
+        debtor = min(owed, key=lambda name: (owed[name], name))
+        creditor = max(owed, key=lambda name: (owed[name], name))
+        amount = min(-owed[debtor], owed[creditor])
+        out.append(Transfer(debtor, creditor, amount))
+        for name, change in ((debtor, amount), (creditor, -amount)):
+            owed[name] += change
+            if not owed[name]:
+                del owed[name]
+    return out
