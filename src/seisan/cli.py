@@ -19,12 +19,13 @@ from rich.console import Console
 
 from seisan.charts import cumulative_chart
 from seisan.errors import SeisanError
+from seisan.hands import hand_value
 from seisan.i18n import Lang, default_lang, term
 from seisan.ledger import Accounts, GameResult, settle_game
 from seisan.output import Format, dumps_csv, emit, table
 from seisan.presets import load_rules, presets
 from seisan.pt import pt_text, pt_value
-from seisan.rules import Rules, Stakes
+from seisan.rules import Rules, Scoring, Stakes
 from seisan.session import SessionResult, load_session
 from seisan.settlement import check_names, format_score
 from seisan.sidebets import bets_from_dict
@@ -480,6 +481,84 @@ def show_session(
 
 def _maybe(value: Fraction | None) -> object:
     return "" if value is None else pt_value(value)
+
+
+@app.command("hand")
+@reports_errors
+def hand_command(
+    han: Annotated[int | None, typer.Option(help="Han of yaku and dora.")] = None,
+    fu: Annotated[int | None, typer.Option(help="Fu (standard and exact systems).")] = None,
+    yakuman: Annotated[int, typer.Option(help="Yakuman count (2 for a double).")] = 0,
+    ankan: Annotated[int, typer.Option(help="Concealed kans (30fu: a han each).")] = 0,
+    dealer: Annotated[bool, typer.Option(help="The winner is the dealer.")] = False,
+    system: Annotated[str | None, typer.Option(help="standard, 30fu, gorin or exact.")] = None,
+    kiriage: Annotated[bool, typer.Option(help="切り上げ満貫.")] = False,
+    honba: Annotated[int, typer.Option(help="本場 counters on the table.")] = 0,
+    rules: Annotated[
+        str | None, typer.Option("--rules", "-r", help="Take the scoring of these rules.")
+    ] = None,
+    tiles: Annotated[
+        str | None, typer.Option(help="All 14 tiles, winning tile included: 234m567p11s345678s.")
+    ] = None,
+    win: Annotated[str | None, typer.Option(help="The winning tile: 8s.")] = None,
+    tsumo: Annotated[bool, typer.Option(help="Won by self-draw.")] = False,
+    riichi: Annotated[bool, typer.Option(help="Riichi was declared.")] = False,
+    dora: Annotated[str, typer.Option(help="Dora indicators: 1m5z.")] = "",
+    ura: Annotated[str, typer.Option(help="Ura-dora indicators.")] = "",
+    melds: Annotated[
+        list[str] | None, typer.Option("--meld", help="chi:123m, pon:555z, kan:1111p, ankan:9999s.")
+    ] = None,
+    seat_wind: Annotated[str | None, typer.Option(help="E, S, W or N.")] = None,
+    round_wind: Annotated[str, typer.Option(help="E, S, W or N.")] = "E",
+    fmt: FormatOption = Format.TABLE,
+    lang: LangOption = None,
+) -> None:
+    """What one winning hand pays: from han and fu, or from the tiles."""
+    language = lang or default_lang()
+    base = load_rules(rules).scoring if rules is not None else Scoring()
+    changes = _given(system=system, kiriage=kiriage or None)
+    scoring = Scoring.from_dict(changes, base)
+    if honba < 0:
+        raise SeisanError(f"--honba {honba} must be 0 or more")
+    data: dict[str, Any] = {}
+    if tiles is not None or win is not None:
+        if tiles is None or win is None:
+            raise SeisanError("give both --tiles (all 14) and --win (the winning tile)")
+        if han is not None or fu is not None or yakuman or ankan:
+            raise SeisanError("give either --tiles or --han/--fu, not both")
+        from seisan.tiles import score_tiles  # noqa: PLC0415 - optional module
+
+        found = score_tiles(
+            tiles, win, tsumo=tsumo, riichi=riichi, dealer=dealer, seat_wind=seat_wind,
+            round_wind=round_wind, dora=dora, ura=ura, melds=melds or (), scoring=scoring,
+        )  # fmt: skip
+        value = found.value
+        data = {"yaku": list(found.yaku), "han": found.han, "fu": found.fu}
+    else:
+        if han is None:
+            raise SeisanError("give --han (and --fu), or --tiles and --win")
+        value = hand_value(han, fu, dealer, scoring, yakuman=yakuman, ankan=ankan)
+    value = value.with_honba(honba, scoring.honba)
+    data |= value.to_dict()
+    rows = [[term("ron", language), "-" if value.ron is None else str(value.ron)]]
+    if value.tsumo_non_dealer is None:
+        rows.append([term("tsumo", language), "-"])
+    elif dealer:
+        rows.append([term("tsumo", language), f"{value.tsumo_non_dealer} {term('all', language)}"])
+    else:
+        rows.append([term("tsumo", language), f"{value.tsumo_non_dealer}/{value.tsumo_dealer}"])
+    title = f"{term('system.' + scoring.system.value, language)}"
+    if "yaku" in data:
+        title += f": {', '.join(data['yaku'])} ({data['han']} han {data['fu']} fu)"
+    if value.limit:
+        rows.append([term("limit", language), term(f"limit.{value.limit}", language)])
+    emit(
+        console,
+        fmt,
+        data=data,
+        csv_text=dumps_csv(["way", "pays"], rows),
+        rich_table=table(title, [term("win", language), term("pays", language)], rows, right=(1,)),
+    )
 
 
 def _rules_summary(rules: Rules, lang: Lang) -> list[str]:

@@ -179,6 +179,109 @@ class SideRules:
         return replace(base or cls(), **_known(cls, "side", data))
 
 
+class PointSystem(StrEnum):
+    """How a hand's han and fu become points (seed 003 for all but ``standard``)."""
+
+    STANDARD = "standard"  #: fu × 2^(han+2), rounded up to 100, with limits
+    THIRTY_FU = "30fu"  #: 30符ベース式: one table at 30 fu (its 翻 include 2 場ゾロ)
+    GORIN = "gorin"  #: 五輪ルール: 50 fu fixed, designated scores from 八翻
+    EXACT = "exact"  #: 精算法: fu × 2^(han+2) × 4 or × 6, nothing rounded
+
+
+class Kazoe(StrEnum):
+    """What 13 han or more of yaku and dora (数え役満) is worth."""
+
+    YAKUMAN = "yakuman"  #: a counted yakuman
+    SANBAIMAN = "sanbaiman"  #: capped at sanbaiman
+
+
+class SanmaTsumo(StrEnum):
+    """Three-player tsumo: the missing north's share."""
+
+    LOSS = "tsumo-loss"  #: ツモ損: nobody pays it
+    SPLIT = "split-north"  #: 北家折半: the two payers share it (each rounded up to 100)
+
+
+@dataclass(frozen=True)
+class Scoring:
+    """How hands are paid (the ``[scoring]`` table): the point system and its
+    options, honba, riichi deposits and noten payments."""
+
+    system: PointSystem = PointSystem.STANDARD
+    kiriage: bool = False  #: 切り上げ満貫: 4 han 30 fu and 3 han 60 fu pay mangan
+    kazoe: Kazoe = Kazoe.YAKUMAN
+    thirty_fu_variant: bool = False  #: 30符: 五翻 ron 4000/6000, 六翻 8000/12000 (003)
+    honba: int = 300  #: per 本場 on a ron; a third of it from each payer on a tsumo
+    riichi: int = 1000  #: a riichi deposit (供託)
+    noten: int = 3000  #: 不聴罰符, split among the tenpai players
+    sanma_tsumo: SanmaTsumo = SanmaTsumo.LOSS
+    atamahane: bool = False  #: 頭ハネ: only the winner nearest the discarder wins
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "system", _choice(PointSystem, "scoring.system", self.system))
+        object.__setattr__(self, "kazoe", _choice(Kazoe, "scoring.kazoe", self.kazoe))
+        object.__setattr__(
+            self, "sanma_tsumo", _choice(SanmaTsumo, "scoring.sanma_tsumo", self.sanma_tsumo)
+        )
+        for name in ("kiriage", "thirty_fu_variant", "atamahane"):
+            if not isinstance(getattr(self, name), bool):
+                raise RulesError(f"scoring.{name}", getattr(self, name), "must be true or false")
+        for name in ("honba", "riichi", "noten"):
+            object.__setattr__(
+                self, name, whole_points(f"scoring.{name}", getattr(self, name), allow_zero=True)
+            )
+        if self.honba % 300:
+            raise RulesError("scoring.honba", self.honba, "must be a multiple of 300 (100 a payer)")
+
+    def to_dict(self) -> dict[str, Any]:
+        return _changed(self, Scoring())
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], base: Scoring | None = None) -> Scoring:
+        return replace(base or cls(), **_known(cls, "scoring", data))
+
+
+class Length(StrEnum):
+    """How long a game is."""
+
+    EAST = "east"  #: 東風戦: East 1-4
+    SOUTH = "south"  #: 半荘: East and South
+
+
+class Extension(StrEnum):
+    """What happens when nobody reached the return points after the last hand (004)."""
+
+    NONE = "none"  #: the game ends anyway
+    WEST = "west"  #: 西入: sudden death in West, and the game ends after West 4 (Tenhou)
+    NORTH = "north"  #: sudden death through West and North, ending after North 4
+
+
+@dataclass(frozen=True)
+class GameFlow:
+    """How a game runs and ends (the ``[game]`` table)."""
+
+    length: Length = Length.SOUTH
+    extension: Extension = Extension.WEST
+    bust_ends: bool = True  #: トビ: a player below zero ends the game
+    dealer_stop: bool = (
+        False  #: アガリ止め/テンパイ止め: the leading dealer may stop in the last hand
+    )
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "length", _choice(Length, "game.length", self.length))
+        object.__setattr__(self, "extension", _choice(Extension, "game.extension", self.extension))
+        for name in ("bust_ends", "dealer_stop"):
+            if not isinstance(getattr(self, name), bool):
+                raise RulesError(f"game.{name}", getattr(self, name), "must be true or false")
+
+    def to_dict(self) -> dict[str, Any]:
+        return _changed(self, GameFlow())
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], base: GameFlow | None = None) -> GameFlow:
+        return replace(base or cls(), **_known(cls, "game", data))
+
+
 @dataclass(frozen=True)
 class Stakes:
     """Money (the ``[money]`` table): the rate, the smallest unit, the game fee.
@@ -294,6 +397,8 @@ class Rules:
     zero: Zero = Zero.PLAIN
     side: SideRules = field(default_factory=SideRules)
     stakes: Stakes = field(default_factory=Stakes)
+    scoring: Scoring = field(default_factory=Scoring)
+    game: GameFlow = field(default_factory=GameFlow)
     name: str = "custom"
     titles: tuple[tuple[str, str], ...] = ()
     aliases: tuple[str, ...] = ()
@@ -314,8 +419,14 @@ class Rules:
             raise RulesError(
                 "uma", self.uma.spec(), f"has {self.uma.players} places, the rules {self.players}"
             )
-        if not isinstance(self.side, SideRules) or not isinstance(self.stakes, Stakes):
-            raise RulesError("side", self.side, "must be SideRules and Stakes values")
+        for name, kind in (
+            ("side", SideRules),
+            ("stakes", Stakes),
+            ("scoring", Scoring),
+            ("game", GameFlow),
+        ):
+            if not isinstance(getattr(self, name), kind):
+                raise RulesError(name, getattr(self, name), f"must be a {kind.__name__}")
         for name, enum in (
             ("rounding", Rounding),
             ("ties", Ties),
@@ -380,6 +491,10 @@ class Rules:
             data["side"] = self.side.to_dict()
         if self.stakes.to_dict():
             data["money"] = self.stakes.to_dict()
+        if self.scoring.to_dict():
+            data["scoring"] = self.scoring.to_dict()
+        if self.game.to_dict():
+            data["game"] = self.game.to_dict()
         if not meta:
             return data
         if self.aliases:
@@ -433,11 +548,16 @@ class Rules:
         for key, enum in (("ties", Ties), ("deposits", Deposits), ("zero", Zero)):
             if key in data:
                 changes[key] = _choice(enum, key, data[key])
-        for key, kind in (("side", SideRules), ("money", Stakes)):
+        tables: tuple[tuple[str, str, Any], ...] = (
+            ("side", "side", SideRules),
+            ("money", "stakes", Stakes),
+            ("scoring", "scoring", Scoring),
+            ("game", "game", GameFlow),
+        )
+        for key, attr, kind in tables:
             if key in data:
                 if not isinstance(data[key], Mapping):
                     raise RulesError(key, data[key], "must be a table")
-                attr = "stakes" if key == "money" else key
                 changes[attr] = kind.from_dict(data[key], getattr(base, attr))
         if "name" in data:
             changes["name"] = _text("name", data["name"])
@@ -502,6 +622,8 @@ _FIELDS = {
     "extends",
     "side",
     "money",
+    "scoring",
+    "game",
 }
 
 

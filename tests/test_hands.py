@@ -1,0 +1,236 @@
+"""Point systems: the standard table against a published table, seed 003's tables
+cell for cell, and the 精算法 example."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from seisan.hands import HandError, HandValue, hand_value
+from seisan.rules import Kazoe, PointSystem, Scoring
+
+DATA = Path(__file__).resolve().parent / "data"
+
+
+def _published() -> list[tuple[int, int, str, str, str, str]]:
+    rows = []
+    for line in (DATA / "standard_table.txt").read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            fu, han, *cells = line.split()
+            rows.append((int(fu), int(han), *cells))
+    return rows  # type: ignore[return-value]
+
+
+def _cells(value: HandValue | None, dealer: bool) -> tuple[str, str]:
+    if value is None:
+        return "-", "-"
+    ron = "-" if value.ron is None else str(value.ron)
+    if value.tsumo_non_dealer is None:
+        return ron, "-"
+    if dealer:
+        return ron, str(value.tsumo_non_dealer)
+    return ron, f"{value.tsumo_non_dealer}-{value.tsumo_dealer}"
+
+
+def _value(han: int, fu: int, dealer: bool, scoring: Scoring) -> HandValue | None:
+    try:
+        return hand_value(han, fu, dealer, scoring)
+    except HandError:
+        return None  # the book's "---" for every way of winning
+
+
+KIRIAGE = {(30, 4), (60, 3)}  # 切り上げ満貫: these round up to mangan
+MANGAN = {False: ("8000", "2000-4000"), True: ("12000", "4000")}
+
+CELLS = [
+    pytest.param(fu, han, dealer, kiriage, cells, id=f"{fu}fu-{han}han-{who}-{rule}")
+    for fu, han, kr, kt, dr, dt in _published()
+    for dealer, cells, who in ((False, (kr, kt), "non-dealer"), (True, (dr, dt), "dealer"))
+    for kiriage, rule in ((False, "plain"), (True, "kiriage"))
+]
+
+
+@pytest.mark.parametrize(("fu", "han", "dealer", "kiriage", "cells"), CELLS)
+def test_standard_table_cell(fu: int, han: int, dealer: bool, kiriage: bool, cells) -> None:
+    expected = MANGAN[dealer] if kiriage and (fu, han) in KIRIAGE else cells
+    assert _cells(_value(han, fu, dealer, Scoring(kiriage=kiriage)), dealer) == expected
+
+
+# The same book's "Scores for limit hands" (5 mangan ... 13+ yakuman)
+LIMITS = [
+    (5, "8000", "2000-4000", "12000", "4000"),
+    (6, "12000", "3000-6000", "18000", "6000"),
+    (7, "12000", "3000-6000", "18000", "6000"),
+    (8, "16000", "4000-8000", "24000", "8000"),
+    (10, "16000", "4000-8000", "24000", "8000"),
+    (11, "24000", "6000-12000", "36000", "12000"),
+    (12, "24000", "6000-12000", "36000", "12000"),
+    (13, "32000", "8000-16000", "48000", "16000"),
+]
+
+
+@pytest.mark.parametrize(("han", "kr", "kt", "dr", "dt"), LIMITS)
+def test_limit_hands(han: int, kr: str, kt: str, dr: str, dt: str) -> None:
+    assert _cells(hand_value(han, None, False), False) == (kr, kt)
+    assert _cells(hand_value(han, None, True), True) == (dr, dt)
+
+
+def test_counted_yakuman_capped_at_sanbaiman_and_multiple_yakuman() -> None:
+    capped = Scoring(kazoe=Kazoe.SANBAIMAN)
+    assert hand_value(13, None, False, capped).ron == 24000
+    assert hand_value(0, None, False, yakuman=2).to_dict() == {
+        "ron": 64000, "tsumo": {"dealer": 32000, "non_dealer": 16000}
+    }  # fmt: skip
+    assert hand_value(0, None, True, yakuman=1).ron == 48000
+
+
+# 003, 30符ベース式: 子ロン | 子ツモ | 翻 (場ゾロ included) | 親ロン | 親ツモ
+THIRTY_FU = [
+    ("三翻", 1, "1000", "300-500", "1500", "500"),
+    ("四翻", 2, "2000", "500-1000", "3000", "1000"),
+    ("五翻", 3, "3900", "1000-2000", "5800", "2000"),
+    ("六翻", 4, "7700", "2000-4000", "11600", "4000"),
+    ("七翻（満貫）", 5, "8000", "2000-4000", "12000", "4000"),
+    ("8-9翻（跳満）", 6, "12000", "3000-6000", "18000", "6000"),
+    ("8-9翻（跳満）", 7, "12000", "3000-6000", "18000", "6000"),
+    ("10-12（倍満）", 8, "16000", "4000-8000", "24000", "8000"),
+    ("10-12（倍満）", 10, "16000", "4000-8000", "24000", "8000"),
+    ("13-14（三倍）", 11, "24000", "6000-12000", "36000", "12000"),
+    ("13-14（三倍）", 12, "24000", "6000-12000", "36000", "12000"),
+    ("15以上（役満）", 13, "36000", "9000-18000", "48000", "16000"),
+    ("15以上（役満）", 20, "36000", "9000-18000", "48000", "16000"),
+]
+SYSTEM_30 = Scoring(system=PointSystem.THIRTY_FU)
+
+
+@pytest.mark.parametrize(("printed", "han", "kr", "kt", "dr", "dt"), THIRTY_FU)
+def test_thirty_fu_table(printed: str, han: int, kr: str, kt: str, dr: str, dt: str) -> None:
+    assert _cells(hand_value(han, None, False, SYSTEM_30), False) == (kr, kt)
+    assert _cells(hand_value(han, None, True, SYSTEM_30), True) == (dr, dt)
+
+
+@pytest.mark.parametrize(("han", "ron", "dealer_ron"), [(3, 4000, 6000), (4, 8000, 12000)])
+def test_thirty_fu_variant(han: int, ron: int, dealer_ron: int) -> None:
+    """※五翻を4000/6000、六翻を8000/12000とするルールもある."""
+    variant = Scoring(system=PointSystem.THIRTY_FU, thirty_fu_variant=True)
+    assert hand_value(han, None, False, variant).ron == ron
+    assert hand_value(han, None, True, variant).ron == dealer_ron
+
+
+def test_thirty_fu_ankan_adds_one_han() -> None:
+    """※暗槓は牌種に関係なく、無条件に一翻増し."""
+    assert hand_value(1, None, False, SYSTEM_30, ankan=1) == hand_value(2, None, False, SYSTEM_30)
+    with pytest.raises(HandError, match="only the 30fu system"):
+        hand_value(1, 30, False, ankan=1)
+
+
+# 003, 表14 五輪ルール: 子 (親) as printed; tsumo: the base from each non-dealer
+# and twice it from the dealer; a dealer's tsumo twice the base from each.
+GORIN = [
+    ("一翻", 1, 100, 400, 600), ("二翻", 2, 200, 800, 1200), ("三翻", 3, 400, 1600, 2400),
+    ("四翻", 4, 800, 3200, 4800), ("五翻", 5, 1600, 6400, 9600), ("六翻", 6, 3200, 12800, 19200),
+    ("七翻", 7, 6400, 25600, 38400), ("八翻 数満", 8, 10000, 40000, 60000),
+    ("九翻 跳満", 9, 20000, 80000, 120000), ("10翻 倍満", 10, 30000, 120000, 180000),
+    ("11以上 超満", 11, 50000, 200000, 300000), ("11以上 超満", 14, 50000, 200000, 300000),
+]  # fmt: skip
+SYSTEM_GORIN = Scoring(system=PointSystem.GORIN)
+
+
+@pytest.mark.parametrize(("printed", "han", "base", "ron", "dealer_ron"), GORIN)
+def test_gorin_table(printed: str, han: int, base: int, ron: int, dealer_ron: int) -> None:
+    non_dealer = hand_value(han, None, False, SYSTEM_GORIN)
+    dealer = hand_value(han, None, True, SYSTEM_GORIN)
+    assert (non_dealer.ron, dealer.ron) == (ron, dealer_ron)
+    assert (non_dealer.tsumo_non_dealer, non_dealer.tsumo_dealer) == (base, 2 * base)
+    assert dealer.tsumo_non_dealer == 2 * base
+
+
+def test_exact_settlement_example_of_003() -> None:
+    """表16 精算法(親の場合): 42符五翻 = 42×32×6 = 8064, where double round-up gives 9600."""
+    exact = Scoring(system=PointSystem.EXACT)
+    assert hand_value(3, 42, True, exact).ron == 8064
+    assert hand_value(3, 50, True, exact).ron == 9600
+    assert hand_value(3, 42, True).ron == 9600
+
+
+@pytest.mark.parametrize(
+    ("han", "fu", "scoring", "message"),
+    [
+        (1, 20, Scoring(), "1 han 20 fu cannot occur"),
+        (1, 25, Scoring(), "1 han 25 fu cannot occur"),
+        (2, 120, Scoring(), "120 fu cannot occur"),
+        (2, 10, Scoring(), "10 fu cannot occur"),
+        (0, 30, Scoring(), "at least one han"),
+        (3, None, Scoring(), "needs its fu"),
+        (2, 30, SYSTEM_30, "the 30fu system has no fu"),
+        (2, 30, SYSTEM_GORIN, "the gorin system has no fu"),
+    ],
+)
+def test_hands_that_cannot_occur(han: int, fu: int | None, scoring: Scoring, message: str) -> None:
+    with pytest.raises(HandError, match=message):
+        hand_value(han, fu, False, scoring)
+
+
+def test_hand_on_the_cli(cli) -> None:
+    out = cli.run("hand", "--han", "3", "--fu", "30", "--format", "json")
+    assert json.loads(out) == {"ron": 3900, "tsumo": {"dealer": 2000, "non_dealer": 1000}}
+    out = cli.run("hand", "--han", "3", "--fu", "30", "--dealer", "--format", "json")
+    assert json.loads(out) == {"ron": 5800, "tsumo": {"non_dealer": 2000}}
+    out = cli.run("hand", "--han", "2", "--fu", "20", "--format", "json")
+    assert json.loads(out) == {"ron": None, "tsumo": {"dealer": 700, "non_dealer": 400}}
+    out = cli.run("hand", "--han", "3", "--fu", "30", "--honba", "2", "--format", "json")
+    assert json.loads(out) == {"ron": 4500, "tsumo": {"dealer": 2200, "non_dealer": 1200}}
+    out = cli.run("hand", "--han", "3", "--fu", "42", "--dealer", "--system", "exact", "-f", "json")
+    assert json.loads(out)["ron"] == 8064
+    out = cli.run("hand", "--han", "1", "--system", "30fu", "--format", "json")
+    assert json.loads(out) == {"ron": 1000, "tsumo": {"dealer": 500, "non_dealer": 300}}
+    err = cli.run("hand", "--han", "1", "--fu", "20", code=2)
+    assert "1 han 20 fu cannot occur" in err
+
+
+# Tile hands through the maintained `mahjong` package (yaku, han, fu), paid by seisan.
+TILE_HANDS = [
+    # the issue's example: pinfu on a two-sided wait, ron
+    (["--tiles", "234m567p11s345678s", "--win", "8s"], ["Pinfu"], 1, 30,
+     {"ron": 1000, "tsumo": None}),
+    (["--tiles", "234m567p11s345678s", "--win", "8s", "--tsumo", "--riichi"],
+     ["Menzen Tsumo", "Riichi", "Pinfu"], 3, 20,
+     {"ron": None, "tsumo": {"dealer": 1300, "non_dealer": 700}}),
+    # seven pairs: 25 fu, not rounded
+    (["--tiles", "1122m3344p5566s77z", "--win", "7z"], ["Chiitoitsu"], 2, 25,
+     {"ron": 1600, "tsumo": None}),
+    # dealer, riichi, dora 1m (indicator 9m makes 1m dora): riichi pinfu dora 2 = 4 han 30 fu
+    (["--tiles", "11m234567p345678s", "--win", "8s", "--riichi", "--dealer", "--dora", "9m"],
+     ["Riichi", "Pinfu", "Dora"], 4, 30, {"ron": 11600, "tsumo": None}),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("args", "yaku", "han", "fu", "pays"), TILE_HANDS)
+def test_tile_hands(cli, args: list[str], yaku: list[str], han: int, fu: int, pays) -> None:
+    data = json.loads(cli.run("hand", *args, "--format", "json"))
+    assert (data["yaku"], data["han"], data["fu"]) == (yaku, han, fu)
+    assert {"ron": data["ron"], "tsumo": data["tsumo"]} == pays
+
+
+def test_tile_hand_under_the_30fu_system(cli) -> None:
+    data = json.loads(cli.run("hand", "--tiles", "234m567p11s345678s", "--win", "8s",
+                              "--system", "30fu", "--format", "json"))  # fmt: skip
+    assert data["ron"] == 1000  # one han of yaku: the 三翻 line
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--tiles", "234m567p11s34567x", "--win", "8s"], "unknown tile(s) '34567x'"),
+        (["--tiles", "234m567p11s345678z", "--win", "8s"], "unknown tile 8z"),
+        (["--tiles", "234m567p11s345679s", "--win", "9s"], "not a winning hand"),
+        (["--tiles", "234m567p11s34567s", "--win", "8s"], "a winning hand has 14 tiles"),
+        (["--tiles", "234m567p11s345678s"], "give both --tiles"),
+        (["--tiles", "234m567p11s345678s", "--win", "8s", "--han", "2"], "either --tiles"),
+        (["--tiles", "123m456m789p11s567p", "--win", "1s", "--meld", "chi:567p"], "no yaku"),
+    ],
+)
+def test_bad_tile_hands(cli, args: list[str], message: str) -> None:
+    assert message in cli.run("hand", *args, code=2)
