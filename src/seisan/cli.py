@@ -19,6 +19,7 @@ from rich.console import Console
 
 from seisan.charts import cumulative_chart
 from seisan.errors import SeisanError
+from seisan.games import load_record
 from seisan.hands import hand_value
 from seisan.i18n import Lang, default_lang, term
 from seisan.ledger import Accounts, GameResult, settle_game
@@ -559,6 +560,59 @@ def hand_command(
         csv_text=dumps_csv(["way", "pays"], rows),
         rich_table=table(title, [term("win", language), term("pays", language)], rows, right=(1,)),
     )
+
+
+@app.command("game")
+@reports_errors
+def game_command(
+    file: Annotated[Path, typer.Argument(help="A game record (.json).")],
+    rules: Annotated[
+        str | None, typer.Option("--rules", "-r", help="Play under these rules instead.")
+    ] = None,
+    fmt: FormatOption = Format.TABLE,
+    lang: LangOption = None,
+) -> None:
+    """Play a hand-by-hand game record: the running points, then the settlement."""
+    language = lang or default_lang()
+    record = load_record(file, load_rules(rules) if rules is not None else None)
+    played = record.play()
+    assert played.settlement is not None
+    names = list(record.names)
+    rows = [
+        [
+            str(line.number),
+            f"{line.round}-{line.honba}",
+            line.summary,
+            *(_delta(d) for d in line.deltas),
+            str(line.deposits_after) if line.deposits_after else "",
+        ]
+        for line in played.lines
+    ]
+    rows.append(["", "", term("final", language), *map(str, played.final_points), ""])
+    columns = ["#", term("round", language), term("result", language), *names]
+    columns.append(term("on_table", language))
+    csv_rows = [
+        [line.number, line.round, line.honba, line.summary, *line.deltas, *line.points,
+         line.deposits_after]
+        for line in played.lines
+    ]  # fmt: skip
+    csv_columns = ["hand", "round", "honba", "result", *(f"delta_{n}" for n in names)]
+    csv_columns += [*(f"points_{n}" for n in names), "deposits"]
+    title = record.title or record.rules.title(language)
+    emit(
+        console,
+        fmt,
+        data=played.to_dict(),
+        csv_text=dumps_csv(csv_columns, csv_rows),
+        rich_table=table(title, columns, rows, right=tuple(range(3, len(columns))), wrap=(2,)),
+        note=f"{term('ended', language)}: {played.ended}",
+    )
+    if fmt is Format.TABLE:
+        show_game(settle_game(played.final_points, record.rules, names), fmt, language)
+
+
+def _delta(value: int) -> str:
+    return f"{value:+d}" if value else ""
 
 
 def _rules_summary(rules: Rules, lang: Lang) -> list[str]:

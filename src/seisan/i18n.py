@@ -131,6 +131,12 @@ TERMS: Mapping[str, tuple[str, str, str]] = {
     "system.30fu": ("30-fu base", "30符ベース式", "30부 기준"),
     "system.gorin": ("Gorin (50 fu)", "五輪ルール", "오륜 룰"),
     "system.exact": ("Exact", "精算法", "정산법"),
+    # game records
+    "final": ("Final points", "最終持ち点", "최종 점수"),
+    "on_table": ("Deposits", "供託", "공탁"),
+    "round": ("Round", "局", "국"),
+    "result": ("Result", "結果", "결과"),
+    "ended": ("Ended", "終局", "종국"),
     # messages
     "total": ("Total", "合計", "합계"),
     "custom": ("custom", "カスタム", "커스텀"),

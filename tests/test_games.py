@@ -1,0 +1,217 @@
+"""Game records: a hand-written hanchan checked by hand, records' JSON, errors,
+and the zero sum of every hand."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from seisan import find_preset
+from seisan.games import GameError, GameRecord, Hand, Win, load_record, play, record_from_dict
+from seisan.rules import Extension, GameFlow, Rules, Scoring
+
+EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "game.json"
+
+# Worked by hand (Tenhou rules: 25000/30000, 10-20, 300 a honba, 1000 riichi, 3000 noten):
+# the points after each hand, and the deposits left on the table.
+BY_HAND = [
+    ((23500, 25500, 26500, 23500), 1000),  # E1-0 Ben riichi; Ben, Chie tenpai: +1500 each
+    ((20600, 25500, 26500, 27400), 0),  # E2-1 Dae 2600 + 300 from Ana, and the 1000 left
+    ((20100, 25000, 28000, 26900), 0),  # E3-0 dealer Chie tsumo 1han30fu: 500 all
+    ((14900, 27300, 28000, 29800), 0),  # E3-1 double ron: Ben 1000 (+300, Dae's stick), Dae 3900
+    ((13900, 26300, 27000, 32800), 0),  # E4-0 draw, only the dealer Dae tenpai: 1000 from each
+    ((19400, 26300, 27000, 27300), 0),  # E4-1 Ana riichi, ron from Dae 3han40fu 5200 + 300
+    ((19400, 26300, 27000, 27300), 0),  # S1-0 九種九牌
+    ((17900, 26800, 27500, 25800), 2000),  # S1-1 Ben, Chie riichi and tenpai: +1500 each
+    ((22500, 25600, 26800, 25100), 0),  # S2-2 Ana tsumo 500/1000 + 200 each, takes 2000
+    ((22500, 24100, 28300, 25100), 0),  # S3-0 dealer Chie ron 1han30fu 1500 from Ben
+    ((22500, 24100, 26700, 26700), 0),  # S3-1 Dae ron 1han40fu 1300 + 300 from Chie
+    ((23500, 25100, 27700, 23700), 0),  # S4-0 dealer Dae noten: 1000 to each; nobody has 30000
+    ((22100, 24300, 30700, 22900), 0),  # W1-1 Chie tsumo 700/1300 + 100 each: sudden death
+]  # fmt: skip
+# Tenhou settlement: Ben -5.7 → -6 + 10; Dae -7.1 → -7 - 10; Ana -7.9 → -8 - 20; Chie the rest
+SCORES = [-28, 4, 41, -17]
+
+
+def test_the_hand_written_record_through_the_cli(cli) -> None:
+    data = cli.json("game", str(EXAMPLE))
+    assert [(tuple(h["points"]), h["deposits"]) for h in data["hands"]] == BY_HAND
+    assert data["ended"] == "sudden death in W1"
+    assert data["final_points"] == [22100, 24300, 30700, 22900]
+    assert [r["score"] for r in data["settlement"]["results"]] == SCORES
+    assert [h["round"] for h in data["hands"]][-2:] == ["S4", "W1"]
+    out = cli.run("game", str(EXAMPLE))
+    assert "ron from Ana: Ben 1han30fu 1000; Dae" in out and "sudden death in W1" in out
+
+
+def test_every_hand_sums_to_zero_with_the_deposits() -> None:
+    for line in load_record(EXAMPLE).play().lines:
+        assert sum(line.deltas) + line.deposits_after - line.deposits_before == 0
+
+
+def test_records_round_trip_exactly() -> None:
+    data = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    record = record_from_dict(data)
+    assert record.to_dict() == data
+    assert record_from_dict(record.to_dict()) == record
+
+
+def test_without_the_west_extension_the_game_ends_after_south_4() -> None:
+    record = load_record(EXAMPLE)
+    rules = record.rules.replace(game=GameFlow(extension=Extension.NONE))
+    shorter = GameRecord(rules, record.names, record.hands[:12])
+    played = shorter.play()
+    assert played.ended == "after S4"
+    assert played.final_points == (23500, 25100, 27700, 23700)
+
+
+def test_a_record_without_round_and_honba_gets_them_computed() -> None:
+    data = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    for hand in data["hands"]:
+        del hand["round"], hand["honba"]
+    assert record_from_dict(data).play().final_points == (22100, 24300, 30700, 22900)
+
+
+def _broken(change) -> dict:
+    data = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    change(data)
+    return data
+
+
+BROKEN = [
+    (lambda d: d["hands"][1].update({"from": "Dae"}), "hand 2: Dae cannot win on their own"),
+    (lambda d: d["hands"][1]["wins"][0].update({"han": 1, "fu": 20}),
+     "hand 2: Dae: 1 han 20 fu cannot occur"),
+    (lambda d: d["hands"][2]["wins"][0].update({"fu": 25, "han": 2}),
+     "hand 3: Chie's hand cannot win by tsumo"),
+    (lambda d: d["hands"].append(copy.deepcopy(d["hands"][-1])), "hand 14: the game already"),
+    (lambda d: d["hands"][4].update({"round": "S1"}),
+     "hand 5: the record says S1, but the game is at E4"),
+    (lambda d: d["hands"][4].update({"honba": 3}), "hand 5: the record says 3 honba"),
+    (lambda d: d["hands"][3]["riichi"].append("Dae"), "hand 4: a player declares riichi twice"),
+    (lambda d: d["hands"][0].update({"tenpai": ["Chie"]}), "hand 1: Ben declared riichi but"),
+    (lambda d: d["hands"][0].update({"result": "win"}), "hand 1: result 'win' must be one of"),
+    (lambda d: d["hands"][1]["wins"][0].update({"winner": "Eve"}),
+     "hand 2: winner: 'Eve' is not"),
+    (lambda d: d["hands"][6].update({"reason": "boredom"}), "hand 7: unknown abortive draw"),
+    (lambda d: d["hands"].pop(), "the game has not ended"),
+    (lambda d: d["hands"][11].update({"stop": True}),
+     "hand 12: these rules do not let the dealer"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("change", "message"), BROKEN)
+def test_bad_records_name_the_hand(cli, tmp_path: Path, change, message: str) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(_broken(change)), encoding="utf-8")
+    with pytest.raises(GameError) as err:
+        load_record(path).play()
+    assert message in str(err.value)
+    err_text = cli.run("game", str(path), code=2)
+    assert message in err_text and err_text.count("\n") == 1
+
+
+def test_riichi_needs_a_thousand_points() -> None:
+    rules = find_preset("tenhou")
+    names = ("A", "B", "C", "D")
+    hands = (
+        Hand("ron", (Win(0, yakuman=1),), discarder=1),  # the dealer's yakuman: 48000 from B
+    )
+    record = GameRecord(rules.replace(game=GameFlow(bust_ends=False)), names, hands)
+    assert play(record, check_end=False).lines[0].points == (73000, -23000, 25000, 25000)
+    hands = (*hands, Hand("draw", riichi=(1,), tenpai=(1,)))
+    with pytest.raises(GameError, match="hand 2: B cannot declare riichi with -23000 points"):
+        play(GameRecord(record.rules, names, hands), check_end=False)
+
+
+def test_a_bust_ends_the_game_and_leftover_deposits_go_to_first() -> None:
+    rules = find_preset("tenhou")
+    hands = (
+        # dealer A riichi and alone tenpai: -1000 stick, +3000; the others -1000 each
+        Hand("draw", riichi=(0,), tenpai=(0,)),
+        # 1 honba: C's yakuman 32000 + 300 from B, and A's stick from the table
+        Hand("ron", (Win(2, yakuman=1),), discarder=1),
+    )
+    played = GameRecord(rules, ("A", "B", "C", "D"), hands).play()
+    assert played.ended == "B went below zero"
+    assert played.final_points == (27000, -8300, 57300, 24000)
+
+
+def test_pao_pays_a_tsumo_in_full_and_half_a_ron() -> None:
+    rules = find_preset("tenhou").replace(game=GameFlow(bust_ends=False))
+    names = ("A", "B", "C", "D")
+    tsumo = Hand("tsumo", (Win(1, yakuman=1, pao=2),))
+    assert play(GameRecord(rules, names, (tsumo,)), check_end=False).lines[0].deltas == (
+        0, 32000, -32000, 0
+    )  # fmt: skip
+    ron = Hand("ron", (Win(1, yakuman=1, pao=2),), discarder=3)
+    assert play(GameRecord(rules, names, (ron,)), check_end=False).lines[0].deltas == (
+        0, 32000, -16000, -16000
+    )  # fmt: skip
+
+
+def test_atamahane_gives_the_win_to_the_nearest_only() -> None:
+    rules = find_preset("tenhou")
+    rules = rules.replace(scoring=Scoring(atamahane=True))
+    double = Hand("ron", (Win(3, 1, 30), Win(1, 1, 30)), discarder=0)
+    line = play(GameRecord(rules, ("A", "B", "C", "D"), (double,)), check_end=False).lines[0]
+    assert line.deltas == (-1000, 1000, 0, 0)
+
+
+def test_dealer_stop_in_the_last_hand() -> None:
+    rules = find_preset("tenhou").replace(game=GameFlow(length="east", dealer_stop=True))
+    hands = [
+        Hand("ron", (Win(1, 1, 30),), discarder=2),  # E1 -> E2
+        Hand("ron", (Win(2, 1, 30),), discarder=1),  # E2 -> E3
+        Hand("ron", (Win(3, 1, 30),), discarder=1),  # E3 -> E4, Dae deals
+        Hand("ron", (Win(3, 3, 30),), discarder=0, stop=True),  # Dae leads and stops
+    ]
+    played = GameRecord(rules, ("A", "B", "C", "D"), tuple(hands)).play()
+    assert played.ended == "the dealer stopped as the leader in E4"
+    # B +1000 -1000 -1000, C -1000 +1000, D +1000 +5800 (dealer 3han30fu from A)
+    assert played.final_points == (19200, 24000, 25000, 31800)
+
+
+HANDS = st.one_of(
+    st.builds(lambda w, d, han: ("ron", w, d, han), st.integers(0, 3), st.integers(0, 3),
+              st.integers(1, 13)),
+    st.builds(lambda w, han: ("tsumo", w, None, han), st.integers(0, 3), st.integers(1, 13)),
+    st.builds(lambda t: ("draw", t, None, 0), st.sets(st.integers(0, 3))),
+    st.just(("abort", None, None, 0)),
+)  # fmt: skip
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(HANDS, min_size=1, max_size=25), st.lists(st.integers(0, 3), max_size=25))
+def test_every_hand_of_any_game_sums_to_zero(specs, riichi) -> None:
+    """In every hand the points change hands with an exact zero sum, deposits counted."""
+    rules: Rules = find_preset("tenhou")
+    hands: list[Hand] = []
+    for i, (kind, who, discarder, han) in enumerate(specs):
+        declared = (riichi[i],) if i < len(riichi) else ()
+        if kind == "ron":
+            if who == discarder:
+                continue
+            hand = Hand("ron", (Win(who, han, 40),), discarder=discarder, riichi=declared)
+        elif kind == "tsumo":
+            hand = Hand("tsumo", (Win(who, han, 30),), riichi=declared)
+        elif kind == "draw":
+            hand = Hand("draw", tenpai=tuple(sorted(set(who) | set(declared))), riichi=declared)
+        else:
+            hand = Hand("abort", riichi=declared)
+        try:
+            play(GameRecord(rules, ("A", "B", "C", "D"), (*hands, hand)), check_end=False)
+        except GameError:
+            break  # the game ended, or a riichi without the points: stop here
+        hands.append(hand)
+    if not hands:
+        return
+    played = play(GameRecord(rules, ("A", "B", "C", "D"), tuple(hands)), check_end=False)
+    for line in played.lines:
+        assert sum(line.deltas) + line.deposits_after - line.deposits_before == 0
+    assert sum(played.final_points) + played.leftover == 100000
