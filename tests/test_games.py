@@ -177,41 +177,203 @@ def test_dealer_stop_in_the_last_hand() -> None:
     assert played.final_points == (19200, 24000, 25000, 31800)
 
 
-HANDS = st.one_of(
-    st.builds(lambda w, d, han: ("ron", w, d, han), st.integers(0, 3), st.integers(0, 3),
-              st.integers(1, 13)),
-    st.builds(lambda w, han: ("tsumo", w, None, han), st.integers(0, 3), st.integers(1, 13)),
-    st.builds(lambda t: ("draw", t, None, 0), st.sets(st.integers(0, 3))),
-    st.just(("abort", None, None, 0)),
-)  # fmt: skip
+PLAYERS = {3: ("A", "B", "C"), 4: ("A", "B", "C", "D")}
+RULESETS = [
+    find_preset("tenhou"),
+    find_preset("ema"),  # ties split: deposits shared by tied firsts
+    find_preset("jpml"),  # deposits lost
+    find_preset("tenhou-sanma"),
+    find_preset("tenhou-sanma").replace(scoring=Scoring(sanma_tsumo="split-north")),
+    find_preset("tenhou").replace(scoring=Scoring(triple_ron="win", atamahane=False)),
+]
 
 
-@settings(max_examples=150, deadline=None)
-@given(st.lists(HANDS, min_size=1, max_size=25), st.lists(st.integers(0, 3), max_size=25))
-def test_every_hand_of_any_game_sums_to_zero(specs, riichi) -> None:
-    """In every hand the points change hands with an exact zero sum, deposits counted."""
-    rules: Rules = find_preset("tenhou")
-    hands: list[Hand] = []
-    for i, (kind, who, discarder, han) in enumerate(specs):
-        declared = (riichi[i],) if i < len(riichi) else ()
+@st.composite
+def games(draw: st.DrawFn) -> tuple[Rules, list[Hand]]:
+    rules = draw(st.sampled_from(RULESETS))
+    n = rules.players
+    seats = st.integers(0, n - 1)
+    hands = []
+    for _ in range(draw(st.integers(1, 30))):
+        riichi = tuple(sorted(draw(st.sets(seats, max_size=2))))
+        kind = draw(st.sampled_from(["ron", "ron", "tsumo", "tsumo", "draw", "abort"]))
         if kind == "ron":
-            if who == discarder:
-                continue
-            hand = Hand("ron", (Win(who, han, 40),), discarder=discarder, riichi=declared)
+            discarder = draw(seats)
+            winners = draw(st.sets(seats.filter(lambda s, d=discarder: s != d), min_size=1,
+                                   max_size=n - 1))  # fmt: skip
+            wins = tuple(
+                Win(w, yakuman=1, pao=draw(st.sampled_from([None, discarder])))
+                if draw(st.booleans()) and draw(st.booleans())
+                else Win(w, draw(st.integers(1, 13)), draw(st.sampled_from([30, 40, 50, 110])))
+                for w in sorted(winners)
+            )
+            hands.append(Hand("ron", wins, discarder=discarder, riichi=riichi))
         elif kind == "tsumo":
-            hand = Hand("tsumo", (Win(who, han, 30),), riichi=declared)
+            winner = draw(seats)
+            pao = draw(st.sampled_from([None, *[s for s in range(n) if s != winner]]))
+            win = (
+                Win(winner, yakuman=1, pao=pao)
+                if pao is not None
+                else Win(winner, draw(st.integers(1, 13)), draw(st.sampled_from([30, 40, 60])))
+            )
+            hands.append(Hand("tsumo", (win,), riichi=riichi))
         elif kind == "draw":
-            hand = Hand("draw", tenpai=tuple(sorted(set(who) | set(declared))), riichi=declared)
+            tenpai = tuple(sorted(set(draw(st.sets(seats))) | set(riichi)))
+            hands.append(Hand("draw", tenpai=tenpai, riichi=riichi))
         else:
-            hand = Hand("abort", riichi=declared)
+            hands.append(Hand("abort", riichi=riichi))
+    return rules, hands
+
+
+@settings(max_examples=250, deadline=None)
+@given(games())
+def test_every_hand_of_any_game_sums_to_zero(case: tuple[Rules, list[Hand]]) -> None:
+    """In every hand the points change hands with an exact zero sum, deposits counted."""
+    rules, specs = case
+    names = PLAYERS[rules.players]
+    hands: list[Hand] = []
+    for hand in specs:
         try:
-            play(GameRecord(rules, ("A", "B", "C", "D"), (*hands, hand)), check_end=False)
-        except GameError:
-            break  # the game ended, or a riichi without the points: stop here
+            play(GameRecord(rules, names, (*hands, hand)), check_end=False)
+        except GameError as err:
+            # only the game's end or a riichi without the points may stop a random game
+            assert "already ended" in str(err) or "cannot declare riichi" in str(err), err
+            break
         hands.append(hand)
     if not hands:
         return
-    played = play(GameRecord(rules, ("A", "B", "C", "D"), tuple(hands)), check_end=False)
+    played = play(GameRecord(rules, names, tuple(hands)), check_end=False)
     for line in played.lines:
         assert sum(line.deltas) + line.deposits_after - line.deposits_before == 0
-    assert sum(played.final_points) + played.leftover == 100000
+    assert sum(played.final_points) + played.leftover == rules.start * rules.players
+
+
+def _game(rules: Rules, *hands: Hand, names=("A", "B", "C", "D")):
+    return GameRecord(rules, names, hands)
+
+
+NO_TENPAI = Hand("draw")
+
+
+def test_tied_firsts_share_the_leftover_deposits() -> None:
+    """EMA: players tying for first share any leftover riichi sticks."""
+    rules = find_preset("ema").replace(game=GameFlow(extension=Extension.NONE))
+    # E1: B, C tenpai (+1500, A and D -1500); six draws nobody tenpai; in S4 A declares
+    # riichi and is alone tenpai (-1000 +3000)
+    hands = [Hand("draw", tenpai=(1, 2))] + [NO_TENPAI] * 6 + [
+        Hand("draw", riichi=(0,), tenpai=(0,))
+    ]  # fmt: skip
+    played = _game(rules, *hands).play()
+    assert played.final_points == (30500, 30500, 30500, 27500)
+    assert played.leftover == 1000
+    # D: -2.5 - 15 = -17.5; A, B, C share 17.5 (uma 15+5-5, their 0.5 each and the
+    # stick's 1): 5.8 each and the leftover tenth to seat 0
+    assert [str(x) for x in played.settlement.scores] == ["59/10", "29/5", "29/5", "-35/2"]
+
+
+def test_lost_deposits_at_the_end() -> None:
+    rules = find_preset("jpml").replace(game=GameFlow(extension=Extension.NONE))
+    hands = [NO_TENPAI] * 7 + [Hand("draw", riichi=(0,), tenpai=(0,))]
+    played = _game(rules, *hands).play()
+    assert played.final_points == (32000, 29000, 29000, 29000)  # -1000 stick, +3000 noten
+    assert played.leftover == 1000 and played.ended == "after S4"
+
+
+def test_dealer_stop_needs_the_target_and_a_win_or_tenpai() -> None:
+    rules = find_preset("tenhou").replace(game=GameFlow(dealer_stop=True))
+    below = [NO_TENPAI] * 7 + [Hand("draw", tenpai=(3,), stop=True)]
+    with pytest.raises(GameError, match="hand 8: the dealer cannot stop below 30000"):
+        _game(rules, *below).play()
+    abort = [NO_TENPAI] * 7 + [Hand("abort", stop=True)]
+    with pytest.raises(GameError, match="hand 8: only the dealer who wins or is tenpai"):
+        _game(rules, *abort).play()
+
+
+def test_three_players_tsumo_loss_and_split_north() -> None:
+    names = ("A", "B", "C")
+    tsumo = Hand("tsumo", (Win(1, 3, 30),))  # B, non-dealer: 1000/2000
+    loss = _game(find_preset("tenhou-sanma"), tsumo, names=names)
+    assert play(loss, check_end=False).lines[0].deltas == (-2000, 3000, -1000)
+    split = find_preset("tenhou-sanma").replace(scoring=Scoring(sanma_tsumo="split-north"))
+    assert play(_game(split, tsumo, names=names), check_end=False).lines[0].deltas == (
+        -2500, 4000, -1500
+    )  # fmt: skip
+
+
+def test_west_ends_after_west_4_and_north_goes_on() -> None:
+    rules = find_preset("tenhou")
+    hands = [NO_TENPAI] * 12  # nobody ever reaches 30000
+    assert _game(rules, *hands).play().ended == "after W4"
+    north = rules.replace(game=GameFlow(extension=Extension.NORTH))
+    with pytest.raises(GameError, match="the record stops at N1"):
+        _game(north, *hands).play()
+    assert _game(north, *hands, *[NO_TENPAI] * 4).play().ended == "after N4"
+
+
+def test_east_only_goes_into_south() -> None:
+    rules = find_preset("tenhou").replace(game=GameFlow(length="east"))
+    assert _game(rules, *[NO_TENPAI] * 8).play().ended == "after S4"
+
+
+def test_pao_on_a_double_ron() -> None:
+    rules = find_preset("tenhou").replace(game=GameFlow(bust_ends=False))
+    # D deals in to B's yakuman (C responsible) and to C's 1 han 30 fu
+    hand = Hand("ron", (Win(1, yakuman=1, pao=2), Win(2, 1, 30)), discarder=3)
+    deltas = play(_game(rules, hand), check_end=False).lines[0].deltas
+    assert deltas == (0, 32000, -16000 + 1000, -16000 - 1000)
+
+
+def test_pao_is_for_yakuman_only() -> None:
+    hand = Hand("ron", (Win(1, 2, 30, pao=3),), discarder=2)
+    with pytest.raises(GameError, match="包 \\(pao\\) is for a yakuman"):
+        play(_game(find_preset("tenhou"), hand), check_end=False)
+
+
+def test_triple_ron_is_an_abortive_draw_under_tenhou() -> None:
+    hand = Hand("ron", (Win(1, 1, 30), Win(2, 1, 30), Win(3, 1, 30)), discarder=0, riichi=(1,))
+    line = play(_game(find_preset("tenhou"), hand), check_end=False).lines[0]
+    assert line.summary == "triple ron: abortive draw (sanchahou)"
+    assert line.deltas == (0, -1000, 0, 0) and line.deposits_after == 1000
+    paid = find_preset("tenhou").replace(scoring=Scoring(triple_ron="win"))
+    # three 1000s from A; B, nearest, also takes back its own stick
+    assert play(_game(paid, hand), check_end=False).lines[0].deltas == (-3000, 1000, 1000, 1000)
+
+
+@pytest.mark.parametrize(
+    ("hand", "message"),
+    [
+        (Hand("abort", reason="suucha-riichi", riichi=(0, 1)), "needs all four riichi"),
+        (Hand("ron", (Win(1, yakuman=100),), discarder=0), "hand 1: B: 100 yakuman cannot"),
+        (Hand("ron", (Win(1, 2, 30, yakuman=1),), discarder=0), "give han or yakuman, not both"),
+    ],
+)
+def test_more_bad_hands(hand: Hand, message: str) -> None:
+    with pytest.raises(GameError, match=message):
+        play(_game(find_preset("tenhou"), hand), check_end=False)
+
+
+def test_a_reason_only_for_an_abortive_draw(tmp_path: Path) -> None:
+    data = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    data["hands"][1]["reason"] = "kyuushu"
+    with pytest.raises(GameError, match="hand 2: a reason is given only for an abortive draw"):
+        record_from_dict(data)
+
+
+def test_loose_records_are_written_in_the_canonical_form() -> None:
+    data = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    data["hands"][0]["round"] = "東1"
+    data["hands"][1]["from"] = 0  # a seat number
+    del data["hands"][2]["round"]
+    canonical = record_from_dict(data).to_dict()
+    assert canonical == json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    data["rules"] = {"extends": "tenhou", "uma": "10-30"}
+    assert record_from_dict(data).to_dict()["rules"] == {"extends": "tenhou", "uma": "10-30"}
+
+
+def test_play_errors_name_the_file(tmp_path: Path) -> None:
+    data = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    data["hands"].pop()
+    path = tmp_path / "short.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(GameError, match=f"^{path}: the record stops at W1"):
+        load_record(path).play()

@@ -117,11 +117,15 @@ def test_thirty_fu_variant(han: int, ron: int, dealer_ron: int) -> None:
     variant = Scoring(system=PointSystem.THIRTY_FU, thirty_fu_variant=True)
     assert hand_value(han, None, False, variant).ron == ron
     assert hand_value(han, None, True, variant).ron == dealer_ron
+    # the tsumo stays as printed, and now sums to the ron
+    value = hand_value(han, None, False, variant)
+    assert 2 * value.tsumo_non_dealer + value.tsumo_dealer == ron
 
 
 def test_thirty_fu_ankan_adds_one_han() -> None:
-    """※暗槓は牌種に関係なく、無条件に一翻増し."""
-    assert hand_value(1, None, False, SYSTEM_30, ankan=1) == hand_value(2, None, False, SYSTEM_30)
+    """※暗槓は牌種に関係なく、無条件に一翻増し: one han and one 暗槓 is the 四翻 line."""
+    value = hand_value(1, None, False, SYSTEM_30, ankan=1)
+    assert (value.ron, value.tsumo_non_dealer, value.tsumo_dealer) == (2000, 500, 1000)
     with pytest.raises(HandError, match="only the 30fu system"):
         hand_value(1, 30, False, ankan=1)
 
@@ -129,22 +133,28 @@ def test_thirty_fu_ankan_adds_one_han() -> None:
 # 003, 表14 五輪ルール: 子 (親) as printed; tsumo: the base from each non-dealer
 # and twice it from the dealer; a dealer's tsumo twice the base from each.
 GORIN = [
-    ("一翻", 1, 100, 400, 600), ("二翻", 2, 200, 800, 1200), ("三翻", 3, 400, 1600, 2400),
-    ("四翻", 4, 800, 3200, 4800), ("五翻", 5, 1600, 6400, 9600), ("六翻", 6, 3200, 12800, 19200),
-    ("七翻", 7, 6400, 25600, 38400), ("八翻 数満", 8, 10000, 40000, 60000),
-    ("九翻 跳満", 9, 20000, 80000, 120000), ("10翻 倍満", 10, 30000, 120000, 180000),
-    ("11以上 超満", 11, 50000, 200000, 300000), ("11以上 超満", 14, 50000, 200000, 300000),
+    ("一翻", 1, 400, 600, (100, 200), 200), ("二翻", 2, 800, 1200, (200, 400), 400),
+    ("三翻", 3, 1600, 2400, (400, 800), 800), ("四翻", 4, 3200, 4800, (800, 1600), 1600),
+    ("五翻", 5, 6400, 9600, (1600, 3200), 3200), ("六翻", 6, 12800, 19200, (3200, 6400), 6400),
+    ("七翻", 7, 25600, 38400, (6400, 12800), 12800),
+    ("八翻 数満", 8, 40000, 60000, (10000, 20000), 20000),
+    ("九翻 跳満", 9, 80000, 120000, (20000, 40000), 40000),
+    ("10翻 倍満", 10, 120000, 180000, (30000, 60000), 60000),
+    ("11以上 超満", 11, 200000, 300000, (50000, 100000), 100000),
+    ("11以上 超満", 14, 200000, 300000, (50000, 100000), 100000),
 ]  # fmt: skip
 SYSTEM_GORIN = Scoring(system=PointSystem.GORIN)
 
 
-@pytest.mark.parametrize(("printed", "han", "base", "ron", "dealer_ron"), GORIN)
-def test_gorin_table(printed: str, han: int, base: int, ron: int, dealer_ron: int) -> None:
+@pytest.mark.parametrize(("printed", "han", "ron", "dealer_ron", "tsumo", "dealer_tsumo"), GORIN)
+def test_gorin_table(
+    printed: str, han: int, ron: int, dealer_ron: int, tsumo: tuple[int, int], dealer_tsumo: int
+) -> None:
     non_dealer = hand_value(han, None, False, SYSTEM_GORIN)
     dealer = hand_value(han, None, True, SYSTEM_GORIN)
     assert (non_dealer.ron, dealer.ron) == (ron, dealer_ron)
-    assert (non_dealer.tsumo_non_dealer, non_dealer.tsumo_dealer) == (base, 2 * base)
-    assert dealer.tsumo_non_dealer == 2 * base
+    assert (non_dealer.tsumo_non_dealer, non_dealer.tsumo_dealer) == tsumo
+    assert dealer.tsumo_non_dealer == dealer_tsumo
 
 
 def test_exact_settlement_example_of_003() -> None:
@@ -163,6 +173,9 @@ def test_exact_settlement_example_of_003() -> None:
         (2, 120, Scoring(), "120 fu cannot occur"),
         (2, 10, Scoring(), "10 fu cannot occur"),
         (0, 30, Scoring(), "at least one han"),
+        (3, 33, Scoring(), "33 fu cannot occur"),
+        (5, 7, Scoring(), "7 fu cannot occur"),
+        (-1, 30, Scoring(), "han -1 must be a whole number, 0 or more"),
         (3, None, Scoring(), "needs its fu"),
         (2, 30, SYSTEM_30, "the 30fu system has no fu"),
         (2, 30, SYSTEM_GORIN, "the gorin system has no fu"),
@@ -226,7 +239,42 @@ def test_tile_hand_under_the_30fu_system(cli) -> None:
         (["--tiles", "234m567p11s34567x", "--win", "8s"], "unknown tile(s) '34567x'"),
         (["--tiles", "234m567p11s345678z", "--win", "8s"], "unknown tile 8z"),
         (["--tiles", "234m567p11s345679s", "--win", "9s"], "not a winning hand"),
-        (["--tiles", "234m567p11s34567s", "--win", "8s"], "a winning hand has 14 tiles"),
+        (
+            ["--tiles", "234m567p11s34578s", "--win", "8s"],
+            "a winning hand has 14 tiles here, not 13",
+        ),
+        (["--tiles", "234m567p11s34567s", "--win", "8s"], "win: 8s is not among the tiles"),
+        (
+            ["--tiles", "234m567p11s555z678s", "--win", "8s", "--meld", "pon:777z"],
+            "meld pon:777z: 7z is not among the tiles",
+        ),
+        (
+            ["--tiles", "234m567p11s123z678s", "--win", "8s", "--meld", "pon:123z"],
+            "a pon is 3 of the same tile",
+        ),
+        (
+            ["--tiles", "234m567p11s555z678s", "--win", "8s", "--meld", "pon:5555z"],
+            "a pon has 3 tiles",
+        ),
+        (
+            [
+                "--tiles",
+                "234m567p11s555z678s",
+                "--win",
+                "8s",
+                "--meld",
+                "pon:555z",
+                "--meld",
+                "pon:555z",
+            ],
+            "5z is not among the tiles (or used twice)",
+        ),
+        (["--tiles", "234m006p11s345678s", "--win", "8s"], "only one red five of each suit (0p)"),
+        (["--tiles", "234m567p11s345678s", "--win", "8s", "--dora", "8888s"], "more than four 8s"),
+        (
+            ["--tiles", "234m567p11s345678s", "--win", "8s", "--dealer", "--seat-wind", "S"],
+            "the dealer's seat wind is East",
+        ),
         (["--tiles", "234m567p11s345678s"], "give both --tiles"),
         (["--tiles", "234m567p11s345678s", "--win", "8s", "--han", "2"], "either --tiles"),
         (["--tiles", "123m456m789p11s567p", "--win", "1s", "--meld", "chi:567p"], "no yaku"),
@@ -234,3 +282,36 @@ def test_tile_hand_under_the_30fu_system(cli) -> None:
 )
 def test_bad_tile_hands(cli, args: list[str], message: str) -> None:
     assert message in cli.run("hand", *args, code=2)
+
+
+def test_sitting_east_is_being_the_dealer(cli) -> None:
+    data = json.loads(cli.run("hand", "--tiles", "111z234m567p11s678s", "--win", "8s",
+                              "--seat-wind", "E", "--format", "json"))  # fmt: skip
+    assert data["yaku"] == ["Yakuhai (seat wind east)", "Yakuhai (round wind east)"]
+    assert data["ron"] == 3900  # the dealer's 2 han 40 fu
+
+
+def test_double_yakuman_follows_the_rules(cli) -> None:
+    args = ["hand", "--tiles", "19m19p19s1234567z1m", "--win", "1m", "--format", "json"]
+    assert json.loads(cli.run(*args))["ron"] == 64000  # 国士無双十三面: double by default
+    assert json.loads(cli.run(*args, "--rules", "tenhou"))["ron"] == 32000  # 天鳳: no double
+
+
+def test_kazoe_and_variant_options(cli) -> None:
+    out = cli.run("hand", "--han", "13", "--kazoe", "sanbaiman", "--format", "json")
+    assert json.loads(out)["ron"] == 24000
+    out = cli.run("hand", "--han", "3", "--system", "30fu", "--variant", "--format", "json")
+    assert json.loads(out) == {"ron": 4000, "tsumo": {"dealer": 2000, "non_dealer": 1000}}
+
+
+@pytest.mark.parametrize(
+    ("sanma", "expected"),
+    [
+        ("tsumo-loss", {"dealer": 2000, "non_dealer": 1000}),  # the north's 1000 is lost
+        ("split-north", {"dealer": 2500, "non_dealer": 1500}),  # 500 more from each payer
+    ],
+)
+def test_three_player_tsumo(cli, sanma: str, expected) -> None:
+    out = cli.run("hand", "--han", "3", "--fu", "30", "--players", "3", "--sanma", sanma,
+                  "--format", "json")  # fmt: skip
+    assert json.loads(out)["tsumo"] == expected

@@ -20,7 +20,7 @@ from rich.console import Console
 from seisan.charts import cumulative_chart
 from seisan.errors import SeisanError
 from seisan.games import load_record
-from seisan.hands import hand_value
+from seisan.hands import hand_value, three_player_tsumo
 from seisan.i18n import Lang, default_lang, term
 from seisan.ledger import Accounts, GameResult, settle_game
 from seisan.output import Format, dumps_csv, emit, table
@@ -494,6 +494,17 @@ def hand_command(
     dealer: Annotated[bool, typer.Option(help="The winner is the dealer.")] = False,
     system: Annotated[str | None, typer.Option(help="standard, 30fu, gorin or exact.")] = None,
     kiriage: Annotated[bool, typer.Option(help="切り上げ満貫.")] = False,
+    kazoe: Annotated[str | None, typer.Option(help="13+ han: yakuman or sanbaiman.")] = None,
+    variant: Annotated[
+        bool, typer.Option(help="30fu: 五翻 4000/6000 and 六翻 8000/12000 for ron.")
+    ] = False,
+    double_yakuman: Annotated[
+        bool | None, typer.Option(help="Tiles: may one yaku count double yakuman?")
+    ] = None,
+    players: Annotated[int, typer.Option(help="4, or 3 for a three-player tsumo.")] = 4,
+    sanma: Annotated[
+        str | None, typer.Option(help="Three players: tsumo-loss or split-north.")
+    ] = None,
     honba: Annotated[int, typer.Option(help="本場 counters on the table.")] = 0,
     rules: Annotated[
         str | None, typer.Option("--rules", "-r", help="Take the scoring of these rules.")
@@ -517,8 +528,15 @@ def hand_command(
     """What one winning hand pays: from han and fu, or from the tiles."""
     language = lang or default_lang()
     base = load_rules(rules).scoring if rules is not None else Scoring()
-    changes = _given(system=system, kiriage=kiriage or None)
+    changes = _given(
+        system=system, kiriage=kiriage or None, kazoe=kazoe, thirty_fu_variant=variant or None,
+        double_yakuman=double_yakuman, sanma_tsumo=sanma,
+    )  # fmt: skip
     scoring = Scoring.from_dict(changes, base)
+    if players not in (3, 4):
+        raise SeisanError(f"--players {players}: 4 or 3")
+    if sanma is not None and players != 3:
+        raise SeisanError("--sanma is for three players: give --players 3")
     if honba < 0:
         raise SeisanError(f"--honba {honba} must be 0 or more")
     data: dict[str, Any] = {}
@@ -539,6 +557,8 @@ def hand_command(
         if han is None:
             raise SeisanError("give --han (and --fu), or --tiles and --win")
         value = hand_value(han, fu, dealer, scoring, yakuman=yakuman, ankan=ankan)
+    if players == 3:
+        value = three_player_tsumo(value, scoring)
     value = value.with_honba(honba, scoring.honba)
     data |= value.to_dict()
     rows = [[term("ron", language), "-" if value.ron is None else str(value.ron)]]

@@ -24,14 +24,14 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from seisan.errors import SeisanError
-from seisan.hands import HandError, hand_value
+from seisan.hands import HandError, hand_value, three_player_tsumo
 from seisan.presets import find_preset, rules_from_data
-from seisan.rules import Extension, Length, Rules, SanmaTsumo
+from seisan.rules import Deposits, Extension, Length, Rules, Ties, TripleRon
 from seisan.settlement import Settlement, check_names, places, settle
 from seisan.sidebets import find_player
 
@@ -81,7 +81,9 @@ class GameRecord:
     names: tuple[str, ...]
     hands: tuple[Hand, ...]
     title: str = ""
-    rules_name: str | None = None  #: the preset named in the file, kept for round trips
+    #: the rules as the file gave them (a preset name or a table), written back as read
+    rules_data: str | Mapping[str, Any] | None = None
+    source: str = ""  #: the file it came from, named in errors
 
     def play(self) -> GamePlay:
         return play(self)
@@ -92,7 +94,10 @@ class GameRecord:
         data: dict[str, Any] = {}
         if self.title:
             data["title"] = self.title
-        data["rules"] = self.rules_name or self.rules.to_dict(meta=False)
+        if self.rules_data is not None:
+            data["rules"] = self.rules_data
+        elif self.rules != Rules():
+            data["rules"] = self.rules.to_dict(meta=False)
         data["players"] = list(self.names)
         data["hands"] = [
             _hand_dict(h, line, self.names) for h, line in zip(self.hands, lines, strict=True)
@@ -183,13 +188,17 @@ class _Table:
     def leader(self) -> int:
         return places(self.points, self.rules.ties).index(1)
 
-    def first_place(self) -> int:
-        order = sorted(range(self.n), key=lambda s: (-self.points[s], s))
-        return order[0]
-
 
 def play(record: GameRecord, *, check_end: bool = True) -> GamePlay:
-    """Play every hand of ``record``; errors name the hand and apply nothing."""
+    """Play every hand of ``record``; errors name the hand (and the file) and apply
+    nothing."""
+    try:
+        return _play(record, check_end)
+    except GameError as err:
+        raise GameError(f"{record.source}: {err}" if record.source else str(err)) from None
+
+
+def _play(record: GameRecord, check_end: bool) -> GamePlay:
     table = _Table(record)
     lines = []
     for index, hand in enumerate(record.hands, start=1):
@@ -204,10 +213,20 @@ def play(record: GameRecord, *, check_end: bool = True) -> GamePlay:
         )
     final = list(table.points)
     leftover = table.deposits
-    if leftover and record.rules.deposits.value == "first":
-        final[table.first_place()] += leftover
-        leftover = 0
-    result = settle(final, record.rules, list(record.names)) if check_end else None
+    shared = 0
+    if leftover and record.rules.deposits is Deposits.FIRST:
+        tops = [s for s, p in enumerate(final) if p == max(final)]
+        if len(tops) > 1 and record.rules.ties is Ties.SPLIT:
+            shared = leftover  # players tied for first share them (in pt, like the tie)
+        else:
+            final[tops[0]] += leftover
+            leftover = 0
+    result = None
+    if check_end:
+        try:
+            result = settle(final, record.rules, list(record.names), on_table=shared)
+        except SeisanError as err:
+            raise GameError(f"the final points cannot be settled: {err}") from None
     return GamePlay(record, tuple(lines), tuple(final), leftover, table.ended, result)
 
 
@@ -271,6 +290,8 @@ def _result(
             raise GameError(f"{where}: a player wins twice")
         if hand.discarder in winners:
             raise GameError(f"{where}: {names[hand.discarder]} cannot win on their own discard")
+        if len(winners) == 3 and scoring.triple_ron is TripleRon.ABORT:
+            return "triple ron: abortive draw (sanchahou)", True, deposits
         nearest = _nearest(hand.discarder, winners, n)
         wins = [w for w in hand.wins if w.winner == nearest] if scoring.atamahane else hand.wins
         parts = []
@@ -292,6 +313,8 @@ def _result(
             raise GameError(f"{where}: a tsumo has one winner and no discarder")
         win = hand.wins[0]
         value = _value(win, dealer, table, where)
+        if n == 3:
+            value = three_player_tsumo(value, scoring)
         if value.tsumo_non_dealer is None:
             raise GameError(f"{where}: {names[win.winner]}'s hand cannot win by tsumo")
         bonus = table.honba * scoring.honba // 3
@@ -302,11 +325,6 @@ def _result(
             from_dealer = seat == dealer and value.tsumo_dealer is not None
             share = value.tsumo_dealer if from_dealer else value.tsumo_non_dealer
             owed[seat] = (share or 0) + bonus
-        if n == 3 and scoring.sanma_tsumo is SanmaTsumo.SPLIT:
-            missing = value.tsumo_non_dealer  # the north who is not at the table
-            half = -(-missing // 200) * 100  # half each, rounded up to 100
-            for seat in owed:
-                owed[seat] += half
         total = sum(owed.values())
         if win.pao is not None:
             if win.pao == win.winner:
@@ -335,6 +353,8 @@ def _result(
         listed = ", ".join(names[s] for s in sorted(tenpai)) or "nobody"
         return f"draw, tenpai: {listed}", dealer in tenpai, deposits
     if hand.result == "abort":
+        if hand.reason == "suucha-riichi" and len(set(hand.riichi)) != 4:
+            raise GameError(f"{where}: 四家立直 (suucha-riichi) needs all four riichi in the hand")
         if hand.reason and hand.reason not in ABORTS:
             raise GameError(
                 f"{where}: unknown abortive draw {hand.reason!r}; known: {', '.join(ABORTS)}"
@@ -344,6 +364,10 @@ def _result(
 
 
 def _value(win: Win, dealer: int, table: _Table, where: str) -> Any:
+    if win.pao is not None and not win.yakuman:
+        raise GameError(
+            f"{where}: 包 (pao) is for a yakuman (大三元, 大四喜), not a {win.han} han hand"
+        )
     try:
         return hand_value(
             win.han,
@@ -391,13 +415,20 @@ def _advance(table: _Table, hand: Hand, renchan: bool, where: str) -> None:
     flow = rules.game
     last = table.last_regular
     in_extension = table.wind > (0 if flow.length is Length.EAST else 1)
+    target = flow.target or rules.return_points
     if hand.stop:
         if not flow.dealer_stop:
             raise GameError(f"{where}: these rules do not let the dealer stop (dealer_stop)")
-        if not (last and renchan and table.leader() == table.number):
+        kept = renchan and hand.result in ("ron", "tsumo", "draw")
+        if not (last and kept and table.leader() == table.number):
             raise GameError(
-                f"{where}: only the dealer who keeps the deal as the leader in the last hand "
-                "may stop"
+                f"{where}: only the dealer who wins or is tenpai in the last hand, as the "
+                "leader, may stop"
+            )
+        if flow.extension is not Extension.NONE and table.points[table.number] < target:
+            raise GameError(
+                f"{where}: the dealer cannot stop below {target}: the game goes on into the "
+                "extension"
             )
     if flow.bust_ends and any(p < 0 for p in table.points):
         table.ended = f"{_who_busted(table)} went below zero"
@@ -405,7 +436,7 @@ def _advance(table: _Table, hand: Hand, renchan: bool, where: str) -> None:
     if hand.stop:
         table.ended = f"the dealer stopped as the leader in {_round_name(table.wind, table.number)}"
         return
-    reached = any(p >= rules.return_points for p in table.points)
+    reached = any(p >= target for p in table.points)
     if in_extension and reached:
         table.ended = f"sudden death in {_round_name(table.wind, table.number)}"
         return
@@ -452,7 +483,7 @@ def _hand_dict(hand: Hand, line: HandLine, names: Sequence[str]) -> dict[str, An
         data["from"] = names[hand.discarder]
     if hand.wins:
         data["wins"] = [_win_dict(w, names) for w in hand.wins]
-    if hand.result == "draw":
+    if hand.tenpai:
         data["tenpai"] = [names[s] for s in hand.tenpai]
     if hand.reason:
         data["reason"] = hand.reason
@@ -488,16 +519,21 @@ def record_from_dict(data: Mapping[str, Any], rules: Rules | None = None) -> Gam
             f"{sorted(unknown)[0]!r} is not a record field (title, rules, players, hands)"
         )
     spec = data.get("rules")
-    rules_name = None
     if rules is None:
-        if isinstance(spec, str):
-            rules, rules_name = find_preset(spec), spec
-        elif isinstance(spec, Mapping):
-            rules = rules_from_data(spec)
-        elif spec is None:
-            rules = Rules()
-        else:
-            raise GameError("rules: give a preset name or a table")
+        try:
+            if isinstance(spec, str):
+                rules = find_preset(spec)
+            elif isinstance(spec, Mapping):
+                rules = rules_from_data(spec)
+            elif spec is None:
+                rules = Rules()
+            else:
+                raise GameError("rules: give a preset name or a table")
+        except SeisanError as err:
+            raise GameError(f"rules: {err}") from None
+        rules_data = spec
+    else:
+        rules_data = None  # replaced: written out in full
     names_data = data.get("players")
     if not isinstance(names_data, list):
         raise GameError("players: give the names in seat order (seat 0 is the first dealer)")
@@ -509,7 +545,7 @@ def record_from_dict(data: Mapping[str, Any], rules: Rules | None = None) -> Gam
     title = data.get("title", "")
     if not isinstance(title, str):
         raise GameError("title: must be text")
-    return GameRecord(rules, names, hands, title, rules_name)
+    return GameRecord(rules, names, hands, title, rules_data)
 
 
 def _seat(value: object, names: Sequence[str], what: str) -> int:
@@ -555,6 +591,8 @@ def _hand(item: object, names: Sequence[str], where: str) -> Hand:
         raise GameError(f"{where}: a {result} has no winner")
     if result != "draw" and tenpai:
         raise GameError(f"{where}: tenpai is listed only at a draw")
+    if result != "abort" and reason:
+        raise GameError(f"{where}: a reason is given only for an abortive draw")
     return Hand(result, wins, discarder, riichi, tenpai, reason, stop, round_text, honba)
 
 
@@ -595,6 +633,7 @@ def load_record(path: Path, rules: Rules | None = None) -> GameRecord:
     if not isinstance(data, Mapping):
         raise GameError(f"{path}: a record is a JSON object")
     try:
-        return record_from_dict(data, rules)
+        record = record_from_dict(data, rules)
     except SeisanError as err:
         raise GameError(f"{path}: {err}") from None
+    return replace(record, source=str(path))

@@ -19,7 +19,7 @@ from importlib import resources
 from typing import Any
 
 from seisan.errors import SeisanError
-from seisan.rules import Kazoe, PointSystem, Scoring
+from seisan.rules import Kazoe, PointSystem, SanmaTsumo, Scoring
 
 
 class HandError(SeisanError):
@@ -83,14 +83,24 @@ def _limit_base(han: int, kazoe: Kazoe) -> tuple[int, str]:
     return 2000, "mangan"
 
 
-def _check(han: int, fu: int | None, yakuman: int, where: str) -> None:
-    for name, value in (("han", han), ("yakuman", yakuman)):
+def _check(han: int, fu: int | None, yakuman: int, ankan: int, where: str) -> None:
+    for name, value in (("han", han), ("yakuman", yakuman), ("ankan", ankan)):
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             raise HandError(f"{where}{name} {value!r} must be a whole number, 0 or more")
     if fu is not None and (isinstance(fu, bool) or not isinstance(fu, int)):
         raise HandError(f"{where}fu {fu!r} must be a whole number")
+    if yakuman and han:
+        raise HandError(f"{where}give han or yakuman, not both")
+    if yakuman > 6:
+        raise HandError(f"{where}{yakuman} yakuman cannot occur (6 at the most)")
+    if ankan > 4:
+        raise HandError(f"{where}{ankan} concealed kans cannot occur (4 at the most)")
     if not yakuman and han < 1:
         raise HandError(f"{where}a win needs at least one han of yaku")
+    if fu is not None and not (fu == 25 or (20 <= fu <= 110 and fu % 2 == 0)):
+        raise HandError(
+            f"{where}{fu} fu cannot occur (fu are even, 20 to 110, or 25 for seven pairs)"
+        )
 
 
 def hand_value(
@@ -113,7 +123,7 @@ def hand_value(
     {'ron': 3900, 'tsumo': {'dealer': 2000, 'non_dealer': 1000}}
     """
     scoring = scoring or Scoring()
-    _check(han, fu, yakuman, where)
+    _check(han, fu, yakuman, ankan, where)
     if ankan and scoring.system is not PointSystem.THIRTY_FU:
         raise HandError(f"{where}only the 30fu system adds a han for an 暗槓")
     if scoring.system is PointSystem.THIRTY_FU:
@@ -144,8 +154,6 @@ def _fu_value(
         return HandValue(dealer, ron, each, from_dealer, limit)
     if fu is None:
         raise HandError(f"{where}a hand of {han} han needs its fu")
-    if not 20 <= fu <= 110:
-        raise HandError(f"{where}{fu} fu cannot occur (20 to 110)")
     if not exact and fu != 25:
         fu = -(-fu // 10) * 10
     if (fu == 20 and han == 1) or (fu == 25 and han == 1):
@@ -214,3 +222,18 @@ def _gorin_value(han: int, fu: int | None, dealer: bool, yakuman: int, where: st
     if dealer:
         return HandValue(True, base * 6, base * 2, None, limit)
     return HandValue(False, base * 4, base, base * 2, limit)
+
+
+def three_player_tsumo(value: HandValue, scoring: Scoring) -> HandValue:
+    """A tsumo's payments at a three-player table: the north who is not there pays
+    nothing (ツモ損), or the two payers split that share, each half rounded up to 100."""
+    if value.tsumo_non_dealer is None or scoring.sanma_tsumo is SanmaTsumo.LOSS:
+        return value
+    half = -(-value.tsumo_non_dealer // 200) * 100
+    return HandValue(
+        value.dealer,
+        value.ron,
+        value.tsumo_non_dealer + half,
+        None if value.tsumo_dealer is None else value.tsumo_dealer + half,
+        value.limit,
+    )

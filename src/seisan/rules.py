@@ -202,6 +202,13 @@ class SanmaTsumo(StrEnum):
     SPLIT = "split-north"  #: 北家折半: the two payers share it (each rounded up to 100)
 
 
+class TripleRon(StrEnum):
+    """Three players winning on one discard."""
+
+    ABORT = "abort"  #: 三家和: an abortive draw
+    WIN = "win"  #: all three are paid
+
+
 @dataclass(frozen=True)
 class Scoring:
     """How hands are paid (the ``[scoring]`` table): the point system and its
@@ -216,6 +223,8 @@ class Scoring:
     noten: int = 3000  #: 不聴罰符, split among the tenpai players
     sanma_tsumo: SanmaTsumo = SanmaTsumo.LOSS
     atamahane: bool = False  #: 頭ハネ: only the winner nearest the discarder wins
+    double_yakuman: bool = True  #: ダブル役満: one yaku may count double (tile hands)
+    triple_ron: TripleRon = TripleRon.ABORT  #: 三家和
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "system", _choice(PointSystem, "scoring.system", self.system))
@@ -223,7 +232,10 @@ class Scoring:
         object.__setattr__(
             self, "sanma_tsumo", _choice(SanmaTsumo, "scoring.sanma_tsumo", self.sanma_tsumo)
         )
-        for name in ("kiriage", "thirty_fu_variant", "atamahane"):
+        object.__setattr__(
+            self, "triple_ron", _choice(TripleRon, "scoring.triple_ron", self.triple_ron)
+        )
+        for name in ("kiriage", "thirty_fu_variant", "atamahane", "double_yakuman"):
             if not isinstance(getattr(self, name), bool):
                 raise RulesError(f"scoring.{name}", getattr(self, name), "must be true or false")
         for name in ("honba", "riichi", "noten"):
@@ -263,9 +275,11 @@ class GameFlow:
     length: Length = Length.SOUTH
     extension: Extension = Extension.WEST
     bust_ends: bool = True  #: トビ: a player below zero ends the game
-    dealer_stop: bool = (
-        False  #: アガリ止め/テンパイ止め: the leading dealer may stop in the last hand
-    )
+    #: アガリ止め/テンパイ止め: the leading dealer may stop in the last hand
+    dealer_stop: bool = False
+    #: what someone must hold after the last hand to end the game (None: the return
+    #: points; Mahjong Soul plays to 30000 though its score returns 25000)
+    target: int | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "length", _choice(Length, "game.length", self.length))
@@ -273,6 +287,8 @@ class GameFlow:
         for name in ("bust_ends", "dealer_stop"):
             if not isinstance(getattr(self, name), bool):
                 raise RulesError(f"game.{name}", getattr(self, name), "must be true or false")
+        if self.target is not None:
+            object.__setattr__(self, "target", whole_points("game.target", self.target))
 
     def to_dict(self) -> dict[str, Any]:
         return _changed(self, GameFlow())

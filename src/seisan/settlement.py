@@ -143,9 +143,12 @@ def places(points: Sequence[int], ties: Ties) -> list[int]:
     return result
 
 
-def check_points(points: Sequence[object], rules: Rules) -> tuple[list[int], int]:
+def check_points(
+    points: Sequence[object], rules: Rules, on_table: int = 0
+) -> tuple[list[int], int]:
     """Validate final points against ``rules``; return them and the leftover deposits
-    (points missing from the total, allowed only when deposits are not paid out)."""
+    (points missing from the total: deposits not paid out, or ``on_table`` deposits
+    that players tied for first share)."""
     if len(points) != rules.players:
         raise PointsError(
             f"{rules.title()} is for {rules.players} players, got {len(points)} scores"
@@ -167,14 +170,17 @@ def check_points(points: Sequence[object], rules: Rules) -> tuple[list[int], int
     if missing < 0:
         raise PointsError(f"points total {sum(values)}, but {stake}: {-missing} too many")
     if rules.deposits is Deposits.FIRST:
+        if missing == on_table:
+            return values, missing
         raise PointsError(
             f"points total {sum(values)}, but {stake}: {missing} missing "
             "(leftover riichi deposits go to first place under these rules: add them to its points)"
         )
-    if missing % 1000:
+    stick = rules.scoring.riichi or 1000
+    if missing % stick:
         raise PointsError(
             f"points total {sum(values)}, but {stake}: {missing} missing, "
-            "which is not a whole number of 1000-point riichi deposits"
+            f"which is not a whole number of {stick}-point riichi deposits"
         )
     return values, missing
 
@@ -194,10 +200,15 @@ def check_names(names: Sequence[object], players: int) -> list[str]:
 
 
 def settle(
-    points: Sequence[int], rules: Rules | None = None, names: Sequence[str] | None = None
+    points: Sequence[int],
+    rules: Rules | None = None,
+    names: Sequence[str] | None = None,
+    on_table: int = 0,
 ) -> Settlement:
     """Settle one game: ``points`` are the final points in seat order (seat 0 is the
-    first dealer, 起家).
+    first dealer, 起家). ``on_table`` counts riichi deposits left at the end that
+    players tied for first share (they are in no one's points; first place's
+    balance takes them, split like the tie).
 
     >>> from seisan.presets import find_preset
     >>> s = settle([42600, 31000, 16400, 10000], find_preset("mleague"))
@@ -205,7 +216,7 @@ def settle(
     ['+62.6', '+11', '-23.6', '-50']
     """
     rules = rules or Rules()
-    values, leftover = check_points(points, rules)
+    values, leftover = check_points(points, rules, on_table)
     n = rules.players
     if names is None:
         names = [term(f"seat.{seat}", Lang.EN) for seat in range(n)]

@@ -9,7 +9,7 @@ for East, South, West, North, white, green, red; ``0m`` a red five).
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from mahjong.constants import EAST, NORTH, SOUTH, WEST
@@ -43,22 +43,46 @@ class TileHand:
     value: HandValue
 
 
-def parse_tiles(text: str, what: str = "tiles") -> list[int]:
-    """mpsz text as 136-format tiles; an unknown tile is an error naming it."""
+def tile_names(text: str, what: str = "tiles") -> list[str]:
+    """mpsz text as tile names (``5m``; a red five ``0m``); an unknown tile is an
+    error naming it."""
     compact = text.replace(" ", "")
     if not compact or _GROUP.sub("", compact):
         bad = _GROUP.sub("", compact) or text
         raise HandError(f"{what}: unknown tile(s) {bad!r}; write them like 234m567p11s1z")
-    counts: dict[str, int] = {}
+    names = []
     for digits, suit in _GROUP.findall(compact):
         for digit in digits:
-            if (suit == "z" and digit not in "1234567") or (digit == "0" and suit == "z"):
+            if suit == "z" and digit not in "1234567":
                 raise HandError(f"{what}: unknown tile {digit}{suit} (honors are 1z to 7z)")
-            tile = f"{'5' if digit == '0' else digit}{suit}"
-            counts[tile] = counts.get(tile, 0) + 1
-            if counts[tile] > 4:
-                raise HandError(f"{what}: more than four {tile}")
-    return TilesConverter.one_line_string_to_136_array(compact, has_aka_dora=True)
+            names.append(f"{digit}{suit}")
+    return names
+
+
+def _kind(name: str) -> str:
+    return "5" + name[1] if name[0] == "0" else name
+
+
+def check_counts(groups: Mapping[str, Sequence[str]]) -> None:
+    """No more than four of a tile, and one red five a suit, over all ``groups``
+    (the hand, the dora indicators ...), which are tiles of one set."""
+    counts: dict[str, int] = {}
+    reds: dict[str, int] = {}
+    for what, names in groups.items():
+        for name in names:
+            counts[_kind(name)] = counts.get(_kind(name), 0) + 1
+            if counts[_kind(name)] > 4:
+                raise HandError(f"{what}: more than four {_kind(name)} in all")
+            if name[0] == "0":
+                reds[name] = reds.get(name, 0) + 1
+                if reds[name] > 1:
+                    raise HandError(f"{what}: only one red five of each suit ({name})")
+
+
+def parse_tiles(text: str, what: str = "tiles") -> list[int]:
+    """mpsz text as 136-format tiles for the ``mahjong`` package."""
+    check_counts({what: tile_names(text, what)})
+    return TilesConverter.one_line_string_to_136_array(text.replace(" ", ""), has_aka_dora=True)
 
 
 def _wind(value: str, what: str) -> int:
@@ -68,16 +92,29 @@ def _wind(value: str, what: str) -> int:
     return _WINDS[key]
 
 
-def _meld(spec: str) -> Meld:
+def _meld(spec: str) -> tuple[Meld, list[str]]:
     kind, _, tiles = spec.partition(":")
-    if kind.strip().lower() not in _MELDS:
+    kind = kind.strip().lower()
+    if kind not in _MELDS:
         raise HandError(f"melds: {spec!r} should be chi:123m, pon:555z, kan:1111p or ankan:9999s")
-    parsed = parse_tiles(tiles, "melds")
-    return Meld(
-        meld_type=_MELDS[kind.strip().lower()],
-        tiles=parsed,
-        opened=kind.strip().lower() != "ankan",
+    names = tile_names(tiles, f"meld {spec}")
+    kinds = sorted(_kind(n) for n in names)
+    size = 3 if kind in ("chi", "pon") else 4
+    if len(names) != size:
+        raise HandError(f"meld {spec}: a {kind} has {size} tiles")
+    if kind == "chi":
+        suits = {k[1] for k in kinds}
+        numbers = [int(k[0]) for k in kinds]
+        if len(suits) != 1 or "z" in suits or numbers != list(range(numbers[0], numbers[0] + 3)):
+            raise HandError(f"meld {spec}: a chi is three tiles in a row of one suit")
+    elif len(set(kinds)) != 1:
+        raise HandError(f"meld {spec}: a {kind} is {size} of the same tile")
+    meld = Meld(
+        meld_type=_MELDS[kind],
+        tiles=TilesConverter.one_line_string_to_136_array(tiles.strip(), has_aka_dora=True),
+        opened=kind != "ankan",
     )
+    return meld, names
 
 
 def score_tiles(
@@ -95,22 +132,38 @@ def score_tiles(
     scoring: Scoring | None = None,
 ) -> TileHand:
     """Find yaku, han and fu of ``tiles`` (all 14, the winning tile included) with the
-    ``mahjong`` package, and pay them under ``scoring``'s point system."""
+    ``mahjong`` package, and pay them under ``scoring``'s point system. Sitting East
+    (``seat_wind``) is being the dealer."""
     scoring = scoring or Scoring()
-    hand = parse_tiles(tiles)
-    winning = parse_tiles(win, "win")
-    if len(winning) != 1:
+    hand_names = tile_names(tiles)
+    win_names = tile_names(win, "win")
+    if len(win_names) != 1:
         raise HandError(f"win: give one winning tile, not {win!r}")
+    if win_names[0] not in hand_names:
+        raise HandError(f"win: {win_names[0]} is not among the tiles (give all 14 with it)")
+    check_counts({
+        "tiles": hand_names,
+        "dora": tile_names(dora, "dora") if dora else [],
+        "ura": tile_names(ura, "ura") if ura else [],
+    })  # fmt: skip
     called = [_meld(spec) for spec in melds]
-    kans = sum(1 for m in called if m.type == Meld.KAN)
-    if len(hand) != 14 + kans:
-        raise HandError(f"tiles: a winning hand has {14 + kans} tiles here, not {len(hand)}")
+    left = list(hand_names)
+    for spec, (_, names) in zip(melds, called, strict=True):
+        for name in names:
+            if name not in left:
+                raise HandError(f"meld {spec}: {name} is not among the tiles (or used twice)")
+            left.remove(name)
+    kans = sum(1 for meld, _ in called if meld.type == Meld.KAN)
+    if len(hand_names) != 14 + kans:
+        raise HandError(f"tiles: a winning hand has {14 + kans} tiles here, not {len(hand_names)}")
     seat = _wind(seat_wind, "seat wind") if seat_wind else (EAST if dealer else SOUTH)
     if dealer and seat != EAST:
         raise HandError("the dealer's seat wind is East")
+    dealer = seat == EAST
     options = OptionalRules(
         has_open_tanyao=True,
         has_aka_dora=True,
+        has_double_yakuman=scoring.double_yakuman,
         kiriage=scoring.kiriage,
         kazoe_limit=0 if scoring.kazoe is Kazoe.YAKUMAN else 1,
     )
@@ -122,9 +175,9 @@ def score_tiles(
         options=options,
     )
     result = HandCalculator.estimate_hand_value(
-        hand,
-        winning[0],
-        melds=called or None,
+        parse_tiles(tiles),
+        parse_tiles(win, "win")[0],
+        melds=[meld for meld, _ in called] or None,
         dora_indicators=parse_tiles(dora, "dora") if dora else None,
         ura_dora_indicators=parse_tiles(ura, "ura") if ura else None,
         config=config,
@@ -133,14 +186,17 @@ def score_tiles(
         raise HandError(
             _ERRORS.get(str(result.error), f"the hand cannot be scored: {result.error}")
         )
-    yakuman = sum(y.han_open if any(m.opened for m in called) else y.han_closed
+    opened = any(meld.opened for meld, _ in called)
+    yakuman = sum(y.han_open if opened else y.han_closed
                   for y in result.yaku if y.is_yakuman) // 13  # fmt: skip
+    if yakuman and not scoring.double_yakuman:
+        yakuman = sum(1 for y in result.yaku if y.is_yakuman)  # composite yakuman still count
     han = result.han if not yakuman else 0
-    ankan = sum(1 for m in called if m.type == Meld.KAN and not m.opened)
+    ankan = sum(1 for meld, _ in called if meld.type == Meld.KAN and not meld.opened)
     needs_fu = scoring.system.value in ("standard", "exact")
     value = hand_value(
         han,
-        result.fu if needs_fu else None,
+        result.fu if needs_fu and not yakuman else None,
         dealer,
         scoring,
         yakuman=yakuman,
