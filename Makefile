@@ -17,6 +17,8 @@ run: $(VENV)/.installed
 	$(BIN)/seisan settle 42600 31000 16400 10000 --rules mleague --lang en
 	$(BIN)/seisan settle 40000 30000 20000 10000 --rules one-two-oka --lang ko
 	$(BIN)/seisan session examples/friday.toml --lang en
+	$(BIN)/seisan game examples/game.json --lang en
+	$(BIN)/seisan hand --tiles 234m567p11s345678s --win 8s --riichi --tsumo --lang en
 
 test: lint types pytest
 
