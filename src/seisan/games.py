@@ -561,12 +561,18 @@ def _int(value: object, what: str) -> int:
     return value
 
 
-def _hand(item: object, names: Sequence[str], where: str) -> Hand:
+def _fields(item: object, known: set[str], what: str, where: str) -> Mapping[str, Any]:
+    """``item`` as a table with only ``known`` fields; errors name the field."""
     if not isinstance(item, Mapping):
-        raise GameError(f"{where}: must be a table")
-    unknown = set(item) - _HAND_FIELDS
+        raise GameError(f"{where}: each {what} is a table")
+    unknown = set(item) - known
     if unknown:
-        raise GameError(f"{where}: {sorted(unknown)[0]!r} is not a hand field")
+        raise GameError(f"{where}: {sorted(unknown)[0]!r} is not a {what} field")
+    return item
+
+
+def _hand(data: object, names: Sequence[str], where: str) -> Hand:
+    item = _fields(data, _HAND_FIELDS, "hand", where)
     result = item.get("result")
     if result not in RESULTS:
         raise GameError(f"{where}: result {result!r} must be one of {', '.join(RESULTS)}")
@@ -603,12 +609,8 @@ def _list(item: Mapping[str, Any], key: str, where: str) -> list[Any]:
     return value
 
 
-def _win(item: object, names: Sequence[str], where: str) -> Win:
-    if not isinstance(item, Mapping):
-        raise GameError(f"{where}: each win is a table with winner, han and fu")
-    unknown = set(item) - _WIN_FIELDS
-    if unknown:
-        raise GameError(f"{where}: {sorted(unknown)[0]!r} is not a win field")
+def _win(data: object, names: Sequence[str], where: str) -> Win:
+    item = _fields(data, _WIN_FIELDS, "win", where)
     if "winner" not in item:
         raise GameError(f"{where}: a win needs its winner")
     fu = item.get("fu")
