@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
@@ -45,8 +46,7 @@ def rules_and_points(draw: st.DrawFn) -> tuple[Rules, list[int]]:
         ties=draw(st.sampled_from(list(Ties))),
         deposits=draw(st.sampled_from(list(Deposits))),
     )
-    sticks = draw(st.integers(0, 5)) if rules.deposits is Deposits.LOST else 0
-    total = start * players - sticks * 1000
+    total = start * players
     # points in units of 100, with many ties (a coarse grid) and negatives allowed
     step = draw(st.sampled_from([100, 1000, 5000]))
     cuts = [draw(st.integers(-20, total // step + 20)) * step for _ in range(players - 1)]
@@ -280,3 +280,19 @@ def test_the_cli_with_side_bets_never_shows_a_traceback(args: list[str]) -> None
         args,
         result.exception,
     )
+
+
+@settings(max_examples=300, deadline=None)
+@given(rules_and_points(), st.integers(1, 5), st.data())
+def test_deposits_left_on_the_table(case: tuple[Rules, list[int]], sticks: int, data) -> None:
+    """Sticks left on the table: the points fall short by them; first place takes them
+    (or tied firsts share them), or nobody does; the settlement still sums to zero."""
+    rules, points = case
+    seat = data.draw(st.integers(0, rules.players - 1))
+    short = list(points)
+    short[seat] -= sticks * 1000
+    result = settle(short, rules, deposits=sticks)
+    assert sum(result.scores) == 0
+    assert sum(r.points for r in result) + result.leftover_deposits == rules.start * rules.players
+    with pytest.raises(SeisanError, match="missing"):
+        settle(short, rules)

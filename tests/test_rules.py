@@ -112,7 +112,8 @@ def test_missing_rules_file(tmp_path: Path) -> None:
         ([25050, 24950, 25000, 25000], "seat 0: points 25050 are not a multiple of 100"),
         ([25000, 25000, 25000, "25000"], "seat 3: points '25000' are not a whole number"),
         ([26000, 25000, 25000, 25000], "1000 too many"),
-        ([24000, 25000, 25000, 25000], "1000 missing (leftover riichi deposits go to first"),
+        ([24000, 25000, 25000, 25000], "1000 missing (check the points; riichi deposits left"),
+        ([24050, 25000, 25000, 25000], "not a multiple of 100"),
     ],
 )
 def test_bad_points_are_named(points: list[int], message: str) -> None:
@@ -121,16 +122,25 @@ def test_bad_points_are_named(points: list[int], message: str) -> None:
     assert message in str(err.value)
 
 
-def test_lost_deposits_allow_exactly_whole_sticks() -> None:
+def test_deposits_left_on_the_table_are_counted_not_guessed() -> None:
     rules = find_preset("jpml")
     assert rules.deposits is Deposits.LOST
-    result = settle([40000, 30000, 29000, 20000], rules)  # one stick left on the table
+    with pytest.raises(PointsError, match="1000 missing"):
+        settle([40000, 30000, 29000, 20000], rules)  # a typo, or a stick? say which
+    result = settle([40000, 30000, 29000, 20000], rules, deposits=1)
     assert result.leftover_deposits == 1000
     assert sum(result.scores) == 0
-    # first takes minus the others (001), so the lost stick's 1 pt is its balance
-    assert result[0].parts.balance == 1
-    with pytest.raises(PointsError, match="not a whole number of 1000-point riichi deposits"):
-        settle([40000, 30000, 29500, 20000], rules)
+    # lost: in nobody's points; first takes minus the others (001), so the stick's
+    # 1 pt is its balance
+    assert result[0].points == 40000 and result[0].parts.balance == 1
+    with pytest.raises(PointsError, match="1000 too many"):
+        settle([40000, 30000, 30000, 20000], rules, deposits=1)
+
+
+def test_deposits_to_first_go_into_its_points() -> None:
+    result = settle([40000, 30000, 20000, 9000], find_preset("tenhou"), deposits=1)
+    assert [r.points for r in result] == [41000, 30000, 20000, 9000]
+    assert result.leftover_deposits == 0
 
 
 def test_lost_deposits_change_who_floats() -> None:
@@ -138,10 +148,11 @@ def test_lost_deposits_change_who_floats() -> None:
     # to first place, the top holds 30900 and floats alone (the 1-float uma).
     uma = parse_floating({"0": [5, 0, 0, -5], "1": [12, -1, -3, -8]})
     lost = Rules(uma=uma, deposits=Deposits.LOST)
-    result = settle([29900, 29800, 29700, 29600], lost)
+    result = settle([29900, 29800, 29700, 29600], lost, deposits=1)
     assert [str(s) for s in result.scores] == ["59/10", "-1/5", "-3/10", "-27/5"]
     assert [r.parts.uma for r in result] == [5, 0, 0, -5]
-    given = settle([30900, 29800, 29700, 29600], Rules(uma=uma))
+    given = settle([29900, 29800, 29700, 29600], Rules(uma=uma), deposits=1)
+    assert [r.points for r in given] == [30900, 29800, 29700, 29600]
     assert [r.parts.uma for r in given] == [12, -1, -3, -8]
     assert given[0].score == Fraction(129, 10)
 

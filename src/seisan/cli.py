@@ -7,6 +7,7 @@ becomes one line on stderr and exit status 2.
 from __future__ import annotations
 
 import functools
+import sys
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 from enum import StrEnum
@@ -16,6 +17,7 @@ from typing import Annotated, Any, ParamSpec, TypeVar
 
 import typer
 from rich.console import Console
+from typer.exceptions import TyperException
 
 from seisan.charts import cumulative_chart
 from seisan.errors import SeisanError
@@ -76,6 +78,10 @@ def reports_errors(command: Callable[P, R]) -> Callable[P, R]:
 
     @functools.wraps(command)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        global console  # noqa: PLW0603 - a console for this run, at least 40 wide
+        console = Console(highlight=False, emoji=False)
+        if console.width < 40:  # Rich cannot lay tables out narrower
+            console = Console(highlight=False, emoji=False, width=40)
         try:
             return command(*args, **kwargs)
         except SeisanError as err:
@@ -278,7 +284,7 @@ def show_ledger(accounts: Accounts, form: LedgerForm, rules: Rules, lang: Lang) 
 
 
 PairOption = Annotated[
-    list[str] | None, typer.Option(help="A:B:AMOUNT (seats or names; points). Repeatable.")
+    list[str] | None, typer.Option(help="P1:P2:POINTS (seats or names; points). Repeatable.")
 ]
 
 
@@ -303,6 +309,9 @@ def settle_command(
     ] = None,
     ties: Annotated[str | None, typer.Option(help="seat or split.")] = None,
     names: Annotated[str | None, typer.Option(help="Player names, comma-separated.")] = None,
+    deposits: Annotated[
+        int, typer.Option(help="Riichi sticks left on the table at the end (in no one's points).")
+    ] = 0,
     sashi: PairOption = None,
     bashin: PairOption = None,
     sou_uma: Annotated[str | None, typer.Option(help="総ウマ between every pair (points).")] = None,
@@ -372,7 +381,7 @@ def settle_command(
         bets = bets_from_dict(bet_data, player_names, resolved.side)
     else:
         bets = None  # settle() names the wrong count of scores
-    result = settle_game(values, resolved, player_names, bets)
+    result = settle_game(values, resolved, player_names, bets, deposits)
     show_game(result, fmt, language, ledger)
 
 
@@ -455,18 +464,25 @@ def show_session(
         [label, *(_pt(v, rules, decimals) for v in column)]
         for label, column in zip(result.labels(), zip(*running.values(), strict=True), strict=True)
     ]
-    csv_rows = [
-        [label, name, _maybe(per_game[name][i]), pt_value(running[name][i])]
+    fees = result.fees()
+    csv_rows: list[list[object]] = [
+        [label, name, _maybe(per_game[name][i]), pt_value(running[name][i]), "", ""]
         for i, label in enumerate(result.labels())
         for name in people
     ]
+    csv_rows += [  # then a "total" row a person, with money and fees
+        ["total", name, pt_value(totals[name]), pt_value(totals[name]),
+         _maybe(amounts[name]) if amounts is not None else "",
+         _maybe(fees.get(name)) if fees else ""]
+        for name in people
+    ]  # fmt: skip
     title = result.session.title or rules.title(lang)
     right = tuple(range(1, len(people) + 1))
     emit(
         console,
         fmt,
         data=result.to_dict(),
-        csv_text=dumps_csv(["game", "name", "total", "running"], csv_rows),
+        csv_text=dumps_csv(["game", "name", "total", "running", "money", "fees"], csv_rows),
         rich_table=table(title, [term("game", lang), *people], game_rows, right=right),
         note=_caption(rules, lang),
     )
@@ -554,9 +570,9 @@ def hand_command(
         value = found.value
         data = {"yaku": list(found.yaku), "han": found.han, "fu": found.fu}
     else:
-        if han is None:
-            raise SeisanError("give --han (and --fu), or --tiles and --win")
-        value = hand_value(han, fu, dealer, scoring, yakuman=yakuman, ankan=ankan)
+        if han is None and not yakuman:
+            raise SeisanError("give --han (and --fu), --yakuman, or --tiles and --win")
+        value = hand_value(han or 0, fu, dealer, scoring, yakuman=yakuman, ankan=ankan)
     if players == 3:
         value = three_player_tsumo(value, scoring)
     value = value.with_honba(honba, scoring.honba)
@@ -611,13 +627,20 @@ def game_command(
     rows.append(["", "", term("final", language), *map(str, played.final_points), ""])
     columns = ["#", term("round", language), term("result", language), *names]
     columns.append(term("on_table", language))
-    csv_rows = [
-        [line.number, line.round, line.honba, line.summary, *line.deltas, *line.points,
-         line.deposits_after]
+    # one row a hand and player, then the settlement: a row a player with hand "final"
+    csv_columns = ["hand", "round", "honba", "result", "name", "delta", "points", "deposits",
+                   "place", "score"]  # fmt: skip
+    csv_rows: list[list[object]] = [
+        [line.number, line.round, line.honba, line.summary, names[seat], line.deltas[seat],
+         line.points[seat], line.deposits_after, "", ""]
         for line in played.lines
+        for seat in range(len(names))
     ]  # fmt: skip
-    csv_columns = ["hand", "round", "honba", "result", *(f"delta_{n}" for n in names)]
-    csv_columns += [*(f"points_{n}" for n in names), "deposits"]
+    csv_rows += [
+        ["final", "", "", played.ended, r.name, "", r.points, played.leftover, r.place,
+         pt_value(r.score)]
+        for r in played.settlement
+    ]  # fmt: skip
     title = record.title or record.rules.title(language)
     emit(
         console,
@@ -719,5 +742,14 @@ def rules_show(
 
 
 def main() -> None:
-    """Console-script entry point."""
-    app()
+    """Console-script entry point: usage errors too are one line and exit status 2."""
+    command = typer.main.get_command(app)
+    try:
+        code = command.main(prog_name="seisan", standalone_mode=False)
+    except TyperException as err:
+        message = err.format_message() if hasattr(err, "format_message") else str(err)
+        err_console.print(f"seisan: error: {message}", markup=False)
+        sys.exit(getattr(err, "exit_code", 2))
+    except typer.Abort:
+        sys.exit(1)
+    sys.exit(code if isinstance(code, int) else 0)

@@ -25,13 +25,14 @@ import json
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
 from seisan.errors import SeisanError
 from seisan.hands import HandError, hand_value, three_player_tsumo
 from seisan.presets import find_preset, rules_from_data
-from seisan.rules import Deposits, Extension, Length, Rules, Ties, TripleRon
+from seisan.rules import Extension, Length, Rules, TripleRon
 from seisan.settlement import Settlement, check_names, places, settle
 from seisan.sidebets import find_player
 
@@ -211,23 +212,20 @@ def _play(record: GameRecord, check_end: bool) -> GamePlay:
             f"the record stops at {_round_name(table.wind, table.number)} "
             f"{table.honba}本場 but the game has not ended"
         )
-    final = list(table.points)
+    final = tuple(table.points)
     leftover = table.deposits
-    shared = 0
-    if leftover and record.rules.deposits is Deposits.FIRST:
-        tops = [s for s, p in enumerate(final) if p == max(final)]
-        if len(tops) > 1 and record.rules.ties is Ties.SPLIT:
-            shared = leftover  # players tied for first share them (in pt, like the tie)
-        else:
-            final[tops[0]] += leftover
-            leftover = 0
     result = None
     if check_end:
+        stick = record.rules.scoring.riichi
         try:
-            result = settle(final, record.rules, list(record.names), on_table=shared)
+            result = settle(
+                final, record.rules, list(record.names), leftover // stick if stick else 0
+            )
         except SeisanError as err:
             raise GameError(f"the final points cannot be settled: {err}") from None
-    return GamePlay(record, tuple(lines), tuple(final), leftover, table.ended, result)
+        final = tuple(r.points for r in result)  # first place may have taken the deposits
+        leftover = record.rules.start * record.rules.players - sum(final)
+    return GamePlay(record, tuple(lines), final, leftover, table.ended, result)
 
 
 def _play_hand(table: _Table, hand: Hand, index: int, where: str) -> HandLine:
@@ -530,7 +528,7 @@ def record_from_dict(data: Mapping[str, Any], rules: Rules | None = None) -> Gam
             else:
                 raise GameError("rules: give a preset name or a table")
         except SeisanError as err:
-            raise GameError(f"rules: {err}") from None
+            raise GameError(str(err) if str(err).startswith("rules") else f"rules: {err}") from None
         rules_data = spec
     else:
         rules_data = None  # replaced: written out in full
@@ -627,11 +625,13 @@ def _win(data: object, names: Sequence[str], where: str) -> Win:
 def load_record(path: Path, rules: Rules | None = None) -> GameRecord:
     """A game record from a JSON file; errors name the file."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8-sig"))
+        data = json.loads(path.read_text(encoding="utf-8-sig"), parse_float=Decimal)
     except OSError as err:
         raise GameError(f"cannot read game record {path}: {err.strerror}") from None
     except (UnicodeDecodeError, json.JSONDecodeError) as err:
         raise GameError(f"{path}: not valid JSON: {err}") from None
+    except RecursionError:
+        raise GameError(f"{path}: not valid JSON: nested too deeply") from None
     if not isinstance(data, Mapping):
         raise GameError(f"{path}: a record is a JSON object")
     try:

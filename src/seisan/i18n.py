@@ -73,7 +73,7 @@ TERMS: Mapping[str, tuple[str, str, str]] = {
         "0 방향 반올림",
     ),
     "rounding.half-even": ("half to even", "最近接偶数", "오사오입"),
-    "rounding.none": ("none (exact)", "端数放置", "끝수 유지"),
+    "rounding.none": ("exact", "端数放置", "끝수 유지"),
     # tie policies
     "ties.seat": ("by seat", "起家優先", "기가 우선"),
     "ties.split": ("split", "ウマ・オカ等分", "우마·오카 균등"),

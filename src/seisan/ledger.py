@@ -248,11 +248,12 @@ def settle_game(
     rules: Rules | None = None,
     names: Sequence[str] | None = None,
     bets: Bets | None = None,
+    deposits: int = 0,
 ) -> GameResult:
     """Settle one game with its side bets and spectators (``bets``); the house's
     standing bets come from ``rules.side`` unless ``bets.side`` replaces them."""
     bets = bets or Bets()
-    settlement = settle(points, rules, names)
+    settlement = settle(points, rules, names, deposits)
     side = side_bets(settlement, bets)
     player_flows = [*score_transfers(settlement), *side.transfers]
     pool = bets.side_rules(settlement).soto_pool

@@ -115,3 +115,5 @@ def read_toml(path: Path, what: str) -> dict[str, Any]:
         return tomllib.loads(text, parse_float=Decimal)
     except tomllib.TOMLDecodeError as err:
         raise SeisanError(f"{path}: not valid TOML: {err}") from None
+    except RecursionError:
+        raise SeisanError(f"{path}: not valid TOML: nested too deeply") from None

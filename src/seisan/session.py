@@ -261,7 +261,10 @@ def session_from_csv(text: str, rules: Rules, title: str = "") -> Session:
     the names in seat order. Bet cells join items with ``;``:
     ``sashi = Ana:Ben:10000``, ``chips = Ana:2;Ben:-1;Dae:-1``, ``winners = Ana;Ben``,
     ``busted = Dae:Ana``, ``soto = Eve:Ana``, ``pool = Fay:Ben``."""
-    rows = list(csv.reader(io.StringIO(text)))
+    try:
+        rows = list(csv.reader(io.StringIO(text)))
+    except csv.Error as err:
+        raise SessionError(f"not valid CSV: {err}") from None
     if len(rows) < 2:
         raise SessionError("the CSV needs a header of player names and one row per game")
     header = [h.strip() for h in rows[0]]
@@ -311,7 +314,9 @@ def _csv_bet(where: str, key: str, items: Sequence[str]) -> object:
         return list(items)
     counts: dict[str, str] = {}
     for item in items:
-        name, _, count = item.rpartition(":")
+        name, colon, count = item.rpartition(":")
+        if not colon or not name.strip():
+            raise SessionError(f"{where}: chips: {item!r} should be NAME:COUNT")
         if name.strip().casefold() in {n.casefold() for n in counts}:
             raise SessionError(f"{where}: chips: {name.strip()} is given two counts")
         counts[name.strip()] = count

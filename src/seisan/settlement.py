@@ -143,12 +143,9 @@ def places(points: Sequence[int], ties: Ties) -> list[int]:
     return result
 
 
-def check_points(
-    points: Sequence[object], rules: Rules, on_table: int = 0
-) -> tuple[list[int], int]:
-    """Validate final points against ``rules``; return them and the leftover deposits
-    (points missing from the total: deposits not paid out, or ``on_table`` deposits
-    that players tied for first share)."""
+def check_points(points: Sequence[object], rules: Rules, deposits: int = 0) -> list[int]:
+    """Validate final points against ``rules``: ``deposits`` riichi sticks were left on
+    the table at the end, in nobody's points, and the points must add up with them."""
     if len(points) != rules.players:
         raise PointsError(
             f"{rules.title()} is for {rules.players} players, got {len(points)} scores"
@@ -162,27 +159,22 @@ def check_points(
         if p % 100:
             raise PointsError(f"seat {seat}: points {p} are not a multiple of 100")
         values.append(p)
+    if isinstance(deposits, bool) or not isinstance(deposits, int) or deposits < 0:
+        raise PointsError(f"deposits {deposits!r} must be a count of riichi sticks, 0 or more")
+    stick = rules.scoring.riichi
+    on_table = deposits * stick
     expected = rules.start * rules.players
     missing = expected - sum(values)
-    if missing == 0:
-        return values, 0
+    if missing == on_table:
+        return values
     stake = f"{rules.players} players starting with {rules.start} hold {expected}"
-    if missing < 0:
-        raise PointsError(f"points total {sum(values)}, but {stake}: {-missing} too many")
-    if rules.deposits is Deposits.FIRST:
-        if missing == on_table:
-            return values, missing
-        raise PointsError(
-            f"points total {sum(values)}, but {stake}: {missing} missing "
-            "(leftover riichi deposits go to first place under these rules: add them to its points)"
-        )
-    stick = rules.scoring.riichi or 1000
-    if missing % stick:
-        raise PointsError(
-            f"points total {sum(values)}, but {stake}: {missing} missing, "
-            f"which is not a whole number of {stick}-point riichi deposits"
-        )
-    return values, missing
+    held = f"points total {sum(values)}" + (f" and {on_table} on the table" if on_table else "")
+    if missing < on_table:
+        raise PointsError(f"{held}, but {stake}: {on_table - missing} too many")
+    hint = " (check the points; riichi deposits left on the table are given with --deposits N)"
+    if not stick or missing % stick:
+        hint = ""  # not whole sticks: the points are wrong
+    raise PointsError(f"{held}, but {stake}: {missing - on_table} missing{hint}")
 
 
 def check_names(names: Sequence[object], players: int) -> list[str]:
@@ -203,12 +195,14 @@ def settle(
     points: Sequence[int],
     rules: Rules | None = None,
     names: Sequence[str] | None = None,
-    on_table: int = 0,
+    deposits: int = 0,
 ) -> Settlement:
     """Settle one game: ``points`` are the final points in seat order (seat 0 is the
-    first dealer, 起家). ``on_table`` counts riichi deposits left at the end that
-    players tied for first share (they are in no one's points; first place's
-    balance takes them, split like the tie).
+    first dealer, 起家). ``deposits`` counts riichi sticks left on the table at the
+    end: under ``deposits = "first"`` first place takes them into its points (players
+    tied for first under split ties share them, through the balance); under
+    ``"lost"`` they are paid to nobody, and first place's balance still keeps the
+    settlement at zero (see docs/decisions.md).
 
     >>> from seisan.presets import find_preset
     >>> s = settle([42600, 31000, 16400, 10000], find_preset("mleague"))
@@ -216,7 +210,14 @@ def settle(
     ['+62.6', '+11', '-23.6', '-50']
     """
     rules = rules or Rules()
-    values, leftover = check_points(points, rules, on_table)
+    values = check_points(points, rules, deposits)
+    leftover = deposits * rules.scoring.riichi
+    if leftover and rules.deposits is Deposits.FIRST:
+        order = sorted(range(rules.players), key=lambda seat: (-values[seat], seat))
+        tied = values[order[0]] == values[order[1]] and rules.ties is Ties.SPLIT
+        if not tied:
+            values[order[0]] += leftover
+            leftover = 0
     n = rules.players
     if names is None:
         names = [term(f"seat.{seat}", Lang.EN) for seat in range(n)]
