@@ -138,3 +138,35 @@ def test_every_command_is_documented_in_the_readme() -> None:
     assert commands
     for command in commands:
         assert re.search(rf"seisan {re.escape(command)}\b", readme), command
+
+
+def _run_main(*args: str, columns: str = "100"):
+    import os  # noqa: PLC0415 - only these tests run the real entry point
+    import subprocess  # noqa: PLC0415
+    import sys  # noqa: PLC0415
+
+    env = {**os.environ, "COLUMNS": columns, "LANG": "C"}
+    return subprocess.run(
+        [sys.executable, "-m", "seisan", *args], capture_output=True, text=True, env=env,
+        check=False,
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["settle", "1", "2", "-f", "xml"], "Invalid value for '--format'"),
+        (["rules", "show"], "Missing argument 'name'"),
+        (["nonsense"], "No such command 'nonsense'"),
+    ],
+)
+def test_usage_errors_from_the_real_entry_point_are_one_line(args: list[str], message: str) -> None:
+    result = _run_main(*args)
+    assert result.returncode == 2
+    assert result.stderr.startswith("seisan: error: ") and result.stderr.count("\n") == 1
+    assert message in result.stderr
+
+
+def test_a_very_narrow_terminal_still_prints(cli) -> None:
+    result = _run_main("rules", "list", columns="5")
+    assert result.returncode == 0 and "mleague" in result.stdout
