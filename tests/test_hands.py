@@ -315,3 +315,16 @@ def test_three_player_tsumo(cli, sanma: str, expected) -> None:
     out = cli.run("hand", "--han", "3", "--fu", "30", "--players", "3", "--sanma", sanma,
                   "--format", "json")  # fmt: skip
     assert json.loads(out)["tsumo"] == expected
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [("en", ["Menzen Tsumo, Riichi, Pinfu", "3 han 20 fu"]),
+     ("ja", ["門前清自摸和, 立直, 平和", "3 翻 20 符", "ツモ"]),
+     ("ko", ["멘젠쯔모, 리치, 핑후", "3 판 20 부", "쯔모"])],
+)  # fmt: skip
+def test_tile_hands_speak_the_language(cli, lang: str, words: list[str]) -> None:
+    out = cli.run("hand", "--tiles", "234m567p11s345678s", "--win", "8s", "--riichi", "--tsumo",
+                  "--lang", lang)  # fmt: skip
+    for word in words:
+        assert word in out

@@ -569,6 +569,7 @@ def hand_command(
         )  # fmt: skip
         value = found.value
         data = {"yaku": list(found.yaku), "han": found.han, "fu": found.fu}
+        local_yaku = found.yaku_names(language.value)
     else:
         if han is None and not yakuman:
             raise SeisanError("give --han (and --fu), --yakuman, or --tiles and --win")
@@ -586,7 +587,8 @@ def hand_command(
         rows.append([term("tsumo", language), f"{value.tsumo_non_dealer}/{value.tsumo_dealer}"])
     title = f"{term('system.' + scoring.system.value, language)}"
     if "yaku" in data:
-        title += f": {', '.join(data['yaku'])} ({data['han']} han {data['fu']} fu)"
+        han_fu = f"{data['han']} {term('han', language)} {data['fu']} {term('fu', language)}"
+        title += f": {', '.join(local_yaku)} ({han_fu})"
     if value.limit:
         rows.append([term("limit", language), term(f"limit.{value.limit}", language)])
     emit(

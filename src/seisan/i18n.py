@@ -115,6 +115,8 @@ TERMS: Mapping[str, tuple[str, str, str]] = {
     "chart": ("Cumulative totals (pt)", "累計スコア (pt)", "누계 스코어 (pt)"),
     # hands
     "ron": ("Ron", "ロン", "론"),
+    "han": ("han", "翻", "판"),
+    "fu": ("fu", "符", "부"),
     "tsumo": ("Tsumo", "ツモ", "쯔모"),
     "all": ("all", "オール", "올"),
     "win": ("Win", "和了", "화료"),

@@ -9,8 +9,11 @@ for East, South, West, North, white, green, red; ``0m`` a red five).
 from __future__ import annotations
 
 import re
+import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import cache
+from importlib import resources
 
 from mahjong.constants import EAST, NORTH, SOUTH, WEST
 from mahjong.hand_calculating.hand import HandCalculator
@@ -36,11 +39,28 @@ _ERRORS = {
 class TileHand:
     """A scored tile hand: what the ``mahjong`` package found, and what it pays."""
 
-    yaku: tuple[str, ...]
+    yaku: tuple[str, ...]  #: English names, as the ``mahjong`` package gives them
     han: int
     fu: int
     yakuman: int
     value: HandValue
+    yaku_ids: tuple[int, ...] = ()
+
+    def yaku_names(self, lang: str = "en") -> list[str]:
+        """The yaku in ``lang`` (en, ja, ko)."""
+        if lang == "en":
+            return list(self.yaku)
+        names = _yaku_names()
+        return [
+            names.get(str(yaku_id), {}).get(lang, english)
+            for yaku_id, english in zip(self.yaku_ids, self.yaku, strict=True)
+        ]
+
+
+@cache
+def _yaku_names() -> dict[str, dict[str, str]]:
+    text = resources.files("seisan").joinpath("data/yaku.toml").read_text(encoding="utf-8")
+    return tomllib.loads(text)
 
 
 def tile_names(text: str, what: str = "tiles") -> list[str]:
@@ -207,4 +227,11 @@ def score_tiles(
         value = replace(value, ron=None)
     else:
         value = replace(value, tsumo_non_dealer=None, tsumo_dealer=None)
-    return TileHand(tuple(y.name for y in result.yaku), result.han, result.fu, yakuman, value)
+    return TileHand(
+        tuple(y.name for y in result.yaku),
+        result.han,
+        result.fu,
+        yakuman,
+        value,
+        tuple(y.yaku_id for y in result.yaku),
+    )
