@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -377,3 +378,19 @@ def test_play_errors_name_the_file(tmp_path: Path) -> None:
     path.write_text(json.dumps(data), encoding="utf-8")
     with pytest.raises(GameError, match=f"^{path}: the record stops at W1"):
         load_record(path).play()
+
+
+def test_the_game_table_shows_a_settlement_with_lost_deposits(cli, tmp_path: Path) -> None:
+    """A stick lost at the end is in nobody's points; the table still settles."""
+    data = {
+        "rules": {"extends": "jpml", "game": {"extension": "none"}},
+        "players": ["A", "B", "C", "D"],
+        "hands": [{"result": "draw"}] * 7 + [{"result": "draw", "riichi": ["A"], "tenpai": ["A"]}],
+    }
+    path = tmp_path / "lost.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    out = cli.run("game", str(path))
+    assert "after S4" in out
+    # A: +2 points, 1人浮き +12, and the lost stick's 1 pt as balance; B, C, D share -12
+    assert re.search(r"A\s*│\s*32000\s*│\s*\+15", out)
+    assert len(re.findall(r"│\s*29000\s*│\s*-5", out)) == 3

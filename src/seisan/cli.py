@@ -24,7 +24,7 @@ from seisan.errors import SeisanError
 from seisan.games import load_record
 from seisan.hands import hand_value, three_player_tsumo
 from seisan.i18n import Lang, default_lang, term
-from seisan.ledger import Accounts, GameResult, settle_game
+from seisan.ledger import Accounts, GameResult, game_result, settle_game
 from seisan.output import Format, dumps_csv, emit, table
 from seisan.presets import load_rules, presets
 from seisan.pt import pt_text, pt_value
@@ -653,7 +653,7 @@ def game_command(
         note=f"{term('ended', language)}: {played.ended}",
     )
     if fmt is Format.TABLE:
-        show_game(settle_game(played.final_points, record.rules, names), fmt, language)
+        show_game(game_result(played.settlement), fmt, language)
 
 
 def _delta(value: int) -> str:

@@ -252,8 +252,12 @@ def settle_game(
 ) -> GameResult:
     """Settle one game with its side bets and spectators (``bets``); the house's
     standing bets come from ``rules.side`` unless ``bets.side`` replaces them."""
+    return game_result(settle(points, rules, names, deposits), bets)
+
+
+def game_result(settlement: Settlement, bets: Bets | None = None) -> GameResult:
+    """The full account of a game already settled: its side bets and spectators."""
     bets = bets or Bets()
-    settlement = settle(points, rules, names, deposits)
     side = side_bets(settlement, bets)
     player_flows = [*score_transfers(settlement), *side.transfers]
     pool = bets.side_rules(settlement).soto_pool
