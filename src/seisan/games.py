@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from seisan.errors import SeisanError
-from seisan.hands import HandError, hand_value, three_player_tsumo
+from seisan.hands import HandError, HandValue, half_up100, hand_value, three_player_tsumo
 from seisan.presets import find_preset, rules_from_data
 from seisan.rules import Extension, Length, Rules, TripleRon
 from seisan.settlement import Settlement, check_names, places, settle
@@ -181,10 +181,14 @@ class _Table:
         self.ended = ""
 
     @property
+    def last_wind(self) -> int:
+        """The last wind of the game's length: East (0) or South (1)."""
+        return 0 if self.rules.game.length is Length.EAST else 1
+
+    @property
     def last_regular(self) -> bool:
         """Whether this is the last hand of the game's length (オーラス)."""
-        last_wind = 0 if self.rules.game.length is Length.EAST else 1
-        return self.wind == last_wind and self.number == self.n - 1
+        return self.wind == self.last_wind and self.number == self.n - 1
 
     def leader(self) -> int:
         return places(self.points, self.rules.ties).index(1)
@@ -224,7 +228,7 @@ def _play(record: GameRecord, check_end: bool) -> GamePlay:
         except SeisanError as err:
             raise GameError(f"the final points cannot be settled: {err}") from None
         final = tuple(r.points for r in result)  # first place may have taken the deposits
-        leftover = record.rules.start * record.rules.players - sum(final)
+        leftover = result.leftover_deposits
     return GamePlay(record, tuple(lines), final, leftover, table.ended, result)
 
 
@@ -239,7 +243,6 @@ def _play_hand(table: _Table, hand: Hand, index: int, where: str) -> HandLine:
             f"{where}: the record says {hand.honba} honba, but the game has {table.honba}"
         )
     dealer = table.number
-    before = list(table.points)
     deposits_before = table.deposits
     deltas = [0] * n
     if len(set(hand.riichi)) != len(hand.riichi):
@@ -262,7 +265,7 @@ def _play_hand(table: _Table, hand: Hand, index: int, where: str) -> HandLine:
         dealer,
         table.honba,
         deposits_before,
-        tuple(p - b for p, b in zip(table.points, before, strict=True)),
+        tuple(deltas),
         deposits,
         tuple(table.points),
         summary,
@@ -299,7 +302,7 @@ def _result(
                 raise GameError(f"{where}: {names[win.winner]}'s hand cannot win by ron")
             amount = value.ron
             bonus = table.honba * scoring.honba if win.winner == nearest else 0
-            _pay_ron(deltas, win, hand.discarder, amount, bonus, where, names)
+            _pay_ron(deltas, win, hand.discarder, amount, bonus)
             if win.winner == nearest:
                 deltas[win.winner] += deposits
             parts.append(f"{names[win.winner]} {_describe(win)} {amount}")
@@ -315,18 +318,15 @@ def _result(
             value = three_player_tsumo(value, scoring)
         if value.tsumo_non_dealer is None:
             raise GameError(f"{where}: {names[win.winner]}'s hand cannot win by tsumo")
-        bonus = table.honba * scoring.honba // 3
+        value = value.with_honba(table.honba, scoring.honba)
         owed = {}
         for seat in range(n):
             if seat == win.winner:
                 continue
             from_dealer = seat == dealer and value.tsumo_dealer is not None
-            share = value.tsumo_dealer if from_dealer else value.tsumo_non_dealer
-            owed[seat] = (share or 0) + bonus
+            owed[seat] = (value.tsumo_dealer if from_dealer else value.tsumo_non_dealer) or 0
         total = sum(owed.values())
         if win.pao is not None:
-            if win.pao == win.winner:
-                raise GameError(f"{where}: the winner cannot be responsible (包) for their hand")
             owed = {win.pao: total}
         for seat, amount in owed.items():
             deltas[seat] -= amount
@@ -361,10 +361,14 @@ def _result(
     raise GameError(f"{where}: unknown result {hand.result!r}; known: {', '.join(RESULTS)}")
 
 
-def _value(win: Win, dealer: int, table: _Table, where: str) -> Any:
+def _value(win: Win, dealer: int, table: _Table, where: str) -> HandValue:
     if win.pao is not None and not win.yakuman:
         raise GameError(
             f"{where}: 包 (pao) is for a yakuman (大三元, 大四喜), not a {win.han} han hand"
+        )
+    if win.pao == win.winner:
+        raise GameError(
+            f"{where}: {table.names[win.winner]} cannot be responsible (包) for their own hand"
         )
     try:
         return hand_value(
@@ -380,23 +384,13 @@ def _value(win: Win, dealer: int, table: _Table, where: str) -> Any:
         raise GameError(str(err)) from None
 
 
-def _pay_ron(
-    deltas: list[int],
-    win: Win,
-    discarder: int,
-    amount: int,
-    bonus: int,
-    where: str,
-    names: Sequence[str],
-) -> None:
+def _pay_ron(deltas: list[int], win: Win, discarder: int, amount: int, bonus: int) -> None:
     """The discarder pays; with 包 on someone else, they share the hand's value."""
     deltas[win.winner] += amount + bonus
     if win.pao is None or win.pao == discarder:
         deltas[discarder] -= amount + bonus
         return
-    if win.pao == win.winner:
-        raise GameError(f"{where}: {names[win.winner]} cannot be responsible (包) for their hand")
-    half = -(-amount // 200) * 100  # half, rounded up to 100, from the responsible player
+    half = half_up100(amount)  # from the responsible player
     deltas[win.pao] -= half
     deltas[discarder] -= amount - half + bonus
 
@@ -412,7 +406,7 @@ def _advance(table: _Table, hand: Hand, renchan: bool, where: str) -> None:
     rules = table.rules
     flow = rules.game
     last = table.last_regular
-    in_extension = table.wind > (0 if flow.length is Length.EAST else 1)
+    in_extension = table.wind > table.last_wind
     target = flow.target or rules.return_points
     if hand.stop:
         if not flow.dealer_stop:
@@ -457,8 +451,7 @@ def _advance(table: _Table, hand: Hand, renchan: bool, where: str) -> None:
             return
     elif in_extension:
         # one more wind (Tenhou: West after a hanchan), or two (through North)
-        last_wind = 0 if flow.length is Length.EAST else 1
-        final_wind = last_wind + (1 if flow.extension is Extension.WEST else 2)
+        final_wind = table.last_wind + (1 if flow.extension is Extension.WEST else 2)
         if table.wind >= final_wind:
             table.ended = f"after {finishing}"
             return

@@ -71,6 +71,11 @@ def _up100(points: int) -> int:
     return -(-points // 100) * 100
 
 
+def half_up100(points: int) -> int:
+    """Half of ``points``, rounded up to 100 (a share split between two payers)."""
+    return -(-points // 200) * 100
+
+
 def _limit_base(han: int, kazoe: Kazoe) -> tuple[int, str]:
     if han >= 13:
         return (8000, "yakuman") if kazoe is Kazoe.YAKUMAN else (6000, "sanbaiman")
@@ -217,11 +222,8 @@ def _table_value(
 def _gorin_value(han: int, fu: int | None, dealer: bool, yakuman: int, where: str) -> HandValue:
     _no_fu(fu, "gorin", where)
     row = _row("gorin", han, yakuman, where)
-    base = row["base"] * max(yakuman, 1)
-    limit = row.get("limit", "")
-    if dealer:
-        return HandValue(True, base * 6, base * 2, None, limit)
-    return HandValue(False, base * 4, base, base * 2, limit)
+    ron, each, from_dealer = _payments(row["base"] * max(yakuman, 1), dealer, exact=True)
+    return HandValue(dealer, ron, each, from_dealer, row.get("limit", ""))
 
 
 def three_player_tsumo(value: HandValue, scoring: Scoring) -> HandValue:
@@ -229,7 +231,7 @@ def three_player_tsumo(value: HandValue, scoring: Scoring) -> HandValue:
     nothing (ツモ損), or the two payers split that share, each half rounded up to 100."""
     if value.tsumo_non_dealer is None or scoring.sanma_tsumo is SanmaTsumo.LOSS:
         return value
-    half = -(-value.tsumo_non_dealer // 200) * 100
+    half = half_up100(value.tsumo_non_dealer)
     return HandValue(
         value.dealer,
         value.ron,
