@@ -349,11 +349,11 @@ def _money(field_name: str, value: object, *, positive: bool) -> Fraction:
     if isinstance(value, Decimal) and not value.is_finite():
         raise RulesError(field_name, str(value), "must be a decimal amount of money")
     amount = Fraction(value)
-    denominator = amount.denominator
-    for prime in (2, 5):
-        while denominator % prime == 0:
-            denominator //= prime
-    if denominator != 1 or abs(amount) > MAX_POINTS:
+    try:
+        pt_value(amount)  # only amounts with a finite decimal form (not 1/3)
+    except ValueError:
+        raise RulesError(field_name, str(value), "must be a decimal amount of money") from None
+    if abs(amount) > MAX_POINTS:
         raise RulesError(field_name, str(value), "must be a decimal amount of money")
     if amount < 0 or (positive and amount == 0):
         raise RulesError(
@@ -435,12 +435,7 @@ class Rules:
             raise RulesError(
                 "uma", self.uma.spec(), f"has {self.uma.players} places, the rules {self.players}"
             )
-        for name, kind in (
-            ("side", SideRules),
-            ("stakes", Stakes),
-            ("scoring", Scoring),
-            ("game", GameFlow),
-        ):
+        for _, name, kind in _TABLES:
             if not isinstance(getattr(self, name), kind):
                 raise RulesError(name, getattr(self, name), f"must be a {kind.__name__}")
         for name, enum in (
@@ -503,14 +498,9 @@ class Rules:
             "deposits": self.deposits.value,
             "zero": self.zero.value,
         }
-        if self.side.to_dict():
-            data["side"] = self.side.to_dict()
-        if self.stakes.to_dict():
-            data["money"] = self.stakes.to_dict()
-        if self.scoring.to_dict():
-            data["scoring"] = self.scoring.to_dict()
-        if self.game.to_dict():
-            data["game"] = self.game.to_dict()
+        for key, attr, _ in _TABLES:
+            if table := getattr(self, attr).to_dict():
+                data[key] = table
         if not meta:
             return data
         if self.aliases:
@@ -564,13 +554,7 @@ class Rules:
         for key, enum in (("ties", Ties), ("deposits", Deposits), ("zero", Zero)):
             if key in data:
                 changes[key] = _choice(enum, key, data[key])
-        tables: tuple[tuple[str, str, Any], ...] = (
-            ("side", "side", SideRules),
-            ("money", "stakes", Stakes),
-            ("scoring", "scoring", Scoring),
-            ("game", "game", GameFlow),
-        )
-        for key, attr, kind in tables:
+        for key, attr, kind in _TABLES:
             if key in data:
                 if not isinstance(data[key], Mapping):
                     raise RulesError(key, data[key], "must be a table")
@@ -618,6 +602,14 @@ class Rules:
 
         return tomli_w.dumps(self.to_dict())
 
+
+_TABLES: tuple[tuple[str, str, Any], ...] = (
+    ("side", "side", SideRules),
+    ("money", "stakes", Stakes),
+    ("scoring", "scoring", Scoring),
+    ("game", "game", GameFlow),
+)
+"""The rules' sub-tables: (TOML key, Rules field, type)."""
 
 _FIELDS = {
     "name",

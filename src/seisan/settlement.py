@@ -213,10 +213,9 @@ def settle(
     values = check_points(points, rules, deposits)
     leftover = deposits * rules.scoring.riichi
     if leftover and rules.deposits is Deposits.FIRST:
-        order = sorted(range(rules.players), key=lambda seat: (-values[seat], seat))
-        tied = values[order[0]] == values[order[1]] and rules.ties is Ties.SPLIT
-        if not tied:
-            values[order[0]] += leftover
+        firsts = [seat for seat, p in enumerate(places(values, rules.ties)) if p == 1]
+        if len(firsts) == 1:  # several only when tied under split: they share instead
+            values[firsts[0]] += leftover
             leftover = 0
     n = rules.players
     if names is None:

@@ -33,7 +33,7 @@ from seisan.i18n import Lang, term
 from seisan.pt import split_tenths
 from seisan.rules import SideRules, Ties, whole_points
 from seisan.settlement import Settlement
-from seisan.transfers import Transfer, with_first
+from seisan.transfers import Transfer, balances, with_first
 
 _ZERO = Fraction(0)
 
@@ -112,14 +112,8 @@ class SideResult:
 
     def net(self, name: str, kind: Kind | None = None) -> Fraction:
         """What ``name`` gains (negative: pays) in ``kind``, or in all kinds."""
-        total = _ZERO
-        for t in self.transfers:
-            if kind is None or t.kind == kind:
-                if t.payee == name:
-                    total += t.amount
-                if t.payer == name:
-                    total -= t.amount
-        return total
+        chosen = (t for t in self.transfers if kind is None or t.kind == kind)
+        return balances(chosen).get(name, _ZERO)
 
 
 def _check_seat(what: str, seat: int, players: int) -> int:
@@ -433,14 +427,13 @@ def _amount(what: str, value: object, *, allow_zero: bool) -> int:
 
 
 def _pair(what: str, item: object, names: Sequence[str]) -> PairBet:
-    """A pair bet from ``"A:B:AMOUNT"`` or ``[A, B, AMOUNT]`` (0 only for ビンタ: sit out)."""
+    """A pair bet from ``"A:B:AMOUNT"`` or ``[A, B, AMOUNT]`` (0 only for ビンタ: sit out);
+    :func:`side_bets` checks the pair itself."""
     parts = item.split(":") if isinstance(item, str) else item
     if not isinstance(parts, list | tuple) or len(parts) != 3:
         raise BetError(f"{what}: {item!r} should be A:B:AMOUNT (seats or names, points)")
     a, b = (find_player(p, names, what) for p in parts[:2])
-    bet = PairBet(a, b, _amount(what, parts[2], allow_zero=what == "binta"))
-    _check_pair(what, bet, len(names))
-    return bet
+    return PairBet(a, b, _amount(what, parts[2], allow_zero=what == "binta"))
 
 
 def _links(what: str, value: object) -> list[tuple[object, object]]:

@@ -22,7 +22,7 @@ from mahjong.meld import Meld
 from mahjong.tile import TilesConverter
 
 from seisan.hands import HandError, HandValue, hand_value
-from seisan.rules import Kazoe, Scoring
+from seisan.rules import Kazoe, PointSystem, Scoring
 
 _GROUP = re.compile(r"([0-9]+)([mpsz])")
 _WINDS = {"e": EAST, "s": SOUTH, "w": WEST, "n": NORTH, "1z": EAST, "2z": SOUTH, "3z": WEST,
@@ -100,8 +100,13 @@ def check_counts(groups: Mapping[str, Sequence[str]]) -> None:
 
 
 def parse_tiles(text: str, what: str = "tiles") -> list[int]:
-    """mpsz text as 136-format tiles for the ``mahjong`` package."""
+    """mpsz text, checked, as 136-format tiles for the ``mahjong`` package."""
     check_counts({what: tile_names(text, what)})
+    return _to_136(text)
+
+
+def _to_136(text: str) -> list[int]:
+    """Checked mpsz text as 136-format tiles."""
     return TilesConverter.one_line_string_to_136_array(text.replace(" ", ""), has_aka_dora=True)
 
 
@@ -131,7 +136,7 @@ def _meld(spec: str) -> tuple[Meld, list[str]]:
         raise HandError(f"meld {spec}: a {kind} is {size} of the same tile")
     meld = Meld(
         meld_type=_MELDS[kind],
-        tiles=TilesConverter.one_line_string_to_136_array(tiles.strip(), has_aka_dora=True),
+        tiles=_to_136(tiles),
         opened=kind != "ankan",
     )
     return meld, names
@@ -195,11 +200,11 @@ def score_tiles(
         options=options,
     )
     result = HandCalculator.estimate_hand_value(
-        parse_tiles(tiles),
-        parse_tiles(win, "win")[0],
+        _to_136(tiles),  # all checked above
+        _to_136(win)[0],
         melds=[meld for meld, _ in called] or None,
-        dora_indicators=parse_tiles(dora, "dora") if dora else None,
-        ura_dora_indicators=parse_tiles(ura, "ura") if ura else None,
+        dora_indicators=_to_136(dora) if dora else None,
+        ura_dora_indicators=_to_136(ura) if ura else None,
         config=config,
     )
     if result.error or result.han is None or result.fu is None or result.yaku is None:
@@ -213,14 +218,14 @@ def score_tiles(
         yakuman = sum(1 for y in result.yaku if y.is_yakuman)  # composite yakuman still count
     han = result.han if not yakuman else 0
     ankan = sum(1 for meld, _ in called if meld.type == Meld.KAN and not meld.opened)
-    needs_fu = scoring.system.value in ("standard", "exact")
+    needs_fu = scoring.system in (PointSystem.STANDARD, PointSystem.EXACT)
     value = hand_value(
         han,
         result.fu if needs_fu and not yakuman else None,
         dealer,
         scoring,
         yakuman=yakuman,
-        ankan=ankan if scoring.system.value == "30fu" else 0,
+        ankan=ankan if scoring.system is PointSystem.THIRTY_FU else 0,
     )
     # the tiles say how the hand was won: only that way pays
     if tsumo:

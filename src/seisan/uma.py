@@ -185,9 +185,7 @@ def parse_floating(table: Mapping[object, object], players: int = 4) -> Floating
         text = str(key).strip()
         if not (text.isascii() and text.isdigit()):
             raise RulesError(field, key, "keys are counts of floating players")
-        count = int(text)
-        if not 0 <= count <= players:
-            raise RulesError(field, key, f"a count of floating players is 0 to {players}")
+        count = int(text)  # FloatingUma checks the range
         if isinstance(values, str | list | tuple):
             uma = parse_uma(values, players, f"{field}.{count}").values
         else:
