@@ -394,3 +394,14 @@ def test_the_game_table_shows_a_settlement_with_lost_deposits(cli, tmp_path: Pat
     # A: +2 points, 1人浮き +12, and the lost stick's 1 pt as balance; B, C, D share -12
     assert re.search(r"A\s*│\s*32000\s*│\s*\+15", out)
     assert len(re.findall(r"│\s*29000\s*│\s*-5", out)) == 3
+
+
+def test_a_record_may_name_a_rules_file_beside_it(tmp_path: Path) -> None:
+    (tmp_path / "club.toml").write_text('extends = "tenhou"\numa = "10-30"\n', encoding="utf-8")
+    data = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    data["rules"] = "club.toml"
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    played = load_record(path).play()
+    # the same hands; 10-30 instead of 10-20: Chie +40.7 → +51, Ana -7.9 → -8 - 30
+    assert [str(s) for s in played.settlement.scores] == ["-38", "4", "51", "-17"]

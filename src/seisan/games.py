@@ -31,7 +31,7 @@ from typing import Any
 
 from seisan.errors import SeisanError
 from seisan.hands import HandError, HandValue, half_up100, hand_value, three_player_tsumo
-from seisan.presets import find_preset, rules_from_data
+from seisan.presets import rules_from_spec
 from seisan.rules import Extension, Length, Rules, TripleRon
 from seisan.settlement import Settlement, check_names, places, settle
 from seisan.sidebets import find_player
@@ -502,8 +502,11 @@ _HAND_FIELDS = {"round", "honba", "riichi", "result", "from", "wins", "tenpai", 
 _WIN_FIELDS = {"winner", "han", "fu", "yakuman", "ankan", "pao"}
 
 
-def record_from_dict(data: Mapping[str, Any], rules: Rules | None = None) -> GameRecord:
-    """A game record from its JSON data (see the README); errors name the hand and field."""
+def record_from_dict(
+    data: Mapping[str, Any], rules: Rules | None = None, folder: Path | None = None
+) -> GameRecord:
+    """A game record from its JSON data (see the README); errors name the hand and field.
+    A rules file the record names is looked for in ``folder``."""
     unknown = set(data) - {"title", "rules", "players", "hands"}
     if unknown:
         raise GameError(
@@ -512,14 +515,7 @@ def record_from_dict(data: Mapping[str, Any], rules: Rules | None = None) -> Gam
     spec = data.get("rules")
     if rules is None:
         try:
-            if isinstance(spec, str):
-                rules = find_preset(spec)
-            elif isinstance(spec, Mapping):
-                rules = rules_from_data(spec)
-            elif spec is None:
-                rules = Rules()
-            else:
-                raise GameError("rules: give a preset name or a table")
+            rules = rules_from_spec(spec, folder)
         except SeisanError as err:
             raise GameError(str(err) if str(err).startswith("rules") else f"rules: {err}") from None
         rules_data = spec
@@ -628,7 +624,7 @@ def load_record(path: Path, rules: Rules | None = None) -> GameRecord:
     if not isinstance(data, Mapping):
         raise GameError(f"{path}: a record is a JSON object")
     try:
-        record = record_from_dict(data, rules)
+        record = record_from_dict(data, rules, path.parent)
     except SeisanError as err:
         raise GameError(f"{path}: {err}") from None
     return replace(record, source=str(path))

@@ -93,6 +93,19 @@ def load_rules(spec: str) -> Rules:
         raise
 
 
+def rules_from_spec(spec: object, folder: Path | None = None) -> Rules:
+    """The ``rules`` of a session file or game record: a preset name, a ``.toml`` file
+    (beside the file, in ``folder``), a rules table, or nothing (the plain base)."""
+    if spec is None:
+        return Rules()
+    if isinstance(spec, str):
+        candidate = (folder or Path()) / spec
+        return load_rules(str(candidate) if candidate.suffix.lower() == ".toml" else spec)
+    if isinstance(spec, Mapping):
+        return rules_from_data(spec)
+    raise RulesError("rules", spec, "give a preset name, a .toml file or a table")
+
+
 def load_rules_file(path: Path) -> Rules:
     """Rules from a house-rules TOML file; errors name the file."""
     data = read_toml(path, "rules file")

@@ -20,7 +20,7 @@ from typing import Any
 
 from seisan.errors import SeisanError
 from seisan.ledger import Accounts, GameResult, settle_game, transfer_dict
-from seisan.presets import load_rules, read_toml, rules_from_data
+from seisan.presets import read_toml, rules_from_spec
 from seisan.pt import pt_value
 from seisan.rules import Rules, Stakes
 from seisan.settlement import check_names
@@ -213,16 +213,7 @@ def session_from_dict(
     if unknown:
         raise SessionError(f"{sorted(unknown)[0]!r} is not a session field (title, rules, games)")
     if rules is None:
-        spec = data.get("rules")
-        if spec is None:
-            rules = Rules()
-        elif isinstance(spec, str):
-            candidate = (base or Path()) / spec
-            rules = load_rules(str(candidate) if candidate.suffix == ".toml" else spec)
-        elif isinstance(spec, Mapping):
-            rules = rules_from_data(spec)
-        else:
-            raise SessionError("rules: give a preset name, a .toml file or a table")
+        rules = rules_from_spec(data.get("rules"), base)
     games = data.get("games")
     if not isinstance(games, list) or not games:
         raise SessionError("games: give at least one [[games]] table")
