@@ -71,29 +71,32 @@ def test_options_override_the_preset(cli) -> None:
 
 
 def test_negative_points_are_points_not_options(cli) -> None:
-    scores = cli.scores("61200", "25000", "15000", "-1200", "-r", "tenhou")
+    scores = cli.scores("61200", "25000", "15000", "-1200", "-r", "tenhou-2020")
     assert [str(s) for s in scores] == ["71", "5", "-25", "-51"]
+    scores = cli.scores("61200", "25000", "15000", "-1200", "-r", "tenhou")
+    assert [str(s) for s in scores] == ["71.2", "5", "-25", "-51.2"]
 
 
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["1", "2", "3"], "is for 4 players, got 3 scores"),
+        (["1000", "2000", "3000", "-r", "mleague"], "M.League is for 4 players, got 3 scores"),
+        (["1000", "2000", "3000"], "points total 6000, but 3 players starting with 30000"),
         (["25050", "24950", "25000", "25000", "-r", "tenhou"], "not a multiple of 100"),
         (["26000", "25000", "25000", "25000", "-r", "tenhou"], "1000 too many"),
-        (["25000", "x", "25000", "25000"], "points 'x' are not a whole number"),
-        (["25000", "25000", "25000", "25000", "-r", "tenho"], "unknown rules preset 'tenho'"),
-        (["30000"] * 4 + ["--rounding", "often"], "rounding = 'often'"),
-        (["30000"] * 4 + ["--uma", "10-"], "uma = '10-'"),
-        (["30000"] * 4 + ["--start", "abc"], "start = 'abc'"),
+        (["25000", "x", "25000", "25000"], "points “x” are not a whole number"),
+        (["25000", "25000", "25000", "25000", "-r", "tenho"], "unknown rules preset “tenho”"),
+        (["30000"] * 4 + ["--rounding", "often"], "rounding = “often”"),
+        (["30000"] * 4 + ["--uma", "10-"], "uma = “10-”"),
+        (["30000"] * 4 + ["--start", "abc"], "start = “abc”"),
         (["30000"] * 4 + ["--bogus"], "unknown option --bogus"),
         (["30000"] * 4 + ["--names", "A,B,C"], "4 names are needed"),
         (["30000"] * 4 + ["-r", "missing.toml"], "cannot read rules file missing.toml"),
-        (["30000"] * 4 + ["--start=--25000"], "start = '--25000'"),
-        (["30000"] * 4 + ["--start", "²5000"], "start = '²5000'"),
+        (["30000"] * 4 + ["--start=--25000"], "start = “--25000”"),
+        (["30000"] * 4 + ["--start", "²5000"], "start = “²5000”"),
         (["30000"] * 4 + ["--rules", ""], "give a rules preset name"),
-        (["30000"] * 4 + ["--names", "A,B,C,"], "seat 3: name '' must be non-empty"),
-        (["_3_0_0_0_0", "30000", "30000", "30000"], "points '_3_0_0_0_0' are not a whole"),
+        (["30000"] * 4 + ["--names", "A,B,C,"], "seat 3: name “” must be non-empty"),
+        (["_3_0_0_0_0", "30000", "30000", "30000"], "points “_3_0_0_0_0” are not a whole"),
         (["10" * 12, "30000", "30000", "30000"], "are beyond 1000000000"),
     ],
 )
@@ -108,7 +111,7 @@ def test_bad_rules_file_on_the_cli(cli, tmp_path: Path) -> None:
     path = tmp_path / "house.toml"
     path.write_text('extends = "tenhou"\nties = "coin"\n', encoding="utf-8")
     err = cli.run("settle", "30000", "30000", "20000", "20000", "-r", str(path), code=2)
-    assert "ties = 'coin': must be one of seat, split" in err
+    assert "ties = “coin”: must be one of seat, split" in err
 
 
 def test_rules_list_and_show(cli) -> None:
@@ -155,9 +158,11 @@ def _run_main(*args: str, columns: str = "100"):
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["settle", "1", "2", "-f", "xml"], "Invalid value for '--format'"),
-        (["rules", "show"], "Missing argument 'name'"),
-        (["nonsense"], "No such command 'nonsense'"),
+        (["settle", "1", "2", "-f", "xml"], "“xml”; choose from table, json, csv"),
+        (["rules", "show"], "name is missing"),
+        (["hand", "--han", "x"], "invalid value for --han: “x” is not a whole number"),
+        (["nonsense"], "unknown command “nonsense”"),
+        (["settle", "1", "--bogus", "x"], "unknown option --bogus"),
     ],
 )
 def test_usage_errors_from_the_real_entry_point_are_one_line(args: list[str], message: str) -> None:

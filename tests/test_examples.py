@@ -21,9 +21,16 @@ CASES = [
     ("one-two-uma", [50000, 40000, 20000, 10000], "+40 +20 -20 -40", "004 원투우마"),
     ("sun-oka", [40000, 30000, 20000, 10000], "+30 -0 -10 -20", "004 순오카"),
     ("one-two-oka", [40000, 30000, 20000, 10000], "+50 +10 -20 -40", "004 원투오카"),
-    # Tenhou: real result lines (owari) of Tenhou logs, seat order
-    ("tenhou", [20300, 34400, 19200, 26100], "-20 +45 -31 +6", "Tenhou owari 203,-20,344,45,..."),
-    ("tenhou", [22500, 23000, 38800, 15700], "-17 +3 +48 -34", "Tenhou owari: −7.5 rounds to −7"),
+    # Tenhou to 2020: real result lines (owari) of Tenhou logs, seat order; whole pt,
+    # the final points rounded to 1000 with halves away from zero
+    ("tenhou-2020", [20300, 34400, 19200, 26100], "-20 +45 -31 +6", "Tenhou owari 203,-20,..."),
+    ("tenhou-2020", [22500, 23000, 38800, 15700], "-17 +3 +48 -34", "Tenhou: 22500 → -7"),
+    # 2016090900gm-00a9-0000-a2a25bb6: owari="662,77.0,52,-35.0,331,13.0,-45,-55.0"
+    ("tenhou-2020", [66200, 5200, 33100, -4500], "+77 -35 +13 -55", "Tenhou: -4500 → -35"),
+    # 2009022116gm-00a9-0000-77155835: owari="269,-13,292,9,514,62,-75,-58"
+    ("tenhou-2020", [26900, 29200, 51400, -7500], "-13 +9 +62 -58", "Tenhou: -7500 → -38"),
+    # Tenhou today: 2022060100gm-00a9-0000-34c99cfa owari="-31,-53.1,519,61.9,240,-16.0,272,7.2"
+    ("tenhou", [-3100, 51900, 24000, 27200], "-53.1 +61.9 -16 +7.2", "Tenhou 2022: exact"),
     # Tenhou ties: 東1局の風順 (seat 1 ranks above seat 3 on equal points)
     ("tenhou", [40000, 20000, 20000, 20000], "+50 +0 -20 -30", "Tenhou tie by seat"),
     # Mahjong Soul: EndScore = (MatchResult - 25000) / 1000 + uma, ties by seat
@@ -49,9 +56,16 @@ CASES = [
     ("jpml", [34000, 31000, 30000, 25000], "+12 +4 +1 -17", "JPML 3人浮き (30000 floats)"),
     # Tenhou sanma: 35000/40000, oka +15, uma +20/0/-20
     ("tenhou-sanma", [50000, 35000, 20000], "+45 -5 -40", "Tenhou 3p"),
+    # 2026012022gm-00b9-0000-c6725c77: owari="319,-8.1,319,-28.1,412,36.2" (a tie by seat)
+    ("tenhou-sanma", [31900, 31900, 41200], "-8.1 -28.1 +36.2", "Tenhou 3p 2026"),
+    # 2014091101gm-00b9-0000-5ca6b487: owari="592,54.0,228,-37.0,230,-17.0" (22800 → 23000)
+    ("tenhou-sanma-2020", [59200, 22800, 23000], "+54 -37 -17", "Tenhou 3p 2014"),
+    # a three-player log of the whole-pt era: owari="274,-13.0,831,79.0,-55,-66.0"
+    ("tenhou-sanma-2020", [27400, 83100, -5500], "-13 +79 -66", "Tenhou 3p: -5500 → -46"),
     # Ties for the presets whose sources print no tie example, worked by hand from
     # the tie rule each cites (seat order, or uma and oka shared).
     ("tenhou-sanma", [40000, 40000, 25000], "+35 +0 -35", "Tenhou 3p tie by seat"),
+    ("tenhou-2020", [40000, 20000, 20000, 20000], "+50 +0 -20 -30", "Tenhou 2020 tie by seat"),
     ("jpml", [35000, 35000, 25000, 25000], "+11 +11 -11 -11", "JPML 2人浮き two ties"),
     ("saikouisen", [40000, 25000, 25000, 30000], "+40 -25 -25 +10", "Saikouisen 3rd/4th tie"),
     ("sun-uma", [40000, 40000, 20000, 20000], "+10 +10 -10 -10", "순우마 ties"),

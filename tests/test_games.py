@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import json
 import re
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -35,14 +36,15 @@ BY_HAND = [
     ((23500, 25100, 27700, 23700), 0),  # S4-0 dealer Dae noten: 1000 to each; nobody has 30000
     ((22100, 24300, 30700, 22900), 0),  # W1-1 Chie tsumo 700/1300 + 100 each: sudden death
 ]  # fmt: skip
-# Tenhou settlement: Ben -5.7 → -6 + 10; Dae -7.1 → -7 - 10; Ana -7.9 → -8 - 20; Chie the rest
-SCORES = [-28, 4, 41, -17]
+# Today's Tenhou settlement, unrounded: Ben -5.7 + 10; Dae -7.1 - 10; Ana -7.9 - 20;
+# Chie +0.7 + 20 + oka 20
+SCORES = [Decimal("-27.9"), Decimal("4.3"), Decimal("40.7"), Decimal("-17.1")]
 
 
 def test_the_hand_written_record_through_the_cli(cli) -> None:
     data = cli.json("game", str(EXAMPLE))
     assert [(tuple(h["points"]), h["deposits"]) for h in data["hands"]] == BY_HAND
-    assert data["ended"] == "sudden death in W1"
+    assert data["ended"] == "sudden death in W1" and data["end"] == "sudden-death"
     assert data["final_points"] == [22100, 24300, 30700, 22900]
     assert [r["score"] for r in data["settlement"]["results"]] == SCORES
     assert [h["round"] for h in data["hands"]][-2:] == ["S4", "W1"]
@@ -67,7 +69,7 @@ def test_without_the_west_extension_the_game_ends_after_south_4() -> None:
     rules = record.rules.replace(game=GameFlow(extension=Extension.NONE))
     shorter = GameRecord(rules, record.names, record.hands[:12])
     played = shorter.play()
-    assert played.ended == "after S4"
+    assert str(played.ended) == "after S4"
     assert played.final_points == (23500, 25100, 27700, 23700)
 
 
@@ -96,13 +98,15 @@ BROKEN = [
     (lambda d: d["hands"][4].update({"honba": 3}), "hand 5: the record says 3 honba"),
     (lambda d: d["hands"][3]["riichi"].append("Dae"), "hand 4: a player declares riichi twice"),
     (lambda d: d["hands"][0].update({"tenpai": ["Chie"]}), "hand 1: Ben declared riichi but"),
-    (lambda d: d["hands"][0].update({"result": "win"}), "hand 1: result 'win' must be one of"),
+    (lambda d: d["hands"][0].update({"result": "win"}), "hand 1: result “win” must be one of"),
     (lambda d: d["hands"][1]["wins"][0].update({"winner": "Eve"}),
-     "hand 2: winner: 'Eve' is not"),
+     "hand 2: winner: “Eve” is not"),
     (lambda d: d["hands"][6].update({"reason": "boredom"}), "hand 7: unknown abortive draw"),
     (lambda d: d["hands"].pop(), "the game has not ended"),
     (lambda d: d["hands"][11].update({"stop": True}),
-     "hand 12: these rules do not let the dealer"),
+     "hand 12: only the dealer who wins or is tenpai in the last hand"),
+    (lambda d: d.update({"rules": "mleague"}) or d["hands"][11].update({"stop": True}),
+     "hand 12: these rules do not let the dealer stop"),
 ]  # fmt: skip
 
 
@@ -139,7 +143,7 @@ def test_a_bust_ends_the_game_and_leftover_deposits_go_to_first() -> None:
         Hand("ron", (Win(2, yakuman=1),), discarder=1),
     )
     played = GameRecord(rules, ("A", "B", "C", "D"), hands).play()
-    assert played.ended == "B went below zero"
+    assert str(played.ended) == "B went below zero" and played.end == "bust"
     assert played.final_points == (27000, -8300, 57300, 24000)
 
 
@@ -173,7 +177,7 @@ def test_dealer_stop_in_the_last_hand() -> None:
         Hand("ron", (Win(3, 3, 30),), discarder=0, stop=True),  # Dae leads and stops
     ]
     played = GameRecord(rules, ("A", "B", "C", "D"), tuple(hands)).play()
-    assert played.ended == "the dealer stopped as the leader in E4"
+    assert str(played.ended) == "the dealer stopped as the leader in E4"
     # B +1000 -1000 -1000, C -1000 +1000, D +1000 +5800 (dealer 3han30fu from A)
     assert played.final_points == (19200, 24000, 25000, 31800)
 
@@ -277,11 +281,11 @@ def test_lost_deposits_at_the_end() -> None:
     hands = [NO_TENPAI] * 7 + [Hand("draw", riichi=(0,), tenpai=(0,))]
     played = _game(rules, *hands).play()
     assert played.final_points == (32000, 29000, 29000, 29000)  # -1000 stick, +3000 noten
-    assert played.leftover == 1000 and played.ended == "after S4"
+    assert played.leftover == 1000 and str(played.ended) == "after S4"
 
 
 def test_dealer_stop_needs_the_target_and_a_win_or_tenpai() -> None:
-    rules = find_preset("tenhou").replace(game=GameFlow(dealer_stop=True))
+    rules = find_preset("tenhou").replace(game=GameFlow(extension="west", dealer_stop=True))
     below = [NO_TENPAI] * 7 + [Hand("draw", tenpai=(3,), stop=True)]
     with pytest.raises(GameError, match="hand 8: the dealer cannot stop below 30000"):
         _game(rules, *below).play()
@@ -304,16 +308,16 @@ def test_three_players_tsumo_loss_and_split_north() -> None:
 def test_west_ends_after_west_4_and_north_goes_on() -> None:
     rules = find_preset("tenhou")
     hands = [NO_TENPAI] * 12  # nobody ever reaches 30000
-    assert _game(rules, *hands).play().ended == "after W4"
+    assert str(_game(rules, *hands).play().ended) == "after W4"
     north = rules.replace(game=GameFlow(extension=Extension.NORTH))
     with pytest.raises(GameError, match="the record stops at N1"):
         _game(north, *hands).play()
-    assert _game(north, *hands, *[NO_TENPAI] * 4).play().ended == "after N4"
+    assert str(_game(north, *hands, *[NO_TENPAI] * 4).play().ended) == "after N4"
 
 
 def test_east_only_goes_into_south() -> None:
-    rules = find_preset("tenhou").replace(game=GameFlow(length="east"))
-    assert _game(rules, *[NO_TENPAI] * 8).play().ended == "after S4"
+    rules = find_preset("tenhou").replace(game=GameFlow(length="east", extension="west"))
+    assert str(_game(rules, *[NO_TENPAI] * 8).play().ended) == "after S4"
 
 
 def test_pao_on_a_double_ron() -> None:
@@ -333,7 +337,7 @@ def test_pao_is_for_yakuman_only() -> None:
 def test_triple_ron_is_an_abortive_draw_under_tenhou() -> None:
     hand = Hand("ron", (Win(1, 1, 30), Win(2, 1, 30), Win(3, 1, 30)), discarder=0, riichi=(1,))
     line = play(_game(find_preset("tenhou"), hand), check_end=False).lines[0]
-    assert line.summary == "triple ron: abortive draw (sanchahou)"
+    assert str(line.summary) == "triple ron: abortive draw (sanchahou)"
     assert line.deltas == (0, -1000, 0, 0) and line.deposits_after == 1000
     paid = find_preset("tenhou").replace(scoring=Scoring(triple_ron="win"))
     # three 1000s from A; B, nearest, also takes back its own stick
@@ -391,8 +395,9 @@ def test_the_game_table_shows_a_settlement_with_lost_deposits(cli, tmp_path: Pat
     path.write_text(json.dumps(data), encoding="utf-8")
     out = cli.run("game", str(path))
     assert "after S4" in out
-    # A: +2 points, 1人浮き +12, and the lost stick's 1 pt as balance; B, C, D share -12
-    assert re.search(r"A\s*│\s*32000\s*│\s*\+15", out)
+    # A: +2 points and 1人浮き +12 (the lost stick is in nobody's score); B, C, D share -12
+    assert re.search(r"A\s*│\s*32000\s*│\s*\+14", out)
+    assert "Uma 1 at or above return points +12/-1/-3/-8" in out
     assert len(re.findall(r"│\s*29000\s*│\s*-5", out)) == 3
 
 
@@ -403,5 +408,5 @@ def test_a_record_may_name_a_rules_file_beside_it(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     path.write_text(json.dumps(data), encoding="utf-8")
     played = load_record(path).play()
-    # the same hands; 10-30 instead of 10-20: Chie +40.7 → +51, Ana -7.9 → -8 - 30
-    assert [str(s) for s in played.settlement.scores] == ["-38", "4", "51", "-17"]
+    # the same hands; 10-30 instead of 10-20: Chie +0.7 + 30 + 20, Ana -7.9 - 30
+    assert [str(s) for s in played.settlement.scores] == ["-379/10", "43/10", "507/10", "-171/10"]

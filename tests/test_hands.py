@@ -236,7 +236,7 @@ def test_tile_hand_under_the_30fu_system(cli) -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--tiles", "234m567p11s34567x", "--win", "8s"], "unknown tile(s) '34567x'"),
+        (["--tiles", "234m567p11s34567x", "--win", "8s"], "tiles: unknown tiles “34567x”"),
         (["--tiles", "234m567p11s345678z", "--win", "8s"], "unknown tile 8z"),
         (["--tiles", "234m567p11s345679s", "--win", "9s"], "not a winning hand"),
         (

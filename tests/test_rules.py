@@ -52,7 +52,7 @@ def test_presets_are_found_by_alias(alias: str, name: str) -> None:
 
 
 def test_unknown_preset_lists_the_known() -> None:
-    with pytest.raises(UnknownNameError, match="unknown rules preset 'tenho'; known: ema"):
+    with pytest.raises(UnknownNameError, match="unknown rules preset “tenho”; known: ema"):
         find_preset("tenho")
 
 
@@ -77,17 +77,17 @@ def test_house_rules_file_reads_decimals_exactly(tmp_path: Path) -> None:
     ("text", "message"),
     [
         ("start = 25050\n", "start = 25050: must be a positive multiple of 100"),
-        ('start = "lots"\n', "start = 'lots': must be a whole number of points"),
+        ('start = "lots"\n', "start = “lots”: must be a whole number of points"),
         ("players = 5\n", "players = 5: must be 4 or 3"),
         ("return = 20000\n", "return = 20000: must not be below the start points"),
-        ('rounding = "sometimes"\n', "rounding = 'sometimes': known: half-up"),
-        ('ties = "coin"\n', "ties = 'coin': must be one of seat, split"),
-        ('deposits = "burn"\n', "deposits = 'burn': must be one of first, lost"),
+        ('rounding = "sometimes"\n', "rounding = “sometimes”: known: half-up"),
+        ('ties = "coin"\n', "ties = “coin”: must be one of seat, split"),
+        ('deposits = "burn"\n', "deposits = “burn”: must be one of first, lost"),
         ("umaa = [1]\n", "umaa = [1]: is not a rules field"),
         ("uma = [30, 10, -10]\n", "needs 4 values"),
         ("start = 25000\noka = 10\n", "oka = 10: oka is (return − start) × players = 20"),
         ("start = [\n", "not valid TOML"),
-        ('extends = "nope"\n', "unknown rules preset 'nope'"),
+        ('extends = "nope"\n', "unknown rules preset “nope”"),
         ("[floating_uma]\n7 = [1, 0, 0, -1]\n", "a count of floating players is 0 to 4"),
     ],
 )
@@ -110,7 +110,7 @@ def test_missing_rules_file(tmp_path: Path) -> None:
     [
         ([25000, 25000, 25000], "is for 4 players, got 3 scores"),
         ([25050, 24950, 25000, 25000], "seat 0: points 25050 are not a multiple of 100"),
-        ([25000, 25000, 25000, "25000"], "seat 3: points '25000' are not a whole number"),
+        ([25000, 25000, 25000, "25000"], "seat 3: points “25000” are not a whole number"),
         ([26000, 25000, 25000, 25000], "1000 too many"),
         ([24000, 25000, 25000, 25000], "1000 missing (check the points; riichi deposits left"),
         ([24050, 25000, 25000, 25000], "not a multiple of 100"),
@@ -129,10 +129,10 @@ def test_deposits_left_on_the_table_are_counted_not_guessed() -> None:
         settle([40000, 30000, 29000, 20000], rules)  # a typo, or a stick? say which
     result = settle([40000, 30000, 29000, 20000], rules, deposits=1)
     assert result.leftover_deposits == 1000
-    assert sum(result.scores) == 0
-    # lost: in nobody's points; first takes minus the others (001), so the stick's
-    # 1 pt is its balance
-    assert result[0].points == 40000 and result[0].parts.balance == 1
+    # lost: in nobody's points and in nobody's score (JPML: 「オーラス終了時のリーチ棒は
+    # 供託となる」), so the settlement sums to -1 pt and first's balance is 0
+    assert sum(result.scores) == -1 == -result.lost
+    assert result[0].points == 40000 and result[0].parts.balance == 0
     with pytest.raises(PointsError, match="1000 too many"):
         settle([40000, 30000, 30000, 20000], rules, deposits=1)
 
@@ -149,7 +149,7 @@ def test_lost_deposits_change_who_floats() -> None:
     uma = parse_floating({"0": [5, 0, 0, -5], "1": [12, -1, -3, -8]})
     lost = Rules(uma=uma, deposits=Deposits.LOST)
     result = settle([29900, 29800, 29700, 29600], lost, deposits=1)
-    assert [str(s) for s in result.scores] == ["59/10", "-1/5", "-3/10", "-27/5"]
+    assert [str(s) for s in result.scores] == ["49/10", "-1/5", "-3/10", "-27/5"]
     assert [r.parts.uma for r in result] == [5, 0, 0, -5]
     given = settle([29900, 29800, 29700, 29600], Rules(uma=uma), deposits=1)
     assert [r.points for r in given] == [30900, 29800, 29700, 29600]
@@ -163,20 +163,21 @@ def test_rules_are_frozen_and_validated() -> None:
         rules.start = 30000  # type: ignore[misc]
     with pytest.raises(RulesError, match="players"):
         Rules(players=5)
-    custom = rules.replace(rounding=Rounding.NONE)
-    assert custom.name == "tenhou+custom" and custom.rounding is Rounding.NONE
+    custom = rules.replace(rounding=Rounding.HALF_DOWN)
+    assert custom.name == "tenhou" and custom.rounding is Rounding.HALF_DOWN
+    assert custom.changed == ("rounding",)
 
 
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ('oka = "x"\n', "oka = 'x': must be a number of pt"),
-        ("oka = true\n", "oka = True: must be a number of pt"),
+        ('oka = "x"\n', "oka = “x”: must be a number of pt"),
+        ("oka = true\n", "oka = true: must be a number of pt"),
         ("uma = 10\n", "uma = 10: give a name"),
-        ("uma = true\n", "uma = True: give a name"),
+        ("uma = true\n", "uma = true: give a name"),
         ("[floating_uma]\n1 = [12, -1, -3, -8]\n01 = [8, 4, -4, -8]\n", "same count"),
         ("[floating_uma]\n1 = [12, -1, -3, -8]\n2 = [8, 0, -8]\n", "needs 4 values"),
-        ('extends = "tenhou"\nplayers = 3\n', "uma = '10-20': has 4 places, the rules 3"),
+        ('extends = "tenhou"\nplayers = 3\n', "uma = “10-20”: has 4 places, the rules 3"),
     ],
 )
 def test_more_invalid_rules_files(tmp_path: Path, text: str, message: str) -> None:
@@ -214,7 +215,7 @@ def test_a_file_named_like_a_preset_does_not_shadow_it(tmp_path: Path, monkeypat
         (lambda: RankUma((Fraction(-10), Fraction(0), Fraction(0), Fraction(10))), "must not rise"),
         (lambda: RankUma((Fraction(1, 3), Fraction(-1, 3), Fraction(0), Fraction(0))), "0.1 pt"),
         (lambda: Rules(players=4.0), "must be 4 or 3"),  # type: ignore[arg-type]
-        (lambda: Rules(titles=5), "must be a tuple"),  # type: ignore[arg-type]
+        (lambda: Rules(titles=5), "titles = 5: must be a list"),  # type: ignore[arg-type]
         (lambda: parse_floating({}), "at least one entry"),
     ],
 )
@@ -224,7 +225,7 @@ def test_values_are_validated_when_built_directly(build, message: str) -> None:
 
 
 def test_names_are_checked() -> None:
-    with pytest.raises(PointsError, match="name 1 must be non-empty printable text"):
+    with pytest.raises(PointsError, match="seat 0: name “1” must be non-empty printable text"):
         settle([30000] * 4, names=[1, 1, 3, 4])  # type: ignore[list-item]
     with pytest.raises(PointsError, match="names must differ"):
         settle([30000] * 4, names=["A", "A", "B", "C"])
@@ -239,6 +240,7 @@ def test_title_in_an_unknown_language_falls_back_to_english() -> None:
     assert find_preset("tenhou").title("fr") == "Tenhou"
 
 
-def test_replace_names_the_copy_once() -> None:
+def test_replace_records_what_changed_once() -> None:
     rules = find_preset("tenhou").replace(rounding=Rounding.NONE).replace(ties=Ties.SPLIT)
-    assert rules.name == "tenhou+custom"
+    rules = rules.replace(rounding=Rounding.HALF_UP)
+    assert rules.name == "tenhou" and rules.changed == ("rounding", "ties")

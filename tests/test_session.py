@@ -81,7 +81,7 @@ def test_session_on_the_cli(cli) -> None:
     ]
     assert data["house"] == 4800
     out = cli.run("session", str(EXAMPLES / "friday.toml"))
-    assert "Cumulative totals (pt)" in out and "● Ana" in out and "Who pays whom" in out
+    assert "Cumulative totals (pt)" in out and "● Eve   ■ Ana" in out and "Who pays whom" in out
     out = cli.run("session", str(EXAMPLES / "friday.toml"), "--ledger", "first", "--no-chart")
     assert "everyone with first place" in out and "Cumulative" not in out
 
@@ -104,16 +104,16 @@ def test_session_options_on_the_cli(cli) -> None:
         ("[[games]]\nplayers = ['A','B','C','D']\npoints = [30000, 30000, 40000]\n",
          "game 1: points: give one final score per player"),
         ("[[games]]\nplayers = ['A','B','C','D']\npoints = [30000, 30000, 40000, 20000]\n"
-         "sashi = ['A:E:1000']\n", "game 1: sashi: 'E' is not a player"),
+         "sashi = ['A:E:1000']\n", "game 1: sashi: “E” is not a player"),
         ("[[games]]\nplayers = ['A','B','C','D']\npoints = [30000, 30000, 40000, 20000]\n"
-         "sahsi = ['A:B:1000']\n", "game 1: 'sahsi' is not a game field"),
+         "sahsi = ['A:B:1000']\n", "game 1: “sahsi” is not a game field"),
         ("[[games]]\nplayers = ['A','B','C','D']\npoints = [30000, 30000, 40000, 20000]\n"
          "[[games]]\nplayers = ['A','B','C','D']\npoints = [30000, 30000, 40000, 20000]\n"
          "chips = {A = 1}\n", "game 2: chips: the counts [1, 0, 0, 0] sum to 1, not 0"),
         ("[[games]]\nplayers = ['A','B','C','D']\npoints = [30000, 30000, 40000, 21000]\n",
          "game 1: points total 121000"),
-        ("rules = 'nope'\n[[games]]\n", "unknown rules preset 'nope'"),
-        ("titel = 'x'\n", "'titel' is not a session field"),
+        ("rules = 'nope'\n[[games]]\n", "unknown rules preset “nope”"),
+        ("titel = 'x'\n", "“titel” is not a session field"),
         ("title = 'x'\n", "games: give at least one [[games]] table"),
     ],
 )  # fmt: skip
@@ -132,9 +132,21 @@ def test_bad_sessions_name_the_game_and_field(cli, tmp_path: Path, text: str, me
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("A,B,C,D\n30000,30000,40000,x\n", "game 1: D: 'x' is not whole points"),
+        ("A,B,C,D\n30000,30000,40000,x\n", "column “D” has no whole points (“x”)"),
+        (
+            "A,B,C,D\n30000,30000,40000,20000\n30000,30000,40000,x\n",
+            "game 2: D: “x” is not whole points",
+        ),
+        (
+            "A,B,C,D,notes\n30000,30000,40000,20000,long night\n",
+            "column “notes” has no whole points (“long night”): it is not a player's",
+        ),
+        (
+            "A,B,C,D,deposit\n30000,30000,40000,19000,1\n",
+            "unknown column “deposit”: did you mean deposits?",
+        ),
         ("A,B,C,D,E\n30000,30000,40000,20000,10000\n", "game 1: 4 names are needed, got 5"),
-        ("A,B,C,D,sashi\n30000,30000,40000,20000,A:E:100\n", "game 1: sashi: 'E' is not a player"),
+        ("A,B,C,D,sashi\n30000,30000,40000,20000,A:E:100\n", "game 1: sashi: “E” is not a player"),
         ("A,A,C,D\n30000,30000,40000,20000\n", "the header names every player once"),
         ("A,B,C,D\n", "one row per game"),
     ],
@@ -198,4 +210,4 @@ def test_csv_seats_column_sets_the_seat_order(tmp_path: Path) -> None:
     path.write_text("GAME,Seats,A,B,C,D\nfinal,D;C;B;A,30000,30000,30000,30000\n", "utf-8")
     result = load_session(path, load_rules("tenhou").replace(start=30000)).settle()
     # four-way tie broken by seat: D sits first
-    assert result.games[0].first == "D" and result.labels() == ["final"]
+    assert result.games[0].firsts == ["D"] and result.labels() == ["final"]

@@ -11,8 +11,8 @@ from fractions import Fraction
 
 import plotext as plt
 
-MARKERS = "●■▲◆✚✖★◉"
-"""One marker per line, so the lines tell apart without colour."""
+MARKERS = "●■▲◆✚✖★◉" + "ABCDEFGHJKLMNPQRSTUVWXYZ" + "abdefghkmnpqrstuvwxyz"
+"""One marker per line, so the lines tell apart without colour (distinct for 50)."""
 
 
 def cumulative_chart(
@@ -31,12 +31,23 @@ def cumulative_chart(
     games = max((len(row) for row in running.values()), default=0)
     xs = list(range(games + 1))
     legend = []
+    if len(running) > len(MARKERS):
+        raise ValueError(f"at most {len(MARKERS)} lines can be told apart")
     for index, (name, row) in enumerate(running.items()):
         marker = MARKERS[index % len(MARKERS)]
         ys = [0.0, *(float(value) for value in row)]  # drawing only; the numbers stay exact
         figure.draw(figure.signal(xs, ys, marker=marker).lines())
         legend.append(f"{marker} {name}")
-    figure.ruler("x").ticks(xs, [str(x) for x in xs])
+    if games <= 30:  # a tick a game; beyond that plotext picks them
+        figure.ruler("x").ticks(xs, [str(x) for x in xs])
     text = plt.uncolorize(str(figure.build()))
     figure.clear()
-    return "\n".join(line.rstrip() for line in text.splitlines()) + "\n  " + "   ".join(legend)
+    lines = [line.rstrip() for line in text.splitlines()]
+    current, legend_lines = "", []
+    for item in legend:  # the legend wraps at the chart's width
+        if current and len(current) + 3 + len(item) > width:
+            legend_lines.append(current)
+            current = ""
+        current = f"{current}   {item}" if current else f"  {item}"
+    legend_lines.append(current)
+    return "\n".join([*lines, *legend_lines])

@@ -1,58 +1,95 @@
 """The ``seisan`` command: a thin layer over the library.
 
 Bad input never shows a traceback: every :class:`~seisan.errors.SeisanError`
-becomes one line on stderr and exit status 2.
+and every usage error becomes one line on stderr, in the user's language,
+and exit status 2.
 """
 
 from __future__ import annotations
 
 import functools
+import re
 import sys
-from collections.abc import Callable, Iterable
+import unicodedata
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from enum import StrEnum
 from fractions import Fraction
 from pathlib import Path
-from typing import Annotated, Any, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn, ParamSpec, TypeVar
 
 import typer
 from rich.console import Console
 from typer.exceptions import TyperException
 
-from seisan.charts import cumulative_chart
+from seisan import __version__
 from seisan.errors import SeisanError
-from seisan.games import load_record
-from seisan.hands import hand_value, three_player_tsumo
-from seisan.i18n import Lang, default_lang, term
+from seisan.i18n import (
+    N_,
+    Lang,
+    Message,
+    _,
+    decimal_text,
+    default_lang,
+    set_language,
+    term,
+    translate,
+)
 from seisan.ledger import Accounts, GameResult, game_result, settle_game
 from seisan.output import Format, dumps_csv, emit, table
-from seisan.presets import load_rules, presets
-from seisan.pt import pt_text, pt_value
-from seisan.rules import Rules, Scoring, Stakes
-from seisan.session import SessionResult, load_session
-from seisan.settlement import check_names, format_score
+from seisan.presets import load_rules, presets, presets_for_total
+from seisan.pt import pt_value
+from seisan.rules import Rules, Stakes
+from seisan.settlement import PointsTotalError, check_names, format_score
 from seisan.sidebets import bets_from_dict
 from seisan.uma import FloatingUma
 
+if TYPE_CHECKING:
+    from seisan.session import SessionResult
+
 app = typer.Typer(
-    help="seisan (清算 / 정산): exact riichi-mahjong settlement under any house rule.",
+    help=N_("seisan (清算 / 정산): exact riichi-mahjong settlement under any house rule."),
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
-rules_app = typer.Typer(help="List and show the named house rules (presets).", no_args_is_help=True)
+rules_app = typer.Typer(
+    help=N_("List and show the named house rules (presets)."),
+    no_args_is_help=True,
+    rich_markup_mode=None,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
 app.add_typer(rules_app, name="rules")
 
 console = Console(highlight=False, emoji=False)
 err_console = Console(stderr=True, highlight=False, soft_wrap=True, emoji=False)
 
+
+def _version(value: bool) -> None:
+    if value:
+        print(f"seisan {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=_version, is_eager=True, help=N_("Show the version.")),
+    ] = False,
+) -> None:
+    """seisan (清算 / 정산): exact riichi-mahjong settlement under any house rule."""
+
+
 # Options shared by every command (the same flag means the same thing everywhere).
 FormatOption = Annotated[
-    Format, typer.Option("--format", "-f", help="table for people; json or csv for programs.")
+    Format, typer.Option("--format", "-f", help=N_("table for people; json or csv for programs."))
 ]
 LangOption = Annotated[
     Lang | None,
-    typer.Option("--lang", help="Language of names and labels (default: from the locale)."),
+    typer.Option("--lang", help=N_("Language of names and labels (default: from the locale).")),
 ]
 
 
@@ -64,36 +101,49 @@ class LedgerForm(StrEnum):
 
 
 LedgerOption = Annotated[
-    LedgerForm,
-    typer.Option("--ledger", help="fewest transfers, or everyone settles with first place."),
+    LedgerForm | None,
+    typer.Option(
+        "--ledger", help=N_("fewest transfers, or everyone settles with first place (first).")
+    ),
 ]
-
 
 P = ParamSpec("P")
 R = TypeVar("R")
 
 
 def reports_errors(command: Callable[P, R]) -> Callable[P, R]:
-    """Turn a :class:`SeisanError` into one line on stderr and exit status 2."""
+    """Set the language, and turn a :class:`SeisanError` into one line on stderr and
+    exit status 2."""
 
     @functools.wraps(command)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
         global console  # noqa: PLW0603 - a console for this run, at least 40 wide
+        set_language(kwargs.get("lang") or default_lang())  # type: ignore[arg-type]
         console = Console(highlight=False, emoji=False)
         if console.width < 40:  # Rich cannot lay tables out narrower
             console = Console(highlight=False, emoji=False, width=40)
         try:
             return command(*args, **kwargs)
         except SeisanError as err:
-            err_console.print(f"seisan: error: {err}", markup=False)
-            raise typer.Exit(2) from None
+            fail(err.message)
 
     return wrapper
+
+
+def fail(message: Message | str) -> NoReturn:
+    """Print ``message`` as one error line and exit with status 2."""
+    err_console.print(f"seisan: {term('error')}: {message}", markup=False)
+    raise typer.Exit(2)
+
+
+CHANGEABLE = ("players", "start", "return", "uma", "rounding", "ties", "side", "money")
+"""Rule fields the ``settle`` options change, in the order a changed title names them."""
 
 
 def resolve_rules(
     name: str | None,
     *,
+    players: int | None = None,
     start: str | None = None,
     return_points: str | None = None,
     uma: str | None = None,
@@ -102,11 +152,13 @@ def resolve_rules(
     side: dict[str, Any] | None = None,
     money: dict[str, Any] | None = None,
 ) -> Rules:
-    """The preset or file ``name`` (default: plain 순우마 rules), with the options applied."""
+    """The preset or file ``name`` (default: the plain base), with the options applied;
+    a changed preset records what changed (its title names it)."""
     base = load_rules(name) if name is not None else Rules()
     overrides: dict[str, Any] = {
         key: value
         for key, value in (
+            ("players", players),
             ("start", start),
             ("return", return_points),
             ("uma", uma),
@@ -118,24 +170,33 @@ def resolve_rules(
     overrides |= {key: table for key, table in (("side", side), ("money", money)) if table}
     if not overrides:
         return base
-    if name is not None:
-        overrides["name"] = f"{base.name}+custom"
-        overrides["title"] = {
-            lang.value: f"{base.title(lang)} ({term('custom', lang)})" for lang in Lang
-        }
-    return Rules.from_dict(overrides, base)
+    rules = Rules.from_dict(overrides, base)
+    if name is None:
+        return rules
+    return replace(rules, changed=tuple(k for k in CHANGEABLE if k in overrides))
+
+
+def rules_title(rules: Rules, lang: Lang | None = None) -> str:
+    """The rules' name, and what the command line changed of them."""
+    if not rules.changed:
+        return rules.title(lang)
+    labels = {"side": "side", "money": "money"}
+    changed = ", ".join(term(labels.get(k, k), lang) for k in rules.changed)
+    return f"{rules.title(lang)} ({term('changed', lang)}: {changed})"
 
 
 def parse_points(values: list[str]) -> list[int]:
-    """Final points from the command line, with errors that name the bad value."""
+    """Final points from the command line (full-width digits from an IME too), with
+    errors that name the bad value."""
     points = []
     for value in values:
         if value.startswith("--"):
-            raise SeisanError(f"unknown option {value}")
+            raise SeisanError(_("unknown option {option}", option=value))
+        text = unicodedata.normalize("NFKC", value).replace("−", "-").replace(",", "").strip()
         try:
-            points.append(int(value))
+            points.append(int(text))
         except ValueError:
-            raise SeisanError(f"points {value!r} are not a whole number") from None
+            raise SeisanError(_("points “{value}” are not a whole number", value=value)) from None
     return points
 
 
@@ -149,11 +210,18 @@ def _uma_text(rules: Rules, lang: Lang, brief: bool = False) -> str:
     return rules.uma.spec()
 
 
-def _caption(rules: Rules, lang: Lang) -> str:
+def _caption(rules: Rules, lang: Lang, used: Sequence[Fraction] = (), floating: int = 0) -> str:
+    """The rules a table was settled under; a floating uma names the list it used."""
     oka = format_score(rules.oka)
+    if isinstance(rules.uma, FloatingUma) and used:
+        uma = (
+            term("floating.count", lang, n=floating) + " " + "/".join(format_score(v) for v in used)
+        )
+    else:
+        uma = _uma_text(rules, lang)
     return (
         f"{term('start', lang)} {rules.start} · {term('return', lang)} {rules.return_points} · "
-        f"{term('oka', lang)} {oka} · {term('uma', lang)} {_uma_text(rules, lang)} · "
+        f"{term('oka', lang)} {oka} · {term('uma', lang)} {uma} · "
         f"{term('rounding', lang)}: {rules.rounding.label(lang)} · "
         f"{term('ties', lang)}: {rules.ties.label(lang)}"
     )
@@ -164,17 +232,21 @@ def _pt(value: Fraction, rules: Rules, decimals: int) -> str:
 
 
 def _decimals(values: Iterable[Fraction]) -> int:
-    return 1 if any((v * 10) % 10 for v in values) else 0
+    """How many decimals the values need (0, 1, or 3 under the exact system)."""
+    most = 0
+    for value in values:
+        if value.denominator != 1:
+            most = max(most, len(decimal_text(value).partition(".")[2]))
+    return most
 
 
 def _money_text(value: Fraction, stakes: Stakes) -> str:
-    text = pt_text(value)
     sign = "+" if value > 0 else ""
-    return f"{sign}{text}{stakes.currency}"
+    return f"{sign}{decimal_text(value)}{stakes.currency}"
 
 
 def show_game(
-    result: GameResult, fmt: Format, lang: Lang, ledger_form: LedgerForm = LedgerForm.FEWEST
+    result: GameResult, fmt: Format, lang: Lang, ledger_form: LedgerForm | None = None
 ) -> None:
     """Print a settled game in ``fmt``: the table, spectators and who pays whom."""
     settlement = result.settlement
@@ -238,15 +310,16 @@ def show_game(
         ]
         for s in result.spectators
     ]
+    floating = sum(1 for p in settlement.points if p >= rules.return_points)
     emit(
         console,
         fmt,
         data=result.to_dict(),
         csv_text=dumps_csv(csv_columns, csv_rows),
-        rich_table=table(rules.title(lang), columns, rows, right=(0, *range(2, len(columns)))),
-        note=_caption(rules, lang),
+        sheet=table(rules_title(rules, lang), columns, rows, right=(0, *range(2, len(columns)))),
+        note=_caption(rules, lang, settlement.uma, floating),
     )
-    if fmt is not Format.TABLE or not extra:
+    if fmt is not Format.TABLE:
         return
     if result.spectators:
         spectator_rows = [
@@ -260,8 +333,9 @@ def show_game(
         ]
         headers = [term("spectator", lang), term("backs", lang), term("total", lang)]
         headers += [term("money", lang)] if amounts is not None else []
-        console.print(table(term("kind.soto", lang), headers, spectator_rows, right=(2, 3)))
-    show_ledger(result, ledger_form, rules, lang)
+        table(term("kind.soto", lang), headers, spectator_rows, right=(2, 3)).print(console)
+    if extra or ledger_form is not None:
+        show_ledger(result, ledger_form or LedgerForm.FEWEST, rules, lang)
 
 
 def show_ledger(accounts: Accounts, form: LedgerForm, rules: Rules, lang: Lang) -> None:
@@ -273,88 +347,107 @@ def show_ledger(accounts: Accounts, form: LedgerForm, rules: Rules, lang: Lang) 
         transfers, title = accounts.transfers(in_money), "transfers"
 
     def amount(value: Fraction) -> str:
-        return _money_text(value, rules.stakes).lstrip("+") if in_money else pt_text(value)
+        return _money_text(value, rules.stakes).lstrip("+") if in_money else decimal_text(value)
 
     rows = [[t.payer, t.payee, amount(t.amount)] for t in transfers]
     headers = [term("from", lang), term("to", lang), term("amount", lang)]
-    console.print(table(term(title, lang), headers, rows, right=(2,)))
+    table(term(title, lang), headers, rows, right=(2,)).print(console)
     fee_rows = [[t.payer, term("house", lang), amount(t.amount)] for t in accounts.fee_transfers()]
     if fee_rows:
-        console.print(table(term("fees", lang), headers, fee_rows, right=(2,)))
+        table(term("fees", lang), headers, fee_rows, right=(2,)).print(console)
 
 
 PairOption = Annotated[
-    list[str] | None, typer.Option(help="P1:P2:POINTS (seats or names; points). Repeatable.")
+    list[str] | None, typer.Option(help=N_("P1:P2:POINTS (seats or names; points). Repeatable."))
 ]
 
 
-@app.command("settle", context_settings={"ignore_unknown_options": True})
+SETTLE_HELP = N_("Settle one game: final points to places, scores (pt), side bets and money.")
+SESSION_HELP = N_("Settle a session: every game, running totals, a chart and the final ledger.")
+GAME_HELP = N_("Play a hand-by-hand game record: the running points, then the settlement.")
+
+
+@app.command("settle", context_settings={"ignore_unknown_options": True}, help=SETTLE_HELP)
 @reports_errors
 def settle_command(
     points: Annotated[
-        list[str], typer.Argument(help="Final points in seat order (seat 0 = 起家).")
+        list[str], typer.Argument(help=N_("Final points in seat order (seat 0 = 起家)."))
     ],
     rules: Annotated[
-        str | None, typer.Option("--rules", "-r", help="A preset name or a house-rules .toml file.")
+        str | None,
+        typer.Option("--rules", "-r", help=N_("A preset name or a house-rules .toml file.")),
     ] = None,
-    start: Annotated[str | None, typer.Option(help="Start points (配給原点).")] = None,
+    players: Annotated[
+        int | None,
+        typer.Option(help=N_("Players: 4 or 3 (default: the rules', or as many as the points).")),
+    ] = None,
+    start: Annotated[str | None, typer.Option(help=N_("Start points (配給原点)."))] = None,
     return_points: Annotated[
-        str | None, typer.Option("--return-points", help="Return points (返し点).")
+        str | None, typer.Option("--return-points", help=N_("Return points (返し点)."))
     ] = None,
     uma: Annotated[
-        str | None, typer.Option(help="Rank uma: 10-30, 30,10,-10,-30, a name, or none.")
+        str | None, typer.Option(help=N_("Rank uma: 10-30, 30,10,-10,-30, a name, or none."))
     ] = None,
     rounding: Annotated[
-        str | None, typer.Option(help="half-up, half-down, ceil, floor, toward-zero, ...")
+        str | None, typer.Option(help=N_("half-up, half-down, ceil, floor, toward-zero, ..."))
     ] = None,
-    ties: Annotated[str | None, typer.Option(help="seat or split.")] = None,
-    names: Annotated[str | None, typer.Option(help="Player names, comma-separated.")] = None,
+    ties: Annotated[str | None, typer.Option(help=N_("seat or split."))] = None,
+    names: Annotated[str | None, typer.Option(help=N_("Player names, comma-separated."))] = None,
     deposits: Annotated[
-        int, typer.Option(help="Riichi sticks left on the table at the end (in no one's points).")
+        int,
+        typer.Option(help=N_("Riichi sticks left on the table at the end (in no one's points).")),
     ] = 0,
     sashi: PairOption = None,
     bashin: PairOption = None,
-    sou_uma: Annotated[str | None, typer.Option(help="総ウマ between every pair (points).")] = None,
-    sou_bashin: Annotated[str | None, typer.Option(help="総馬身 between every pair.")] = None,
-    binta: Annotated[str | None, typer.Option(help="ビンタ between every pair (points).")] = None,
+    sou_uma: Annotated[
+        str | None, typer.Option(help=N_("総ウマ between every pair (points)."))
+    ] = None,
+    sou_bashin: Annotated[str | None, typer.Option(help=N_("総馬身 between every pair."))] = None,
+    binta: Annotated[
+        str | None, typer.Option(help=N_("ビンタ between every pair (points)."))
+    ] = None,
     binta_pair: PairOption = None,
-    kubi: Annotated[str | None, typer.Option(help="クビ threshold (default: start).")] = None,
-    shizumi: Annotated[str | None, typer.Option(help="沈みウマ paid to first place.")] = None,
+    kubi: Annotated[str | None, typer.Option(help=N_("クビ threshold (default: start)."))] = None,
+    shizumi: Annotated[str | None, typer.Option(help=N_("沈みウマ paid to first place."))] = None,
     shizumi_line: Annotated[
-        str | None, typer.Option(help="Who pays 沈みウマ: below this (default: return).")
+        str | None, typer.Option(help=N_("Who pays 沈みウマ: below this (default: return)."))
     ] = None,
     soto: Annotated[
-        list[str] | None, typer.Option(help="外ウマ: SPECTATOR:PLAYER. Repeatable.")
+        list[str] | None, typer.Option(help=N_("外ウマ: SPECTATOR:PLAYER. Repeatable."))
     ] = None,
     pool: Annotated[
         list[str] | None,
-        typer.Option(help="A spectator in the spectators' pool: SPECTATOR:PLAYER. Repeatable."),
+        typer.Option(help=N_("A spectator in the spectators' pool: SPECTATOR:PLAYER. Repeatable.")),
     ] = None,
     soto_pool: Annotated[
-        str | None, typer.Option(help="What spectators in the pool bet (points).")
+        str | None, typer.Option(help=N_("What spectators in the pool bet (points)."))
     ] = None,
-    chips: Annotated[str | None, typer.Option(help="Chip counts in seat order, N,N,N,N.")] = None,
-    chip_value: Annotated[str | None, typer.Option(help="pt per chip.")] = None,
-    tobi: Annotated[str | None, typer.Option(help="飛び賞 paid by a busted player.")] = None,
+    chips: Annotated[
+        str | None, typer.Option(help=N_("Chip counts in seat order, N,N,N,N."))
+    ] = None,
+    chip_value: Annotated[str | None, typer.Option(help=N_("pt per chip."))] = None,
+    tobi: Annotated[str | None, typer.Option(help=N_("飛び賞 paid by a busted player."))] = None,
     tobi_at_zero: Annotated[
-        bool, typer.Option(help="Exactly 0 points busts too (for 飛び賞).")
+        bool, typer.Option(help=N_("Exactly 0 points busts too (for 飛び賞)."))
     ] = False,
     busted: Annotated[
-        list[str] | None, typer.Option(help="LOSER:WINNER for 飛び賞. Repeatable.")
+        list[str] | None, typer.Option(help=N_("LOSER:WINNER for 飛び賞. Repeatable."))
     ] = None,
-    yakitori: Annotated[str | None, typer.Option(help="焼き鳥 paid by non-winners.")] = None,
-    winners: Annotated[str | None, typer.Option(help="Players who won a hand, A,B.")] = None,
-    rate: Annotated[str | None, typer.Option(help="Money per pt (点5 = 50).")] = None,
-    unit: Annotated[str | None, typer.Option(help="Smallest unit of money.")] = None,
-    fee: Annotated[str | None, typer.Option(help="Game fee (場代) in money.")] = None,
-    fee_payer: Annotated[str | None, typer.Option(help="each or first.")] = None,
-    currency: Annotated[str | None, typer.Option(help="Written after money (円, 원).")] = None,
-    ledger: LedgerOption = LedgerForm.FEWEST,
+    yakitori: Annotated[str | None, typer.Option(help=N_("焼き鳥 paid by non-winners."))] = None,
+    winners: Annotated[str | None, typer.Option(help=N_("Players who won a hand, A,B."))] = None,
+    rate: Annotated[str | None, typer.Option(help=N_("Money per pt (点5 = 50)."))] = None,
+    unit: Annotated[str | None, typer.Option(help=N_("Smallest unit of money."))] = None,
+    fee: Annotated[str | None, typer.Option(help=N_("Game fee (場代) in money."))] = None,
+    fee_payer: Annotated[str | None, typer.Option(help=N_("each or first."))] = None,
+    currency: Annotated[str | None, typer.Option(help=N_("Written after money (円, 원)."))] = None,
+    ledger: LedgerOption = None,
     fmt: FormatOption = Format.TABLE,
     lang: LangOption = None,
 ) -> None:
-    """Settle one game: final points to places, scores (pt), side bets and money."""
     language = lang or default_lang()
+    values = parse_points(points)
+    if players is None and rules is None and len(values) == 3:
+        players = 3  # three scores and no rules: a three-player game
     side = _given(
         sou_uma=sou_uma, sou_bashin=sou_bashin, binta=binta, kubi=kubi, shizumi=shizumi,
         shizumi_line=shizumi_line, soto_pool=soto_pool, chip_value=chip_value, tobi=tobi,
@@ -362,46 +455,87 @@ def settle_command(
     )  # fmt: skip
     stakes = _given(rate=rate, unit=unit, fee=fee, fee_payer=fee_payer, currency=currency)
     resolved = resolve_rules(
-        rules, start=start, return_points=return_points, uma=uma, rounding=rounding, ties=ties,
-        side=side, money=stakes,
+        rules, players=players, start=start, return_points=return_points, uma=uma,
+        rounding=rounding, ties=ties, side=side, money=stakes,
     )  # fmt: skip
-    values = parse_points(points)
+    if len(values) != resolved.players:
+        hint = ", ".join(f"--rules {r.name}" for r in presets() if r.players == len(values))
+        hint = hint or f"--players {len(values)}"
+        raise SeisanError(
+            _("{rules} is for {players} players, got {count} scores (for {count} players: {hint})",
+              rules=rules_title(resolved), players=resolved.players, count=len(values),
+              hint=hint)
+        )  # fmt: skip
     if names is None:
         player_names = [term(f"seat.{seat}", language) for seat in range(len(values))]
     else:
         player_names = [n.strip() for n in names.split(",")]
-    _refuse_unused(resolved, stakes, winners=winners, pool=pool, soto_pool=soto_pool)
+    _refuse_unused(
+        resolved, stakes, side, winners=winners, pool=pool, soto_pool=soto_pool, chips=chips,
+        binta_pair=binta_pair,
+    )  # fmt: skip
     bet_data = _given(
         sashi=sashi, bashin=bashin, binta=binta_pair, soto=soto, pool=pool, busted=busted,
         chips=chips.split(",") if chips is not None else None,
         winners=winners.split(",") if winners is not None else None,
     )  # fmt: skip
-    if len(values) == resolved.players:
-        player_names = check_names(player_names, resolved.players)
-        bets = bets_from_dict(bet_data, player_names, resolved.side)
-    else:
-        bets = None  # settle() names the wrong count of scores
-    result = settle_game(values, resolved, player_names, bets, deposits)
+    player_names = check_names(player_names, resolved.players)
+    bets = bets_from_dict(bet_data, player_names, resolved.side)
+    try:
+        result = settle_game(values, resolved, player_names, bets, deposits)
+    except PointsTotalError as err:
+        fits = _total_hint(err)
+        if fits is None:
+            raise
+        raise SeisanError(_("{error}; {hint}", error=err.message, hint=fits)) from None
     show_game(result, fmt, language, ledger)
+
+
+def _total_hint(err: PointsTotalError) -> Message | None:
+    """Which presets (or start points) fit the points that were given, if any."""
+    held = err.total + err.on_table
+    players = err.rules.players
+    fits = [f"--rules {r.name}" for r in presets_for_total(held, players)]
+    if held % players == 0 and (held // players) % 100 == 0 and held > 0:
+        fits.append(f"--start {held // players}")
+    if not fits:
+        return None
+    return _("these points total {total}: {options}", total=held, options=" or ".join(
+        [", ".join(fits[:-1]), fits[-1]] if len(fits) > 1 else fits))  # fmt: skip
 
 
 def _refuse_unused(
     rules: Rules,
     stakes: dict[str, Any],
+    side: dict[str, Any] | None = None,
     *,
     winners: str | None = None,
     pool: list[str] | None = None,
     soto_pool: str | None = None,
+    chips: str | None = None,
+    binta_pair: list[str] | None = None,
 ) -> None:
     """Options that would do nothing are errors, not silently ignored."""
+    side = side or {}
     if rules.stakes.rate is None:
         for key in ("unit", "fee", "fee_payer", "currency"):
             if key in stakes:
-                raise SeisanError(f"--{key.replace('_', '-')} needs a rate (--rate)")
-    if winners is not None and not rules.side.yakitori:
-        raise SeisanError("--winners is only for 焼き鳥: give --yakitori too")
-    if soto_pool is not None and not pool:
-        raise SeisanError("--soto-pool needs spectators in the pool (--pool NAME:PLAYER)")
+                option = "--" + key.replace("_", "-")
+                raise SeisanError(_("{option} needs a rate (--rate)", option=option))
+    needs = [
+        ("winners", winners is not None, rules.side.yakitori, "--yakitori"),
+        ("soto-pool", soto_pool is not None, pool, "--pool NAME:PLAYER"),
+        ("kubi", "kubi" in side, rules.side.binta or binta_pair or rules.side.binta_pairs,
+         "--binta"),
+        ("shizumi-line", "shizumi_line" in side, rules.side.shizumi, "--shizumi"),
+        ("tobi-at-zero", "tobi_at_zero" in side, rules.side.tobi, "--tobi"),
+        ("chip-value", "chip_value" in side, chips is not None, "--chips"),
+    ]  # fmt: skip
+    for option, given, needed, other in needs:
+        if given and not needed:
+            raise SeisanError(
+                _("--{option} does nothing without {other}", option=option, other=other)
+            )
 
 
 def _given(**options: Any) -> dict[str, Any]:
@@ -409,90 +543,118 @@ def _given(**options: Any) -> dict[str, Any]:
     return {key: value for key, value in options.items() if value is not None}
 
 
-@app.command("session")
+@app.command("session", help=SESSION_HELP)
 @reports_errors
 def session_command(
-    file: Annotated[Path, typer.Argument(help="A session file: .toml or .csv.")],
+    files: Annotated[
+        list[Path],
+        typer.Argument(help=N_("Session files (.toml, .csv, .json) or game records, in order.")),
+    ],
     rules: Annotated[
         str | None,
-        typer.Option("--rules", "-r", help="Rules for every game (replaces the file's)."),
+        typer.Option("--rules", "-r", help=N_("Rules for every game (replaces the files').")),
     ] = None,
-    rate: Annotated[str | None, typer.Option(help="Money per pt (点5 = 50).")] = None,
-    unit: Annotated[str | None, typer.Option(help="Smallest unit of money.")] = None,
-    fee: Annotated[str | None, typer.Option(help="Game fee (場代) in money.")] = None,
-    fee_payer: Annotated[str | None, typer.Option(help="each or first.")] = None,
-    currency: Annotated[str | None, typer.Option(help="Written after money (円, 원).")] = None,
-    chart: Annotated[bool, typer.Option(help="Draw the cumulative totals.")] = True,
-    ledger: LedgerOption = LedgerForm.FEWEST,
+    rate: Annotated[str | None, typer.Option(help=N_("Money per pt (点5 = 50)."))] = None,
+    unit: Annotated[str | None, typer.Option(help=N_("Smallest unit of money."))] = None,
+    fee: Annotated[str | None, typer.Option(help=N_("Game fee (場代) in money."))] = None,
+    fee_payer: Annotated[str | None, typer.Option(help=N_("each or first."))] = None,
+    currency: Annotated[str | None, typer.Option(help=N_("Written after money (円, 원)."))] = None,
+    chart: Annotated[bool, typer.Option(help=N_("Draw the cumulative totals."))] = True,
+    ledger: LedgerOption = None,
     fmt: FormatOption = Format.TABLE,
     lang: LangOption = None,
 ) -> None:
-    """Settle a session: every game, running totals, a chart and the final ledger."""
+    from seisan.session import load_session  # noqa: PLC0415 - only this command reads sessions
+
     language = lang or default_lang()
     given = load_rules(rules) if rules is not None else None
-    session = load_session(file, given)
+    session = load_session(files, given)
     stakes = _given(rate=rate, unit=unit, fee=fee, fee_payer=fee_payer, currency=currency)
     if stakes:
         session = replace(session, rules=Rules.from_dict({"money": stakes}, session.rules))
     _refuse_unused(session.rules, stakes)
     result = session.settle()
-    show_session(result, fmt, language, chart=chart, ledger_form=ledger)
+    show_session(result, fmt, language, chart=chart, ledger_form=ledger or LedgerForm.FEWEST)
 
 
 def show_session(
     result: SessionResult, fmt: Format, lang: Lang, *, chart: bool, ledger_form: LedgerForm
 ) -> None:
-    """Print a settled session in ``fmt``."""
+    """Print a settled session in ``fmt``: standings, every game (when it fits), the
+    running totals, a chart and the ledger."""
     rules = result.session.rules
-    people = result.people()
+    if fmt is Format.JSON:
+        emit(console, fmt, data=result.to_dict(), csv_text="", sheet=None)
+        return
+    people = result.ranked()
     per_game = result.per_game()
     running = result.running()
+    totals = result.totals()
+    amounts = result.money()
+    fees = result.fees()
+    if fmt is Format.CSV:
+        csv_rows: list[list[object]] = [
+            [label, name, _maybe(per_game[name][i]), pt_value(running[name][i]), "", ""]
+            for i, label in enumerate(result.labels())
+            for name in result.people()
+        ]
+        csv_rows += [  # then a "total" row a person, with money and fees
+            ["total", name, pt_value(totals[name]), pt_value(totals[name]),
+             _maybe(amounts[name]) if amounts is not None else "",
+             _maybe(fees.get(name)) if fees else ""]
+            for name in result.people()
+        ]  # fmt: skip
+        columns = ["game", "name", "total", "running", "money", "fees"]
+        emit(console, fmt, data=None, csv_text=dumps_csv(columns, csv_rows), sheet=None)
+        return
     values = [v for row in per_game.values() for v in row if v is not None]
     decimals = _decimals(values)
-    game_rows = [
-        [label, *(_pt(v, rules, decimals) if v is not None else "" for v in column)]
-        for label, column in zip(result.labels(), zip(*per_game.values(), strict=True), strict=True)
+    title = result.session.title or rules_title(rules, lang)
+    standings = [
+        [str(rank), name, str(result.played(name)), _pt(totals[name], rules, decimals)]
+        + ([_money_text(amounts[name], rules.stakes)] if amounts is not None else [])
+        for rank, name in enumerate(people, start=1)
     ]
-    totals = result.totals()
-    game_rows.append([term("total", lang), *(_pt(totals[n], rules, decimals) for n in people)])
-    amounts = result.money()
-    if amounts is not None:
-        game_rows.append(
-            [term("money", lang), *(_money_text(amounts[n], rules.stakes) for n in people)]
-        )
-    running_rows = [
-        [label, *(_pt(v, rules, decimals) for v in column)]
-        for label, column in zip(result.labels(), zip(*running.values(), strict=True), strict=True)
-    ]
-    fees = result.fees()
-    csv_rows: list[list[object]] = [
-        [label, name, _maybe(per_game[name][i]), pt_value(running[name][i]), "", ""]
-        for i, label in enumerate(result.labels())
-        for name in people
-    ]
-    csv_rows += [  # then a "total" row a person, with money and fees
-        ["total", name, pt_value(totals[name]), pt_value(totals[name]),
-         _maybe(amounts[name]) if amounts is not None else "",
-         _maybe(fees.get(name)) if fees else ""]
-        for name in people
-    ]  # fmt: skip
-    title = result.session.title or rules.title(lang)
-    right = tuple(range(1, len(people) + 1))
+    headers = [term(c, lang) for c in ("place", "name", "played", "total")]
+    headers += [term("money", lang)] if amounts is not None else []
     emit(
         console,
         fmt,
-        data=result.to_dict(),
-        csv_text=dumps_csv(["game", "name", "total", "running", "money", "fees"], csv_rows),
-        rich_table=table(title, [term("game", lang), *people], game_rows, right=right),
+        data=None,
+        csv_text="",
+        sheet=table(title, headers, standings, right=(0, 2, 3, 4)),
         note=_caption(rules, lang),
     )
-    if fmt is not Format.TABLE:
-        return
-    console.print(table(term("running", lang), [term("game", lang), *people], running_rows,
-                        right=right))  # fmt: skip
-    if chart:
-        width = min(max(console.width, 40), 100)
-        console.print(cumulative_chart(running, term("chart", lang), width=width), markup=False)
+    right = tuple(range(1, len(people) + 1))
+
+    def cell(value: Fraction | None) -> str:
+        return "" if value is None else _pt(value, rules, decimals)
+
+    game_rows = [
+        [label, *(cell(per_game[n][i]) for n in people)] for i, label in enumerate(result.labels())
+    ]
+    games = table(term("game", lang), [term("game", lang), *people], game_rows, right=right)
+    running_rows = [
+        [label, *(_pt(running[n][i], rules, decimals) for n in people)]
+        for i, label in enumerate(result.labels())
+    ]
+    steps = table(term("running", lang), [term("game", lang), *people], running_rows, right=right)
+    from seisan.output import display_width  # noqa: PLC0415
+
+    limit = display_width(console)
+    for sheet in (games, steps):
+        if limit is None or sheet.needed() <= limit:
+            sheet.print(console)
+        else:
+            note = _("{title}: too wide for this terminal ({players} players); see --format "
+                     "csv or json", title=sheet.title, players=len(people))  # fmt: skip
+            console.print(note.text(), markup=False)
+    from seisan.charts import MARKERS, cumulative_chart  # noqa: PLC0415 - plotext when drawn
+
+    if chart and len(people) <= len(MARKERS):
+        width = min(max(limit or 100, 40), 100)
+        ordered = {name: running[name] for name in people}
+        console.print(cumulative_chart(ordered, term("chart", lang), width=width), markup=False)
     show_ledger(result, ledger_form, rules, lang)
 
 
@@ -500,48 +662,52 @@ def _maybe(value: Fraction | None) -> object:
     return "" if value is None else pt_value(value)
 
 
-@app.command("hand")
+@app.command("hand", help=N_("What one winning hand pays: from han and fu, or from the tiles."))
 @reports_errors
 def hand_command(
-    han: Annotated[int | None, typer.Option(help="Han of yaku and dora.")] = None,
-    fu: Annotated[int | None, typer.Option(help="Fu (standard and exact systems).")] = None,
-    yakuman: Annotated[int, typer.Option(help="Yakuman count (2 for a double).")] = 0,
-    ankan: Annotated[int, typer.Option(help="Concealed kans (30fu: a han each).")] = 0,
-    dealer: Annotated[bool, typer.Option(help="The winner is the dealer.")] = False,
-    system: Annotated[str | None, typer.Option(help="standard, 30fu, gorin or exact.")] = None,
-    kiriage: Annotated[bool, typer.Option(help="切り上げ満貫.")] = False,
-    kazoe: Annotated[str | None, typer.Option(help="13+ han: yakuman or sanbaiman.")] = None,
+    han: Annotated[int | None, typer.Option(help=N_("Han of yaku and dora."))] = None,
+    fu: Annotated[int | None, typer.Option(help=N_("Fu (standard and exact systems)."))] = None,
+    yakuman: Annotated[int, typer.Option(help=N_("Yakuman count (2 for a double)."))] = 0,
+    ankan: Annotated[int, typer.Option(help=N_("Concealed kans (30fu: a han each)."))] = 0,
+    dealer: Annotated[bool, typer.Option(help=N_("The winner is the dealer."))] = False,
+    system: Annotated[str | None, typer.Option(help=N_("standard, 30fu, gorin or exact."))] = None,
+    kiriage: Annotated[bool, typer.Option(help=N_("切り上げ満貫."))] = False,
+    kazoe: Annotated[str | None, typer.Option(help=N_("13+ han: yakuman or sanbaiman."))] = None,
     variant: Annotated[
-        bool, typer.Option(help="30fu: 五翻 4000/6000 and 六翻 8000/12000 for ron.")
+        bool, typer.Option(help=N_("30fu: 五翻 4000/6000 and 六翻 8000/12000 for ron."))
     ] = False,
     double_yakuman: Annotated[
-        bool | None, typer.Option(help="Tiles: may one yaku count double yakuman?")
+        bool | None, typer.Option(help=N_("Tiles: may one yaku count double yakuman?"))
     ] = None,
-    players: Annotated[int, typer.Option(help="4, or 3 for a three-player tsumo.")] = 4,
+    players: Annotated[int, typer.Option(help=N_("4, or 3 for a three-player tsumo."))] = 4,
     sanma: Annotated[
-        str | None, typer.Option(help="Three players: tsumo-loss or split-north.")
+        str | None, typer.Option(help=N_("Three players: tsumo-loss or split-north."))
     ] = None,
-    honba: Annotated[int, typer.Option(help="本場 counters on the table.")] = 0,
+    honba: Annotated[int, typer.Option(help=N_("本場 counters on the table."))] = 0,
     rules: Annotated[
-        str | None, typer.Option("--rules", "-r", help="Take the scoring of these rules.")
+        str | None, typer.Option("--rules", "-r", help=N_("Take the scoring of these rules."))
     ] = None,
     tiles: Annotated[
-        str | None, typer.Option(help="All 14 tiles, winning tile included: 234m567p11s345678s.")
+        str | None,
+        typer.Option(help=N_("All 14 tiles, winning tile included: 234m567p11s345678s.")),
     ] = None,
-    win: Annotated[str | None, typer.Option(help="The winning tile: 8s.")] = None,
-    tsumo: Annotated[bool, typer.Option(help="Won by self-draw.")] = False,
-    riichi: Annotated[bool, typer.Option(help="Riichi was declared.")] = False,
-    dora: Annotated[str, typer.Option(help="Dora indicators: 1m5z.")] = "",
-    ura: Annotated[str, typer.Option(help="Ura-dora indicators.")] = "",
+    win: Annotated[str | None, typer.Option(help=N_("The winning tile: 8s."))] = None,
+    tsumo: Annotated[bool, typer.Option(help=N_("Won by self-draw."))] = False,
+    riichi: Annotated[bool, typer.Option(help=N_("Riichi was declared."))] = False,
+    dora: Annotated[str, typer.Option(help=N_("Dora indicators: 1m5z."))] = "",
+    ura: Annotated[str, typer.Option(help=N_("Ura-dora indicators."))] = "",
     melds: Annotated[
-        list[str] | None, typer.Option("--meld", help="chi:123m, pon:555z, kan:1111p, ankan:9999s.")
+        list[str] | None,
+        typer.Option("--meld", help=N_("chi:123m, pon:555z, kan:1111p, ankan:9999s.")),
     ] = None,
-    seat_wind: Annotated[str | None, typer.Option(help="E, S, W or N.")] = None,
-    round_wind: Annotated[str, typer.Option(help="E, S, W or N.")] = "E",
+    seat_wind: Annotated[str | None, typer.Option(help=N_("E, S, W or N."))] = None,
+    round_wind: Annotated[str, typer.Option(help=N_("E, S, W or N."))] = "E",
     fmt: FormatOption = Format.TABLE,
     lang: LangOption = None,
 ) -> None:
-    """What one winning hand pays: from han and fu, or from the tiles."""
+    from seisan.hands import hand_value, three_player_tsumo  # noqa: PLC0415
+    from seisan.rules import PointSystem, Scoring  # noqa: PLC0415
+
     language = lang or default_lang()
     base = load_rules(rules).scoring if rules is not None else Scoring()
     changes = _given(
@@ -549,18 +715,26 @@ def hand_command(
         double_yakuman=double_yakuman, sanma_tsumo=sanma,
     )  # fmt: skip
     scoring = Scoring.from_dict(changes, base)
+    if kiriage and scoring.system in (PointSystem.THIRTY_FU, PointSystem.GORIN, PointSystem.EXACT):
+        raise SeisanError(
+            _("--kiriage does nothing under the {system} system", system=scoring.system)
+        )
+    if variant and scoring.system is not PointSystem.THIRTY_FU:
+        raise SeisanError(_("--variant is for the 30fu system: give --system 30fu"))
+    if kazoe is not None and scoring.system is PointSystem.GORIN:
+        raise SeisanError(_("--kazoe does nothing under the gorin system (11 han is 超満)"))
     if players not in (3, 4):
-        raise SeisanError(f"--players {players}: 4 or 3")
+        raise SeisanError(_("--players {players}: 4 or 3", players=players))
     if sanma is not None and players != 3:
-        raise SeisanError("--sanma is for three players: give --players 3")
+        raise SeisanError(_("--sanma is for three players: give --players 3"))
     if honba < 0:
-        raise SeisanError(f"--honba {honba} must be 0 or more")
+        raise SeisanError(_("--honba {honba} must be 0 or more", honba=honba))
     data: dict[str, Any] = {}
     if tiles is not None or win is not None:
         if tiles is None or win is None:
-            raise SeisanError("give both --tiles (all 14) and --win (the winning tile)")
+            raise SeisanError(_("give both --tiles (all 14) and --win (the winning tile)"))
         if han is not None or fu is not None or yakuman or ankan:
-            raise SeisanError("give either --tiles or --han/--fu, not both")
+            raise SeisanError(_("give either --tiles or --han/--fu, not both"))
         from seisan.tiles import score_tiles  # noqa: PLC0415 - optional module
 
         found = score_tiles(
@@ -572,12 +746,16 @@ def hand_command(
         local_yaku = found.yaku_names(language.value)
     else:
         if han is None and not yakuman:
-            raise SeisanError("give --han (and --fu), --yakuman, or --tiles and --win")
+            raise SeisanError(_("give --han (and --fu), --yakuman, or --tiles and --win"))
         value = hand_value(han or 0, fu, dealer, scoring, yakuman=yakuman, ankan=ankan)
     if players == 3:
         value = three_player_tsumo(value, scoring)
-    value = value.with_honba(honba, scoring.honba)
+    value = value.with_honba(honba, scoring.honba, scoring.tsumo_honba)
     data |= value.to_dict()
+    if value.limit:
+        data["limit"] = value.limit
+        if value.times > 1:
+            data["yakuman"] = value.times
     rows = [[term("ron", language), "-" if value.ron is None else str(value.ron)]]
     if value.tsumo_non_dealer is None:
         rows.append([term("tsumo", language), "-"])
@@ -585,42 +763,46 @@ def hand_command(
         rows.append([term("tsumo", language), f"{value.tsumo_non_dealer} {term('all', language)}"])
     else:
         rows.append([term("tsumo", language), f"{value.tsumo_non_dealer}/{value.tsumo_dealer}"])
-    title = f"{term('system.' + scoring.system.value, language)}"
+    title = term("system." + scoring.system.value, language)
     if "yaku" in data:
         han_fu = f"{data['han']} {term('han', language)} {data['fu']} {term('fu', language)}"
         title += f": {', '.join(local_yaku)} ({han_fu})"
     if value.limit:
-        rows.append([term("limit", language), term(f"limit.{value.limit}", language)])
+        rows.append([term("limit", language), value.limit_text(language)])
     emit(
         console,
         fmt,
         data=data,
         csv_text=dumps_csv(["way", "pays"], rows),
-        rich_table=table(title, [term("win", language), term("pays", language)], rows, right=(1,)),
+        sheet=table(title, [term("win", language), term("pays", language)], rows, right=(1,)),
     )
 
 
-@app.command("game")
+@app.command("game", help=GAME_HELP)
 @reports_errors
 def game_command(
-    file: Annotated[Path, typer.Argument(help="A game record (.json).")],
+    file: Annotated[Path, typer.Argument(help=N_("A game record (.json)."))],
     rules: Annotated[
-        str | None, typer.Option("--rules", "-r", help="Play under these rules instead.")
+        str | None, typer.Option("--rules", "-r", help=N_("Play under these rules instead."))
     ] = None,
     fmt: FormatOption = Format.TABLE,
     lang: LangOption = None,
 ) -> None:
-    """Play a hand-by-hand game record: the running points, then the settlement."""
+    from seisan.games import load_record, round_label  # noqa: PLC0415
+
     language = lang or default_lang()
     record = load_record(file, load_rules(rules) if rules is not None else None)
     played = record.play()
     assert played.settlement is not None
     names = list(record.names)
+    if fmt is Format.JSON:
+        emit(console, fmt, data=played.to_dict(), csv_text="", sheet=None)
+        return
     rows = [
         [
             str(line.number),
-            f"{line.round}-{line.honba}",
-            line.summary,
+            round_label(line.round, line.honba, language),
+            line.summary.text(language),
             *(_delta(d) for d in line.deltas),
             str(line.deposits_after) if line.deposits_after else "",
         ]
@@ -633,24 +815,24 @@ def game_command(
     csv_columns = ["hand", "round", "honba", "result", "name", "delta", "points", "deposits",
                    "place", "score"]  # fmt: skip
     csv_rows: list[list[object]] = [
-        [line.number, line.round, line.honba, line.summary, names[seat], line.deltas[seat],
-         line.points[seat], line.deposits_after, "", ""]
+        [line.number, line.round, line.honba, line.summary.text(language), names[seat],
+         line.deltas[seat], line.points[seat], line.deposits_after, "", ""]
         for line in played.lines
         for seat in range(len(names))
     ]  # fmt: skip
     csv_rows += [
-        ["final", "", "", played.ended, r.name, "", r.points, played.leftover, r.place,
-         pt_value(r.score)]
+        ["final", "", "", played.ended.text(language), r.name, "", r.points, played.leftover,
+         r.place, pt_value(r.score)]
         for r in played.settlement
     ]  # fmt: skip
-    title = record.title or record.rules.title(language)
+    title = record.title or rules_title(record.rules, language)
     emit(
         console,
         fmt,
-        data=played.to_dict(),
+        data=None,
         csv_text=dumps_csv(csv_columns, csv_rows),
-        rich_table=table(title, columns, rows, right=tuple(range(3, len(columns))), wrap=(2,)),
-        note=f"{term('ended', language)}: {played.ended}",
+        sheet=table(title, columns, rows, right=tuple(range(3, len(columns))), wrap=(2,)),
+        note=f"{term('ended', language)}: {played.ended.text(language)}",
     )
     if fmt is Format.TABLE:
         show_game(game_result(played.settlement), fmt, language)
@@ -672,10 +854,9 @@ def _rules_summary(rules: Rules, lang: Lang) -> list[str]:
     ]
 
 
-@rules_app.command("list")
+@rules_app.command("list", help=N_("List the presets."))
 @reports_errors
 def rules_list(fmt: FormatOption = Format.TABLE, lang: LangOption = None) -> None:
-    """List the presets."""
     language = lang or default_lang()
     items = presets()
     columns = ["preset", "title", "players", "start/return", "uma", "rounding", "ties"]
@@ -685,7 +866,7 @@ def rules_list(fmt: FormatOption = Format.TABLE, lang: LangOption = None) -> Non
         fmt,
         data=[r.to_dict() for r in items],
         csv_text=dumps_csv(columns, rows),
-        rich_table=table(
+        sheet=table(
             term("rules", language),
             [term(c, language) for c in columns],
             rows,
@@ -695,14 +876,13 @@ def rules_list(fmt: FormatOption = Format.TABLE, lang: LangOption = None) -> Non
     )
 
 
-@rules_app.command("show")
+@rules_app.command("show", help=N_("Show one preset (or rules file) resolved, with its source."))
 @reports_errors
 def rules_show(
-    name: Annotated[str, typer.Argument(help="A preset name or a house-rules .toml file.")],
+    name: Annotated[str, typer.Argument(help=N_("A preset name or a house-rules .toml file."))],
     fmt: FormatOption = Format.TABLE,
     lang: LangOption = None,
 ) -> None:
-    """Show one preset (or rules file) resolved, with its source."""
     language = lang or default_lang()
     rules = load_rules(name)
     rows = [
@@ -721,10 +901,22 @@ def rules_show(
         ],
         [term("zero", language), rules.zero.value],
     ]
+    if rules.origin:
+        title = _("Rules from {file}", file=Path(rules.origin).name).text(language)
+        if rules.extends:
+            title += " " + _("(extends {preset})", preset=rules.extends).text(language)
+        rows[0] = [term("preset", language), rules.extends or "-"]
+    else:
+        title = rules.title(language)
+    data = rules.to_dict()
+    for key in ("side", "money", "scoring", "game"):
+        for field, value in data.get(key, {}).items():
+            shown = value if isinstance(value, str) else _plain(value)
+            rows.append([f"{key}.{field}", shown])
     if rules.aliases:
         rows.append([term("aliases", language), ", ".join(rules.aliases)])
-    if rules.notes:
-        rows.append([term("notes", language), rules.notes])
+    for note in rules.note_texts():
+        rows.append([term("notes", language), note])
     for source in rules.sources:
         rows += [[term("source", language), text] for text in (source.title, source.url) if text]
         if source.note:
@@ -732,10 +924,10 @@ def rules_show(
     emit(
         console,
         fmt,
-        data=rules.to_dict(),
+        data=data,
         csv_text=dumps_csv(["field", "value"], rows),
-        rich_table=table(
-            rules.title(language),
+        sheet=table(
+            title,
             [term("field", language), term("value", language)],
             rows,
             wrap=(1,),
@@ -743,15 +935,96 @@ def rules_show(
     )
 
 
+def _plain(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list):
+        return ", ".join(_plain(v) for v in value)
+    return str(value)
+
+
+def _argv_lang(argv: Sequence[str]) -> Lang:
+    """The language asked for on the command line (``--lang ja``), else the locale's."""
+    for index, arg in enumerate(argv):
+        value = None
+        if arg == "--lang" and index + 1 < len(argv):
+            value = argv[index + 1]
+        elif arg.startswith("--lang="):
+            value = arg.partition("=")[2]
+        if value in {lang.value for lang in Lang}:
+            return Lang(value)
+    return default_lang()
+
+
+def _translate_help(command: Any, lang: Lang) -> None:
+    """Put every help text of the command tree into ``lang``."""
+    if getattr(command, "help", None):
+        command.help = translate(command.help, lang)
+    for param in getattr(command, "params", []):
+        if getattr(param, "help", None):
+            param.help = translate(param.help, lang)
+    for sub in getattr(command, "commands", {}).values():
+        _translate_help(sub, lang)
+
+
+def _usage_message(err: Exception, argv: Sequence[str] = ()) -> Message:
+    """A usage error (Click's, English) in the user's words. Typer's Click is private,
+    so errors are told apart by their class names and attributes."""
+    kind = type(err).__name__
+    param = getattr(err, "param", None)
+    hint = param.get_error_hint().replace("'", "") if param is not None else ""
+    names = [n for n in getattr(param, "opts", []) if n.startswith("--")]
+    if kind == "NoSuchOption":
+        return _("unknown option {option}", option=getattr(err, "option_name", ""))
+    if kind == "MissingParameter":
+        return _("{what} is missing", what=hint or "-")
+    if kind == "BadParameter":
+        detail = getattr(err, "message", "")
+        option = names[0] if names else hint or "-"
+        value = _given_value(argv, getattr(param, "opts", []))
+        found = re.search(r"is not one of (.*)\.$", detail)
+        if found:
+            choices = [c.strip().strip("'") for c in found[1].split(",")]
+            return _("invalid value for {option}: “{value}”; choose from {choices}",
+                     option=option, value=value, choices=choices)  # fmt: skip
+        if "integer" in detail:
+            return _("invalid value for {option}: “{value}” is not a whole number",
+                     option=option, value=value)  # fmt: skip
+        return _("invalid value for {option}: {detail}", option=option, detail=detail)
+    if kind == "NoArgsIsHelpError":
+        return _("give a command; seisan --help lists them")
+    message = err.format_message() if hasattr(err, "format_message") else str(err)
+    match = re.match(r"No such command '(.*)'", message)
+    if match:
+        return _("unknown command “{command}”; seisan --help lists them", command=match[1])
+    return _("{detail}", detail=message)
+
+
+def _given_value(argv: Sequence[str], options: Sequence[str]) -> str:
+    """What followed one of ``options`` on the command line (``--han x`` or ``--han=x``)."""
+    for index, arg in enumerate(argv):
+        for option in options:
+            if arg == option and index + 1 < len(argv):
+                return argv[index + 1]
+            if arg.startswith(option + "="):
+                return arg.partition("=")[2]
+    return ""
+
+
 def main() -> None:
     """Console-script entry point: usage errors too are one line and exit status 2."""
+    lang = _argv_lang(sys.argv[1:])
+    set_language(lang)
     command = typer.main.get_command(app)
+    _translate_help(command, lang)
     try:
         code = command.main(prog_name="seisan", standalone_mode=False)
+    except typer.Exit as err:
+        sys.exit(err.exit_code)
     except TyperException as err:
-        message = err.format_message() if hasattr(err, "format_message") else str(err)
-        err_console.print(f"seisan: error: {message}", markup=False)
-        sys.exit(getattr(err, "exit_code", 2))
+        message = _usage_message(err, sys.argv[1:])
+        err_console.print(f"seisan: {term('error')}: {message}", markup=False)
+        sys.exit(getattr(err, "exit_code", 2) or 2)
     except typer.Abort:
         sys.exit(1)
     sys.exit(code if isinstance(code, int) else 0)

@@ -1,35 +1,88 @@
-"""Typed errors whose messages a player can act on.
+"""Typed errors whose messages a player can act on, in the player's language.
 
-Every error seisan raises for bad input is a :class:`SeisanError`; the CLI
-prints its message on one line and exits with status 2.
+Every error seisan raises for bad input is a :class:`SeisanError` carrying a
+:class:`~seisan.i18n.Message`; it reads in the current language (see
+:func:`seisan.i18n.language`). The CLI prints it on one line and exits with
+status 2.
 """
 
 from __future__ import annotations
+
+from seisan.i18n import Lang, Message, _
 
 
 class SeisanError(ValueError):
     """Base of every error caused by bad input (rules, points, names)."""
 
+    def __init__(self, message: Message | str, /) -> None:
+        self.message = message if isinstance(message, Message) else Message(message)
+        super().__init__(self.message.template)
+
+    def text(self, lang: Lang | str | None = None) -> str:
+        """The message in ``lang`` (default: the current language)."""
+        return self.message.text(lang)
+
+    def __str__(self) -> str:
+        return self.message.text()
+
+    def within(self, where: object) -> Message:
+        """This error's message, prefixed by where it happened (a file, a game)."""
+        return _("{where}: {error}", where=where, error=self.message)
+
 
 class RulesError(SeisanError):
     """A house rule is invalid: names the field and the value."""
 
-    def __init__(self, field: str, value: object, problem: str) -> None:
+    def __init__(self, field: str, value: object, problem: Message | str) -> None:
         self.field = field
         self.value = value
-        self.problem = problem
-        super().__init__(f"rules: {field} = {value!r}: {problem}")
+        self.problem = problem if isinstance(problem, Message) else Message(problem)
+        shown: object = value
+        if isinstance(value, str):
+            shown = f"“{value}”"
+        elif isinstance(value, list | tuple):
+            shown = Message("[{items}]", items=value)
+        super().__init__(
+            _("rules: {field} = {value}: {problem}", field=field, value=shown, problem=self.problem)
+        )
 
 
 class UnknownNameError(SeisanError):
     """A preset, rounding mode or other named choice that seisan does not know."""
 
-    def __init__(self, kind: str, name: str, known: list[str]) -> None:
+    def __init__(self, kind: Message, name: str, known: list[str]) -> None:
         self.kind = kind
         self.name = name
         self.known = known
-        super().__init__(f"unknown {kind} {name!r}; known: {', '.join(known)}")
+        super().__init__(_("unknown {kind} “{name}”; known: {known}", kind=kind, name=name,
+                           known=known))  # fmt: skip
 
 
 class PointsError(SeisanError):
     """Final points that cannot be settled under the rules (count, units, total)."""
+
+
+def file_problem(err: OSError) -> Message:
+    """Why a file could not be read, in the user's words (not the OS's English)."""
+    if isinstance(err, FileNotFoundError):
+        return _("no such file")
+    if isinstance(err, IsADirectoryError):
+        return _("it is a folder, not a file")
+    if isinstance(err, PermissionError):
+        return _("permission denied")
+    return _("cannot be read ({detail})", detail=err.strerror or type(err).__name__)
+
+
+def where_in_text(err: Exception) -> Message:
+    """The line and column of a TOML or JSON syntax error."""
+    line = getattr(err, "lineno", None)
+    column = getattr(err, "colno", None)
+    if line is None:
+        import re  # noqa: PLC0415 - only on this error path
+
+        match = re.search(r"line (\d+), column (\d+)", str(err))
+        if match:
+            line, column = int(match[1]), int(match[2])
+    if line is None:
+        return _("somewhere in the file")
+    return _("at line {line}, column {column}", line=line, column=column)

@@ -10,13 +10,17 @@ Rules of play (the rules' ``[game]`` and ``[scoring]`` tables):
 - the dealer keeps the deal (連荘) after winning or being tenpai at an exhaustive
   draw, and after an abortive draw; the honba counter grows with every renchan
   and every draw, and goes back to 0 when a non-dealer wins;
-- riichi deposits (1000 each) go to the winner, to the winner nearest the
-  discarder on a double ron (with the honba); they stay on the table over draws;
-- after South 4 (East 4 in an east-only game), if nobody has the return points
-  the game goes on into West (seed 004): sudden death, ending after West 4
-  (Tenhou) or going on through North, as the rules say;
-- a player below zero ends the game (unless turned off); the leading dealer may
-  stop in the last hand where the rules allow it.
+- riichi deposits go to the winner, to the winner nearest the discarder on a
+  double ron (with the honba); they stay on the table over draws;
+- 流し満貫 is paid like a mangan tsumo at an exhaustive draw, with no honba and
+  no noten payments, the deposits staying on the table;
+- after the last hand (South 4, or East 4 in an east-only game) the game ends,
+  or, where the rules play on (西入, seed 004), goes into West when nobody has
+  the target: sudden death, in which a dealer who keeps the deal plays on, and
+  the game ends after West 4 whatever the points (Tenhou);
+- a player below zero ends the game (where the rules say so); the leading
+  dealer of the last hand may stop (or stops by itself, on Tenhou);
+- a record may end early by time or by agreement (``"end": "time"``).
 """
 
 from __future__ import annotations
@@ -29,18 +33,26 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
-from seisan.errors import SeisanError
+from seisan.errors import SeisanError, file_problem, where_in_text
 from seisan.hands import HandError, HandValue, half_up100, hand_value, three_player_tsumo
+from seisan.i18n import Lang, Message, _, current_language, term
 from seisan.presets import rules_from_spec
-from seisan.rules import Extension, Length, Rules, TripleRon
+from seisan.rules import DealerStop, Extension, Length, Rules, TripleRon
 from seisan.settlement import Settlement, check_names, places, settle
 from seisan.sidebets import find_player
 
 WINDS = "ESWN"
 _ROUND = re.compile(r"^\s*([ESWN東南西北])\s*([1-4])\s*$")
 _KANJI = {"東": "E", "南": "S", "西": "W", "北": "N"}
+_WIND_NAMES = {
+    Lang.EN: "ESWN",
+    Lang.JA: "東南西北",
+    Lang.KO: "동남서북",
+}
 RESULTS = ("ron", "tsumo", "draw", "abort")
 ABORTS = ("kyuushu", "suufon", "suucha-riichi", "suukan", "sanchahou")
+ENDS = ("time", "agreement")
+"""Why a record may stop before the rules end the game (tournaments stop on time)."""
 
 
 class GameError(SeisanError):
@@ -72,6 +84,7 @@ class Hand:
     stop: bool = False  #: the leading dealer stops in the last hand
     round: str | None = None
     honba: int | None = None
+    nagashi: tuple[int, ...] = ()  #: 流し満貫 at this draw
 
 
 @dataclass(frozen=True)
@@ -85,13 +98,16 @@ class GameRecord:
     #: the rules as the file gave them (a preset name or a table), written back as read
     rules_data: str | Mapping[str, Any] | None = None
     source: str = ""  #: the file it came from, named in errors
+    end: str = ""  #: "time" or "agreement": the game stopped before the rules end it
 
     def play(self) -> GamePlay:
         return play(self)
 
-    def to_dict(self) -> dict[str, Any]:
-        """The record as JSON data; :func:`record_from_dict` reads it back."""
-        lines = play(self, check_end=False).lines
+    def to_dict(self, lines: Sequence[HandLine] | None = None) -> dict[str, Any]:
+        """The record as JSON data; :func:`record_from_dict` reads it back. ``lines``
+        (from a play already made) spare playing it again."""
+        if lines is None:
+            lines = play(self, check_end=False).lines
         data: dict[str, Any] = {}
         if self.title:
             data["title"] = self.title
@@ -100,10 +116,31 @@ class GameRecord:
         elif self.rules != Rules():
             data["rules"] = self.rules.to_dict(meta=False)
         data["players"] = list(self.names)
+        if self.end:
+            data["end"] = self.end
         data["hands"] = [
             _hand_dict(h, line, self.names) for h, line in zip(self.hands, lines, strict=True)
         ]
         return data
+
+
+def round_text(code: str, lang: Lang | str | None = None) -> str:
+    """A round as players say it: ``E1`` is 東1局 in Japanese, 동1국 in Korean."""
+    chosen = current_language() if lang is None else Lang(lang)
+    wind = _WIND_NAMES[chosen][WINDS.index(code[0])]
+    if chosen is Lang.JA:
+        return f"{wind}{code[1]}局"
+    if chosen is Lang.KO:
+        return f"{wind}{code[1]}국"
+    return code
+
+
+def round_label(code: str, honba: int, lang: Lang | str | None = None) -> str:
+    """A round and its counters: ``E1-1`` in English, 東1局 1本場, 동1국 1본장."""
+    chosen = current_language() if lang is None else Lang(lang)
+    if chosen is Lang.EN:
+        return f"{code}-{honba}"
+    return f"{round_text(code, chosen)} {term('honba.count', chosen, n=honba)}"
 
 
 @dataclass(frozen=True)
@@ -118,7 +155,7 @@ class HandLine:
     deltas: tuple[int, ...]  #: each seat's change, riichi deposits paid included
     deposits_after: int
     points: tuple[int, ...]  #: after the hand
-    summary: str
+    summary: Message
 
 
 @dataclass(frozen=True)
@@ -129,27 +166,29 @@ class GamePlay:
     lines: tuple[HandLine, ...]
     final_points: tuple[int, ...]
     leftover: int
-    ended: str
+    ended: Message
+    end: str  #: why: bust, stop, sudden-death, length, time, agreement ("" if not ended)
     settlement: Settlement | None = field(default=None)
 
     def to_dict(self) -> dict[str, Any]:
         assert self.settlement is not None
         return {
-            "record": self.record.to_dict(),
+            "record": self.record.to_dict(self.lines),
             "hands": [
                 {
                     "number": line.number,
                     "round": line.round,
                     "dealer": line.dealer,
                     "honba": line.honba,
-                    "summary": line.summary,
+                    "summary": str(line.summary),
                     "deltas": list(line.deltas),
                     "deposits": line.deposits_after,
                     "points": list(line.points),
                 }
                 for line in self.lines
             ],
-            "ended": self.ended,
+            "ended": str(self.ended),
+            "end": self.end,
             "final_points": list(self.final_points),
             "leftover_deposits": self.leftover,
             "settlement": self.settlement.to_dict(),
@@ -178,12 +217,19 @@ class _Table:
         self.number = 0  # hand within the wind: the dealer's seat
         self.honba = 0
         self.deposits = 0
-        self.ended = ""
+        self.ended: Message | None = None
+        self.end = ""
 
     @property
     def last_wind(self) -> int:
         """The last wind of the game's length: East (0) or South (1)."""
         return 0 if self.rules.game.length is Length.EAST else 1
+
+    @property
+    def final_wind(self) -> int:
+        """The last wind that can be played: the extension's, if the rules have one."""
+        extra = {Extension.NONE: 0, Extension.WEST: 1, Extension.NORTH: 2}
+        return self.last_wind + extra[self.rules.game.extension]
 
     @property
     def last_regular(self) -> bool:
@@ -193,6 +239,9 @@ class _Table:
     def leader(self) -> int:
         return places(self.points, self.rules.ties).index(1)
 
+    def finish(self, why: str, message: Message) -> None:
+        self.end, self.ended = why, message
+
 
 def play(record: GameRecord, *, check_end: bool = True) -> GamePlay:
     """Play every hand of ``record``; errors name the hand (and the file) and apply
@@ -200,22 +249,33 @@ def play(record: GameRecord, *, check_end: bool = True) -> GamePlay:
     try:
         return _play(record, check_end)
     except GameError as err:
-        raise GameError(f"{record.source}: {err}" if record.source else str(err)) from None
+        if record.source:
+            raise GameError(err.within(record.source)) from None
+        raise
 
 
 def _play(record: GameRecord, check_end: bool) -> GamePlay:
     table = _Table(record)
     lines = []
     for index, hand in enumerate(record.hands, start=1):
-        where = f"hand {index}"
-        if table.ended:
-            raise GameError(f"{where}: the game already ended ({table.ended})")
+        where = _("hand {number}", number=index)
+        if table.ended is not None:
+            raise GameError(
+                _("{where}: the game already ended ({why})", where=where, why=table.ended)
+            )
         lines.append(_play_hand(table, hand, index, where))
-    if check_end and not table.ended:
+    if table.ended is None and record.end:
+        at = _round_name(table.wind, table.number)
+        if record.end == "time":
+            table.finish("time", _("stopped on time before {round}", round=at))
+        else:
+            table.finish("agreement", _("stopped by agreement before {round}", round=at))
+    if check_end and table.ended is None:
         raise GameError(
-            f"the record stops at {_round_name(table.wind, table.number)} "
-            f"{table.honba}本場 but the game has not ended"
-        )
+            _("the record stops at {round} with {honba} honba, but the game has not ended (a "
+              "game stopped early says \"end\": \"time\")",
+              round=_round_name(table.wind, table.number), honba=table.honba)
+        )  # fmt: skip
     final = tuple(table.points)
     leftover = table.deposits
     result = None
@@ -226,34 +286,42 @@ def _play(record: GameRecord, check_end: bool) -> GamePlay:
                 final, record.rules, list(record.names), leftover // stick if stick else 0
             )
         except SeisanError as err:
-            raise GameError(f"the final points cannot be settled: {err}") from None
-        final = tuple(r.points for r in result)  # first place may have taken the deposits
+            raise GameError(
+                _("the final points cannot be settled: {error}", error=err.message)
+            ) from None
+        final = result.points  # first place may have taken the deposits
         leftover = result.leftover_deposits
-    return GamePlay(record, tuple(lines), final, leftover, table.ended, result)
+    ended = table.ended if table.ended is not None else _("not ended")
+    return GamePlay(record, tuple(lines), final, leftover, ended, table.end, result)
 
 
-def _play_hand(table: _Table, hand: Hand, index: int, where: str) -> HandLine:
+def _play_hand(table: _Table, hand: Hand, index: int, where: Message) -> HandLine:
     rules = table.rules
     n = table.n
     round_name = _round_name(table.wind, table.number)
     if hand.round is not None and hand.round != round_name:
-        raise GameError(f"{where}: the record says {hand.round}, but the game is at {round_name}")
+        raise GameError(
+            _("{where}: the record says {said}, but the game is at {round}", where=where,
+              said=hand.round, round=round_name)
+        )  # fmt: skip
     if hand.honba is not None and hand.honba != table.honba:
         raise GameError(
-            f"{where}: the record says {hand.honba} honba, but the game has {table.honba}"
-        )
+            _("{where}: the record says {said} honba, but the game has {honba}", where=where,
+              said=hand.honba, honba=table.honba)
+        )  # fmt: skip
     dealer = table.number
     deposits_before = table.deposits
     deltas = [0] * n
     if len(set(hand.riichi)) != len(hand.riichi):
-        raise GameError(f"{where}: a player declares riichi twice")
+        raise GameError(_("{where}: a player declares riichi twice", where=where))
     stick = rules.scoring.riichi
     for seat in hand.riichi:
         if table.points[seat] < stick:
             raise GameError(
-                f"{where}: {table.names[seat]} cannot declare riichi with "
-                f"{table.points[seat]} points (a deposit is {stick})"
-            )
+                _("{where}: {name} cannot declare riichi with {points} points (a deposit is "
+                  "{stick})", where=where, name=table.names[seat], points=table.points[seat],
+                  stick=stick)
+            )  # fmt: skip
         deltas[seat] -= stick
     deposits = table.deposits + stick * len(hand.riichi)
     summary, renchan, deposits = _result(table, hand, dealer, deltas, deposits, where)
@@ -275,101 +343,183 @@ def _play_hand(table: _Table, hand: Hand, index: int, where: str) -> HandLine:
 
 
 def _result(
-    table: _Table, hand: Hand, dealer: int, deltas: list[int], deposits: int, where: str
-) -> tuple[str, bool, int]:
+    table: _Table, hand: Hand, dealer: int, deltas: list[int], deposits: int, where: Message
+) -> tuple[Message, bool, int]:
     """Apply the hand's result to ``deltas``; the summary, whether the dealer keeps
     the deal, and the deposits left on the table."""
-    rules = table.rules
-    n = table.n
-    names = table.names
-    scoring = rules.scoring
     if hand.result == "ron":
-        if hand.discarder is None or not hand.wins:
-            raise GameError(f"{where}: a ron needs the discarder and a winner")
-        winners = [w.winner for w in hand.wins]
-        if len(set(winners)) != len(winners):
-            raise GameError(f"{where}: a player wins twice")
-        if hand.discarder in winners:
-            raise GameError(f"{where}: {names[hand.discarder]} cannot win on their own discard")
-        if len(winners) == 3 and scoring.triple_ron is TripleRon.ABORT:
-            return "triple ron: abortive draw (sanchahou)", True, deposits
-        nearest = _nearest(hand.discarder, winners, n)
-        wins = [w for w in hand.wins if w.winner == nearest] if scoring.atamahane else hand.wins
-        parts = []
-        for win in wins:
-            value = _value(win, dealer, table, where)
-            if value.ron is None:
-                raise GameError(f"{where}: {names[win.winner]}'s hand cannot win by ron")
-            amount = value.ron
-            bonus = table.honba * scoring.honba if win.winner == nearest else 0
-            _pay_ron(deltas, win, hand.discarder, amount, bonus)
-            if win.winner == nearest:
-                deltas[win.winner] += deposits
-            parts.append(f"{names[win.winner]} {_describe(win)} {amount}")
-        deposits = 0
-        renchan = any(w.winner == dealer for w in wins)
-        return f"ron from {names[hand.discarder]}: " + "; ".join(parts), renchan, deposits
+        return _ron(table, hand, dealer, deltas, deposits, where)
     if hand.result == "tsumo":
-        if len(hand.wins) != 1 or hand.discarder is not None:
-            raise GameError(f"{where}: a tsumo has one winner and no discarder")
-        win = hand.wins[0]
-        value = _value(win, dealer, table, where)
-        if n == 3:
-            value = three_player_tsumo(value, scoring)
-        if value.tsumo_non_dealer is None:
-            raise GameError(f"{where}: {names[win.winner]}'s hand cannot win by tsumo")
-        value = value.with_honba(table.honba, scoring.honba)
-        owed = {}
-        for seat in range(n):
-            if seat == win.winner:
-                continue
-            from_dealer = seat == dealer and value.tsumo_dealer is not None
-            owed[seat] = (value.tsumo_dealer if from_dealer else value.tsumo_non_dealer) or 0
-        total = sum(owed.values())
-        if win.pao is not None:
-            owed = {win.pao: total}
-        for seat, amount in owed.items():
-            deltas[seat] -= amount
-        deltas[win.winner] += total + deposits
-        pays = "/".join(str(a) for a in sorted(set(owed.values())))
-        return f"{names[win.winner]} tsumo {_describe(win)} {pays}", win.winner == dealer, 0
+        return _tsumo(table, hand, dealer, deltas, deposits, where)
     if hand.result == "draw":
-        tenpai = set(hand.tenpai)
-        if len(tenpai) != len(hand.tenpai):
-            raise GameError(f"{where}: a player is listed tenpai twice")
-        for seat in hand.riichi:
-            if seat not in tenpai:
-                raise GameError(f"{where}: {names[seat]} declared riichi but is not listed tenpai")
-        if 0 < len(tenpai) < n:
-            total = scoring.noten
-            gets, left_in = divmod(total, len(tenpai))
-            gives, left_out = divmod(total, n - len(tenpai))
-            if left_in or left_out:
-                raise GameError(f"{where}: {total} noten points do not split here")
-            for seat in range(n):
-                deltas[seat] += gets if seat in tenpai else -gives
-        listed = ", ".join(names[s] for s in sorted(tenpai)) or "nobody"
-        return f"draw, tenpai: {listed}", dealer in tenpai, deposits
+        return _draw(table, hand, dealer, deltas, deposits, where)
     if hand.result == "abort":
         if hand.reason == "suucha-riichi" and len(set(hand.riichi)) != 4:
-            raise GameError(f"{where}: 四家立直 (suucha-riichi) needs all four riichi in the hand")
+            raise GameError(
+                _("{where}: 四家立直 (suucha-riichi) needs all four riichi in the hand",
+                  where=where)
+            )  # fmt: skip
         if hand.reason and hand.reason not in ABORTS:
             raise GameError(
-                f"{where}: unknown abortive draw {hand.reason!r}; known: {', '.join(ABORTS)}"
+                _("{where}: unknown abortive draw “{reason}”; known: {known}", where=where,
+                  reason=hand.reason, known=ABORTS)
+            )  # fmt: skip
+        if hand.reason:
+            return _("abortive draw ({reason})", reason=hand.reason), True, deposits
+        return _("abortive draw"), True, deposits
+    raise GameError(
+        _("{where}: unknown result “{result}”; known: {known}", where=where, result=hand.result,
+          known=RESULTS)
+    )  # fmt: skip
+
+
+def _ron(
+    table: _Table, hand: Hand, dealer: int, deltas: list[int], deposits: int, where: Message
+) -> tuple[Message, bool, int]:
+    names = table.names
+    scoring = table.rules.scoring
+    if hand.discarder is None or not hand.wins:
+        raise GameError(_("{where}: a ron needs the discarder and a winner", where=where))
+    winners = [w.winner for w in hand.wins]
+    if len(set(winners)) != len(winners):
+        raise GameError(_("{where}: a player wins twice", where=where))
+    if hand.discarder in winners:
+        raise GameError(
+            _("{where}: {name} cannot win on their own discard", where=where,
+              name=names[hand.discarder])
+        )  # fmt: skip
+    if len(winners) == 3 and scoring.triple_ron is TripleRon.ABORT:
+        return _("triple ron: abortive draw (sanchahou)"), True, deposits
+    nearest = _nearest(hand.discarder, winners, table.n)
+    wins = [w for w in hand.wins if w.winner == nearest] if scoring.atamahane else hand.wins
+    parts = []
+    for win in wins:
+        value = _value(win, dealer, table, where)
+        if value.ron is None:
+            raise GameError(
+                _("{where}: {name}'s hand cannot win by ron", where=where, name=names[win.winner])
             )
-        return f"abortive draw{' (' + hand.reason + ')' if hand.reason else ''}", True, deposits
-    raise GameError(f"{where}: unknown result {hand.result!r}; known: {', '.join(RESULTS)}")
+        amount = value.ron
+        bonus = table.honba * scoring.honba if win.winner == nearest else 0
+        _pay_ron(deltas, win, hand.discarder, amount, bonus)
+        if win.winner == nearest:
+            deltas[win.winner] += deposits
+        parts.append(_("{name} {hand} {points}", name=names[win.winner], hand=_describe(win),
+                       points=amount))  # fmt: skip
+    renchan = any(w.winner == dealer for w in wins)
+    summary = _("ron from {name}: {wins}", name=names[hand.discarder], wins=_Joined(parts))
+    return summary, renchan, 0
 
 
-def _value(win: Win, dealer: int, table: _Table, where: str) -> HandValue:
+def _tsumo(
+    table: _Table, hand: Hand, dealer: int, deltas: list[int], deposits: int, where: Message
+) -> tuple[Message, bool, int]:
+    scoring = table.rules.scoring
+    if len(hand.wins) != 1 or hand.discarder is not None:
+        raise GameError(_("{where}: a tsumo has one winner and no discarder", where=where))
+    win = hand.wins[0]
+    value = _value(win, dealer, table, where)
+    if table.n == 3:
+        value = three_player_tsumo(value, scoring)
+    if value.tsumo_non_dealer is None:
+        raise GameError(
+            _("{where}: {name}'s hand cannot win by tsumo", where=where,
+              name=table.names[win.winner])
+        )  # fmt: skip
+    value = value.with_honba(table.honba, scoring.honba, scoring.tsumo_honba)
+    owed = _tsumo_payments(value, win.winner, dealer, table.n)
+    total = sum(owed.values())
+    if win.pao is not None:
+        owed = {win.pao: total}
+    for seat, amount in owed.items():
+        deltas[seat] -= amount
+    deltas[win.winner] += total + deposits
+    pays = "/".join(str(a) for a in sorted(set(owed.values())))
+    summary = _("{name} tsumo {hand} {pays}", name=table.names[win.winner], hand=_describe(win),
+                pays=pays)  # fmt: skip
+    return summary, win.winner == dealer, 0
+
+
+def _tsumo_payments(value: HandValue, winner: int, dealer: int, n: int) -> dict[int, int]:
+    """What each other player pays on a tsumo of ``value``."""
+    owed = {}
+    for seat in range(n):
+        if seat == winner:
+            continue
+        from_dealer = seat == dealer and value.tsumo_dealer is not None
+        owed[seat] = (value.tsumo_dealer if from_dealer else value.tsumo_non_dealer) or 0
+    return owed
+
+
+def _draw(
+    table: _Table, hand: Hand, dealer: int, deltas: list[int], deposits: int, where: Message
+) -> tuple[Message, bool, int]:
+    names = table.names
+    n = table.n
+    scoring = table.rules.scoring
+    tenpai = set(hand.tenpai)
+    if len(tenpai) != len(hand.tenpai):
+        raise GameError(_("{where}: a player is listed tenpai twice", where=where))
+    for seat in hand.riichi:
+        if seat not in tenpai:
+            raise GameError(
+                _("{where}: {name} declared riichi but is not listed tenpai", where=where,
+                  name=names[seat])
+            )  # fmt: skip
+    listed = [names[s] for s in sorted(tenpai)]
+    tenpai_text = _("tenpai: {names}", names=listed) if listed else _("nobody tenpai")
+    if hand.nagashi:
+        if not scoring.nagashi:
+            raise GameError(_("{where}: these rules have no 流し満貫 (nagashi)", where=where))
+        if len(set(hand.nagashi)) != len(hand.nagashi):
+            raise GameError(_("{where}: a player makes 流し満貫 twice", where=where))
+        for seat in hand.nagashi:
+            try:
+                value = hand_value(5, None, seat == dealer, scoring)
+            except HandError as err:
+                raise GameError(err.within(where)) from None
+            if n == 3:
+                value = three_player_tsumo(value, scoring)
+            for payer, amount in _tsumo_payments(value, seat, dealer, n).items():
+                deltas[payer] -= amount
+                deltas[seat] += amount
+        made = [names[s] for s in sorted(set(hand.nagashi))]
+        summary = _("draw, nagashi mangan: {names}; {tenpai}", names=made, tenpai=tenpai_text)
+        return summary, dealer in tenpai, deposits
+    if 0 < len(tenpai) < n:
+        total = scoring.noten
+        gets, left_in = divmod(total, len(tenpai))
+        gives, left_out = divmod(total, n - len(tenpai))
+        if left_in or left_out:
+            raise GameError(
+                _("{where}: {total} noten points do not split here", where=where, total=total)
+            )
+        for seat in range(n):
+            deltas[seat] += gets if seat in tenpai else -gives
+    return _("draw, {tenpai}", tenpai=tenpai_text), dealer in tenpai, deposits
+
+
+class _Joined(Message):
+    """Several messages joined by "; " (each translated)."""
+
+    def __init__(self, parts: Sequence[Message]) -> None:
+        super().__init__("{parts}", parts=list(parts))
+
+    def text(self, lang: Lang | str | None = None) -> str:
+        return "; ".join(part.text(lang) for part in self.params["parts"])  # type: ignore[attr-defined]
+
+
+def _value(win: Win, dealer: int, table: _Table, where: Message) -> HandValue:
     if win.pao is not None and not win.yakuman:
         raise GameError(
-            f"{where}: 包 (pao) is for a yakuman (大三元, 大四喜), not a {win.han} han hand"
-        )
+            _("{where}: 包 (pao) is for a yakuman (大三元, 大四喜), not a {han} han hand",
+              where=where, han=win.han)
+        )  # fmt: skip
     if win.pao == win.winner:
         raise GameError(
-            f"{where}: {table.names[win.winner]} cannot be responsible (包) for their own hand"
-        )
+            _("{where}: {name} cannot be responsible (包) for their own hand", where=where,
+              name=table.names[win.winner])
+        )  # fmt: skip
     try:
         return hand_value(
             win.han,
@@ -378,10 +528,10 @@ def _value(win: Win, dealer: int, table: _Table, where: str) -> HandValue:
             table.rules.scoring,
             yakuman=win.yakuman,
             ankan=win.ankan,
-            where=f"{where}: {table.names[win.winner]}: ",
         )
     except HandError as err:
-        raise GameError(str(err)) from None
+        raise GameError(err.within(_("{where}: {name}", where=where,
+                                     name=table.names[win.winner]))) from None  # fmt: skip
 
 
 def _pay_ron(deltas: list[int], win: Win, discarder: int, amount: int, bonus: int) -> None:
@@ -395,43 +545,65 @@ def _pay_ron(deltas: list[int], win: Win, discarder: int, amount: int, bonus: in
     deltas[discarder] -= amount - half + bonus
 
 
-def _describe(win: Win) -> str:
+def _describe(win: Win) -> Message:
     if win.yakuman:
-        return "yakuman" if win.yakuman == 1 else f"{win.yakuman}x yakuman"
-    return f"{win.han}han" + (f"{win.fu}fu" if win.fu is not None else "")
+        if win.yakuman == 1:
+            return _("yakuman")
+        return _("{count}x yakuman", count=win.yakuman)
+    if win.fu is not None:
+        return _("{han}han{fu}fu", han=win.han, fu=win.fu)
+    return _("{han}han", han=win.han)
 
 
-def _advance(table: _Table, hand: Hand, renchan: bool, where: str) -> None:
+def _advance(table: _Table, hand: Hand, renchan: bool, where: Message) -> None:
     """Move to the next hand, or end the game."""
     rules = table.rules
     flow = rules.game
-    last = table.last_regular
+    dealer = table.number
+    at = _round_name(table.wind, dealer)
     in_extension = table.wind > table.last_wind
     target = flow.target or rules.return_points
+    kept = renchan and hand.result in ("ron", "tsumo", "draw")
+    may_stop = (
+        (table.last_regular or in_extension)
+        and kept
+        and table.leader() == dealer
+        and (flow.extension is Extension.NONE or table.points[dealer] >= target)
+    )
     if hand.stop:
-        if not flow.dealer_stop:
-            raise GameError(f"{where}: these rules do not let the dealer stop (dealer_stop)")
-        kept = renchan and hand.result in ("ron", "tsumo", "draw")
-        if not (last and kept and table.leader() == table.number):
+        if flow.dealer_stop is DealerStop.NONE:
             raise GameError(
-                f"{where}: only the dealer who wins or is tenpai in the last hand, as the "
-                "leader, may stop"
+                _("{where}: these rules do not let the dealer stop (dealer_stop)", where=where)
             )
-        if flow.extension is not Extension.NONE and table.points[table.number] < target:
+        if not (table.last_regular or in_extension) or not kept or table.leader() != dealer:
             raise GameError(
-                f"{where}: the dealer cannot stop below {target}: the game goes on into the "
-                "extension"
-            )
+                _("{where}: only the dealer who wins or is tenpai in the last hand, as the "
+                  "leader, may stop", where=where)
+            )  # fmt: skip
+        if not may_stop:
+            raise GameError(
+                _("{where}: the dealer cannot stop below {target}: the game goes on into the "
+                  "extension", where=where, target=target)
+            )  # fmt: skip
     if flow.bust_ends and any(p < 0 for p in table.points):
-        table.ended = f"{_who_busted(table)} went below zero"
+        busted = [table.names[s] for s, p in enumerate(table.points) if p < 0]
+        table.finish("bust", _("{names} went below zero", names=busted))
         return
-    if hand.stop:
-        table.ended = f"the dealer stopped as the leader in {_round_name(table.wind, table.number)}"
+    auto = flow.dealer_stop is DealerStop.AUTO or (
+        flow.dealer_stop is DealerStop.AUTO_WIN and hand.result in ("ron", "tsumo")
+    )
+    if hand.stop or (may_stop and auto):
+        table.finish("stop", _("the dealer stopped as the leader in {round}", round=at))
         return
     reached = any(p >= target for p in table.points)
-    if in_extension and reached:
-        table.ended = f"sudden death in {_round_name(table.wind, table.number)}"
-        return
+    final_hand = table.wind == table.final_wind and dealer == table.n - 1
+    if in_extension:
+        if reached and not renchan:
+            table.finish("sudden-death", _("sudden death in {round}", round=at))
+            return
+        if final_hand and not renchan:  # 004: after West 4 whatever the points
+            table.finish("length", _("after {round}", round=at))
+            return
     if renchan:
         table.honba += 1
         return
@@ -442,24 +614,11 @@ def _advance(table: _Table, hand: Hand, renchan: bool, where: str) -> None:
     table.number += 1
     if table.number < table.n:
         return
-    # past the last hand of a wind
     table.number = 0
-    finishing = _round_name(table.wind, table.n - 1)
-    if last:
-        if reached or flow.extension is Extension.NONE:
-            table.ended = f"after {finishing}"
-            return
-    elif in_extension:
-        # one more wind (Tenhou: West after a hanchan), or two (through North)
-        final_wind = table.last_wind + (1 if flow.extension is Extension.WEST else 2)
-        if table.wind >= final_wind:
-            table.ended = f"after {finishing}"
-            return
+    if table.wind == table.last_wind and (reached or flow.extension is Extension.NONE):
+        table.finish("length", _("after {round}", round=at))
+        return
     table.wind += 1
-
-
-def _who_busted(table: _Table) -> str:
-    return ", ".join(table.names[s] for s, p in enumerate(table.points) if p < 0)
 
 
 # -- records as JSON -------------------------------------------------------------------
@@ -476,6 +635,8 @@ def _hand_dict(hand: Hand, line: HandLine, names: Sequence[str]) -> dict[str, An
         data["wins"] = [_win_dict(w, names) for w in hand.wins]
     if hand.tenpai:
         data["tenpai"] = [names[s] for s in hand.tenpai]
+    if hand.nagashi:
+        data["nagashi"] = [names[s] for s in hand.nagashi]
     if hand.reason:
         data["reason"] = hand.reason
     if hand.stop:
@@ -498,8 +659,20 @@ def _win_dict(win: Win, names: Sequence[str]) -> dict[str, Any]:
     return data
 
 
-_HAND_FIELDS = {"round", "honba", "riichi", "result", "from", "wins", "tenpai", "reason", "stop"}
+_HAND_FIELDS = {
+    "round",
+    "honba",
+    "riichi",
+    "result",
+    "from",
+    "wins",
+    "tenpai",
+    "nagashi",
+    "reason",
+    "stop",
+}
 _WIN_FIELDS = {"winner", "han", "fu", "yakuman", "ankan", "pao"}
+_RECORD_FIELDS = ("title", "rules", "players", "end", "hands")
 
 
 def record_from_dict(
@@ -507,124 +680,167 @@ def record_from_dict(
 ) -> GameRecord:
     """A game record from its JSON data (see the README); errors name the hand and field.
     A rules file the record names is looked for in ``folder``."""
-    unknown = set(data) - {"title", "rules", "players", "hands"}
+    unknown = set(data) - set(_RECORD_FIELDS)
     if unknown:
         raise GameError(
-            f"{sorted(unknown)[0]!r} is not a record field (title, rules, players, hands)"
-        )
+            _("“{field}” is not a record field ({known})", field=sorted(unknown)[0],
+              known=_RECORD_FIELDS)
+        )  # fmt: skip
     spec = data.get("rules")
     if rules is None:
         try:
             rules = rules_from_spec(spec, folder)
         except SeisanError as err:
-            raise GameError(str(err) if str(err).startswith("rules") else f"rules: {err}") from None
+            raise GameError(err.message) from None
         rules_data = spec
     else:
         rules_data = None  # replaced: written out in full
     names_data = data.get("players")
     if not isinstance(names_data, list):
-        raise GameError("players: give the names in seat order (seat 0 is the first dealer)")
+        raise GameError(_("players: give the names in seat order (seat 0 is the first dealer)"))
     names = tuple(check_names(names_data, rules.players))
     hands_data = data.get("hands")
     if not isinstance(hands_data, list) or not hands_data:
-        raise GameError("hands: give the list of hands")
-    hands = tuple(_hand(item, names, f"hand {i}") for i, item in enumerate(hands_data, start=1))
+        raise GameError(_("hands: give the list of hands"))
+    hands = tuple(
+        _hand(item, names, _("hand {number}", number=i)) for i, item in enumerate(hands_data, 1)
+    )
     title = data.get("title", "")
     if not isinstance(title, str):
-        raise GameError("title: must be text")
-    return GameRecord(rules, names, hands, title, rules_data)
+        raise GameError(_("title: must be text"))
+    end = data.get("end", "")
+    if end and end not in ENDS:
+        raise GameError(_("end: “{end}” must be one of {known}", end=end, known=ENDS))
+    return GameRecord(rules, names, hands, title, rules_data, end=end)
 
 
-def _seat(value: object, names: Sequence[str], what: str) -> int:
+def _seat(value: object, names: Sequence[str], what: object) -> int:
     try:
-        return find_player(value, names, what)
+        return find_player(value, names, str(what))
     except SeisanError as err:
-        raise GameError(str(err)) from None
+        raise GameError(err.message) from None
 
 
-def _int(value: object, what: str) -> int:
+def _int(value: object, what: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise GameError(f"{what}: {value!r} must be a whole number, 0 or more")
+        raise GameError(
+            _("{what}: {value} must be a whole number, 0 or more", what=what, value=value)
+        )
     return value
 
 
-def _fields(item: object, known: set[str], what: str, where: str) -> Mapping[str, Any]:
+def _fields(item: object, known: set[str], what: Message, where: Message) -> Mapping[str, Any]:
     """``item`` as a table with only ``known`` fields; errors name the field."""
     if not isinstance(item, Mapping):
-        raise GameError(f"{where}: each {what} is a table")
+        raise GameError(_("{where}: each {what} is a table", where=where, what=what))
     unknown = set(item) - known
     if unknown:
-        raise GameError(f"{where}: {sorted(unknown)[0]!r} is not a {what} field")
+        raise GameError(
+            _("{where}: “{field}” is not a field of a {what}; known: {known}", where=where,
+              field=sorted(unknown)[0], what=what, known=sorted(known))
+        )  # fmt: skip
     return item
 
 
-def _hand(data: object, names: Sequence[str], where: str) -> Hand:
-    item = _fields(data, _HAND_FIELDS, "hand", where)
+def _hand(data: object, names: Sequence[str], where: Message) -> Hand:
+    item = _fields(data, _HAND_FIELDS, _("hand"), where)
     result = item.get("result")
     if result not in RESULTS:
-        raise GameError(f"{where}: result {result!r} must be one of {', '.join(RESULTS)}")
+        raise GameError(
+            _("{where}: result “{result}” must be one of {known}", where=where, result=result,
+              known=RESULTS)
+        )  # fmt: skip
     round_text = item.get("round")
     if round_text is not None:
         match = _ROUND.match(str(round_text))
         if not match:
-            raise GameError(f"{where}: round {round_text!r} should be like E1, S4, W1 (or 東1)")
+            raise GameError(
+                _("{where}: round “{round}” should be like E1, S4, W1 (or 東1)", where=where,
+                  round=round_text)
+            )  # fmt: skip
         round_text = _KANJI.get(match[1], match[1]) + match[2]
     honba = item.get("honba")
     if honba is not None:
-        honba = _int(honba, f"{where}: honba")
-    riichi = tuple(_seat(s, names, f"{where}: riichi") for s in _list(item, "riichi", where))
-    tenpai = tuple(_seat(s, names, f"{where}: tenpai") for s in _list(item, "tenpai", where))
-    discarder = _seat(item["from"], names, f"{where}: from") if "from" in item else None
+        honba = _int(honba, _("{where}: honba", where=where))
+
+    def seats(key: str) -> tuple[int, ...]:
+        what = _("{where}: {field}", where=where, field=key)
+        return tuple(_seat(s, names, what) for s in _list(item, key, where))
+
+    riichi, tenpai, nagashi = seats("riichi"), seats("tenpai"), seats("nagashi")
+    discarder = (
+        _seat(item["from"], names, _("{where}: from", where=where)) if "from" in item else None
+    )
     wins = tuple(_win(w, names, where) for w in _list(item, "wins", where))
     reason = item.get("reason", "")
     stop = item.get("stop", False)
     if not isinstance(reason, str) or not isinstance(stop, bool):
-        raise GameError(f"{where}: reason is text and stop is true or false")
+        raise GameError(_("{where}: reason is text and stop is true or false", where=where))
     if result in ("draw", "abort") and (wins or discarder is not None):
-        raise GameError(f"{where}: a {result} has no winner")
+        raise GameError(_("{where}: a {result} has no winner", where=where, result=result))
     if result != "draw" and tenpai:
-        raise GameError(f"{where}: tenpai is listed only at a draw")
+        raise GameError(_("{where}: tenpai is listed only at a draw", where=where))
+    if result != "draw" and nagashi:
+        raise GameError(_("{where}: 流し満貫 (nagashi) is made only at a draw", where=where))
     if result != "abort" and reason:
-        raise GameError(f"{where}: a reason is given only for an abortive draw")
-    return Hand(result, wins, discarder, riichi, tenpai, reason, stop, round_text, honba)
+        raise GameError(_("{where}: a reason is given only for an abortive draw", where=where))
+    return Hand(result, wins, discarder, riichi, tenpai, reason, stop, round_text, honba, nagashi)
 
 
-def _list(item: Mapping[str, Any], key: str, where: str) -> list[Any]:
+def _list(item: Mapping[str, Any], key: str, where: Message) -> list[Any]:
     value = item.get(key, [])
     if not isinstance(value, list):
-        raise GameError(f"{where}: {key} must be a list")
+        raise GameError(_("{where}: {field} must be a list", where=where, field=key))
     return value
 
 
-def _win(data: object, names: Sequence[str], where: str) -> Win:
-    item = _fields(data, _WIN_FIELDS, "win", where)
+def _win(data: object, names: Sequence[str], where: Message) -> Win:
+    item = _fields(data, _WIN_FIELDS, _("win"), where)
     if "winner" not in item:
-        raise GameError(f"{where}: a win needs its winner")
+        raise GameError(_("{where}: a win needs its winner", where=where))
     fu = item.get("fu")
+
+    def number(key: str) -> int:
+        return _int(item.get(key, 0), _("{where}: {field}", where=where, field=key))
+
     return Win(
-        _seat(item["winner"], names, f"{where}: winner"),
-        _int(item.get("han", 0), f"{where}: han"),
-        None if fu is None else _int(fu, f"{where}: fu"),
-        _int(item.get("yakuman", 0), f"{where}: yakuman"),
-        _int(item.get("ankan", 0), f"{where}: ankan"),
-        _seat(item["pao"], names, f"{where}: pao") if "pao" in item else None,
+        _seat(item["winner"], names, _("{where}: winner", where=where)),
+        number("han"),
+        None if fu is None else number("fu"),
+        number("yakuman"),
+        number("ankan"),
+        _seat(item["pao"], names, _("{where}: pao", where=where)) if "pao" in item else None,
     )
+
+
+def read_json(path: Path, what: Message) -> Any:
+    """A JSON file's data, numbers exact; errors name the file."""
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except OSError as err:
+        raise GameError(
+            _("cannot read {what} {path}: {problem}", what=what, path=path,
+              problem=file_problem(err))
+        ) from None  # fmt: skip
+    except UnicodeDecodeError:
+        raise GameError(_("{path}: not UTF-8 text", path=path)) from None
+    try:
+        return json.loads(text, parse_float=Decimal)
+    except json.JSONDecodeError as err:
+        raise GameError(
+            _("{path}: not valid JSON ({where})", path=path, where=where_in_text(err))
+        ) from None
+    except RecursionError:
+        raise GameError(_("{path}: not valid JSON: nested too deeply", path=path)) from None
 
 
 def load_record(path: Path, rules: Rules | None = None) -> GameRecord:
     """A game record from a JSON file; errors name the file."""
-    try:
-        data = json.loads(path.read_text(encoding="utf-8-sig"), parse_float=Decimal)
-    except OSError as err:
-        raise GameError(f"cannot read game record {path}: {err.strerror}") from None
-    except (UnicodeDecodeError, json.JSONDecodeError) as err:
-        raise GameError(f"{path}: not valid JSON: {err}") from None
-    except RecursionError:
-        raise GameError(f"{path}: not valid JSON: nested too deeply") from None
+    data = read_json(path, _("game record"))
     if not isinstance(data, Mapping):
-        raise GameError(f"{path}: a record is a JSON object")
+        raise GameError(_("{path}: a record is a JSON object", path=path))
     try:
         record = record_from_dict(data, rules, path.parent)
     except SeisanError as err:
-        raise GameError(f"{path}: {err}") from None
+        raise GameError(err.within(path)) from None
     return replace(record, source=str(path))

@@ -19,6 +19,7 @@ from importlib import resources
 from typing import Any
 
 from seisan.errors import SeisanError
+from seisan.i18n import _, term
 from seisan.rules import Kazoe, PointSystem, SanmaTsumo, Scoring
 
 
@@ -41,6 +42,14 @@ class HandValue:
     tsumo_non_dealer: int | None
     tsumo_dealer: int | None
     limit: str = ""  #: mangan, haneman, ... or "" below the limits
+    times: int = 1  #: how many yakuman (a double yakuman is 2)
+
+    def limit_text(self, lang: str | None = None) -> str:
+        """The limit's name in ``lang`` (``役満 ×2`` for a double yakuman)."""
+        if not self.limit:
+            return ""
+        name = term(f"limit.{self.limit}", lang)
+        return name if self.times == 1 else f"{name} ×{self.times}"
 
     def to_dict(self) -> dict[str, Any]:
         """``{"ron": 3900, "tsumo": {"dealer": 2000, "non_dealer": 1000}}``, the dealer's
@@ -54,16 +63,18 @@ class HandValue:
             tsumo = {"dealer": self.tsumo_dealer, "non_dealer": self.tsumo_non_dealer}
         return {"ron": self.ron, "tsumo": tsumo}
 
-    def with_honba(self, honba: int, per_honba: int = 300) -> HandValue:
-        """The payments with ``honba`` counters: ``per_honba`` more on a ron, a third
-        of it more from each payer on a tsumo."""
-        ron_extra, tsumo_extra = honba * per_honba, honba * per_honba // 3
+    def with_honba(self, honba: int, ron: int = 300, tsumo: int | None = None) -> HandValue:
+        """The payments with ``honba`` counters: ``ron`` more a counter on a ron,
+        ``tsumo`` (default: a third of ``ron``) more from each payer on a tsumo."""
+        each = ron // 3 if tsumo is None else tsumo
+        ron_extra, tsumo_extra = honba * ron, honba * each
         return HandValue(
             self.dealer,
             None if self.ron is None else self.ron + ron_extra,
             None if self.tsumo_non_dealer is None else self.tsumo_non_dealer + tsumo_extra,
             None if self.tsumo_dealer is None else self.tsumo_dealer + tsumo_extra,
             self.limit,
+            self.times,
         )
 
 
@@ -88,23 +99,25 @@ def _limit_base(han: int, kazoe: Kazoe) -> tuple[int, str]:
     return 2000, "mangan"
 
 
-def _check(han: int, fu: int | None, yakuman: int, ankan: int, where: str) -> None:
+def _check(han: int, fu: int | None, yakuman: int, ankan: int) -> None:
     for name, value in (("han", han), ("yakuman", yakuman), ("ankan", ankan)):
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise HandError(f"{where}{name} {value!r} must be a whole number, 0 or more")
+            raise HandError(
+                _("{field} {value} must be a whole number, 0 or more", field=name, value=value)
+            )
     if fu is not None and (isinstance(fu, bool) or not isinstance(fu, int)):
-        raise HandError(f"{where}fu {fu!r} must be a whole number")
+        raise HandError(_("fu {value} must be a whole number", value=fu))
     if yakuman and han:
-        raise HandError(f"{where}give han or yakuman, not both")
+        raise HandError(_("give han or yakuman, not both"))
     if yakuman > 6:
-        raise HandError(f"{where}{yakuman} yakuman cannot occur (6 at the most)")
+        raise HandError(_("{count} yakuman cannot occur (6 at the most)", count=yakuman))
     if ankan > 4:
-        raise HandError(f"{where}{ankan} concealed kans cannot occur (4 at the most)")
+        raise HandError(_("{count} concealed kans cannot occur (4 at the most)", count=ankan))
     if not yakuman and han < 1:
-        raise HandError(f"{where}a win needs at least one han of yaku")
+        raise HandError(_("a win needs at least one han of yaku"))
     if fu is not None and not (fu == 25 or (20 <= fu <= 110 and fu % 2 == 0)):
         raise HandError(
-            f"{where}{fu} fu cannot occur (fu are even, 20 to 110, or 25 for seven pairs)"
+            _("{fu} fu cannot occur (fu are even, 20 to 110, or 25 for seven pairs)", fu=fu)
         )
 
 
@@ -116,26 +129,24 @@ def hand_value(
     *,
     yakuman: int = 0,
     ankan: int = 0,
-    where: str = "",
 ) -> HandValue:
     """The payments for a win of ``han`` (yaku and dora) and ``fu`` under ``scoring``.
 
     ``yakuman`` counts yakuman (2 for a double); ``ankan`` counts concealed kans,
-    which add a han each under the 30-fu system (003). ``where`` prefixes errors
-    (``"hand 5: "``).
+    which add a han each under the 30-fu system (003).
 
     >>> hand_value(3, 30, dealer=False).to_dict()
     {'ron': 3900, 'tsumo': {'dealer': 2000, 'non_dealer': 1000}}
     """
     scoring = scoring or Scoring()
-    _check(han, fu, yakuman, ankan, where)
+    _check(han, fu, yakuman, ankan)
     if ankan and scoring.system is not PointSystem.THIRTY_FU:
-        raise HandError(f"{where}only the 30fu system adds a han for an 暗槓")
+        raise HandError(_("only the 30fu system adds a han for an 暗槓"))
     if scoring.system is PointSystem.THIRTY_FU:
-        return _table_value(han + ankan, fu, dealer, scoring, yakuman, where)
+        return _table_value(han + ankan, fu, dealer, scoring, yakuman)
     if scoring.system is PointSystem.GORIN:
-        return _gorin_value(han, fu, dealer, yakuman, where)
-    return _fu_value(han, fu, dealer, scoring, yakuman, where)
+        return _gorin_value(han, fu, dealer, yakuman)
+    return _fu_value(han, fu, dealer, scoring, yakuman)
 
 
 def _payments(base: int, dealer: bool, exact: bool) -> tuple[int, int, int | None]:
@@ -145,24 +156,21 @@ def _payments(base: int, dealer: bool, exact: bool) -> tuple[int, int, int | Non
     return up(base * 4), up(base), up(base * 2)
 
 
-def _fu_value(
-    han: int, fu: int | None, dealer: bool, scoring: Scoring, yakuman: int, where: str
-) -> HandValue:
+def _fu_value(han: int, fu: int | None, dealer: bool, scoring: Scoring, yakuman: int) -> HandValue:
     exact = scoring.system is PointSystem.EXACT
     if yakuman:
-        base, limit = 8000 * yakuman, "yakuman" if yakuman == 1 else f"{yakuman}x yakuman"
-        ron, each, from_dealer = _payments(base, dealer, exact)
-        return HandValue(dealer, ron, each, from_dealer, limit)
+        ron, each, from_dealer = _payments(8000 * yakuman, dealer, exact)
+        return HandValue(dealer, ron, each, from_dealer, "yakuman", yakuman)
     if han >= 5:
         base, limit = _limit_base(han, scoring.kazoe)
         ron, each, from_dealer = _payments(base, dealer, exact)
         return HandValue(dealer, ron, each, from_dealer, limit)
     if fu is None:
-        raise HandError(f"{where}a hand of {han} han needs its fu")
+        raise HandError(_("a hand of {han} han needs its fu", han=han))
     if not exact and fu != 25:
         fu = -(-fu // 10) * 10
     if (fu == 20 and han == 1) or (fu == 25 and han == 1):
-        raise HandError(f"{where}{han} han {fu} fu cannot occur")
+        raise HandError(_("{han} han {fu} fu cannot occur", han=han, fu=fu))
     base = fu * 2 ** (han + 2)
     limit = ""
     if base > 2000 or (scoring.kiriage and not exact and base == 1920):
@@ -186,27 +194,29 @@ def _table(name: str) -> dict[str, Any]:
     return tomllib.loads(text)
 
 
-def _row(name: str, han: int, yakuman: int, where: str) -> dict[str, Any]:
+def _row(name: str, han: int, yakuman: int, kazoe: Kazoe = Kazoe.YAKUMAN) -> dict[str, Any]:
     rows = _table(name)["rows"]
     if yakuman:
         return next(r for r in rows if r.get("yakuman"))
-    for row in rows:
+    for index, row in enumerate(rows):
         low, high = row["han"]
         if low <= han <= high:
+            if row.get("yakuman") and kazoe is Kazoe.SANBAIMAN:
+                return dict(rows[index - 1])  # 数え役満 capped at the line below it
             return dict(row)
-    raise HandError(f"{where}{han} han is not in the {name} table")
+    raise HandError(_("{han} han is not in the {table} table", han=han, table=name))
 
 
-def _no_fu(fu: int | None, system: str, where: str) -> None:
+def _no_fu(fu: int | None, system: str) -> None:
     if fu is not None:
-        raise HandError(f"{where}the {system} system has no fu: leave the fu out")
+        raise HandError(_("the {system} system has no fu: leave the fu out", system=system))
 
 
 def _table_value(
-    han: int, fu: int | None, dealer: bool, scoring: Scoring, yakuman: int, where: str
+    han: int, fu: int | None, dealer: bool, scoring: Scoring, yakuman: int
 ) -> HandValue:
-    _no_fu(fu, "30fu", where)
-    row = _row("30fu", han, yakuman, where)
+    _no_fu(fu, "30fu")
+    row = _row("30fu", han, yakuman, scoring.kazoe)
     if scoring.thirty_fu_variant and not yakuman:
         for variant in _table("30fu")["variant"].values():
             if variant["han"] == han:
@@ -214,16 +224,21 @@ def _table_value(
     times = max(yakuman, 1)
     limit = row.get("limit", "")
     if dealer:
-        return HandValue(True, row["dealer_ron"] * times, row["dealer_tsumo"] * times, None, limit)
+        return HandValue(
+            True, row["dealer_ron"] * times, row["dealer_tsumo"] * times, None, limit, times
+        )
     each, from_dealer = row["non_dealer_tsumo"]
-    return HandValue(False, row["non_dealer_ron"] * times, each * times, from_dealer * times, limit)
+    return HandValue(
+        False, row["non_dealer_ron"] * times, each * times, from_dealer * times, limit, times
+    )
 
 
-def _gorin_value(han: int, fu: int | None, dealer: bool, yakuman: int, where: str) -> HandValue:
-    _no_fu(fu, "gorin", where)
-    row = _row("gorin", han, yakuman, where)
-    ron, each, from_dealer = _payments(row["base"] * max(yakuman, 1), dealer, exact=True)
-    return HandValue(dealer, ron, each, from_dealer, row.get("limit", ""))
+def _gorin_value(han: int, fu: int | None, dealer: bool, yakuman: int) -> HandValue:
+    _no_fu(fu, "gorin")
+    row = _row("gorin", han, yakuman)
+    times = max(yakuman, 1)
+    ron, each, from_dealer = _payments(row["base"] * times, dealer, exact=True)
+    return HandValue(dealer, ron, each, from_dealer, row.get("limit", ""), times)
 
 
 def three_player_tsumo(value: HandValue, scoring: Scoring) -> HandValue:
@@ -238,4 +253,5 @@ def three_player_tsumo(value: HandValue, scoring: Scoring) -> HandValue:
         value.tsumo_non_dealer + half,
         None if value.tsumo_dealer is None else value.tsumo_dealer + half,
         value.limit,
+        value.times,
     )

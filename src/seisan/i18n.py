@@ -1,14 +1,33 @@
-"""User-facing names in English, Japanese and Korean (en / ja / ko).
+"""Every word a person reads, in English, Japanese and Korean (en / ja / ko).
 
-Every label the CLI (and later the web app) shows comes from :data:`TERMS`, so a
-new language is one more column here, not a hunt through the code.
+One gettext catalogue (``seisan/locale/{ja,ko}/LC_MESSAGES/seisan.po``, compiled
+to ``.mo``) holds both kinds of text, and the CLI and the web app share it:
+
+- **messages**: English templates with named fields, written in the code as
+  ``_("seat {seat}: points {points} are not whole", seat=0, points="x")``. A
+  :class:`Message` keeps its fields and is put into words only when shown, in
+  the language of the moment (:func:`language`), so an error raised deep in the
+  core reads in the user's language at the top;
+- **terms**: labels looked up by key (``term("part.oka")``), whose English is
+  :data:`TERMS` and whose translations carry the key as gettext context.
+
+English needs no catalogue. ``tools/messages.py`` (Babel) extracts, updates and
+compiles the catalogue; a test checks every message and term has ja and ko.
 """
 
 from __future__ import annotations
 
+import gettext
 import os
-from collections.abc import Mapping
-from enum import StrEnum
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
+from decimal import Decimal
+from enum import Enum, StrEnum
+from fractions import Fraction
+from functools import cache
+from importlib import resources
+from pathlib import PurePath
 
 
 class Lang(StrEnum):
@@ -19,140 +38,283 @@ class Lang(StrEnum):
     KO = "ko"
 
 
-#: term key -> (en, ja, ko)
-TERMS: Mapping[str, tuple[str, str, str]] = {
+_current: ContextVar[Lang] = ContextVar("seisan_language", default=Lang.EN)
+
+
+def current_language() -> Lang:
+    """The language messages are shown in now (English unless set)."""
+    return _current.get()
+
+
+def set_language(lang: Lang | str) -> None:
+    """Show messages in ``lang`` from now on in this context (the CLI does this once)."""
+    _current.set(Lang(lang))
+
+
+@contextmanager
+def language(lang: Lang | str) -> Iterator[Lang]:
+    """Show messages in ``lang`` inside the ``with`` block (a web request, a test)."""
+    token = _current.set(Lang(lang))
+    try:
+        yield Lang(lang)
+    finally:
+        _current.reset(token)
+
+
+@cache
+def catalog(lang: Lang) -> gettext.NullTranslations:
+    """The compiled catalogue of ``lang`` (English: none, the templates are English)."""
+    if lang is Lang.EN:
+        return gettext.NullTranslations()
+    folder = resources.files("seisan").joinpath("locale")
+    with resources.as_file(folder) as path:
+        return gettext.translation("seisan", localedir=str(path), languages=[lang.value])
+
+
+def _lang(lang: Lang | str | None) -> Lang:
+    return _current.get() if lang is None else Lang(lang)
+
+
+class Message:
+    """A sentence for a person: an English template (the gettext msgid) and its
+    fields, put into words in the language of the moment when shown."""
+
+    __slots__ = ("params", "template")
+
+    def __init__(self, template: str, /, **params: object) -> None:
+        self.template = template
+        self.params = params
+
+    def text(self, lang: Lang | str | None = None) -> str:
+        """The message in ``lang`` (default: the current language)."""
+        chosen = _lang(lang)
+        words = catalog(chosen).gettext(self.template)
+        return words.format(**{k: render(v, chosen) for k, v in self.params.items()})
+
+    def __str__(self) -> str:
+        return self.text()
+
+    def __repr__(self) -> str:
+        return f"Message({self.text(Lang.EN)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Message):
+            return NotImplemented
+        return self.template == other.template and self.params == other.params
+
+    def __hash__(self) -> int:
+        return hash(self.template)
+
+
+def _(template: str, /, **params: object) -> Message:
+    """Mark ``template`` as a message for the catalogue (the extraction keyword)."""
+    return Message(template, **params)
+
+
+def N_(text: str) -> str:
+    """Mark ``text`` (a command's help, shown before a language is chosen) for the
+    catalogue without translating it now; :func:`translate` does that when shown."""
+    return text
+
+
+def translate(text: str, lang: Lang | str | None = None) -> str:
+    """A marked text (:func:`N_`) in ``lang`` (default: the current language)."""
+    return catalog(_lang(lang)).gettext(text)
+
+
+class Term:
+    """A label by key, for a message field that must be translated too."""
+
+    __slots__ = ("key",)
+
+    def __init__(self, key: str) -> None:
+        self.key = key
+
+    def __str__(self) -> str:
+        return term(self.key)
+
+
+def render(value: object, lang: Lang | str | None = None) -> str:
+    """A value as a person reads it: messages and terms translated, numbers exact
+    (``1.5``, never ``Decimal('1.5')``), lists joined, text as typed."""
+    chosen = _lang(lang)
+    if isinstance(value, Message):
+        return value.text(chosen)
+    if isinstance(value, Term):
+        return term(value.key, chosen)
+    text = getattr(value, "text", None)
+    if isinstance(value, Exception) and callable(text):
+        return str(text(chosen))
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, Fraction | Decimal):
+        return decimal_text(value)
+    if isinstance(value, Enum):
+        return str(value.value)
+    if isinstance(value, PurePath):
+        return str(value)
+    if isinstance(value, Mapping):
+        return ", ".join(f"{render(k, chosen)} = {render(v, chosen)}" for k, v in value.items())
+    if isinstance(value, list | tuple | set | frozenset):
+        items = sorted(value, key=str) if isinstance(value, set | frozenset) else value
+        return ", ".join(render(v, chosen) for v in items)
+    return str(value)
+
+
+def decimal_text(value: Fraction | Decimal | int) -> str:
+    """An exact number as decimal text (``-12.5``, ``3``); a value with no finite
+    decimal form is written as a fraction (``1/3``)."""
+    if isinstance(value, Decimal):
+        if not value.is_finite():
+            return str(value)
+        value = Fraction(value)
+    value = Fraction(value)
+    if value.denominator == 1:
+        return str(value.numerator)
+    for digits in range(1, 40):
+        scaled = value * 10**digits
+        if scaled.denominator == 1:
+            sign = "-" if scaled < 0 else ""
+            whole, frac = divmod(abs(scaled.numerator), 10**digits)
+            return f"{sign}{whole}.{frac:0{digits}d}"
+    return f"{value.numerator}/{value.denominator}"
+
+
+#: term key -> English; the catalogue gives Japanese and Korean (context = key)
+TERMS: Mapping[str, str] = {
     # columns
-    "seat": ("Seat", "席", "자리"),
-    "name": ("Name", "名前", "이름"),
-    "points": ("Points", "持ち点", "점수"),
-    "place": ("Place", "順位", "순위"),
-    "score": ("Score", "スコア", "스코어"),
-    "part.points": ("Points part", "素点", "소점"),
-    "part.rounding": ("Rounding", "端数", "끝수"),
-    "part.oka": ("Oka", "オカ", "오카"),
-    "part.uma": ("Uma", "ウマ", "우마"),
-    "part.balance": ("Balance", "調整", "조정"),
+    "seat": "Seat",
+    "name": "Name",
+    "points": "Points",
+    "place": "Place",
+    "score": "Score",
+    "part.points": "Points part",
+    "part.rounding": "Rounding",
+    "part.oka": "Oka",
+    "part.uma": "Uma",
+    "part.balance": "Balance",
     # rule fields
-    "rules": ("Rules", "ルール", "룰"),
-    "preset": ("Preset", "プリセット", "프리셋"),
-    "title": ("Title", "名称", "명칭"),
-    "players": ("Players", "人数", "인원"),
-    "start": ("Start points", "配給原点", "시작 점수"),
-    "return": ("Return points", "返し点", "반환점"),
-    "oka": ("Oka", "オカ", "오카"),
-    "uma": ("Uma", "ウマ", "우마"),
-    "floating": ("Floating uma", "浮きウマ", "뜬 우마"),
-    "rounding": ("Rounding", "端数処理", "끝수 처리"),
-    "ties": ("Ties", "同点", "동점"),
-    "deposits": ("Leftover deposits", "供託", "공탁"),
-    "zero": ("Zero shown as", "ゼロの表記", "0 표기"),
-    "source": ("Source", "出典", "출처"),
-    "notes": ("Notes", "備考", "비고"),
-    "field": ("Field", "項目", "항목"),
-    "value": ("Value", "値", "값"),
-    "start/return": ("Start/Return", "原点/返し", "시작/반환"),
-    "aliases": ("Aliases", "別名", "별칭"),
+    "rules": "Rules",
+    "preset": "Preset",
+    "title": "Title",
+    "players": "Players",
+    "start": "Start points",
+    "return": "Return points",
+    "oka": "Oka",
+    "uma": "Uma",
+    "floating": "Floating uma",
+    "rounding": "Rounding",
+    "ties": "Ties",
+    "deposits": "Leftover deposits",
+    "zero": "Zero shown as",
+    "source": "Source",
+    "notes": "Notes",
+    "field": "Field",
+    "value": "Value",
+    "start/return": "Start/Return",
+    "aliases": "Aliases",
     # seat winds: seat 0 is the first dealer (起家)
-    "seat.0": ("East", "東家", "동가"),
-    "seat.1": ("South", "南家", "남가"),
-    "seat.2": ("West", "西家", "서가"),
-    "seat.3": ("North", "北家", "북가"),
+    "seat.0": "East",
+    "seat.1": "South",
+    "seat.2": "West",
+    "seat.3": "North",
     # rounding modes (001 スコア清算)
-    "rounding.half-up": ("half up", "四捨五入", "반올림"),
-    "rounding.half-down": ("half down", "五捨六入", "오사육입"),
-    "rounding.ceil": ("up", "切り上げ", "올림"),
-    "rounding.floor": ("down", "切り捨て", "내림"),
-    "rounding.toward-zero": (
-        "toward zero",
-        "プラスなら切り捨て、マイナスなら切り上げ",
-        "0 방향 버림",
-    ),
-    "rounding.half-toward-zero": (
-        "half toward zero",
-        "プラスなら四捨五入、マイナスなら五捨六入",
-        "0 방향 반올림",
-    ),
-    "rounding.half-even": ("half to even", "最近接偶数", "오사오입"),
-    "rounding.none": ("exact", "端数放置", "끝수 유지"),
+    "rounding.half-up": "half up",
+    "rounding.half-down": "half down",
+    "rounding.ceil": "up",
+    "rounding.floor": "down",
+    "rounding.toward-zero": "toward zero",
+    "rounding.half-toward-zero": "half toward zero",
+    "rounding.half-even": "half to even",
+    "rounding.none": "exact",
+    "rounding.points-half-away": "points to 1000, halves away from zero",
     # tie policies
-    "ties.seat": ("by seat", "起家優先", "기가 우선"),
-    "ties.split": ("split", "ウマ・オカ等分", "우마·오카 균등"),
+    "ties.seat": "by seat",
+    "ties.split": "split",
     # leftover deposits
-    "deposits.first": ("to first place", "トップ取り", "1등에게"),
-    "deposits.lost": ("not paid out", "没収", "몰수"),
+    "deposits.first": "to first place",
+    "deposits.lost": "not paid out",
     # uma kinds
-    "uma.none": ("no uma", "ウマなし", "순우마"),
-    "uma.floating": ("by the number of floating players", "浮き人数による", "뜬 인원에 따름"),
+    "uma.none": "no uma",
+    "uma.floating": "by the number of floating players",
     # side bets (seed 000) and money
-    "kind.sashi": ("Sashi-uma", "差しウマ", "사시우마"),
-    "kind.bashin": ("Bashin", "馬身", "바신"),
-    "kind.sou-uma": ("Sou-uma", "総ウマ", "총우마"),
-    "kind.sou-bashin": ("Sou-bashin", "総馬身", "총바신"),
-    "kind.binta": ("Binta", "ビンタ", "빈타"),
-    "kind.shizumi": ("Shizumi-uma", "沈みウマ", "침우마"),
-    "kind.chips": ("Chips", "チップ", "칩"),
-    "kind.tobi": ("Bust prize", "飛び賞", "토비상"),
-    "kind.yakitori": ("Yakitori", "焼き鳥", "야키토리"),
-    "kind.soto": ("Soto-uma", "外ウマ", "소토우마"),
-    "kind.score": ("Score", "スコア", "스코어"),
-    "money": ("Money", "金額", "금액"),
-    "house": ("House", "店", "가게"),
-    "fees": ("Fees to the house", "場代", "자릿세"),
-    "pool": ("pool", "見学者同士", "관전자끼리"),
-    "spectator": ("Spectator", "見学者", "관전자"),
-    "backs": ("Backs", "乗る相手", "지지 대상"),
-    "from": ("From", "支払う人", "지불"),
-    "to": ("To", "受け取る人", "수령"),
-    "amount": ("Amount", "金額", "금액"),
-    "transfers": ("Who pays whom (fewest transfers)", "精算 (最少回数)", "정산 (최소 횟수)"),
-    "jansou": (
-        "Who pays whom (everyone with first place)",
-        "精算 (トップと精算)",
-        "정산 (1등과 정산)",
-    ),
-    "game": ("Game", "半荘", "반장"),
-    "running": ("Running totals", "累計", "누계"),
-    "chart": ("Cumulative totals (pt)", "累計スコア (pt)", "누계 스코어 (pt)"),
+    "kind.sashi": "Sashi-uma",
+    "kind.bashin": "Bashin",
+    "kind.sou-uma": "Sou-uma",
+    "kind.sou-bashin": "Sou-bashin",
+    "kind.binta": "Binta",
+    "kind.shizumi": "Shizumi-uma",
+    "kind.chips": "Chips",
+    "kind.tobi": "Bust prize",
+    "kind.yakitori": "Yakitori",
+    "kind.soto": "Soto-uma",
+    "kind.score": "Score",
+    "money": "Money",
+    "house": "House",
+    "fees": "Fees to the house",
+    "pool": "pool",
+    "spectator": "Spectator",
+    "backs": "Backs",
+    "from": "From",
+    "to": "To",
+    "amount": "Amount",
+    "transfers": "Who pays whom (fewest transfers)",
+    "jansou": "Who pays whom (everyone with first place)",
+    "game": "Game",
+    "running": "Running totals",
+    "chart": "Cumulative totals (pt)",
+    "standings": "Standings",
+    "played": "Games",
     # hands
-    "ron": ("Ron", "ロン", "론"),
-    "han": ("han", "翻", "판"),
-    "fu": ("fu", "符", "부"),
-    "tsumo": ("Tsumo", "ツモ", "쯔모"),
-    "all": ("all", "オール", "올"),
-    "win": ("Win", "和了", "화료"),
-    "pays": ("Pays", "支払い", "지불"),
-    "limit": ("Limit", "満貫以上", "만관 이상"),
-    "limit.mangan": ("mangan", "満貫", "만관"),
-    "limit.haneman": ("haneman", "跳満", "하네만"),
-    "limit.baiman": ("baiman", "倍満", "바이만"),
-    "limit.sanbaiman": ("sanbaiman", "三倍満", "삼배만"),
-    "limit.yakuman": ("yakuman", "役満", "역만"),
-    "limit.suuman": ("suuman", "数満", "수만"),
-    "limit.chouman": ("chouman", "超満", "초만"),
-    "system.standard": ("Standard", "符計算", "부 계산"),
-    "system.30fu": ("30-fu base", "30符ベース式", "30부 기준"),
-    "system.gorin": ("Gorin (50 fu)", "五輪ルール", "오륜 룰"),
-    "system.exact": ("Exact", "精算法", "정산법"),
+    "ron": "Ron",
+    "han": "han",
+    "fu": "fu",
+    "tsumo": "Tsumo",
+    "all": "all",
+    "win": "Win",
+    "pays": "Pays",
+    "limit": "Limit",
+    "limit.mangan": "mangan",
+    "limit.haneman": "haneman",
+    "limit.baiman": "baiman",
+    "limit.sanbaiman": "sanbaiman",
+    "limit.yakuman": "yakuman",
+    "limit.suuman": "suuman",
+    "limit.chouman": "chouman",
+    "system.standard": "Standard",
+    "system.30fu": "30-fu base",
+    "system.gorin": "Gorin (50 fu)",
+    "system.exact": "Exact",
     # game records
-    "final": ("Final points", "最終持ち点", "최종 점수"),
-    "on_table": ("Deposits", "供託", "공탁"),
-    "round": ("Round", "局", "국"),
-    "result": ("Result", "結果", "결과"),
-    "ended": ("Ended", "終局", "종국"),
+    "final": "Final points",
+    "on_table": "Deposits",
+    "round": "Round",
+    "result": "Result",
+    "ended": "Ended",
     # messages
-    "total": ("Total", "合計", "합계"),
-    "custom": ("custom", "カスタム", "커스텀"),
-    "floating.count": ("{n} at or above return points", "{n}人浮き", "{n}명 뜸"),
+    "total": "Total",
+    "plain": "No preset",
+    "error": "error",
+    "changed": "changed",
+    "side": "side bets",
+    "honba.count": "{n} honba",
+    "floating.count": "{n} at or above return points",
 }
 
 
-def term(key: str, lang: Lang | str = Lang.EN, **fields: object) -> str:
-    """The label of ``key`` in ``lang`` (English when the key has no entry)."""
-    forms = TERMS.get(key)
-    if forms is None:
+def term(key: str, lang: Lang | str | None = None, **fields: object) -> str:
+    """The label of ``key`` in ``lang`` (default: the current language); an unknown
+    key is returned as it is."""
+    english = TERMS.get(key)
+    if english is None:
         return key
-    text = forms[list(Lang).index(Lang(lang))]
+    text = catalog(_lang(lang)).pgettext(key, english)
     return text.format(**fields) if fields else text
+
+
+def term_forms(key: str) -> tuple[str, ...]:
+    """``key``'s label in every language (to recognise a name typed in any of them)."""
+    return tuple(term(key, lang) for lang in Lang)
 
 
 def default_lang(environ: Mapping[str, str] | None = None) -> Lang:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from seisan.pt import pt_value
+from seisan.pt import pt_value, split_even
 from seisan.rules import FeePayer, Rules, Stakes
 from seisan.settlement import Settlement, settle
 from seisan.sidebets import Bets, Kind, SideResult, Spectator, score_transfers, side_bets, soto
@@ -33,29 +33,35 @@ HOUSE = "house"
 
 def money(
     net: Mapping[str, Fraction],
-    absorbers: Mapping[str, str],
+    absorbers: Mapping[str, tuple[str, ...]],
     stakes: Stakes,
 ) -> dict[str, Fraction]:
-    """Balances in pt as money before fees. ``absorbers`` maps each person to the one
-    who takes their group's rounding residue (a person absorbing their own)."""
+    """Balances in pt as money before fees. ``absorbers`` maps each person to those
+    who take their group's rounding residue: first place, or the players tied for
+    first, who share it in whole units (the leftover units in their order)."""
     if stakes.rate is None:
         raise ValueError("no rate")
+    rate, unit = stakes.rate, stakes.unit
     out: dict[str, Fraction] = {}
     for name, amount in net.items():
-        if absorbers[name] != name:
-            out[name] = stakes.rounding.apply(amount * stakes.rate / stakes.unit) * stakes.unit
-    for name in net:
-        if absorbers[name] == name:
-            group = [other for other in net if absorbers[other] == name and other != name]
-            out[name] = -sum((out[other] for other in group), _ZERO)
+        if name not in absorbers[name]:
+            out[name] = stakes.rounding.apply(amount * rate / unit) * unit
+    for group in dict.fromkeys(absorbers.values()):
+        members = [name for name in net if absorbers[name] == group and name not in group]
+        total = -sum((out[name] for name in members), _ZERO)
+        base = {name: (net[name] * rate // unit) * unit for name in group}
+        left = int((total - sum(base.values(), _ZERO)) / unit)
+        for name, extra in zip(group, split_even(left, len(group)), strict=True):
+            out[name] = base[name] + extra * unit
     return out
 
 
 def groups(
-    people: Sequence[str], transfers: Sequence[Transfer], leaders: Sequence[str]
-) -> dict[str, str]:
+    people: Sequence[str], transfers: Sequence[Transfer], leaders: Sequence[Sequence[str]]
+) -> dict[str, tuple[str, ...]]:
     """Who absorbs whose rounding: people joined by transfers form a group, and its
-    absorber is the first of ``leaders`` in it."""
+    absorbers are those of the first of ``leaders`` (a set of people each: the
+    players tied for first, then everyone singly) found in it."""
     parent = {name: name for name in people}
 
     def root(name: str) -> str:
@@ -68,9 +74,11 @@ def groups(
         a, b = root(t.payer), root(t.payee)
         if a != b:
             parent[b] = a
-    absorber: dict[str, str] = {}
-    for name in [*leaders, *people]:
-        absorber.setdefault(root(name), name)
+    absorber: dict[str, tuple[str, ...]] = {}
+    for leader in [*leaders, *([name] for name in people)]:
+        for name in leader:
+            found = tuple(n for n in leader if root(n) == root(name))
+            absorber.setdefault(root(name), found)
     return {name: absorber[root(name)] for name in people}
 
 
@@ -123,12 +131,14 @@ class Accounts(ABC):
         return fewest_transfers(self.totals())
 
 
-def fees_for(players: Sequence[str], first: str, stakes: Stakes) -> dict[str, Fraction]:
-    """The game fee (場代): every player pays it, or first place alone."""
+def fees_for(players: Sequence[str], firsts: Sequence[str], stakes: Stakes) -> dict[str, Fraction]:
+    """The game fee (場代): every player pays it, or first place alone (players tied
+    for first share it in whole units of money, the leftover units in seat order)."""
     if not stakes.fee or stakes.rate is None:
         return {}
     if stakes.fee_payer is FeePayer.FIRST:
-        return {first: stakes.fee}
+        shares = split_even(int(stakes.fee / stakes.unit), len(firsts))
+        return {name: share * stakes.unit for name, share in zip(firsts, shares, strict=True)}
     return dict.fromkeys(players, stakes.fee)
 
 
@@ -155,9 +165,14 @@ class GameResult(Accounts):
         return [r.name for r in self.settlement]
 
     @property
-    def first(self) -> str:
-        """First place's name (the lowest seat among players tied for first)."""
-        return self.settlement.by_place()[0].name
+    def firsts(self) -> list[str]:
+        """First place's name, or the names of the players tied for first (seat order)."""
+        return [self.names[seat] for seat in self.settlement.first_group()]
+
+    @property
+    def quantum(self) -> Fraction:
+        """The smallest step of a score in pt (0.1, or 0.001 under the exact system)."""
+        return Fraction(self.rules.unit, 1000)
 
     def participants(self) -> list[str]:
         return self.names + [s.name for s in self.spectators]
@@ -180,17 +195,20 @@ class GameResult(Accounts):
             return None
         totals = self.totals()
         best_first = sorted(totals, key=lambda name: -totals[name])  # stable: ties by order
-        absorbers = groups(self.participants(), self.flows, [self.first, *best_first])
+        absorbers = groups(
+            self.participants(), self.flows, [self.firsts, *([n] for n in best_first)]
+        )
         return money(totals, absorbers, self.stakes)
 
     def fees(self) -> dict[str, Fraction]:
-        return fees_for(self.names, self.first, self.stakes)
+        return fees_for(self.names, self.firsts, self.stakes)
 
     def jansou(self, in_money: bool = False) -> list[Transfer]:
         amounts = self.money_before_fees() if in_money else self.totals()
         if amounts is None:
             raise ValueError("no rate")
-        return with_first(amounts, self.first)
+        quantum = self.stakes.unit if in_money else self.quantum
+        return with_first(amounts, self.firsts, quantum=quantum)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON of ``seisan settle``: scores, side, totals, money and ledgers."""

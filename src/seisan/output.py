@@ -1,8 +1,13 @@
 """Output shared by every command: ``--format table|json|csv`` means the same everywhere.
 
 ``table`` is for people (Rich), ``json`` and ``csv`` for programs. Numbers in
-JSON and CSV are exact decimals: pt values are multiples of 0.1, written with
-their one decimal (never a float's artefacts).
+JSON and CSV are exact decimals: pt values are multiples of 0.1 (or 0.001
+under the exact system), written with their decimals (never a float's
+artefacts).
+
+No digit is ever lost in a table: number columns never wrap or shrink. When a
+table does not fit the terminal it is shown a row at a time (a card per
+player); in a pipe it is never squeezed to 80 columns.
 """
 
 from __future__ import annotations
@@ -10,16 +15,16 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 import re
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from decimal import Decimal
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from rich.cells import cell_len
-from rich.console import Console
-from rich.table import Table
-from rich.text import Text
+if TYPE_CHECKING:
+    from rich.console import Console
 
 
 class Format(StrEnum):
@@ -61,26 +66,90 @@ def dumps_csv(columns: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
     return buffer.getvalue()
 
 
+@dataclass(frozen=True)
+class Sheet:
+    """A table for people: ``right`` lists the number columns (right-aligned, never
+    wrapped or shortened), ``wrap`` the text columns that may wrap."""
+
+    title: str
+    columns: Sequence[str]
+    rows: Sequence[Sequence[str]]
+    right: Sequence[int] = ()
+    wrap: Sequence[int] = ()
+
+    def needed(self) -> int:
+        """The width it needs without wrapping a number (borders included)."""
+        from rich.cells import cell_len  # noqa: PLC0415 - Rich only when a table is drawn
+
+        total = 1
+        for index, column in enumerate(self.columns):
+            cells = [cell_len(column), *(cell_len(row[index]) for row in self.rows)]
+            if index in self.wrap:
+                words = [cell_len(w) for row in self.rows for w in row[index].split()]
+                total += max([8, *words]) + 3
+            else:
+                total += max(cells) + 3
+        return total
+
+    def table(self) -> Any:
+        """The Rich table."""
+        from rich.cells import cell_len  # noqa: PLC0415
+        from rich.table import Table  # noqa: PLC0415
+        from rich.text import Text  # noqa: PLC0415
+
+        result = Table(title=self.title, min_width=cell_len(self.title) + 4)
+        for index, column in enumerate(self.columns):
+            widest = max([cell_len(column), *(cell_len(row[index]) for row in self.rows)])
+            result.add_column(
+                column,
+                justify="right" if index in self.right else "left",
+                overflow="fold",
+                no_wrap=index not in self.wrap,
+                min_width=None if index in self.wrap else widest,
+            )
+        for row in self.rows:
+            result.add_row(*(Text(cell) for cell in row))  # names are text, never markup
+        return result
+
+    def cards(self) -> Any:
+        """The same rows one at a time, ``column: value`` a line: for narrow terminals."""
+        from rich.console import Group  # noqa: PLC0415
+        from rich.text import Text  # noqa: PLC0415
+
+        parts: list[Any] = [Text(self.title, style="bold")]
+        for row in self.rows:
+            parts.append(Text(""))
+            for column, cell in zip(self.columns, row, strict=True):
+                if cell:
+                    parts.append(Text(f"  {column}: ", end="").append(cell))
+        return Group(*parts)
+
+    def print(self, console: Console) -> None:
+        """Print as a table if it fits, else as cards; never cut a number."""
+        limit = display_width(console)
+        if limit is not None and self.needed() > limit:
+            console.print(self.cards())
+        else:
+            console.print(self.table(), width=max(console.width, self.needed()))
+
+
+def display_width(console: Console) -> int | None:
+    """How wide output may be: the terminal's (or ``COLUMNS``, when set), or no limit
+    in a pipe, where nothing should be squeezed to a made-up width."""
+    if console.is_terminal or os.environ.get("COLUMNS"):
+        return console.width
+    return None
+
+
 def table(
     title: str,
     columns: Sequence[str],
     rows: Sequence[Sequence[str]],
     right: Sequence[int] = (),
     wrap: Sequence[int] = (),
-) -> Table:
-    """A Rich table; ``right`` lists the columns to right-align (numbers), ``wrap``
-    the ones that may wrap when the terminal is narrow (long text)."""
-    result = Table(title=title, min_width=cell_len(title) + 4)
-    for index, column in enumerate(columns):
-        result.add_column(
-            column,
-            justify="right" if index in right else "left",
-            overflow="fold",
-            no_wrap=index not in wrap,
-        )
-    for row in rows:
-        result.add_row(*(Text(cell) for cell in row))  # names are text, never markup
-    return result
+) -> Sheet:
+    """A :class:`Sheet` (kept as a function: every command builds its tables so)."""
+    return Sheet(title, list(columns), [list(r) for r in rows], tuple(right), tuple(wrap))
 
 
 def emit(
@@ -89,7 +158,7 @@ def emit(
     *,
     data: Any,
     csv_text: str,
-    rich_table: Table,
+    sheet: Sheet | None,
     note: str | None = None,
 ) -> None:
     """Print one result in ``fmt``; ``note`` follows the table (people only)."""
@@ -97,7 +166,7 @@ def emit(
         print(dumps_json(data))
     elif fmt is Format.CSV:
         print(csv_text, end="")
-    else:
-        console.print(rich_table)
+    elif sheet is not None:
+        sheet.print(console)
         if note:
             console.print(note, markup=False)

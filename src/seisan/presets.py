@@ -10,13 +10,15 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Mapping
+from dataclasses import replace
 from decimal import Decimal
 from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from seisan.errors import RulesError, SeisanError, UnknownNameError
+from seisan.errors import RulesError, SeisanError, UnknownNameError, file_problem, where_in_text
+from seisan.i18n import Message, _
 from seisan.rules import Rules
 
 
@@ -49,17 +51,25 @@ def _build(name: str, seen: tuple[str, ...]) -> Rules:
 
 def rules_from_data(data: Mapping[str, Any], seen: tuple[str, ...] = ()) -> Rules:
     """Rules from a house-rules dict, resolving ``extends = "PRESET"`` (the one place
-    that does)."""
+    that does). What describes the preset (its aliases, sources and notes) is not
+    inherited, but a note on a field the file leaves alone still holds and is kept."""
     rest = dict(data)
     extends = rest.pop("extends", None)
     if extends is None:
         return Rules.from_dict(rest)
     if not isinstance(extends, str):
-        raise RulesError("extends", extends, "must be the name of a preset")
+        raise RulesError("extends", extends, _("must be the name of a preset"))
     target = _lookup(extends)
     if target in seen:
-        raise RulesError("extends", extends, "preset extends itself")
-    return Rules.from_dict(rest, _build(target, seen))
+        raise RulesError("extends", extends, _("preset extends itself"))
+    base = _build(target, seen)
+    changed = set(rest) | ({"uma"} if "floating_uma" in rest else set())
+    kept = tuple((key, text) for key, text in base.notes if key and key not in changed)
+    blank = replace(base, aliases=(), sources=(), notes=(), titles=(), extends="", origin="")
+    rules = Rules.from_dict(rest, blank)
+    own = {key for key, _text in rules.notes}
+    kept = tuple(note for note in kept if note[0] not in own)
+    return replace(rules, extends=target, notes=(*kept, *rules.notes))
 
 
 def _lookup(name: str) -> str:
@@ -69,7 +79,7 @@ def _lookup(name: str) -> str:
         names = {preset_id, *entry.get("aliases", []), *entry.get("title", {}).values()}
         if key in {_key(n) for n in names}:
             return preset_id
-    raise UnknownNameError("rules preset", name, list(data))
+    raise UnknownNameError(_("rules preset"), name, list(data))
 
 
 def find_preset(name: str) -> Rules:
@@ -77,11 +87,17 @@ def find_preset(name: str) -> Rules:
     return _build(_lookup(name), ())
 
 
+def presets_for_total(total: int, players: int) -> list[Rules]:
+    """The presets for ``players`` whose players start with ``total`` points in all
+    (to suggest when final points do not add up under the rules given)."""
+    return [r for r in presets() if r.players == players and r.start * players == total]
+
+
 def load_rules(spec: str) -> Rules:
     """Rules from a preset name or a house-rules file: a ``.toml`` name or a path
     with a folder is a file; otherwise a preset, then a file of that name."""
     if not spec.strip():
-        raise SeisanError("give a rules preset name or a house-rules .toml file")
+        raise SeisanError(_("give a rules preset name or a house-rules .toml file"))
     path = Path(spec)
     if spec.lower().endswith(".toml") or len(path.parts) > 1:
         return load_rules_file(path)
@@ -103,30 +119,36 @@ def rules_from_spec(spec: object, folder: Path | None = None) -> Rules:
         return load_rules(str(candidate) if candidate.suffix.lower() == ".toml" else spec)
     if isinstance(spec, Mapping):
         return rules_from_data(spec)
-    raise RulesError("rules", spec, "give a preset name, a .toml file or a table")
+    raise RulesError("rules", spec, _("give a preset name, a .toml file or a table"))
 
 
 def load_rules_file(path: Path) -> Rules:
     """Rules from a house-rules TOML file; errors name the file."""
-    data = read_toml(path, "rules file")
+    data = read_toml(path, _("rules file"))
     data.setdefault("name", path.stem)
     try:
-        return rules_from_data(data)
+        rules = rules_from_data(data)
     except SeisanError as err:
-        raise SeisanError(f"{path}: {err}") from None
+        raise SeisanError(err.within(path)) from None
+    return replace(rules, origin=str(path))
 
 
-def read_toml(path: Path, what: str) -> dict[str, Any]:
+def read_toml(path: Path, what: Message) -> dict[str, Any]:
     """A TOML file's tables, numbers exact; errors name the file."""
     try:
         text = path.read_text(encoding="utf-8-sig")  # a BOM, as some editors save, is fine
     except OSError as err:
-        raise SeisanError(f"cannot read {what} {path}: {err.strerror}") from None
+        raise SeisanError(
+            _("cannot read {what} {path}: {problem}", what=what, path=path,
+              problem=file_problem(err))
+        ) from None  # fmt: skip
     except UnicodeDecodeError:
-        raise SeisanError(f"{path}: not UTF-8 text") from None
+        raise SeisanError(_("{path}: not UTF-8 text", path=path)) from None
     try:
         return tomllib.loads(text, parse_float=Decimal)
     except tomllib.TOMLDecodeError as err:
-        raise SeisanError(f"{path}: not valid TOML: {err}") from None
+        raise SeisanError(
+            _("{path}: not valid TOML ({where})", path=path, where=where_in_text(err))
+        ) from None
     except RecursionError:
-        raise SeisanError(f"{path}: not valid TOML: nested too deeply") from None
+        raise SeisanError(_("{path}: not valid TOML: nested too deeply", path=path)) from None

@@ -1,16 +1,21 @@
 """Exact pt values (1 pt = 1000 points): parsing, splitting and writing them.
 
 Scores, uma and bets are :class:`~fractions.Fraction` values, never floats.
-Every number that leaves seisan goes through :func:`pt_value` (an int or an
-exact Decimal) or :func:`pt_text`.
+Inside the settlement they are whole numbers of a *quantum* (the points unit
+over 1000: 0.1 pt for 100-point sticks, 0.001 pt under the exact system) and
+become Fractions only at the edge (:func:`from_quanta`). Every number that
+leaves seisan goes through :func:`pt_value` (an int or an exact Decimal) or
+:func:`pt_text`.
 """
 
 from __future__ import annotations
 
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
+from functools import lru_cache
 
 from seisan.errors import RulesError
+from seisan.i18n import _, decimal_text
 
 _MAX_PT = 1000  # a larger value is almost surely points given as pt
 
@@ -21,7 +26,7 @@ def to_pt(value: object, field: str, *, limit: bool = True) -> Fraction:
     ``limit`` refuses 1000 pt or more, which is points given by mistake.
     """
     if isinstance(value, bool):
-        raise RulesError(field, value, "must be a number of pt")
+        raise RulesError(field, value, _("must be a number of pt"))
     if isinstance(value, float):
         # floats reach us only from callers that skipped the exact TOML parser
         value = Decimal(repr(value))
@@ -29,16 +34,16 @@ def to_pt(value: object, field: str, *, limit: bool = True) -> Fraction:
         try:
             value = Decimal(value.strip())
         except InvalidOperation:
-            raise RulesError(field, value, "must be a number of pt") from None
+            raise RulesError(field, value, _("must be a number of pt")) from None
     if not isinstance(value, int | Decimal | Fraction):
-        raise RulesError(field, value, "must be a number of pt")
+        raise RulesError(field, value, _("must be a number of pt"))
     if isinstance(value, Decimal) and not value.is_finite():
-        raise RulesError(field, str(value), "must be a finite number of pt")
+        raise RulesError(field, value, _("must be a finite number of pt"))
     pt = Fraction(value)
     if (pt * 10).denominator != 1:
-        raise RulesError(field, str(value), "must be a multiple of 0.1 pt (100 points)")
+        raise RulesError(field, value, _("must be a multiple of 0.1 pt (100 points)"))
     if limit and abs(pt) >= _MAX_PT:
-        raise RulesError(field, str(value), "is in pt (1 pt = 1000 points): did you give points?")
+        raise RulesError(field, value, _("is in pt (1 pt = 1000 points): did you give points?"))
     return pt
 
 
@@ -49,17 +54,29 @@ def pt_value(value: Fraction) -> int | Decimal:
     """
     if value.denominator == 1:
         return value.numerator
-    # scale to a power of ten exactly (no Decimal context precision involved)
-    for digits in range(1, 64):
-        scaled = value * 10**digits
-        if scaled.denominator == 1:
-            return Decimal(f"{scaled.numerator}E-{digits}")  # exact: no context rounding
-    raise ValueError(f"{value} has no exact decimal form")
+    text = decimal_text(value)
+    if "/" in text:
+        raise ValueError(f"{value} has no exact decimal form")
+    return Decimal(text)  # exact: no context rounding
 
 
 def pt_text(value: Fraction) -> str:
     """``value`` as the shortest exact decimal text (``-10``, ``12.5``)."""
-    return str(pt_value(value))
+    return decimal_text(value)
+
+
+@lru_cache(maxsize=1 << 16)
+def from_quanta(quanta: int, per_pt: int) -> Fraction:
+    """``quanta`` whole quanta of ``1/per_pt`` pt as a Fraction (cached: settling
+    millions of games builds the same few hundred values)."""
+    return Fraction(quanta, per_pt)
+
+
+def split_even(total: int, shares: int) -> list[int]:
+    """``total`` whole units in ``shares`` parts: each the share rounded down, the
+    leftover units one each to the first parts (seat order)."""
+    base, extra = divmod(total, shares)
+    return [base + 1 if i < extra else base for i in range(shares)]
 
 
 def split_tenths(total: Fraction, shares: int) -> list[Fraction]:
@@ -68,5 +85,4 @@ def split_tenths(total: Fraction, shares: int) -> list[Fraction]:
     tenths = total * 10
     if tenths.denominator != 1:
         raise ValueError(f"{total} is not a multiple of 0.1 pt")
-    base, extra = divmod(tenths.numerator, shares)
-    return [Fraction(base + (1 if i < extra else 0), 10) for i in range(shares)]
+    return [Fraction(part, 10) for part in split_even(tenths.numerator, shares)]

@@ -9,12 +9,12 @@ rounds halves toward zero (30500 → 0, 28500 → −1), so that is what
 
 from __future__ import annotations
 
-import math
+from collections.abc import Callable
 from enum import StrEnum
 from fractions import Fraction
 
 from seisan.errors import UnknownNameError
-from seisan.i18n import TERMS, Lang, term
+from seisan.i18n import Lang, _, term, term_forms
 
 
 class Rounding(StrEnum):
@@ -28,8 +28,12 @@ class Rounding(StrEnum):
     HALF_TOWARD_ZERO = "half-toward-zero"  #: プラスなら四捨五入、マイナスなら五捨六入 (as tabled)
     HALF_EVEN = "half-even"  #: 最近接偶数 (JIS丸め)
     NONE = "none"  #: 端数放置: keep the first decimal
+    #: 天鳳 (to 2020): the final points are rounded to 1000 (1000点未満を四捨五入),
+    #: halves away from zero (-4500 points → -5000), and the score follows: halves
+    #: up for final points at or above zero, down below it
+    POINTS = "points-half-away"
 
-    def label(self, lang: Lang | str = Lang.EN) -> str:
+    def label(self, lang: Lang | str | None = None) -> str:
         """The mode's name in ``lang``."""
         return term(f"rounding.{self.value}", lang)
 
@@ -37,22 +41,49 @@ class Rounding(StrEnum):
         """Round ``value`` (in pt) the way this mode says; exact, never a float."""
         if self is Rounding.NONE:
             return value
+        return Fraction(self.divide(value.numerator, value.denominator))
+
+    def divide(self, n: int, d: int) -> int:
+        """``n / d`` (``d`` > 0) rounded to a whole number this way, in integers only
+        (``none`` has no whole form: it rounds half up, and callers keep the exact value)."""
+        if self is Rounding.FLOOR:
+            return n // d
+        if self is Rounding.CEIL:
+            return -(-n // d)
+        if self is Rounding.TOWARD_ZERO:
+            return n // d if n >= 0 else -(-n // d)
+        if self is Rounding.HALF_DOWN:
+            return -((d - 2 * n) // (2 * d))  # ceil(n/d - 1/2)
+        if self is Rounding.HALF_TOWARD_ZERO:
+            magnitude = -((d - 2 * abs(n)) // (2 * d))  # ceil(|n/d| - 1/2)
+            return magnitude if n >= 0 else -magnitude
+        if self is Rounding.HALF_EVEN:
+            whole, rest = divmod(n, d)
+            return whole + 1 if 2 * rest > d or (2 * rest == d and whole % 2) else whole
+        if self is Rounding.POINTS:  # a score without its points: halves away from zero
+            magnitude = (2 * abs(n) + d) // (2 * d)
+            return magnitude if n >= 0 else -magnitude
+        return (2 * n + d) // (2 * d)  # HALF_UP (and NONE): floor(n/d + 1/2)
+
+    def whole_pt(self, per_pt: int, return_points: int = 0) -> Callable[[int], int] | None:
+        """A function from points (final − return) to this mode's whole pt, in quanta
+        (``per_pt`` a pt); None for ``none``, which keeps the exact value."""
+        if self is Rounding.NONE:
+            return None
+        if self is Rounding.POINTS:  # halves up for final points >= 0, down below zero
+
+            def whole(points: int) -> int:
+                if points + return_points >= 0:
+                    return (points + 500) // 1000 * per_pt
+                return -((500 - points) // 1000) * per_pt
+
+            return whole
         if self is Rounding.HALF_UP:
-            whole = math.floor(value + Fraction(1, 2))
-        elif self is Rounding.HALF_DOWN:
-            whole = math.ceil(value - Fraction(1, 2))
-        elif self is Rounding.CEIL:
-            whole = math.ceil(value)
-        elif self is Rounding.FLOOR:
-            whole = math.floor(value)
-        elif self is Rounding.TOWARD_ZERO:
-            whole = math.trunc(value)
-        elif self is Rounding.HALF_TOWARD_ZERO:
-            magnitude = math.ceil(abs(value) - Fraction(1, 2))
-            whole = magnitude if value >= 0 else -magnitude
-        else:  # HALF_EVEN: Fraction's own round() rounds halves to even
-            whole = round(value)
-        return Fraction(whole)
+            return lambda points: (points + 500) // 1000 * per_pt
+        if self is Rounding.FLOOR:
+            return lambda points: points // 1000 * per_pt
+        divide = self.divide
+        return lambda points: divide(points, 1000) * per_pt
 
 
 _ALIASES: dict[str, Rounding] = {
@@ -64,6 +95,7 @@ _ALIASES: dict[str, Rounding] = {
     "切り捨て": Rounding.FLOOR,
     "切捨て": Rounding.FLOOR,
     "jis": Rounding.HALF_EVEN,
+    "tenhou": Rounding.POINTS,
     "jis丸め": Rounding.HALF_EVEN,
     "bankers": Rounding.HALF_EVEN,
     "端数を放置": Rounding.NONE,
@@ -75,9 +107,9 @@ def find_rounding(name: str) -> Rounding:
     """The rounding mode called ``name``: its id, or its name in any language."""
     key = name.strip().lower()
     for mode in Rounding:
-        forms = TERMS[f"rounding.{mode.value}"]
+        forms = term_forms(f"rounding.{mode.value}")
         if key == mode.value or key in {form.lower() for form in forms}:
             return mode
     if key in _ALIASES:
         return _ALIASES[key]
-    raise UnknownNameError("rounding mode", name, [mode.value for mode in Rounding])
+    raise UnknownNameError(_("rounding mode"), name, [mode.value for mode in Rounding])

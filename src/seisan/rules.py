@@ -18,7 +18,7 @@ from fractions import Fraction
 from typing import Any, TypeVar
 
 from seisan.errors import RulesError, SeisanError, UnknownNameError
-from seisan.i18n import Lang, term
+from seisan.i18n import Lang, _, current_language, term
 from seisan.pt import pt_value, to_pt
 from seisan.rounding import Rounding, find_rounding
 from seisan.uma import FloatingUma, RankUma, Uma, parse_floating, parse_uma
@@ -30,7 +30,7 @@ class Ties(StrEnum):
     SEAT = "seat"  #: 起家優先: the player nearer the first dealer (seat 0) places higher
     SPLIT = "split"  #: 等分: the tied players share the uma and oka of their places equally
 
-    def label(self, lang: Lang | str = Lang.EN) -> str:
+    def label(self, lang: Lang | str | None = None) -> str:
         return term(f"ties.{self.value}", lang)
 
 
@@ -40,7 +40,7 @@ class Deposits(StrEnum):
     FIRST = "first"  #: トップ取り: already added to first place's final points
     LOST = "lost"  #: 没収: not paid out; the points total falls short by 1000 a stick
 
-    def label(self, lang: Lang | str = Lang.EN) -> str:
+    def label(self, lang: Lang | str | None = None) -> str:
         return term(f"deposits.{self.value}", lang)
 
 
@@ -71,7 +71,7 @@ def _choice(enum: type[E], field_name: str, value: object) -> E:
         return enum(str(value).strip().lower())
     except ValueError:
         raise RulesError(
-            field_name, value, f"must be one of {', '.join(m.value for m in enum)}"
+            field_name, value, _("must be one of {choices}", choices=[m.value for m in enum])
         ) from None
 
 
@@ -79,19 +79,24 @@ MAX_POINTS = 10**9
 """The largest number of points seisan accepts anywhere (far beyond any game)."""
 
 
-def whole_points(field_name: str, value: object, *, allow_zero: bool = False) -> int:
+def whole_points(
+    field_name: str, value: object, *, allow_zero: bool = False, unit: int = 100
+) -> int:
     """A positive (or, with ``allow_zero``, non-negative) multiple of 100 points;
     digits given as text (from the command line) are accepted."""
     if isinstance(value, bool) or not isinstance(value, int):
         text = value.strip() if isinstance(value, str) else ""
         if not re.fullmatch(r"-?[0-9]+", text):
-            raise RulesError(field_name, value, "must be a whole number of points")
+            raise RulesError(field_name, value, _("must be a whole number of points"))
         value = int(text)
     if abs(value) > MAX_POINTS:
-        raise RulesError(field_name, value, f"is beyond {MAX_POINTS} points")
-    if value < 0 or (value == 0 and not allow_zero) or value % 100:
-        sign = "non-negative" if allow_zero else "positive"
-        raise RulesError(field_name, value, f"must be a {sign} multiple of 100 points")
+        raise RulesError(field_name, value, _("is beyond {limit} points", limit=MAX_POINTS))
+    if value < 0 or (value == 0 and not allow_zero) or value % unit:
+        if allow_zero:
+            problem = _("must be a multiple of {unit} points, 0 or more", unit=unit)
+        else:
+            problem = _("must be a positive multiple of {unit} points", unit=unit)
+        raise RulesError(field_name, value, problem)
     return value
 
 
@@ -100,15 +105,15 @@ def _name_pairs(
 ) -> tuple[tuple[str, str, int], ...]:
     """Standing pair bets: ``"A:B:AMOUNT"`` or ``[A, B, AMOUNT]`` by player name."""
     if not isinstance(value, list | tuple):
-        raise RulesError(field_name, value, "must be a list of A:B:AMOUNT")
+        raise RulesError(field_name, value, _("must be a list of A:B:AMOUNT"))
     out = []
     for item in value:
         parts = item.split(":") if isinstance(item, str) else item
         if not isinstance(parts, list | tuple) or len(parts) != 3:
-            raise RulesError(field_name, item, "should be A:B:AMOUNT (player names, points)")
+            raise RulesError(field_name, item, _("should be A:B:AMOUNT (player names, points)"))
         a, b = (str(p).strip() for p in parts[:2])
         if not a or not b or a.casefold() == b.casefold():
-            raise RulesError(field_name, item, "needs two different players")
+            raise RulesError(field_name, item, _("needs two different players"))
         out.append((a, b, whole_points(field_name, parts[2], allow_zero=allow_zero)))
     return tuple(out)
 
@@ -158,10 +163,10 @@ class SideRules:
                 object.__setattr__(self, name, whole_points(f"side.{name}", value))
         chip = to_pt(self.chip_value, "side.chip_value")
         if chip < 0:
-            raise RulesError("side.chip_value", str(chip), "must not be negative")
+            raise RulesError("side.chip_value", chip, _("must not be negative"))
         object.__setattr__(self, "chip_value", chip)
         if not isinstance(self.tobi_at_zero, bool):
-            raise RulesError("side.tobi_at_zero", self.tobi_at_zero, "must be true or false")
+            raise RulesError("side.tobi_at_zero", self.tobi_at_zero, _("must be true or false"))
         for name in ("sashi", "bashin", "binta_pairs"):
             pairs = _name_pairs(f"side.{name}", getattr(self, name), name == "binta_pairs")
             object.__setattr__(self, name, pairs)
@@ -209,6 +214,12 @@ class TripleRon(StrEnum):
     WIN = "win"  #: all three are paid
 
 
+def _flag(field_name: str, value: object) -> bool:
+    if not isinstance(value, bool):
+        raise RulesError(field_name, value, _("must be true or false"))
+    return value
+
+
 @dataclass(frozen=True)
 class Scoring:
     """How hands are paid (the ``[scoring]`` table): the point system and its
@@ -218,13 +229,17 @@ class Scoring:
     kiriage: bool = False  #: 切り上げ満貫: 4 han 30 fu and 3 han 60 fu pay mangan
     kazoe: Kazoe = Kazoe.YAKUMAN
     thirty_fu_variant: bool = False  #: 30符: 五翻 ron 4000/6000, 六翻 8000/12000 (003)
-    honba: int = 300  #: per 本場 on a ron; a third of it from each payer on a tsumo
+    honba: int = 300  #: what one 本場 adds to a ron
+    #: what one 本場 adds per payer on a tsumo (None: a third of ``honba``);
+    #: three-player Tenhou: honba 200, 100 from each of the two payers
+    honba_tsumo: int | None = None
     riichi: int = 1000  #: a riichi deposit (供託)
     noten: int = 3000  #: 不聴罰符, split among the tenpai players
     sanma_tsumo: SanmaTsumo = SanmaTsumo.LOSS
     atamahane: bool = False  #: 頭ハネ: only the winner nearest the discarder wins
     double_yakuman: bool = True  #: ダブル役満: one yaku may count double (tile hands)
     triple_ron: TripleRon = TripleRon.ABORT  #: 三家和
+    nagashi: bool = True  #: 流し満貫 is paid (at an exhaustive draw)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "system", _choice(PointSystem, "scoring.system", self.system))
@@ -235,15 +250,29 @@ class Scoring:
         object.__setattr__(
             self, "triple_ron", _choice(TripleRon, "scoring.triple_ron", self.triple_ron)
         )
-        for name in ("kiriage", "thirty_fu_variant", "atamahane", "double_yakuman"):
-            if not isinstance(getattr(self, name), bool):
-                raise RulesError(f"scoring.{name}", getattr(self, name), "must be true or false")
+        for name in ("kiriage", "thirty_fu_variant", "atamahane", "double_yakuman", "nagashi"):
+            _flag(f"scoring.{name}", getattr(self, name))
         for name in ("honba", "riichi", "noten"):
             object.__setattr__(
                 self, name, whole_points(f"scoring.{name}", getattr(self, name), allow_zero=True)
             )
-        if self.honba % 300:
-            raise RulesError("scoring.honba", self.honba, "must be a multiple of 300 (100 a payer)")
+        if self.honba_tsumo is not None:
+            object.__setattr__(
+                self,
+                "honba_tsumo",
+                whole_points("scoring.honba_tsumo", self.honba_tsumo, allow_zero=True),
+            )
+        elif self.honba % 300:
+            raise RulesError(
+                "scoring.honba",
+                self.honba,
+                _("must be a multiple of 300 (100 a payer), or give honba_tsumo"),
+            )
+
+    @property
+    def tsumo_honba(self) -> int:
+        """What one 本場 adds per payer on a tsumo."""
+        return self.honba // 3 if self.honba_tsumo is None else self.honba_tsumo
 
     def to_dict(self) -> dict[str, Any]:
         return _changed(self, Scoring())
@@ -261,11 +290,27 @@ class Length(StrEnum):
 
 
 class Extension(StrEnum):
-    """What happens when nobody reached the return points after the last hand (004)."""
+    """What happens when nobody reached the target after the last hand (004)."""
 
-    NONE = "none"  #: the game ends anyway
+    NONE = "none"  #: the game ends after the last hand, whatever the points
     WEST = "west"  #: 西入: sudden death in West, and the game ends after West 4 (Tenhou)
     NORTH = "north"  #: sudden death through West and North, ending after North 4
+
+
+class DealerStop(StrEnum):
+    """Whether the leading dealer of the last hand may end the game by winning or
+    being tenpai (アガリ止め / テンパイ止め)."""
+
+    NONE = "none"  #: the dealer plays on (連荘)
+    CHOICE = "choice"  #: the dealer may stop: the record says ``"stop": true``
+    AUTO = "auto"  #: the game ends by itself (Tenhou)
+    AUTO_WIN = "auto-win"  #: by itself after a win only, not tenpai (Tenhou to May 2010)
+
+
+def _dealer_stop(value: object) -> DealerStop:
+    if isinstance(value, bool):  # true / false as earlier files wrote it
+        return DealerStop.CHOICE if value else DealerStop.NONE
+    return _choice(DealerStop, "game.dealer_stop", value)
 
 
 @dataclass(frozen=True)
@@ -273,10 +318,10 @@ class GameFlow:
     """How a game runs and ends (the ``[game]`` table)."""
 
     length: Length = Length.SOUTH
-    extension: Extension = Extension.WEST
+    extension: Extension = Extension.NONE
     bust_ends: bool = True  #: トビ: a player below zero ends the game
-    #: アガリ止め/テンパイ止め: the leading dealer may stop in the last hand
-    dealer_stop: bool = False
+    #: アガリ止め/テンパイ止め of the leading dealer in the last hand
+    dealer_stop: DealerStop = DealerStop.NONE
     #: what someone must hold after the last hand to end the game (None: the return
     #: points; Mahjong Soul plays to 30000 though its score returns 25000)
     target: int | None = None
@@ -284,9 +329,8 @@ class GameFlow:
     def __post_init__(self) -> None:
         object.__setattr__(self, "length", _choice(Length, "game.length", self.length))
         object.__setattr__(self, "extension", _choice(Extension, "game.extension", self.extension))
-        for name in ("bust_ends", "dealer_stop"):
-            if not isinstance(getattr(self, name), bool):
-                raise RulesError(f"game.{name}", getattr(self, name), "must be true or false")
+        object.__setattr__(self, "dealer_stop", _dealer_stop(self.dealer_stop))
+        _flag("game.bust_ends", self.bust_ends)
         if self.target is not None:
             object.__setattr__(self, "target", whole_points("game.target", self.target))
 
@@ -322,10 +366,10 @@ class Stakes:
         object.__setattr__(self, "fee", _money("money.fee", self.fee, positive=False))
         if self.fee % self.unit:
             raise RulesError(
-                "money.fee", str(self.fee), f"must be a multiple of the unit {self.unit}"
+                "money.fee", self.fee, _("must be a multiple of the unit {unit}", unit=self.unit)
             )
         if not isinstance(self.currency, str):
-            raise RulesError("money.currency", self.currency, "must be text")
+            raise RulesError("money.currency", self.currency, _("must be text"))
         if not isinstance(self.rounding, Rounding):
             object.__setattr__(self, "rounding", _rounding("money.rounding", self.rounding))
         object.__setattr__(self, "fee_payer", _choice(FeePayer, "money.fee_payer", self.fee_payer))
@@ -338,27 +382,30 @@ class Stakes:
         return replace(base or cls(), **_known(cls, "money", data))
 
 
+MAX_MONEY = 10**9
+"""The largest amount of money (rate, unit, fee) seisan accepts."""
+
+
 def _money(field_name: str, value: object, *, positive: bool) -> Fraction:
     if isinstance(value, bool) or not isinstance(value, int | Fraction | Decimal | str):
-        raise RulesError(field_name, value, "must be an amount of money")
+        raise RulesError(field_name, value, _("must be an amount of money"))
     if isinstance(value, str):
         try:
             value = Decimal(value.strip())
         except InvalidOperation:
-            raise RulesError(field_name, value, "must be a decimal amount of money") from None
+            raise RulesError(field_name, value, _("must be a decimal amount of money")) from None
     if isinstance(value, Decimal) and not value.is_finite():
-        raise RulesError(field_name, str(value), "must be a decimal amount of money")
+        raise RulesError(field_name, value, _("must be a decimal amount of money"))
     amount = Fraction(value)
     try:
         pt_value(amount)  # only amounts with a finite decimal form (not 1/3)
     except ValueError:
-        raise RulesError(field_name, str(value), "must be a decimal amount of money") from None
-    if abs(amount) > MAX_POINTS:
-        raise RulesError(field_name, str(value), "must be a decimal amount of money")
+        raise RulesError(field_name, value, _("must be a decimal amount of money")) from None
+    if abs(amount) > MAX_MONEY:
+        raise RulesError(field_name, value, _("is too large (at most {limit})", limit=MAX_MONEY))
     if amount < 0 or (positive and amount == 0):
-        raise RulesError(
-            field_name, str(value), "must be positive" if positive else "must not be negative"
-        )
+        problem = _("must be positive") if positive else _("must not be negative")
+        raise RulesError(field_name, value, problem)
     return amount
 
 
@@ -366,7 +413,7 @@ def _rounding(field_name: str, value: object) -> Rounding:
     try:
         return find_rounding(str(value))
     except UnknownNameError as err:
-        raise RulesError(field_name, value, f"known: {', '.join(err.known)}") from None
+        raise RulesError(field_name, value, _("known: {known}", known=err.known)) from None
 
 
 def _known(cls: type[Any], table: str, data: Mapping[str, Any]) -> dict[str, Any]:
@@ -377,7 +424,7 @@ def _known(cls: type[Any], table: str, data: Mapping[str, Any]) -> dict[str, Any
         raise RulesError(
             f"{table}.{bad}",
             data[bad],
-            f"is not a {table} field; known: {', '.join(sorted(known))}",
+            _("is not a field of [{table}]; known: {known}", table=table, known=sorted(known)),
         )
     return dict(data)
 
@@ -391,6 +438,53 @@ def _changed(value: Any, default: Any) -> dict[str, Any]:
             if isinstance(current, StrEnum):
                 data[name] = current.value
     return data
+
+
+POINTS_UNITS = (100, 10, 1)
+"""Points units a table may play in: 100-point sticks, or single points (精算法)."""
+
+
+class Fast:
+    """What :func:`seisan.settlement.settle` needs of the rules, as plain integers
+    (computed once per rules value, so settling millions of games stays cheap).
+
+    A *quantum* is the points unit over 1000 pt (0.1 pt for 100-point sticks)."""
+
+    __slots__ = (
+        "floating",
+        "lost",
+        "n",
+        "oka_q",
+        "per_pt",
+        "ret",
+        "split",
+        "start",
+        "stick",
+        "uma_q",
+        "unit",
+        "whole",
+    )
+
+    def __init__(self, rules: Rules) -> None:
+        self.n = rules.players
+        self.start = rules.start
+        self.ret = rules.return_points
+        self.unit = rules.unit
+        self.per_pt = 1000 // self.unit
+        self.oka_q = (self.ret - self.start) * self.n // self.unit
+        self.whole = rules.rounding.whole_pt(self.per_pt, self.ret)
+        self.split = rules.ties is Ties.SPLIT
+        self.lost = rules.deposits is Deposits.LOST
+        self.stick = rules.scoring.riichi
+        if isinstance(rules.uma, RankUma):
+            self.floating: dict[int, tuple[int, ...]] | None = None
+            self.uma_q = tuple(int(v * self.per_pt) for v in rules.uma.values)
+        else:
+            self.floating = {
+                count: tuple(int(v * self.per_pt) for v in values)
+                for count, values in rules.uma.table
+            }
+            self.uma_q = ()
 
 
 @dataclass(frozen=True)
@@ -411,33 +505,52 @@ class Rules:
     ties: Ties = Ties.SPLIT
     deposits: Deposits = Deposits.FIRST
     zero: Zero = Zero.PLAIN
+    #: points are whole multiples of this (None: 100, or 1 under the exact system)
+    points_unit: int | None = None
     side: SideRules = field(default_factory=SideRules)
     stakes: Stakes = field(default_factory=Stakes)
     scoring: Scoring = field(default_factory=Scoring)
     game: GameFlow = field(default_factory=GameFlow)
-    name: str = "custom"
+    name: str = "plain"
     titles: tuple[tuple[str, str], ...] = ()
     aliases: tuple[str, ...] = ()
     sources: tuple[Source, ...] = ()
-    notes: str = ""
+    #: (field, text): a note on one field ("" for the rules as a whole); a note on a
+    #: field that a house-rules file changes no longer holds and is dropped
+    notes: tuple[tuple[str, str], ...] = ()
+    extends: str = ""  #: the preset these rules change (a house-rules file's ``extends``)
+    origin: str = ""  #: the file they were read from
+    changed: tuple[str, ...] = ()  #: fields changed from the preset on the command line
+    #: what settling needs, as plain integers (derived, never compared)
+    fast: Fast = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         _players(self.players)
-        whole_points("start", self.start)
-        whole_points("return", self.return_points)
+        if self.points_unit is not None and self.points_unit not in POINTS_UNITS:
+            raise RulesError(
+                "points_unit", self.points_unit, _("must be one of {units}", units=POINTS_UNITS)
+            )
+        unit = self.unit
+        whole_points("start", self.start, unit=unit)
+        whole_points("return", self.return_points, unit=unit)
         if self.return_points < self.start:
             raise RulesError(
-                "return", self.return_points, f"must not be below the start points ({self.start})"
+                "return",
+                self.return_points,
+                _("must not be below the start points ({start})", start=self.start),
             )
         if not isinstance(self.uma, RankUma | FloatingUma):
-            raise RulesError("uma", self.uma, "must be a rank uma or a floating uma")
+            raise RulesError("uma", self.uma, _("must be a rank uma or a floating uma"))
         if self.uma.players != self.players:
             raise RulesError(
-                "uma", self.uma.spec(), f"has {self.uma.players} places, the rules {self.players}"
-            )
-        for _, name, kind in _TABLES:
+                "uma",
+                self.uma.spec(),
+                _("has {places} places, the rules {players}", places=self.uma.players,
+                  players=self.players),
+            )  # fmt: skip
+        for _key, name, kind in _TABLES:
             if not isinstance(getattr(self, name), kind):
-                raise RulesError(name, getattr(self, name), f"must be a {kind.__name__}")
+                raise RulesError(name, getattr(self, name), _("must be a table"))
         for name, enum in (
             ("rounding", Rounding),
             ("ties", Ties),
@@ -445,31 +558,56 @@ class Rules:
             ("zero", Zero),
         ):
             if not isinstance(getattr(self, name), enum):
-                raise RulesError(name, getattr(self, name), f"must be a {enum.__name__}")
+                raise RulesError(
+                    name, getattr(self, name), _("must be one of {choices}", choices=list(enum))
+                )
         if not isinstance(self.name, str) or not self.name.strip():
-            raise RulesError("name", self.name, "must be non-empty text")
-        for key, value in (("titles", self.titles), ("aliases", self.aliases)):
+            raise RulesError("name", self.name, _("must be non-empty text"))
+        for key, value in (
+            ("titles", self.titles),
+            ("aliases", self.aliases),
+            ("notes", self.notes),
+            ("changed", self.changed),
+        ):
             if not isinstance(value, tuple):
-                raise RulesError(key, value, "must be a tuple")
+                raise RulesError(key, value, _("must be a list"))
         for lang, text in self.titles:
             if lang not in {member.value for member in Lang} or not isinstance(text, str):
-                raise RulesError(f"title.{lang}", text, "must be text, in en, ja or ko")
+                raise RulesError(f"title.{lang}", text, _("must be text, in en, ja or ko"))
+        object.__setattr__(self, "fast", Fast(self))
+
+    @property
+    def unit(self) -> int:
+        """Points are whole multiples of this: 100, or 1 under the exact system (精算法)."""
+        if self.points_unit is not None:
+            return self.points_unit
+        return 1 if self.scoring.system is PointSystem.EXACT else 100
 
     @property
     def oka(self) -> Fraction:
         """オカ in pt: what every player paid in beyond the start, all to first place."""
         return Fraction((self.return_points - self.start) * self.players, 1000)
 
-    def title(self, lang: Lang | str = Lang.EN) -> str:
-        """The rules' name in ``lang`` (falling back to English, then the id)."""
+    def title(self, lang: Lang | str | None = None) -> str:
+        """The rules' name in ``lang`` (falling back to English, then the id; the plain
+        base has a name in every language)."""
+        known = {member.value for member in Lang}
+        chosen = current_language() if lang is None else Lang(lang if lang in known else "en")
         names = dict(self.titles)
-        return names.get(str(lang), names.get("en", self.name))
+        if not names and self.name == "plain":
+            return term("plain", chosen)
+        return names.get(chosen.value, names.get("en", self.name))
+
+    def note_texts(self) -> list[str]:
+        """The notes that hold for these rules (general ones first)."""
+        return [text for key, text in sorted(self.notes, key=lambda n: n[0] != "")]
 
     def replace(self, **changes: Any) -> Rules:
-        """A copy with ``changes`` applied and validated. Unless a name is given it
-        becomes ``NAME+custom``, because the result is no longer the preset."""
-        if changes and "name" not in changes and not self.name.endswith("+custom"):
-            changes["name"] = f"{self.name}+custom"
+        """A copy with ``changes`` applied and validated; the changed fields are
+        recorded (``changed``), because the result is no longer the preset."""
+        if changes:
+            fields = [k for k in changes if k not in _META]
+            changes.setdefault("changed", tuple(dict.fromkeys([*self.changed, *fields])))
         return replace(self, **changes)
 
     def to_dict(self, *, meta: bool = True) -> dict[str, Any]:
@@ -478,6 +616,10 @@ class Rules:
         ``meta=False`` leaves out aliases, notes and sources (as in a settlement's JSON).
         """
         data: dict[str, Any] = {"name": self.name}
+        if self.extends:
+            data["extends_preset"] = self.extends
+        if self.changed:
+            data["changed"] = list(self.changed)
         if self.titles:
             data["title"] = dict(self.titles)
         data |= {
@@ -498,7 +640,9 @@ class Rules:
             "deposits": self.deposits.value,
             "zero": self.zero.value,
         }
-        for key, attr, _ in _TABLES:
+        if self.points_unit is not None:
+            data["points_unit"] = self.points_unit
+        for key, attr, _kind in _TABLES:
             if table := getattr(self, attr).to_dict():
                 data[key] = table
         if not meta:
@@ -506,7 +650,12 @@ class Rules:
         if self.aliases:
             data["aliases"] = list(self.aliases)
         if self.notes:
-            data["notes"] = self.notes
+            notes = dict(self.notes)
+            data["notes"] = (
+                notes[""]
+                if list(notes) == [""]
+                else {key or "general": text for key, text in self.notes}
+            )
         if self.sources:
             data["sources"] = [
                 {k: v for k, v in (("title", s.title), ("url", s.url), ("note", s.note)) if v}
@@ -530,22 +679,24 @@ class Rules:
         if unknown:
             bad = sorted(unknown)[0]
             raise RulesError(
-                bad, data[bad], f"is not a rules field; fields: {', '.join(sorted(_FIELDS))}"
+                bad, data[bad], _("is not a rules field; fields: {fields}", fields=sorted(_FIELDS))
             )
         changes: dict[str, Any] = {}
         players = changes["players"] = _players(data.get("players", base.players))
         if "start" in data:
-            changes["start"] = whole_points("start", data["start"])
+            changes["start"] = whole_points("start", data["start"], unit=1)
         if "return" in data:
-            changes["return_points"] = whole_points("return", data["return"])
+            changes["return_points"] = whole_points("return", data["return"], unit=1)
+        if "points_unit" in data:
+            changes["points_unit"] = data["points_unit"]
         if "uma" in data and "floating_uma" in data:
-            raise RulesError("uma", data["uma"], "give either uma or floating_uma, not both")
+            raise RulesError("uma", data["uma"], _("give either uma or floating_uma, not both"))
         if "uma" in data:
             changes["uma"] = parse_uma(data["uma"], players)
         elif "floating_uma" in data:
             table = data["floating_uma"]
             if not isinstance(table, Mapping):
-                raise RulesError("floating_uma", table, "must be a table {count = [uma, ...]}")
+                raise RulesError("floating_uma", table, _("must be a table {{count = [uma, ...]}}"))
             changes["uma"] = parse_floating(table, players)
         elif players != base.players and isinstance(base.uma, RankUma) and not any(base.uma.values):
             changes["uma"] = RankUma((Fraction(0),) * players)
@@ -557,7 +708,7 @@ class Rules:
         for key, attr, kind in _TABLES:
             if key in data:
                 if not isinstance(data[key], Mapping):
-                    raise RulesError(key, data[key], "must be a table")
+                    raise RulesError(key, data[key], _("must be a table"))
                 changes[attr] = kind.from_dict(data[key], getattr(base, attr))
         if "name" in data:
             changes["name"] = _text("name", data["name"])
@@ -566,15 +717,22 @@ class Rules:
             if isinstance(title, str):
                 title = {"en": title}
             if not isinstance(title, Mapping) or not set(title) <= {lang.value for lang in Lang}:
-                raise RulesError("title", title, "must be text or a table with en, ja, ko")
+                raise RulesError("title", title, _("must be text or a table with en, ja, ko"))
             changes["titles"] = tuple((str(k), _text(f"title.{k}", v)) for k, v in title.items())
         if "aliases" in data:
             aliases = data["aliases"]
             if not isinstance(aliases, list):
-                raise RulesError("aliases", aliases, "must be a list of names")
+                raise RulesError("aliases", aliases, _("must be a list of names"))
             changes["aliases"] = tuple(_text("aliases", a) for a in aliases)
         if "notes" in data:
-            changes["notes"] = _text("notes", data["notes"])
+            changes["notes"] = _notes(data["notes"])
+        if "extends_preset" in data:
+            changes["extends"] = _text("extends_preset", data["extends_preset"])
+        if "changed" in data:
+            changed = data["changed"]
+            if not isinstance(changed, list):
+                raise RulesError("changed", changed, _("must be a list of names"))
+            changes["changed"] = tuple(_text("changed", c) for c in changed)
         if "sources" in data:
             changes["sources"] = _sources(data["sources"])
         rules = replace(base, **changes)
@@ -582,9 +740,9 @@ class Rules:
             raise RulesError(
                 "oka",
                 data["oka"],
-                f"oka is (return − start) × players = {pt_value(rules.oka)}; "
-                "change start or return",
-            )
+                _("oka is (return − start) × players = {oka}; change start or return",
+                  oka=rules.oka),
+            )  # fmt: skip
         return rules
 
     @classmethod
@@ -593,7 +751,9 @@ class Rules:
         try:
             data = tomllib.loads(text, parse_float=Decimal)
         except tomllib.TOMLDecodeError as err:
-            raise SeisanError(f"rules file is not valid TOML: {err}") from None
+            raise SeisanError(
+                _("rules file is not valid TOML: {detail}", detail=str(err))
+            ) from None
         return cls.from_dict(data, base)
 
     def to_toml(self) -> str:
@@ -611,6 +771,9 @@ _TABLES: tuple[tuple[str, str, Any], ...] = (
 )
 """The rules' sub-tables: (TOML key, Rules field, type)."""
 
+_META = {"name", "titles", "aliases", "sources", "notes", "extends", "origin", "changed"}
+"""Rules fields that describe the rules rather than change how a game settles."""
+
 _FIELDS = {
     "name",
     "title",
@@ -624,10 +787,13 @@ _FIELDS = {
     "ties",
     "deposits",
     "zero",
+    "points_unit",
     "aliases",
     "notes",
     "sources",
     "extends",
+    "extends_preset",
+    "changed",
     "side",
     "money",
     "scoring",
@@ -637,23 +803,35 @@ _FIELDS = {
 
 def _players(value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value not in (3, 4):
-        raise RulesError("players", value, "must be 4 or 3")
+        raise RulesError("players", value, _("must be 4 or 3"))
     return value
 
 
 def _text(field_name: str, value: object) -> str:
     if not isinstance(value, str):
-        raise RulesError(field_name, value, "must be text")
+        raise RulesError(field_name, value, _("must be text"))
     return value
+
+
+def _notes(value: object) -> tuple[tuple[str, str], ...]:
+    """Notes as a text (on the rules as a whole) or a table {field = text}."""
+    if isinstance(value, str):
+        return (("", value),)
+    if not isinstance(value, Mapping):
+        raise RulesError("notes", value, _("must be text or a table {{field = text}}"))
+    return tuple(
+        ("" if key == "general" else str(key), _text(f"notes.{key}", text))
+        for key, text in value.items()
+    )
 
 
 def _sources(value: object) -> tuple[Source, ...]:
     if not isinstance(value, list):
-        raise RulesError("sources", value, "must be a list of {title, url, note}")
+        raise RulesError("sources", value, _("must be a list of {{title, url, note}}"))
     out = []
     for item in value:
         if not isinstance(item, Mapping) or "title" not in item:
-            raise RulesError("sources", item, "each source needs a title")
+            raise RulesError("sources", item, _("each source needs a title"))
         out.append(
             Source(
                 _text("sources.title", item["title"]),

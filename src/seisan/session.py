@@ -1,25 +1,32 @@
 """A session: several games under the same rules, players joining and leaving,
 running totals per player and one final ledger.
 
-Session files are TOML (``[[games]]`` with ``players``, ``points`` and the
-game's bets) or CSV (one row per game, one column per player, bets in extra
-columns); both name players, so someone who sits out a game simply has no
-points in it. A bad game is reported with its number and field, and nothing
-of the session is settled.
+Session files are TOML or JSON (``games`` with ``players``, ``points``,
+``deposits`` and the game's bets), CSV (one row per game, one column per
+player, bets in extra columns; ``,``, ``;`` or tab separated), or hand-by-hand
+game records (``seisan game`` JSON). Several files make one session, in order:
+a season of nights. They name players, so someone who sits out a game simply
+has no points in it. A bad game is reported with its file, number and field,
+and nothing of the session is settled.
 """
 
 from __future__ import annotations
 
 import csv
+import difflib
 import io
+import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from seisan.errors import SeisanError
-from seisan.ledger import Accounts, GameResult, settle_game, transfer_dict
+from seisan.errors import SeisanError, file_problem
+from seisan.games import GameRecord, read_json, record_from_dict
+from seisan.i18n import Message, _
+from seisan.ledger import Accounts, GameResult, game_result, settle_game, transfer_dict
 from seisan.presets import read_toml, rules_from_spec
 from seisan.pt import pt_value
 from seisan.rules import Rules, Stakes
@@ -28,7 +35,9 @@ from seisan.sidebets import BET_FIELDS, bets_from_dict
 from seisan.transfers import Transfer
 
 _ZERO = Fraction(0)
-_BET_COLUMNS = tuple(field for field in BET_FIELDS if field != "side")
+_BET_COLUMNS = tuple(name for name in BET_FIELDS if name != "side")
+_CSV_COLUMNS = ("game", "seats", "deposits", *_BET_COLUMNS)
+_GAME_FIELDS = ("players", "points", "label", "deposits", *_BET_COLUMNS, "side")
 
 
 class SessionError(SeisanError):
@@ -37,12 +46,16 @@ class SessionError(SeisanError):
 
 @dataclass(frozen=True)
 class SessionGame:
-    """One game of a session: names in seat order, final points, its bets (by name)."""
+    """One game of a session: names in seat order, final points, riichi sticks left on
+    the table, its bets (by name); or a hand-by-hand ``record`` that gives them all."""
 
     names: tuple[str, ...]
     points: tuple[int, ...]
-    bets: Mapping[str, Any]
+    bets: Mapping[str, Any] = field(default_factory=dict)
     label: str = ""
+    deposits: int = 0
+    record: GameRecord | None = None
+    source: str = ""  #: the file it came from
 
 
 @dataclass(frozen=True)
@@ -57,21 +70,32 @@ class Session:
     def settle(self) -> SessionResult:
         """Settle every game; the first bad game raises and nothing is returned."""
         if not self.games:
-            raise SessionError("the session has no games")
+            raise SessionError(_("the session has no games"))
         results = []
         for number, game in enumerate(self.games, start=1):
-            where = f"{self.source}: " if self.source else ""
-            where += f"game {game.label or number}"
+            where = _("game {label}", label=game.label or number)
+            source = game.source or self.source
+            if source:
+                where = _("{file}: {game}", file=source, game=where)
             try:
-                names = check_names(list(game.names), self.rules.players)
-                bets = bets_from_dict(game.bets, names, self.rules.side)
-                results.append(settle_game(game.points, self.rules, names, bets))
+                results.append(_settle(game, self.rules))
             except SeisanError as err:
-                raise SessionError(f"{where}: {err}") from None
+                raise SessionError(err.within(where)) from None
         return SessionResult(self, tuple(results))
 
 
-@dataclass(frozen=True)
+def _settle(game: SessionGame, rules: Rules) -> GameResult:
+    if game.record is not None:
+        record = game.record if game.record.rules == rules else replace(game.record, rules=rules)
+        played = record.play()
+        assert played.settlement is not None
+        return game_result(played.settlement)
+    names = check_names(list(game.names), rules.players)
+    bets = bets_from_dict(game.bets, names, rules.side)
+    return settle_game(game.points, rules, names, bets, game.deposits)
+
+
+@dataclass(frozen=True, eq=False)
 class SessionResult(Accounts):
     """A settled session: every game, running totals and the final ledgers."""
 
@@ -85,52 +109,75 @@ class SessionResult(Accounts):
     def labels(self) -> list[str]:
         return [g.label or str(i) for i, g in enumerate(self.session.games, start=1)]
 
-    def people(self) -> list[str]:
-        """Everyone who played or bet, in order of first appearance."""
+    @cached_property
+    def _people(self) -> tuple[str, ...]:
         seen: dict[str, None] = {}
         for game in self.games:
             seen.update(dict.fromkeys(game.participants()))
-        return list(seen)
+        return tuple(seen)
+
+    def people(self) -> list[str]:
+        """Everyone who played or bet, in order of first appearance."""
+        return list(self._people)
+
+    def ranked(self) -> list[str]:
+        """Everyone, from the best total down (first appearance breaks ties)."""
+        totals = self.totals()
+        return sorted(self._people, key=lambda name: -totals[name])
 
     def played(self, name: str) -> int:
         """How many games ``name`` sat at the table for (watching does not count)."""
         return sum(1 for game in self.games if name in game.names)
 
-    def per_game(self) -> dict[str, list[Fraction | None]]:
-        """Each person's total in each game (None where they were not there)."""
-        rows: dict[str, list[Fraction | None]] = {name: [] for name in self.people()}
+    @cached_property
+    def _per_game(self) -> dict[str, tuple[Fraction | None, ...]]:
+        rows: dict[str, list[Fraction | None]] = {name: [] for name in self._people}
         for game in self.games:
             totals = game.totals()
             for name, row in rows.items():
                 row.append(totals.get(name))
-        return rows
+        return {name: tuple(row) for name, row in rows.items()}
+
+    def per_game(self) -> dict[str, list[Fraction | None]]:
+        """Each person's total in each game (None where they were not there)."""
+        return {name: list(row) for name, row in self._per_game.items()}
+
+    @cached_property
+    def _running(self) -> dict[str, tuple[Fraction, ...]]:
+        out: dict[str, tuple[Fraction, ...]] = {}
+        for name, row in self._per_game.items():
+            total = _ZERO
+            sums = []
+            for value in row:
+                if value is not None:
+                    total += value
+                sums.append(total)
+            out[name] = tuple(sums)
+        return out
 
     def running(self) -> dict[str, list[Fraction]]:
         """Each person's cumulative total after each game (0 before they first sit)."""
-        out: dict[str, list[Fraction]] = {}
-        for name, row in self.per_game().items():
-            total = _ZERO
-            out[name] = []
-            for value in row:
-                total += value or _ZERO
-                out[name].append(total)
-        return out
+        return {name: list(row) for name, row in self._running.items()}
 
     def totals(self) -> dict[str, Fraction]:
-        return {name: row[-1] for name, row in self.running().items()}
+        return {name: row[-1] for name, row in self._running.items()}
 
     def _summed(self, parts: list[dict[str, Fraction]]) -> dict[str, Fraction]:
-        out = dict.fromkeys(self.people(), _ZERO)
+        out = dict.fromkeys(self._people, _ZERO)
         for part in parts:
             for name, amount in part.items():
                 out[name] += amount
         return out
 
-    def money_before_fees(self) -> dict[str, Fraction] | None:
-        """Each game's money (rounded per game, as it is paid), summed."""
+    @cached_property
+    def _money(self) -> dict[str, Fraction] | None:
         if self.stakes.rate is None:
             return None
         return self._summed([game.money_before_fees() or {} for game in self.games])
+
+    def money_before_fees(self) -> dict[str, Fraction] | None:
+        """Each game's money (rounded per game, as it is paid), summed."""
+        return None if self._money is None else dict(self._money)
 
     def fees(self) -> dict[str, Fraction]:
         return {k: v for k, v in self._summed([g.fees() for g in self.games]).items() if v}
@@ -150,9 +197,14 @@ class SessionResult(Accounts):
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON of ``seisan session`` (ledgers by name: seats change between games)."""
-        per_game = self.per_game()
+        per_game = self._per_game
         amounts = self.money()
         fees = self.fees()
+        totals = self.totals()
+        played = dict.fromkeys(self._people, 0)
+        for game in self.games:
+            for name in game.names:
+                played[name] += 1
         data: dict[str, Any] = {
             "title": self.session.title,
             "rules": self.session.rules.to_dict(meta=False),
@@ -163,15 +215,15 @@ class SessionResult(Accounts):
             "players": [
                 {
                     "name": name,
-                    "played": self.played(name),
-                    "watched": sum(1 for v in per_game[name] if v is not None) - self.played(name),
-                    "total": pt_value(total),
+                    "played": played[name],
+                    "watched": sum(1 for v in per_game[name] if v is not None) - played[name],
+                    "total": pt_value(totals[name]),
                     **({"money": pt_value(amounts[name])} if amounts is not None else {}),
                     **({"fees": pt_value(fees.get(name, _ZERO))} if fees else {}),
                 }
-                for name, total in self.totals().items()
+                for name in self._people
             ],
-            "running": {name: [pt_value(v) for v in row] for name, row in self.running().items()},
+            "running": {name: [pt_value(v) for v in row] for name, row in self._running.items()},
             "transfers": [transfer_dict(t) for t in self.transfers()],
             "jansou": [transfer_dict(t) for t in self.jansou()],
         }
@@ -183,132 +235,294 @@ class SessionResult(Accounts):
         return data
 
 
-def load_session(path: Path, rules: Rules | None = None) -> Session:
-    """A session from a ``.toml`` or ``.csv`` file; ``rules`` replaces the file's."""
-    if path.suffix.lower() == ".csv":
+# -- reading session files ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Part:
+    """What one file gives a session: its games, and the rules it states (if any)."""
+
+    games: tuple[SessionGame, ...]
+    rules: Rules | None
+    title: str = ""
+
+
+def load_session(path: Path | Sequence[Path], rules: Rules | None = None) -> Session:
+    """A session from one file or several (``.toml``, ``.csv``, ``.json``: a session or a
+    game record), in order; ``rules`` replaces the files' own."""
+    paths = [path] if isinstance(path, Path) else list(path)
+    if not paths:
+        raise SessionError(_("give at least one session file"))
+    parts = []
+    for each in paths:
+        part = _load_part(each, rules)
+        if len(paths) > 1:  # label games by file: a season of nights
+            part = replace(part, games=tuple(
+                replace(g, label=f"{each.stem} {g.label or i}")
+                for i, g in enumerate(part.games, start=1)
+            ))  # fmt: skip
+        parts.append((each, part))
+    chosen = rules
+    if chosen is None:
+        stated = [(p, part.rules) for p, part in parts if part.rules is not None]
+        chosen = stated[0][1] if stated else Rules()
+        for p, other in stated[1:]:
+            if other is not None and _settles_as(other) != _settles_as(chosen):
+                raise SessionError(
+                    _("{file}: its rules ({rules}) differ from {first}'s ({first_rules}): give "
+                      "--rules to settle every file under one", file=p, rules=other.title(),
+                      first=stated[0][0], first_rules=chosen.title())
+                )  # fmt: skip
+    games = tuple(g for _path, part in parts for g in part.games)
+    title = parts[0][1].title if len(parts) == 1 else ", ".join(str(p.stem) for p in paths)
+    source = str(paths[0]) if len(paths) == 1 else ""
+    return Session(chosen, games, title, source)
+
+
+def _settles_as(rules: Rules) -> dict[str, Any]:
+    """What of the rules changes a settlement (not their names or notes)."""
+    data = rules.to_dict(meta=False)
+    for key in ("name", "title", "extends_preset", "changed"):
+        data.pop(key, None)
+    return data
+
+
+def _load_part(path: Path, rules: Rules | None) -> _Part:
+    suffix = path.suffix.lower()
+    source = str(path)
+    if suffix in {".csv", ".tsv"}:
+        text = _read_text(path)
         try:
-            text = path.read_text(encoding="utf-8-sig")
-        except OSError as err:
-            raise SessionError(f"cannot read session file {path}: {err.strerror}") from None
-        except UnicodeDecodeError:
-            raise SessionError(f"{path}: not UTF-8 text") from None
-        try:
-            session = session_from_csv(text, rules or Rules(), title=path.stem)
-        except SessionError as err:
-            raise SessionError(f"{path}: {err}") from None
-    else:
-        data = read_toml(path, "session file")
-        try:
-            session = session_from_dict(data, rules, base=path.parent)
+            games = games_from_csv(text)
         except SeisanError as err:
-            raise SessionError(f"{path}: {err}") from None
-    return replace(session, source=str(path))
+            raise SessionError(err.within(path)) from None
+        return _Part(tuple(replace(g, source=source) for g in games), None, path.stem)
+    if suffix == ".json":
+        data = read_json(path, _("session file"))
+        if isinstance(data, Mapping) and "hands" in data:
+            try:
+                record = record_from_dict(data, rules, path.parent)
+            except SeisanError as err:
+                raise SessionError(err.within(path)) from None
+            record = replace(record, source=source)
+            game = SessionGame(record.names, (), label=record.title, record=record, source=source)
+            return _Part((game,), record.rules if rules is None else None, record.title)
+    else:
+        data = read_toml(path, _("session file"))
+    if not isinstance(data, Mapping):
+        raise SessionError(_("{file}: a session is a table of games", file=path))
+    try:
+        return _part_from_dict(data, rules, path.parent, source)
+    except SeisanError as err:
+        raise SessionError(err.within(path)) from None
+
+
+def _read_text(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8-sig")
+    except OSError as err:
+        raise SessionError(
+            _("cannot read {what} {path}: {problem}", what=_("session file"), path=path,
+              problem=file_problem(err))
+        ) from None  # fmt: skip
+    except UnicodeDecodeError:
+        raise SessionError(_("{path}: not UTF-8 text", path=path)) from None
+
+
+def _part_from_dict(
+    data: Mapping[str, Any], rules: Rules | None, base: Path | None, source: str = ""
+) -> _Part:
+    unknown = set(data) - {"title", "rules", "games"}
+    if unknown:
+        raise SessionError(
+            _("“{field}” is not a session field (title, rules, games)", field=sorted(unknown)[0])
+        )
+    stated = rules_from_spec(data["rules"], base) if "rules" in data and rules is None else None
+    games = data.get("games")
+    if not isinstance(games, list) or not games:
+        raise SessionError(_("games: give at least one [[games]] table"))
+    out = []
+    for number, game in enumerate(games, start=1):
+        if not isinstance(game, Mapping):
+            raise SessionError(_("game {label}: must be a table", label=number))
+        out.append(replace(_game(number, game), source=source))
+    title = data.get("title", "")
+    if not isinstance(title, str):
+        raise SessionError(_("title: must be text"))
+    return _Part(tuple(out), stated, title)
 
 
 def session_from_dict(
     data: Mapping[str, Any], rules: Rules | None = None, base: Path | None = None
 ) -> Session:
-    """A session from the tables of a TOML session file."""
-    unknown = set(data) - {"title", "rules", "games"}
-    if unknown:
-        raise SessionError(f"{sorted(unknown)[0]!r} is not a session field (title, rules, games)")
-    if rules is None:
-        rules = rules_from_spec(data.get("rules"), base)
-    games = data.get("games")
-    if not isinstance(games, list) or not games:
-        raise SessionError("games: give at least one [[games]] table")
-    out = []
-    for number, game in enumerate(games, start=1):
-        if not isinstance(game, Mapping):
-            raise SessionError(f"game {number}: must be a table")
-        out.append(_game(number, game))
-    title = data.get("title", "")
-    if not isinstance(title, str):
-        raise SessionError("title: must be text")
-    return Session(rules, tuple(out), title)
+    """A session from the tables of a TOML (or JSON) session file."""
+    part = _part_from_dict(data, rules, base)
+    return Session(rules or part.rules or Rules(), part.games, part.title)
 
 
 def _game(number: int, game: Mapping[str, Any]) -> SessionGame:
-    where = f"game {number}"
-    unknown = set(game) - {"players", "points", "label", *_BET_COLUMNS, "side"}
+    where = _("game {label}", label=number)
+    unknown = set(game) - set(_GAME_FIELDS)
     if unknown:
-        raise SessionError(f"{where}: {sorted(unknown)[0]!r} is not a game field")
+        raise SessionError(
+            _("{where}: “{field}” is not a game field; known: {known}", where=where,
+              field=sorted(unknown)[0], known=_GAME_FIELDS)
+        )  # fmt: skip
     names, points = game.get("players"), game.get("points")
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-        raise SessionError(f"{where}: players: give the names in seat order")
+        raise SessionError(_("{where}: players: give the names in seat order", where=where))
     if not isinstance(points, list) or len(points) != len(names):
-        raise SessionError(f"{where}: points: give one final score per player")
+        raise SessionError(_("{where}: points: give one final score per player", where=where))
     for seat, value in enumerate(points):
         if isinstance(value, bool) or not isinstance(value, int):
-            raise SessionError(f"{where}: points: seat {seat} has {value!r}, not whole points")
-    bets = {k: v for k, v in game.items() if k not in {"players", "points", "label"}}
-    return SessionGame(tuple(names), tuple(points), bets, str(game.get("label", "")))
+            raise SessionError(
+                _("{where}: points: seat {seat} has {value}, not whole points", where=where,
+                  seat=seat, value=value)
+            )  # fmt: skip
+    deposits = game.get("deposits", 0)
+    if isinstance(deposits, bool) or not isinstance(deposits, int) or deposits < 0:
+        raise SessionError(
+            _("{where}: deposits: {value} must be a count of riichi sticks, 0 or more",
+              where=where, value=deposits)
+        )  # fmt: skip
+    bets = {k: v for k, v in game.items() if k not in {"players", "points", "label", "deposits"}}
+    return SessionGame(tuple(names), tuple(points), bets, str(game.get("label", "")), deposits)
 
 
 def session_from_csv(text: str, rules: Rules, title: str = "") -> Session:
-    """A session from CSV: a header of player names (and optionally ``game``,
-    ``seats`` and bet columns), then one row per game with the final points of
+    """A session from CSV text (see :func:`games_from_csv`) under ``rules``."""
+    return Session(rules, tuple(games_from_csv(text)), title)
+
+
+def _dialect(text: str) -> str:
+    """The separator of a CSV file: tab, ``;`` or ``,``, from its header line."""
+    header = text.split("\n", 1)[0]
+    for separator in ("\t", ";", ","):
+        if separator in header:
+            return separator
+    return ","
+
+
+_INTEGER = re.compile(r"^[+-]?[0-9]+$")
+
+
+def games_from_csv(text: str) -> list[SessionGame]:
+    """Games from CSV: a header of player names (and optionally ``game``, ``seats``,
+    ``deposits`` and bet columns), then one row per game with the final points of
     those who played. Seats go left to right in the header unless ``seats`` lists
-    the names in seat order. Bet cells join items with ``;``:
-    ``sashi = Ana:Ben:10000``, ``chips = Ana:2;Ben:-1;Dae:-1``, ``winners = Ana;Ben``,
-    ``busted = Dae:Ana``, ``soto = Eve:Ana``, ``pool = Fay:Ben``."""
+    the names in seat order. Bet cells join items with ``;`` (or ``,`` in a
+    ``;``-separated file): ``sashi = Ana:Ben:10000``, ``chips = Ana:2;Ben:-1;Dae:-1``,
+    ``winners = Ana;Ben``, ``busted = Dae:Ana``, ``soto = Eve:Ana``, ``pool = Fay:Ben``.
+    A column that is neither a known one nor a player's points is an error."""
+    separator = _dialect(text)
     try:
-        rows = list(csv.reader(io.StringIO(text)))
+        rows = list(csv.reader(io.StringIO(text), delimiter=separator))
     except csv.Error as err:
-        raise SessionError(f"not valid CSV: {err}") from None
+        raise SessionError(_("not valid CSV: {detail}", detail=str(err))) from None
     if len(rows) < 2:
-        raise SessionError("the CSV needs a header of player names and one row per game")
+        raise SessionError(_("the CSV needs a header of player names and one row per game"))
     header = [h.strip() for h in rows[0]]
-    reserved = {"game", "seats", *_BET_COLUMNS}
+    reserved = {name.casefold() for name in _CSV_COLUMNS}
+    body = [row for row in rows[1:] if any(cell.strip() for cell in row)]
     for index, name in enumerate(header):
-        if not name and any(len(row) > index and row[index].strip() for row in rows[1:]):
-            raise SessionError(f"column {index + 1} has values but no name in the header")
+        if not name and any(len(row) > index and row[index].strip() for row in body):
+            raise SessionError(
+                _("column {number} has values but no name in the header", number=index + 1)
+            )
     players = [h for h in header if h and h.casefold() not in reserved]
+    for name in players:
+        _check_player_column(name, header.index(name), body)
     folded = [p.casefold() for p in players]
     if len(set(folded)) != len(folded):
-        raise SessionError("the header names every player once")
+        raise SessionError(_("the header names every player once"))
+    items = re.compile(r"[,;]" if separator != "," else r";")
     games = []
-    for number, row in enumerate(rows[1:], start=1):
-        if not any(cell.strip() for cell in row):
-            continue
+    for number, row in enumerate(body, start=1):
         if len(row) > len(header):
-            raise SessionError(f"game {number}: {len(row)} cells for {len(header)} columns")
+            raise SessionError(
+                _("game {label}: {cells} cells for {columns} columns", label=number,
+                  cells=len(row), columns=len(header))
+            )  # fmt: skip
         cells = {h.casefold(): c.strip() for h, c in zip(header, row, strict=False) if h}
         label = cells.get("game", "")
-        where = f"game {label or number}"
+        where = _("game {label}", label=label or number)
         points_of: dict[str, int] = {}
         for name in players:
             value = cells.get(name.casefold(), "")
+            if value and not _INTEGER.match(value):  # a player's column, a slip in one game
+                raise SessionError(
+                    _("{where}: {name}: “{value}” is not whole points", where=where, name=name,
+                      value=value)
+                )  # fmt: skip
             if value:
-                try:
-                    points_of[name] = int(value)
-                except ValueError:
-                    raise SessionError(f"{where}: {name}: {value!r} is not whole points") from None
+                points_of[name] = int(value)
         names = list(points_of)
         if cells.get("seats"):
-            seated = [n.strip() for n in cells["seats"].split(";") if n.strip()]
+            seated = [n.strip() for n in items.split(cells["seats"]) if n.strip()]
             by_fold = {n.casefold(): n for n in names}
             if sorted(n.casefold() for n in seated) != sorted(by_fold):
-                raise SessionError(f"{where}: seats: {seated} are not the players with points")
+                raise SessionError(
+                    _("{where}: seats: {seated} are not the players with points", where=where,
+                      seated=seated)
+                )  # fmt: skip
             names = [by_fold[n.casefold()] for n in seated]
+        deposits = 0
+        if cells.get("deposits"):
+            if not _INTEGER.match(cells["deposits"]) or int(cells["deposits"]) < 0:
+                raise SessionError(
+                    _("{where}: deposits: “{value}” must be a count of riichi sticks, 0 or more",
+                      where=where, value=cells["deposits"])
+                )  # fmt: skip
+            deposits = int(cells["deposits"])
         bets: dict[str, Any] = {}
         for key in _BET_COLUMNS:
             if cells.get(key):
-                items = [item.strip() for item in cells[key].split(";") if item.strip()]
-                bets[key] = _csv_bet(where, key, items)
-        games.append(SessionGame(tuple(names), tuple(points_of[n] for n in names), bets, label))
-    return Session(rules, tuple(games), title)
+                parts = [item.strip() for item in items.split(cells[key]) if item.strip()]
+                bets[key] = _csv_bet(where, key, parts)
+        games.append(
+            SessionGame(tuple(names), tuple(points_of[n] for n in names), bets, label, deposits)
+        )
+    return games
 
 
-def _csv_bet(where: str, key: str, items: Sequence[str]) -> object:
+def _check_player_column(name: str, index: int, body: Sequence[Sequence[str]]) -> None:
+    """A player's column holds whole points; anything else is a column seisan does not
+    know (a typo of a known one, or a note), named in the error."""
+    close = difflib.get_close_matches(name.casefold(), _CSV_COLUMNS, n=1, cutoff=0.85)
+    cells = [row[index].strip() for row in body if len(row) > index and row[index].strip()]
+    numbers = [cell for cell in cells if _INTEGER.match(cell)]
+    for cell in cells:
+        if not _INTEGER.match(cell) and (close or not numbers):
+            if close:
+                raise SessionError(
+                    _("unknown column “{column}”: did you mean {known}?", column=name,
+                      known=close[0])
+                )  # fmt: skip
+            raise SessionError(
+                _("column “{column}” has no whole points (“{cell}”): it is not a player's, and "
+                  "no known column is called so ({known})", column=name, cell=cell,
+                  known=_CSV_COLUMNS)
+            )  # fmt: skip
+    if close and close[0] != name.casefold():
+        raise SessionError(
+            _("unknown column “{column}”: did you mean {known}? (a player of that name "
+              "would be confusing)", column=name, known=close[0])
+        )  # fmt: skip
+
+
+def _csv_bet(where: Message, key: str, items: Sequence[str]) -> object:
     if key != "chips":
         return list(items)
     counts: dict[str, str] = {}
     for item in items:
         name, colon, count = item.rpartition(":")
         if not colon or not name.strip():
-            raise SessionError(f"{where}: chips: {item!r} should be NAME:COUNT")
+            raise SessionError(
+                _("{where}: chips: “{item}” should be NAME:COUNT", where=where, item=item)
+            )
         if name.strip().casefold() in {n.casefold() for n in counts}:
-            raise SessionError(f"{where}: chips: {name.strip()} is given two counts")
+            raise SessionError(
+                _("{where}: chips: {name} is given two counts", where=where, name=name.strip())
+            )
         counts[name.strip()] = count
     return counts

@@ -29,11 +29,10 @@ from itertools import combinations
 from typing import Any
 
 from seisan.errors import RulesError, SeisanError
-from seisan.i18n import Lang, term
-from seisan.pt import split_tenths
+from seisan.i18n import Lang, _, term
 from seisan.rules import SideRules, Ties, whole_points
 from seisan.settlement import Settlement
-from seisan.transfers import Transfer, balances, with_first
+from seisan.transfers import Transfer, balances, split_quanta, with_first
 
 _ZERO = Fraction(0)
 
@@ -57,7 +56,7 @@ class Kind(StrEnum):
     SOTO = "soto"  #: 外ウマ (what players pay spectators who back others)
     SCORE = "score"  #: the score itself, settled with first place (not a side bet)
 
-    def label(self, lang: Lang | str = Lang.EN) -> str:
+    def label(self, lang: Lang | str | None = None) -> str:
         return term(f"kind.{self.value}", lang)
 
 
@@ -118,7 +117,10 @@ class SideResult:
 
 def _check_seat(what: str, seat: int, players: int) -> int:
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-        raise BetError(f"{what}: seat {seat!r} is not at the table (seats 0 to {players - 1})")
+        raise BetError(
+            _("{what}: seat {seat} is not at the table (seats 0 to {last})", what=what, seat=seat,
+              last=players - 1)
+        )  # fmt: skip
     return seat
 
 
@@ -126,18 +128,20 @@ def _check_pair(what: str, bet: PairBet, players: int) -> None:
     _check_seat(what, bet.a, players)
     _check_seat(what, bet.b, players)
     if bet.a == bet.b:
-        raise BetError(f"{what}: a player cannot bet with themself (seat {bet.a})")
+        raise BetError(
+            _("{what}: a player cannot bet with themself (seat {seat})", what=what, seat=bet.a)
+        )
     _amount(what, bet.amount, allow_zero=what == "binta")
 
 
 class _Table:
-    """Places as side bets see them: who is above whom, and mean places."""
+    """Places as side bets see them: who is above whom, mean places, first place."""
 
     def __init__(self, settlement: Settlement) -> None:
         self.s = settlement
-        self.names = [r.name for r in settlement]
-        self.place = [r.place for r in settlement]
-        self.points = [r.points for r in settlement]
+        self.names = list(settlement.names)
+        self.place = list(settlement.places)
+        self.points = list(settlement.points)
         split = settlement.rules.ties is Ties.SPLIT
         groups: dict[int, int] = {}
         for p in self.place:
@@ -146,8 +150,8 @@ class _Table:
         self.mean_place = [
             Fraction(2 * p + groups[p] - 1, 2) if split else Fraction(p) for p in self.place
         ]
-        self.first = settlement.by_place()[0].seat
-        self.first_group = [r.seat for r in settlement if r.place == 1]
+        self.first_group = list(settlement.first_group())
+        self.quantum = Fraction(settlement.rules.unit, 1000)
 
     def above(self, a: int, b: int) -> int:
         """+1 if seat ``a`` placed above ``b``, -1 if below, 0 if they share a place."""
@@ -158,19 +162,45 @@ class _Table:
     def pay(self, kind: str, payer: int, payee: int, pt: Fraction) -> Transfer:
         return Transfer(self.names[payer], self.names[payee], pt, kind)
 
+    def firsts(self) -> list[str]:
+        return [self.names[seat] for seat in self.first_group]
+
 
 def _pair_transfers(
     table: _Table, kind: str, pairs: Iterable[tuple[int, int, int]], bashin: bool
 ) -> list[Transfer]:
-    out = []
+    """差しウマ (or 馬身: times the difference of the mean places) pair by pair.
+
+    A 馬身 against a player tied over two places (mean place 2.5) can end in half a
+    quantum (0.15 pt). Per opponent, such halves go alternately in and against the
+    tied players' favour, the one favoured least so far first (seat order between
+    equals): two tied players' halves make the whole (0.8 and 0.7 of 1.5, as the oka
+    is split), and across opponents the tied players stay even. A lone half goes in
+    the tied player's favour (0.15 pt → 0.1 paid, 0.2 received).
+    """
+    gains: list[tuple[int, int, Fraction]] = []  # (higher, lower, pt the lower pays)
+    halves: dict[int, list[tuple[int, int]]] = {}  # opponent -> (tied seat, index in gains)
     for a, b, amount in pairs:
         order = table.above(a, b)
         if not amount or not order:
             continue
         high, low = (a, b) if order > 0 else (b, a)
         times = abs(table.mean_place[a] - table.mean_place[b]) if bashin else Fraction(1)
-        out.append(table.pay(kind, low, high, Fraction(amount, 1000) * times))
-    return out
+        pt = Fraction(amount, 1000) * times
+        if (pt / table.quantum).denominator != 1:
+            tied = high if table.mean_place[high].denominator == 2 else low
+            halves.setdefault(low if tied == high else high, []).append((tied, len(gains)))
+        gains.append((high, low, pt))
+    half = table.quantum / 2
+    favoured: dict[int, int] = {}  # halves in each tied player's favour, less those against
+    for _opponent, items in sorted(halves.items()):
+        ordered = sorted(items, key=lambda item: (favoured.get(item[0], 0), item[0], item[1]))
+        for turn, (tied, index) in enumerate(ordered):
+            high, low, pt = gains[index]
+            favour = turn % 2 == 0
+            favoured[tied] = favoured.get(tied, 0) + (1 if favour else -1)
+            gains[index] = (high, low, pt + half if favour == (tied == high) else pt - half)
+    return [table.pay(kind, low, high, pt) for high, low, pt in gains if pt]
 
 
 def _all_pairs(players: int, amount: int) -> list[tuple[int, int, int]]:
@@ -196,19 +226,20 @@ def _binta(table: _Table, side: SideRules, pairs: Sequence[PairBet]) -> list[Tra
 
 
 def _to_first_group(table: _Table, kind: str, payer: int, pt: Fraction) -> list[Transfer]:
-    """``payer`` pays ``pt`` to first place, shared by a tied first group in tenths."""
+    """``payer`` pays ``pt`` to first place, shared by a tied first group in quanta."""
     group = table.first_group
     return [
         table.pay(kind, payer, seat, share)
-        for seat, share in zip(group, split_tenths(pt, len(group)), strict=True)
+        for seat, share in zip(group, split_quanta(pt, len(group), table.quantum), strict=True)
         if share
     ]
 
 
 def _with_first(table: _Table, kind: str, gains: Sequence[Fraction]) -> list[Transfer]:
-    """Per-seat gains settled with first place (the jansou convention of 001)."""
+    """Per-seat gains settled with first place (the jansou convention of 001); players
+    tied for first share that role."""
     net = dict(zip(table.names, gains, strict=True))
-    return with_first(net, table.names[table.first], kind)
+    return with_first(net, table.firsts(), kind, table.quantum)
 
 
 def score_transfers(settlement: Settlement) -> list[Transfer]:
@@ -229,7 +260,9 @@ def side_bets(settlement: Settlement, bets: Bets | None = None) -> SideResult:
     for pair in said:
         if said.count(pair) > 1:
             a, b = sorted(pair)
-            raise BetError(f"binta: {table.names[a]} and {table.names[b]} are given two amounts")
+            raise BetError(
+                _("binta: {a} and {b} are given two amounts", a=table.names[a], b=table.names[b])
+            )
     # standing pair bets of the rules, by name, where both players sit at this table
     sashi = (*_standing(table, side.sashi), *bets.sashi)
     bashin = (*_standing(table, side.bashin), *bets.bashin)
@@ -293,14 +326,21 @@ def _chips(table: _Table, side: SideRules, chips: Sequence[int] | None) -> list[
         return []
     n = len(table.names)
     if len(chips) != n:
-        raise BetError(f"chips: {len(chips)} counts given for {n} players")
+        raise BetError(_("chips: {count} counts given for {players} players", count=len(chips),
+                         players=n))  # fmt: skip
     for seat, count in enumerate(chips):
         if isinstance(count, bool) or not isinstance(count, int):
-            raise BetError(f"chips: seat {seat} has {count!r}, not a whole number of chips")
+            raise BetError(
+                _("chips: seat {seat} has “{count}”, not a whole number of chips", seat=seat,
+                  count=count)
+            )  # fmt: skip
     if sum(chips) != 0:
-        raise BetError(f"chips: the counts {list(chips)} sum to {sum(chips)}, not 0")
+        raise BetError(
+            _("chips: the counts [{counts}] sum to {total}, not 0", counts=list(chips),
+              total=sum(chips))
+        )  # fmt: skip
     if chips and any(chips) and not side.chip_value:
-        raise BetError("chips: give the value of a chip in pt (chip_value / --chip-value)")
+        raise BetError(_("chips: give the value of a chip in pt (chip_value / --chip-value)"))
     return _with_first(table, Kind.CHIPS, [c * side.chip_value for c in chips])
 
 
@@ -312,20 +352,25 @@ def _tobi(table: _Table, side: SideRules, busted_by: Sequence[tuple[int, int]]) 
         _check_seat("tobi", loser, n)
         _check_seat("tobi", winner, n)
         if loser in by:
-            raise BetError(f"tobi: {table.names[loser]} is said to be busted twice")
+            raise BetError(_("tobi: {name} is said to be busted twice", name=table.names[loser]))
         if loser not in busted:
-            raise BetError(f"tobi: {table.names[loser]} did not end below zero")
+            line = _("at or below zero") if side.tobi_at_zero else _("below zero")
+            raise BetError(_("tobi: {name} did not end {line}", name=table.names[loser], line=line))
         if loser == winner:
-            raise BetError(f"tobi: {table.names[loser]} cannot bust themself")
+            raise BetError(_("tobi: {name} cannot bust themself", name=table.names[loser]))
         by[loser] = winner
     if by and not side.tobi:
-        raise BetError("tobi: give the bust prize in points (tobi / --tobi)")
+        raise BetError(_("tobi: give the bust prize in points (tobi / --tobi)"))
     amount = Fraction(side.tobi, 1000)
-    return [
-        table.pay(Kind.TOBI, seat, by.get(seat, table.first), amount)
-        for seat in busted
-        if amount and by.get(seat, table.first) != seat
-    ]
+    out: list[Transfer] = []
+    for seat in busted:
+        if not amount:
+            continue
+        if seat in by:
+            out.append(table.pay(Kind.TOBI, seat, by[seat], amount))
+        elif seat not in table.first_group:  # to first place, shared by tied firsts
+            out += _to_first_group(table, Kind.TOBI, seat, amount)
+    return out
 
 
 def _yakitori(table: _Table, side: SideRules, winners: Sequence[int] | None) -> list[Transfer]:
@@ -333,15 +378,16 @@ def _yakitori(table: _Table, side: SideRules, winners: Sequence[int] | None) -> 
         return []
     n = len(table.names)
     if winners is None:
-        raise BetError("yakitori: say which players won a hand (winners)")
+        raise BetError(_("yakitori: say which players won a hand (winners)"))
     won = sorted({_check_seat("yakitori", w, n) for w in winners})
     if not won or len(won) == n:
         return []  # nobody won, or everybody did: nothing changes hands
     losers = [seat for seat in range(n) if seat not in won]
     amount = Fraction(side.yakitori, 1000)
-    # the pot is shared by the winners in tenths; each loser's payment is poured
+    # the pot is shared by the winners in quanta; each loser's payment is poured
     # into the winners' shares in seat order
-    due = dict(zip(won, split_tenths(amount * len(losers), len(won)), strict=True))
+    shares = split_quanta(amount * len(losers), len(won), table.quantum)
+    due = dict(zip(won, shares, strict=True))
     out = []
     for seat in losers:
         left = amount
@@ -372,13 +418,15 @@ def soto(
         _check_seat(f"soto {spectator.name}", spectator.backs, n)
         name = spectator.name
         if not name.strip() or not name.isprintable() or name != name.strip():
-            raise BetError(f"soto: spectator name {name!r} must be non-empty printable text")
+            raise BetError(
+                _("soto: spectator name “{name}” must be non-empty printable text", name=name)
+            )
         if name.casefold() in seen:
-            raise BetError(f"soto: {name!r} is already a player or a spectator")
+            raise BetError(_("soto: “{name}” is already a player or a spectator", name=name))
         seen.add(name.casefold())
     pooled = [s for s in spectators if s.pool]
     if pooled and not pool:
-        raise BetError("pool: give the amount of the spectators' pool (soto_pool / --soto-pool)")
+        raise BetError(_("pool: give the amount of the spectators' pool (soto_pool / --soto-pool)"))
     out: list[Transfer] = []
     for e, f in combinations(pooled, 2):
         order = table.above(e.backs, f.backs)
@@ -415,15 +463,18 @@ def find_player(ref: object, names: Sequence[str], what: str) -> int:
     if text.isascii() and text.isdigit():
         return _check_seat(what, int(text), len(names))
     raise BetError(
-        f"{what}: {text!r} is not a player (seats 0 to {len(names) - 1} or {', '.join(names)})"
-    )
+        _("{what}: “{name}” is not a player (seats 0 to {last} or {names})", what=what, name=text,
+          last=len(names) - 1, names=list(names))
+    )  # fmt: skip
 
 
 def _amount(what: str, value: object, *, allow_zero: bool) -> int:
     try:
         return whole_points(what, value, allow_zero=allow_zero)
     except RulesError as err:
-        raise BetError(f"{what}: amount {value!r} {err.problem}") from None
+        raise BetError(
+            _("{what}: amount “{value}” {problem}", what=what, value=value, problem=err.problem)
+        ) from None
 
 
 def _pair(what: str, item: object, names: Sequence[str]) -> PairBet:
@@ -431,7 +482,10 @@ def _pair(what: str, item: object, names: Sequence[str]) -> PairBet:
     :func:`side_bets` checks the pair itself."""
     parts = item.split(":") if isinstance(item, str) else item
     if not isinstance(parts, list | tuple) or len(parts) != 3:
-        raise BetError(f"{what}: {item!r} should be A:B:AMOUNT (seats or names, points)")
+        raise BetError(
+            _("{what}: “{item}” should be A:B:AMOUNT (seats or names, points)", what=what,
+              item=item)
+        )  # fmt: skip
     a, b = (find_player(p, names, what) for p in parts[:2])
     return PairBet(a, b, _amount(what, parts[2], allow_zero=what == "binta"))
 
@@ -442,12 +496,14 @@ def _links(what: str, value: object) -> list[tuple[object, object]]:
         return list(value.items())
     items = [value] if isinstance(value, str) else value
     if not isinstance(items, list | tuple):
-        raise BetError(f"{what}: {value!r} should be NAME:NAME pairs")
+        raise BetError(_("{what}: “{value}” should be NAME:NAME pairs", what=what, value=value))
     pairs = []
     for item in items:
         parts = item.split(":") if isinstance(item, str) else item
         if not isinstance(parts, list | tuple) or len(parts) != 2:
-            raise BetError(f"{what}: {item!r} should be two names joined by ':'")
+            raise BetError(
+                _("{what}: “{item}” should be two names joined by ':'", what=what, item=item)
+            )
         pairs.append((parts[0], parts[1]))
     return pairs
 
@@ -474,12 +530,14 @@ def bets_from_dict(data: Mapping[str, Any], names: Sequence[str], base: SideRule
     for this game. The same thing said twice is an error, never "the last wins"."""
     unknown = set(data) - set(BET_FIELDS)
     if unknown:
-        raise BetError(f"{sorted(unknown)[0]!r} is not a bet; known: {', '.join(BET_FIELDS)}")
+        raise BetError(
+            _("“{field}” is not a bet; known: {known}", field=sorted(unknown)[0], known=BET_FIELDS)
+        )
     pairs = {}
     for key in ("sashi", "bashin", "binta"):
         items = data.get(key, [])
         if not isinstance(items, list | tuple):
-            raise BetError(f"{key}: give a list of A:B:AMOUNT")
+            raise BetError(_("{what}: give a list of A:B:AMOUNT", what=key))
         pairs[key] = tuple(_pair(key, item, names) for item in items)
     chips = data.get("chips")
     if isinstance(chips, Mapping):
@@ -488,13 +546,13 @@ def bets_from_dict(data: Mapping[str, Any], names: Sequence[str], base: SideRule
         for ref, count in chips.items():
             seat = find_player(ref, names, "chips")
             if seat in given:
-                raise BetError(f"chips: {names[seat]} is given two counts")
+                raise BetError(_("chips: {name} is given two counts", name=names[seat]))
             given.add(seat)
             by_seat[seat] = count
         chips = by_seat
     if chips is not None:
         if not isinstance(chips, list | tuple):
-            raise BetError(f"chips: {chips!r} should be one count per seat")
+            raise BetError(_("chips: “{chips}” should be one count per seat", chips=chips))
         chips = [_count(c) for c in chips]
     busted = tuple(
         (find_player(loser, names, "busted"), find_player(winner, names, "busted"))
@@ -503,7 +561,7 @@ def bets_from_dict(data: Mapping[str, Any], names: Sequence[str], base: SideRule
     winners = data.get("winners")
     if winners is not None:
         if not isinstance(winners, list | tuple):
-            raise BetError("winners: give a list of players")
+            raise BetError(_("winners: give a list of players"))
         winners = tuple(find_player(w, names, "winners") for w in winners)
     spectators = tuple(
         Spectator(
@@ -515,7 +573,7 @@ def bets_from_dict(data: Mapping[str, Any], names: Sequence[str], base: SideRule
     side = base
     if "side" in data:
         if not isinstance(data["side"], Mapping):
-            raise BetError("side: give a table of side bets")
+            raise BetError(_("side: give a table of side bets"))
         side = SideRules.from_dict(data["side"], base)
     return Bets(
         sashi=pairs["sashi"],

@@ -22,6 +22,7 @@ from mahjong.meld import Meld
 from mahjong.tile import TilesConverter
 
 from seisan.hands import HandError, HandValue, hand_value
+from seisan.i18n import _
 from seisan.rules import Kazoe, PointSystem, Scoring
 
 _GROUP = re.compile(r"([0-9]+)([mpsz])")
@@ -29,9 +30,9 @@ _WINDS = {"e": EAST, "s": SOUTH, "w": WEST, "n": NORTH, "1z": EAST, "2z": SOUTH,
           "4z": NORTH, "east": EAST, "south": SOUTH, "west": WEST, "north": NORTH}  # fmt: skip
 _MELDS = {"chi": Meld.CHI, "pon": Meld.PON, "kan": Meld.KAN, "ankan": Meld.KAN}
 _ERRORS = {
-    "hand_not_winning": "the tiles are not a winning hand",
-    "no_yaku": "the hand has no yaku",
-    "winning_tile_not_in_hand": "the winning tile is not among the tiles",
+    "hand_not_winning": _("the tiles are not a winning hand"),
+    "no_yaku": _("the hand has no yaku"),
+    "winning_tile_not_in_hand": _("the winning tile is not among the tiles"),
 }
 
 
@@ -69,12 +70,17 @@ def tile_names(text: str, what: str = "tiles") -> list[str]:
     compact = text.replace(" ", "")
     if not compact or _GROUP.sub("", compact):
         bad = _GROUP.sub("", compact) or text
-        raise HandError(f"{what}: unknown tile(s) {bad!r}; write them like 234m567p11s1z")
+        raise HandError(
+            _("{what}: unknown tiles “{bad}”; write them like 234m567p11s1z", what=what, bad=bad)
+        )
     names = []
     for digits, suit in _GROUP.findall(compact):
         for digit in digits:
             if suit == "z" and digit not in "1234567":
-                raise HandError(f"{what}: unknown tile {digit}{suit} (honors are 1z to 7z)")
+                tile = digit + suit
+                raise HandError(
+                    _("{what}: unknown tile {tile} (honors are 1z to 7z)", what=what, tile=tile)
+                )
             names.append(f"{digit}{suit}")
     return names
 
@@ -92,11 +98,14 @@ def check_counts(groups: Mapping[str, Sequence[str]]) -> None:
         for name in names:
             counts[_kind(name)] = counts.get(_kind(name), 0) + 1
             if counts[_kind(name)] > 4:
-                raise HandError(f"{what}: more than four {_kind(name)} in all")
+                raise HandError(_("{what}: more than four {tile} in all", what=what,
+                                  tile=_kind(name)))  # fmt: skip
             if name[0] == "0":
                 reds[name] = reds.get(name, 0) + 1
                 if reds[name] > 1:
-                    raise HandError(f"{what}: only one red five of each suit ({name})")
+                    raise HandError(
+                        _("{what}: only one red five of each suit ({tile})", what=what, tile=name)
+                    )
 
 
 def parse_tiles(text: str, what: str = "tiles") -> list[int]:
@@ -113,27 +122,31 @@ def _to_136(text: str) -> list[int]:
 def _wind(value: str, what: str) -> int:
     key = value.strip().lower()
     if key not in _WINDS:
-        raise HandError(f"{what}: unknown wind {value!r} (E, S, W, N)")
+        raise HandError(_("{what}: unknown wind “{value}” (E, S, W, N)", what=what, value=value))
     return _WINDS[key]
 
 
 def _meld(spec: str) -> tuple[Meld, list[str]]:
-    kind, _, tiles = spec.partition(":")
+    kind, _colon, tiles = spec.partition(":")
     kind = kind.strip().lower()
     if kind not in _MELDS:
-        raise HandError(f"melds: {spec!r} should be chi:123m, pon:555z, kan:1111p or ankan:9999s")
+        raise HandError(
+            _("melds: “{spec}” should be chi:123m, pon:555z, kan:1111p or ankan:9999s", spec=spec)
+        )
     names = tile_names(tiles, f"meld {spec}")
     kinds = sorted(_kind(n) for n in names)
     size = 3 if kind in ("chi", "pon") else 4
     if len(names) != size:
-        raise HandError(f"meld {spec}: a {kind} has {size} tiles")
+        raise HandError(_("meld {spec}: a {kind} has {size} tiles", spec=spec, kind=kind,
+                          size=size))  # fmt: skip
     if kind == "chi":
         suits = {k[1] for k in kinds}
         numbers = [int(k[0]) for k in kinds]
         if len(suits) != 1 or "z" in suits or numbers != list(range(numbers[0], numbers[0] + 3)):
-            raise HandError(f"meld {spec}: a chi is three tiles in a row of one suit")
+            raise HandError(_("meld {spec}: a chi is three tiles in a row of one suit", spec=spec))
     elif len(set(kinds)) != 1:
-        raise HandError(f"meld {spec}: a {kind} is {size} of the same tile")
+        raise HandError(_("meld {spec}: a {kind} is {size} of the same tile", spec=spec,
+                          kind=kind, size=size))  # fmt: skip
     meld = Meld(
         meld_type=_MELDS[kind],
         tiles=_to_136(tiles),
@@ -163,9 +176,11 @@ def score_tiles(
     hand_names = tile_names(tiles)
     win_names = tile_names(win, "win")
     if len(win_names) != 1:
-        raise HandError(f"win: give one winning tile, not {win!r}")
+        raise HandError(_("win: give one winning tile, not “{win}”", win=win))
     if win_names[0] not in hand_names:
-        raise HandError(f"win: {win_names[0]} is not among the tiles (give all 14 with it)")
+        raise HandError(
+            _("win: {tile} is not among the tiles (give all 14 with it)", tile=win_names[0])
+        )
     check_counts({
         "tiles": hand_names,
         "dora": tile_names(dora, "dora") if dora else [],
@@ -173,17 +188,21 @@ def score_tiles(
     })  # fmt: skip
     called = [_meld(spec) for spec in melds]
     left = list(hand_names)
-    for spec, (_, names) in zip(melds, called, strict=True):
+    for spec, (_unused, names) in zip(melds, called, strict=True):
         for name in names:
             if name not in left:
-                raise HandError(f"meld {spec}: {name} is not among the tiles (or used twice)")
+                raise HandError(_("meld {spec}: {tile} is not among the tiles (or used twice)",
+                                  spec=spec, tile=name))  # fmt: skip
             left.remove(name)
-    kans = sum(1 for meld, _ in called if meld.type == Meld.KAN)
+    kans = sum(1 for meld, _names in called if meld.type == Meld.KAN)
     if len(hand_names) != 14 + kans:
-        raise HandError(f"tiles: a winning hand has {14 + kans} tiles here, not {len(hand_names)}")
+        raise HandError(
+            _("tiles: a winning hand has {count} tiles here, not {given}", count=14 + kans,
+              given=len(hand_names))
+        )  # fmt: skip
     seat = _wind(seat_wind, "seat wind") if seat_wind else (EAST if dealer else SOUTH)
     if dealer and seat != EAST:
-        raise HandError("the dealer's seat wind is East")
+        raise HandError(_("the dealer's seat wind is East"))
     dealer = seat == EAST
     options = OptionalRules(
         has_open_tanyao=True,
@@ -202,22 +221,24 @@ def score_tiles(
     result = HandCalculator.estimate_hand_value(
         _to_136(tiles),  # all checked above
         _to_136(win)[0],
-        melds=[meld for meld, _ in called] or None,
+        melds=[meld for meld, _names in called] or None,
         dora_indicators=_to_136(dora) if dora else None,
         ura_dora_indicators=_to_136(ura) if ura else None,
         config=config,
     )
     if result.error or result.han is None or result.fu is None or result.yaku is None:
         raise HandError(
-            _ERRORS.get(str(result.error), f"the hand cannot be scored: {result.error}")
+            _ERRORS.get(
+                str(result.error), _("the hand cannot be scored ({error})", error=result.error)
+            )
         )
-    opened = any(meld.opened for meld, _ in called)
+    opened = any(meld.opened for meld, _names in called)
     yakuman = sum(y.han_open if opened else y.han_closed
                   for y in result.yaku if y.is_yakuman) // 13  # fmt: skip
     if yakuman and not scoring.double_yakuman:
         yakuman = sum(1 for y in result.yaku if y.is_yakuman)  # composite yakuman still count
     han = result.han if not yakuman else 0
-    ankan = sum(1 for meld, _ in called if meld.type == Meld.KAN and not meld.opened)
+    ankan = sum(1 for meld, _names in called if meld.type == Meld.KAN and not meld.opened)
     needs_fu = scoring.system in (PointSystem.STANDARD, PointSystem.EXACT)
     value = hand_value(
         han,

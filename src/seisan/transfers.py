@@ -36,17 +36,55 @@ def balances(transfers: Iterable[Transfer]) -> dict[str, Fraction]:
     return net
 
 
-def with_first(net: Mapping[str, Fraction], first: str, kind: str = "") -> list[Transfer]:
-    """Everyone settles their balance with ``first``."""
+def with_first(
+    net: Mapping[str, Fraction],
+    firsts: Sequence[str],
+    kind: str = "",
+    quantum: Fraction = Fraction(1, 10),
+) -> list[Transfer]:
+    """Everyone settles their balance with first place (``firsts``: one name, or the
+    players tied for first, who share every role of first place).
+
+    With several firsts, each other balance is split among them in whole
+    ``quantum`` (rounded down, the leftover quanta one each in their order, as
+    the oka is split), and then the firsts settle what is left between them.
+    """
+    if len(firsts) == 1:
+        first = firsts[0]
+        out = []
+        for name, amount in net.items():
+            if name == first or not amount:
+                continue
+            if amount > 0:
+                out.append(Transfer(first, name, amount, kind))
+            else:
+                out.append(Transfer(name, first, -amount, kind))
+        return out
+    group = list(firsts)
+    received = dict.fromkeys(group, _ZERO)
     out = []
     for name, amount in net.items():
-        if name == first or not amount:
+        if name in received or not amount:
             continue
-        if amount > 0:
-            out.append(Transfer(first, name, amount, kind))
-        else:
-            out.append(Transfer(name, first, -amount, kind))
-    return out
+        for first, gain in zip(group, split_quanta(-amount, len(group), quantum), strict=True):
+            received[first] += gain
+            if gain > 0:
+                out.append(Transfer(name, first, gain, kind))
+            elif gain < 0:
+                out.append(Transfer(first, name, -gain, kind))
+    residual = {first: net.get(first, _ZERO) - received[first] for first in group}
+    return out + with_first(residual, group[:1], kind, quantum)
+
+
+def split_quanta(total: Fraction, shares: int, quantum: Fraction) -> list[Fraction]:
+    """``total`` in ``shares`` parts of whole ``quantum`` each (rounded down, the
+    leftover quanta one each to the first parts); a total that is not whole quanta
+    leaves its fraction with the first part."""
+    whole, rest = divmod(total, quantum)
+    base, extra = divmod(int(whole), shares)
+    parts = [(base + (1 if i < extra else 0)) * quantum for i in range(shares)]
+    parts[0] += rest
+    return parts
 
 
 def fewest_transfers(net: Mapping[str, Fraction]) -> list[Transfer]:

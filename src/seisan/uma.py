@@ -17,6 +17,7 @@ from functools import cache
 from importlib import resources
 
 from seisan.errors import RulesError
+from seisan.i18n import _
 from seisan.pt import pt_text, to_pt
 
 
@@ -25,13 +26,13 @@ def _values(values: Iterable[object], players: int | None, field: str) -> tuple[
     pts = tuple(to_pt(v, f"{field}[{i}]") for i, v in enumerate(values))
     shown = [pt_text(v) for v in pts]
     if players is not None and len(pts) != players:
-        raise RulesError(field, shown, f"needs {players} values, one per place")
+        raise RulesError(field, shown, _("needs {players} values, one per place", players=players))
     if len(pts) not in (3, 4):
-        raise RulesError(field, shown, "needs 4 values (or 3 for 3 players), one per place")
+        raise RulesError(field, shown, _("needs 4 values (or 3 for 3 players), one per place"))
     if sum(pts) != 0:
-        raise RulesError(field, shown, f"must sum to 0 (sums to {pt_text(sum(pts, Fraction(0)))})")
+        raise RulesError(field, shown, _("must sum to 0 (sums to {total})", total=sum(pts)))
     if list(pts) != sorted(pts, reverse=True):
-        raise RulesError(field, shown, "must not rise from one place to the next")
+        raise RulesError(field, shown, _("must not rise from one place to the next"))
     return pts
 
 
@@ -43,7 +44,7 @@ class RankUma:
 
     def __post_init__(self) -> None:
         if not isinstance(self.values, tuple):
-            raise RulesError("uma", self.values, "must be a tuple of pt values")
+            raise RulesError("uma", self.values, _("must be a list of pt values"))
         object.__setattr__(self, "values", _values(self.values, None, "uma"))
 
     def for_points(self, points: Sequence[int], return_points: int) -> tuple[Fraction, ...]:
@@ -75,24 +76,28 @@ class FloatingUma:
     def __post_init__(self) -> None:
         field = "floating_uma"
         if not isinstance(self.table, tuple) or not self.table:
-            raise RulesError(field, self.table, "needs at least one entry {count = [uma, ...]}")
+            raise RulesError(
+                field, self.table, _("needs at least one entry {{count = [uma, ...]}}")
+            )
         checked = []
         for entry in self.table:
             count, values = entry
             if isinstance(count, bool) or not isinstance(count, int):
-                raise RulesError(field, count, "keys are counts of floating players")
+                raise RulesError(field, count, _("keys are counts of floating players"))
             checked.append((count, _values(values, None, f"{field}.{count}")))
-        counts = [c for c, _ in checked]
+        counts = [c for c, _values in checked]
         if len(set(counts)) != len(counts):
             twice = next(c for c in counts if counts.count(c) > 1)
-            raise RulesError(field, twice, "gives the same count of floating players twice")
-        players = {len(v) for _, v in checked}
+            raise RulesError(field, twice, _("gives the same count of floating players twice"))
+        players = {len(v) for _count, v in checked}
         if len(players) != 1:
-            raise RulesError(field, sorted(players), "every uma list needs the same length")
+            raise RulesError(field, sorted(players), _("every uma list needs the same length"))
         for count in counts:
             if not 0 <= count <= len(checked[0][1]):
                 raise RulesError(
-                    field, count, f"a count of floating players is 0 to {len(checked[0][1])}"
+                    field,
+                    count,
+                    _("a count of floating players is 0 to {most}", most=len(checked[0][1])),
                 )
         object.__setattr__(self, "table", tuple(sorted(checked)))
 
@@ -103,8 +108,12 @@ class FloatingUma:
                 return values
         raise RulesError(
             "floating_uma",
-            {str(c): [pt_text(x) for x in v] for c, v in self.table},
-            f"has no uma for {floating} players at or above {return_points}",
+            self.spec(),
+            _(
+                "has no uma for {count} players at or above {points}",
+                count=floating,
+                points=return_points,
+            ),
         )
 
     @property
@@ -153,7 +162,7 @@ def parse_uma(spec: str | Sequence[object], players: int = 4, field: str = "uma"
     if isinstance(spec, list | tuple):
         return RankUma(_values(spec, players, field))
     if not isinstance(spec, str):
-        raise RulesError(field, spec, "give a name, X-Y (10-30), a list of pt, or none")
+        raise RulesError(field, spec, _("give a name, X-Y (10-30), a list of pt, or none"))
     text = spec.strip()
     key = text.lower()
     for named in named_umas():
@@ -166,14 +175,16 @@ def parse_uma(spec: str | Sequence[object], players: int = 4, field: str = "uma"
     if match:
         if players != 4:
             raise RulesError(
-                field, spec, f"X-Y uma is for 4 players; give {players} values like 20,0,-20"
+                field,
+                spec,
+                _("X-Y uma is for 4 players; give {players} values like 20,0,-20", players=players),
             )
         x, y = to_pt(match[1], field), to_pt(match[2], field)
         return RankUma(_values((y, x, -x, -y), players, field))
     if "," in text:
         return RankUma(_values(text.split(","), players, field))
     raise RulesError(
-        field, spec, "give a name (ワンスリー), X-Y (10-30), a list (30,10,-10,-30) or none"
+        field, spec, _("give a name (ワンスリー), X-Y (10-30), a list (30,10,-10,-30) or none")
     )
 
 
@@ -184,11 +195,11 @@ def parse_floating(table: Mapping[object, object], players: int = 4) -> Floating
     for key, values in table.items():
         text = str(key).strip()
         if not (text.isascii() and text.isdigit()):
-            raise RulesError(field, key, "keys are counts of floating players")
+            raise RulesError(field, key, _("keys are counts of floating players"))
         count = int(text)  # FloatingUma checks the range
         if isinstance(values, str | list | tuple):
             uma = parse_uma(values, players, f"{field}.{count}").values
         else:
-            raise RulesError(f"{field}.{count}", values, "must be a list of uma, one per place")
+            raise RulesError(f"{field}.{count}", values, _("must be a list of uma, one per place"))
         entries.append((count, uma))
     return FloatingUma(tuple(entries))

@@ -1,0 +1,284 @@
+"""Tenhou's mjlog XML (plain or gzip) as seisan game records, hand by hand.
+
+Each ``<INIT>`` starts a hand; its result is an ``<AGARI>`` (several after one
+discard: a double ron) or a ``<RYUUKYOKU>`` (an exhaustive draw with the
+tenpai hands shown, 流し満貫 ``type="nm"``, or an abortive draw). Riichi
+deposits are the ``<REACH step="2">`` of the hand. Round and honba are kept,
+so seisan checks its own game flow against Tenhou's; :func:`check` replays
+the record and compares every hand's points with the log's ``sc`` and the
+settlement with its ``owari``.
+
+The rules follow the log: 3 or 4 players and east-only or hanchan from
+``<GO type>``, and Tenhou's rounding by the game's date (whole pt up to
+2020, exact since).
+"""
+
+from __future__ import annotations
+
+import gzip
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from decimal import Decimal
+from pathlib import Path
+from urllib.parse import unquote
+from xml.etree import ElementTree
+
+from seisan.errors import SeisanError
+from seisan.games import GameError, GamePlay, GameRecord, Hand, Win, play
+from seisan.i18n import _
+from seisan.presets import find_preset
+from seisan.rules import GameFlow, Rules
+
+_ABORTS = {
+    "yao9": "kyuushu",
+    "kaze4": "suufon",
+    "reach4": "suucha-riichi",
+    "kan4": "suukan",
+    "ron3": "sanchahou",
+}
+_ID = re.compile(r"(\d{8})\d{2}gm-([0-9a-f]{4})-")
+_DORA_YAKU = {52, 53, 54}  # dora, aka dora, ura dora: han, not yaku
+
+
+class LogError(SeisanError):
+    """A log that cannot be read: names the game and the place in the file."""
+
+
+@dataclass(frozen=True)
+class TenhouGame:
+    """One Tenhou game: its record, and the log's own points to check it against."""
+
+    record: GameRecord
+    #: the points after each hand, as the log's ``sc`` says (riichi sticks paid)
+    points_after: tuple[tuple[int, ...], ...]
+    #: the final points (leftover deposits to first place) and pt, from ``owari``
+    final_points: tuple[int, ...]
+    final_pt: tuple[Decimal, ...]
+    game_id: str = ""
+
+
+def rules_for(game_type: int, date: str = "") -> Rules:
+    """Tenhou's rules for a game of ``<GO type>`` played on ``date`` (yyyymmdd): three
+    or four players, east-only or hanchan, and whole pt up to 2020."""
+    sanma = bool(game_type & 0x10)
+    hanchan = bool(game_type & 0x08)
+    old = bool(date) and date < "20210101"
+    name = ("tenhou-sanma" if sanma else "tenhou") + ("-2020" if old else "")
+    rules = find_preset(name)
+    flow: dict[str, str] = {}
+    if not hanchan:
+        flow["length"] = "east"
+    if date and date < "20100601":  # tenpai-yame is automatic from June 2010 (Tenhou's blog)
+        flow["dealer_stop"] = "auto-win"
+    if flow:
+        rules = replace(rules, game=GameFlow.from_dict(flow, rules.game))
+    return rules
+
+
+def read_text(path: Path) -> str:
+    """A log file's XML text (gzip or plain); errors name the file."""
+    try:
+        raw = path.read_bytes()
+    except OSError as err:
+        raise LogError(_("cannot read {path}: {detail}", path=path, detail=err.strerror)) from None
+    if raw[:2] == b"\x1f\x8b":
+        try:
+            raw = gzip.decompress(raw)
+        except (OSError, EOFError):
+            raise LogError(_("{path}: a broken gzip file", path=path)) from None
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise LogError(_("{path}: not UTF-8 text", path=path)) from None
+
+
+def load(path: Path, rules: Rules | None = None, names: Sequence[str] | None = None) -> TenhouGame:
+    """A Tenhou game from an mjlog file (the game id in its name gives the date)."""
+    match = _ID.search(path.name)
+    try:
+        return parse(read_text(path), rules, names, game_id=match[0][:-1] if match else "")
+    except SeisanError as err:
+        raise LogError(err.within(path)) from None
+
+
+def parse(
+    text: str,
+    rules: Rules | None = None,
+    names: Sequence[str] | None = None,
+    game_id: str = "",
+) -> TenhouGame:
+    """A Tenhou game from mjlog XML text; ``names`` replace the players' names."""
+    try:
+        root = ElementTree.fromstring(text)
+    except ElementTree.ParseError as err:
+        line, column = err.position
+        raise LogError(
+            _("not valid mjlog XML (at line {line}, column {column})", line=line, column=column)
+        ) from None
+    reader = _Reader(game_id)
+    for index, element in enumerate(root):
+        reader.read(element, index)
+    return reader.game(rules, names)
+
+
+@dataclass
+class _Pending:
+    """A hand being read: from its ``<INIT>`` to its result."""
+
+    round: int
+    honba: int
+    riichi: list[int] = field(default_factory=list)
+    wins: list[Win] = field(default_factory=list)
+    discarder: int | None = None
+    abort: str = ""
+    tenpai: tuple[int, ...] = ()
+    nagashi: tuple[int, ...] = ()
+
+
+class _Reader:
+    def __init__(self, game_id: str) -> None:
+        self.game_id = game_id
+        self.game_type = 0x09
+        self.names: list[str] = []
+        self.hands: list[Hand] = []
+        self.after: list[tuple[int, ...]] = []
+        self.owari: list[str] = []
+        self.open: _Pending | None = None
+        self.points: list[int] = []
+
+    def where(self, element: ElementTree.Element, index: int) -> object:
+        return _("element {number} <{tag}>", number=index + 1, tag=element.tag)
+
+    def read(self, element: ElementTree.Element, index: int) -> None:
+        tag, a = element.tag, element.attrib
+        try:
+            if tag == "GO":
+                self.game_type = int(a.get("type", "9"))
+            elif tag == "UN" and "n0" in a:
+                self.names = [unquote(a[f"n{i}"]) for i in range(4) if a.get(f"n{i}")]
+            elif tag == "INIT":
+                self.finish_pending()
+                seed = [int(x) for x in a["seed"].split(",")]
+                self.points = [int(x) * 100 for x in a["ten"].split(",")]
+                self.open = _Pending(seed[0], seed[1])
+            elif tag == "REACH" and a.get("step") == "2":
+                assert self.open is not None
+                self.open.riichi.append(int(a["who"]))
+            elif tag == "AGARI":
+                self.agari(a)
+            elif tag == "RYUUKYOKU":
+                self.ryuukyoku(a)
+        except (KeyError, ValueError, IndexError, AssertionError, TypeError):
+            raise LogError(
+                _("{where}: an attribute is missing or wrong", where=self.where(element, index))
+            ) from None
+
+    def players(self) -> int:
+        return 3 if self.game_type & 0x10 else 4
+
+    def scores(self, a: dict[str, str]) -> None:
+        sc = [int(x) * 100 for x in a["sc"].split(",")]
+        n = self.players()
+        self.after.append(tuple(sc[2 * i] + sc[2 * i + 1] for i in range(n)))
+        if "owari" in a:
+            self.owari = a["owari"].split(",")
+
+    def agari(self, a: dict[str, str]) -> None:
+        assert self.open is not None
+        who, source = int(a["who"]), int(a["fromWho"])
+        fu, _points, limit = (int(x) for x in a["ten"].split(","))
+        yaku = [int(x) for x in a.get("yaku", "").split(",") if x]
+        han = sum(yaku[1::2])
+        yakuman = len([x for x in a.get("yakuman", "").split(",") if x])
+        pao = int(a["paoWho"]) if "paoWho" in a else None
+        win = Win(who, 0 if yakuman else han, None if yakuman or (limit >= 1 and han >= 5) else fu,
+                  yakuman, 0, pao)  # fmt: skip
+        self.open.wins.append(win)
+        self.open.discarder = None if who == source else source
+        self.scores(a)
+        if len(self.open.wins) > 1:  # a double ron: one hand, the points after the last win
+            self.after.pop(-2)
+
+    def ryuukyoku(self, a: dict[str, str]) -> None:
+        assert self.open is not None
+        kind = a.get("type", "")
+        n = self.players()
+        tenpai = tuple(i for i in range(n) if f"hai{i}" in a)
+        if kind in _ABORTS:
+            self.open.abort = _ABORTS[kind]
+        elif kind == "nm":
+            sc = [int(x) for x in a["sc"].split(",")]
+            self.open.nagashi = tuple(i for i in range(n) if sc[2 * i + 1] > 0)
+        self.open.tenpai = tenpai
+        self.scores(a)
+
+    def finish_pending(self) -> None:
+        hand = self.open
+        if hand is None:
+            return
+        self.open = None
+        wind, number = divmod(hand.round, 4)
+        label = "ESWN"[wind] + str(number + 1)
+        riichi = tuple(hand.riichi)
+        if hand.wins:
+            result = "tsumo" if hand.discarder is None else "ron"
+            made = Hand(result, tuple(hand.wins), hand.discarder, riichi, round=label,
+                        honba=hand.honba)  # fmt: skip
+        elif hand.abort:
+            made = Hand("abort", riichi=riichi, reason=hand.abort, round=label, honba=hand.honba)
+        else:
+            made = Hand("draw", riichi=riichi, tenpai=hand.tenpai, round=label, honba=hand.honba,
+                        nagashi=hand.nagashi)  # fmt: skip
+        self.hands.append(made)
+
+    def game(self, rules: Rules | None, names: Sequence[str] | None) -> TenhouGame:
+        self.finish_pending()
+        n = self.players()
+        if not self.hands:
+            raise LogError(_("the log has no hands"))
+        date = self.game_id[:8]
+        chosen = rules or rules_for(self.game_type, date)
+        players = list(names) if names is not None else self.names[:n]
+        if len(players) != n or len(set(players)) != n:
+            players = [f"Player {i + 1}" for i in range(n)]
+        record = GameRecord(chosen, tuple(players), tuple(self.hands), title=self.game_id)
+        if len(self.owari) < 2 * n:
+            raise LogError(_("the log does not end (no final scores)"))
+        final = tuple(int(self.owari[2 * i]) * 100 for i in range(n))
+        final_pt = tuple(Decimal(self.owari[2 * i + 1]) for i in range(n))
+        return TenhouGame(record, tuple(self.after), final, final_pt, self.game_id)
+
+
+def check(game: TenhouGame) -> GamePlay:
+    """Replay the game through seisan and compare it with the log: every hand's
+    points, then the final points and pt. A difference is an error naming it."""
+    try:
+        played = play(game.record)
+    except GameError as err:
+        raise LogError(err.message) from None
+    for line, expected in zip(played.lines, game.points_after, strict=False):
+        if line.points != expected:
+            raise LogError(
+                _("hand {number} ({round}): seisan has {ours}, the log {theirs}",
+                  number=line.number, round=line.round, ours=list(line.points),
+                  theirs=list(expected))
+            )  # fmt: skip
+    if len(played.lines) != len(game.points_after):
+        raise LogError(
+            _("seisan played {ours} hands, the log {theirs}", ours=len(played.lines),
+              theirs=len(game.points_after))
+        )  # fmt: skip
+    assert played.settlement is not None
+    if tuple(played.settlement.points) != game.final_points:
+        raise LogError(
+            _("final points: seisan has {ours}, the log {theirs}",
+              ours=list(played.settlement.points), theirs=list(game.final_points))
+        )  # fmt: skip
+    scores = tuple(Decimal(str(s.numerator)) / s.denominator for s in played.settlement.scores)
+    if scores != game.final_pt:
+        raise LogError(
+            _("final pt: seisan has {ours}, the log {theirs}", ours=list(scores),
+              theirs=list(game.final_pt))
+        )  # fmt: skip
+    return played

@@ -1,0 +1,120 @@
+"""The message catalogue: extract, update and compile it with Babel.
+
+``make messages`` runs ``python tools/messages.py update``: it extracts every
+``_("...")`` message from ``src/seisan`` and every term of ``seisan.i18n.TERMS``
+(with its key as gettext context) into ``seisan.pot``, merges that into the
+Japanese and Korean ``.po`` files (new entries come in empty) and compiles the
+``.mo`` files seisan reads at run time. ``tests/test_messages.py`` calls
+:func:`problems`, so a message without its translations fails the tests.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import sys
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po, write_po
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / "src" / "seisan"
+LOCALE = PACKAGE / "locale"
+LANGS = ("ja", "ko")
+FIELD = re.compile(r"\{(\w*)[^{}]*\}")
+
+
+def template() -> Catalog:
+    """Every message in the code and every term, as a fresh template catalogue."""
+    from seisan.i18n import TERMS  # noqa: PLC0415 - tools run with the package installed
+
+    catalog = Catalog(project="seisan", fuzzy=False)
+    for filename, lineno, message, _comments, context in extract_from_dir(
+        str(PACKAGE), method_map=[("**.py", "python")], keywords={"_": None, "N_": None}
+    ):
+        if isinstance(message, str) and message:
+            catalog.add(message, locations=[(f"seisan/{filename}", lineno)], context=context)
+    for key, english in TERMS.items():
+        catalog.add(english, locations=[("seisan/i18n.py", 0)], context=key)
+    return catalog
+
+
+def po_path(lang: str) -> Path:
+    return LOCALE / lang / "LC_MESSAGES" / "seisan.po"
+
+
+def read(lang: str) -> Catalog:
+    path = po_path(lang)
+    if not path.exists():
+        return Catalog(locale=lang, project="seisan", fuzzy=False)
+    with path.open("rb") as handle:
+        return read_po(handle, locale=lang)
+
+
+def compiled(catalog: Catalog) -> bytes:
+    buffer = io.BytesIO()
+    write_mo(buffer, catalog, use_fuzzy=False)
+    return buffer.getvalue()
+
+
+def update() -> None:
+    """Merge the code's messages into each language and compile the catalogues."""
+    pot = template()
+    LOCALE.mkdir(parents=True, exist_ok=True)
+    with (LOCALE / "seisan.pot").open("wb") as handle:
+        write_po(handle, pot, omit_header=True, sort_output=True, width=100)
+    for lang in LANGS:
+        catalog = read(lang)
+        catalog.update(pot, no_fuzzy_matching=True)
+        catalog.obsolete.clear()
+        path = po_path(lang)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with path.open("wb") as handle:
+            write_po(handle, catalog, omit_header=True, sort_output=True, width=100)
+        (path.with_suffix(".mo")).write_bytes(compiled(catalog))
+
+
+def _fields(text: str) -> set[str]:
+    return set(FIELD.findall(text))
+
+
+def problems() -> list[str]:
+    """What is wrong with the catalogue: messages or terms without a translation,
+    translations whose fields differ from the English, stale ``.mo`` files."""
+    found = []
+    pot = template()
+    for lang in LANGS:
+        catalog = read(lang)
+        for message in pot:
+            if not message.id:
+                continue
+            entry = catalog.get(message.id, context=message.context)
+            where = f"{lang}: {message.context + ': ' if message.context else ''}{message.id!r}"
+            if entry is None or not entry.string or entry.fuzzy:
+                found.append(f"{where} has no translation")
+                continue
+            if _fields(str(entry.string)) != _fields(str(message.id)):
+                found.append(f"{where}: the translation's fields differ: {entry.string!r}")
+        mo = po_path(lang).with_suffix(".mo")
+        if not mo.exists() or mo.read_bytes() != compiled(catalog):
+            found.append(f"{lang}: {mo.name} is not compiled from the .po (run make messages)")
+    return found
+
+
+def main(argv: list[str]) -> int:
+    if argv[1:] == ["update"]:
+        update()
+        return 0
+    if argv[1:] == ["check"]:
+        missing = problems()
+        print("\n".join(missing) or "every message has ja and ko")
+        return 1 if missing else 0
+    print("usage: messages.py update|check", file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
