@@ -410,3 +410,152 @@ def test_a_record_may_name_a_rules_file_beside_it(tmp_path: Path) -> None:
     played = load_record(path).play()
     # the same hands; 10-30 instead of 10-20: Chie +0.7 + 30 + 20, Ana -7.9 - 30
     assert [str(s) for s in played.settlement.scores] == ["-379/10", "43/10", "507/10", "-171/10"]
+
+
+# -- issue 7: game length, Tenhou's flow, three players, nagashi, the exact system ----
+
+
+def test_organisations_without_west_end_after_south_4() -> None:
+    """M.League, WRC, EMA and JPML end after South 4 with nobody at 30000."""
+    for preset in ("mleague", "wrc", "ema", "jpml", "rmu", "saikouisen"):
+        played = _game(find_preset(preset), *[NO_TENPAI] * 8).play()
+        assert str(played.ended) == "after S4" and played.end == "length", preset
+    for preset in ("tenhou", "mahjongsoul", "sun-oka", "one-two-oka"):
+        with pytest.raises(GameError, match="the record stops at W1"):
+            _game(find_preset(preset), *[NO_TENPAI] * 8).play()
+
+
+def test_a_record_may_end_on_time_and_settles_on_its_points() -> None:
+    data = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    data["hands"] = data["hands"][:5]
+    data["end"] = "time"
+    played = record_from_dict(data).play()
+    assert played.end == "time" and str(played.ended) == "stopped on time before E4"
+    assert played.final_points == (13900, 26300, 27000, 32800)
+    assert played.settlement is not None and sum(played.settlement.scores) == 0
+    assert record_from_dict(data).to_dict()["end"] == "time"
+    data["end"] = "tea"
+    with pytest.raises(GameError, match="end: “tea” must be one of time, agreement"):
+        record_from_dict(data)
+
+
+def test_tenhou_stops_the_game_itself_for_the_leading_dealer() -> None:
+    """Tenhou's automatic agari-yame and tenpai-yame: the South 4 dealer wins, or is
+    tenpai, and leads with 30000 or more."""
+    tenhou = find_preset("tenhou")
+    # seven all-noten draws (honba 7), then S4-7: dealer D's ron 3han30fu 5800 + 2100
+    hands = [NO_TENPAI] * 7 + [Hand("ron", (Win(3, 3, 30),), discarder=0)]
+    played = _game(tenhou, *hands).play()
+    assert played.end == "stop" and str(played.ended) == "the dealer stopped as the leader in S4"
+    assert played.final_points == (17100, 25000, 25000, 32900)
+    # E1: D ron 3900 from B; six noten draws; S4-6: D alone tenpai, 28900 + 3000 = 31900
+    tenpai = [Hand("ron", (Win(3, 3, 30),), discarder=1), *[NO_TENPAI] * 6,
+              Hand("draw", tenpai=(3,))]  # fmt: skip
+    assert _game(tenhou, *tenpai).play().end == "stop"
+    # below 30000 the dealer plays on: 1500 + 2100 = 3600, D 28600
+    below = [NO_TENPAI] * 7 + [Hand("ron", (Win(3, 1, 30),), discarder=0)]
+    with pytest.raises(GameError, match="the record stops at S4 with 8 honba"):
+        _game(tenhou, *below).play()
+    # an abortive draw never stops the game, leader or not
+    aborted = [*tenpai[:-1], Hand("draw", tenpai=(3,)), Hand("abort", reason="kyuushu")]
+    with pytest.raises(GameError, match="hand 9: the game already ended"):
+        _game(tenhou, *aborted).play()
+
+
+def test_in_west_keeping_the_deal_comes_first() -> None:
+    """Issue 7 item 9 (the real log 2022060108gm-00a9-0000-930771df shows it): in West,
+    C reaches 30000 at a draw where the dealer A is tenpai: W1 is played again; the game
+    ends when a hand leaves someone at 30000 and the deal passes."""
+    hands = [
+        Hand("ron", (Win(2, 3, 30),), discarder=3),  # E1-0: C 28900, D 21100
+        *[NO_TENPAI] * 7,  # E2-0 .. S4-6: nobody has 30000: into West
+        Hand("draw", tenpai=(0, 2)),  # W1-7: A (dealer) and C tenpai: C 30400, A 26500
+        NO_TENPAI,  # W1-8: the dealer is noten, the deal passes: sudden death
+    ]
+    played = _game(find_preset("tenhou"), *hands).play()
+    assert played.end == "sudden-death" and str(played.ended) == "sudden death in W1"
+    assert [line.round for line in played.lines[-2:]] == ["W1", "W1"]
+    assert played.final_points == (26500, 23500, 30400, 19600)
+    with pytest.raises(GameError, match="the record stops at W1 with 8 honba"):
+        _game(find_preset("tenhou"), *hands[:-1]).play()
+
+
+def test_the_last_west_hand_is_played_again_when_the_dealer_keeps_the_deal() -> None:
+    """004: Tenhou ends after West 4 whatever the points. A dealer who keeps the deal in
+    West 4 plays it again, as real three-player Tenhou logs do in their last West hand
+    (W3-1, W3-2 in 2026011723gm-00b9-0000-828689a2); the game ends when the deal passes."""
+    hands = [*[NO_TENPAI] * 11, Hand("draw", tenpai=(3,))]  # W4-11: D alone tenpai, 28000
+    with pytest.raises(GameError, match="the record stops at W4 with 12 honba"):
+        _game(find_preset("tenhou"), *hands).play()
+    played = _game(find_preset("tenhou"), *hands, NO_TENPAI).play()
+    assert str(played.ended) == "after W4" and played.end == "length"
+    assert [line.round for line in played.lines[-2:]] == ["W4", "W4"]
+
+
+def test_three_player_tenhou_noten_payments_and_honba() -> None:
+    """Issue 7 item 10, as real three-player Tenhou logs show: noten payments total 2000,
+    a honba is 200 on a ron and 100 from each payer on a tsumo."""
+    hands = [
+        Hand("draw", tenpai=(0,)),  # E1-0: A alone tenpai: +2000, 1000 from each
+        Hand("tsumo", (Win(1, 1, 30),)),  # E1-1: B 300/500, +100 each: ツモ損
+        Hand("draw", tenpai=(0, 2)),  # E2-0: two tenpai: 1000 each from B
+        Hand("ron", (Win(2, 1, 30),), discarder=0),  # E3-1: dealer C 1500 + 200
+    ]
+    played = play(_game(find_preset("tenhou-sanma"), *hands, names=("A", "B", "C")),
+                  check_end=False)  # fmt: skip
+    assert [line.deltas for line in played.lines] == [
+        (2000, -1000, -1000),
+        (-600, 1000, -400),
+        (1000, -2000, 1000),
+        (-1700, 0, 1700),
+    ]
+    assert [line.round + f"-{line.honba}" for line in played.lines] == [
+        "E1-0", "E1-1", "E2-0", "E3-1"
+    ]  # fmt: skip
+
+
+def test_nagashi_mangan_is_paid_like_a_mangan_tsumo() -> None:
+    """Issue 7 item 11: no honba, deposits stay on the table, no noten payments, and
+    the dealer keeps the deal if tenpai; several players may make it."""
+    tenhou = find_preset("tenhou")
+    one = Hand("draw", riichi=(1,), tenpai=(0, 1), nagashi=(2,))
+    line = play(_game(tenhou, NO_TENPAI, one), check_end=False).lines[1]
+    assert line.honba == 1 and line.round == "E2"  # B deals; honba 1 is not paid
+    assert line.deltas == (-2000, -1000 - 4000, 8000, -2000)
+    assert line.deposits_after == 1000
+    assert str(line.summary) == "draw, nagashi mangan: C; tenpai: A, B"
+    # the dealer makes it too: A 4000 from each, C 4000 from A and 2000 from B and D
+    two = Hand("draw", tenpai=(0,), nagashi=(0, 2))
+    played = play(_game(tenhou, two), check_end=False)
+    assert played.lines[0].deltas == (8000, -6000, 4000, -6000)
+    assert played.lines[0].honba == 0 and len(played.lines) == 1
+    assert play(_game(tenhou, two, NO_TENPAI), check_end=False).lines[1].round == "E1"  # 連荘
+    # three players (ツモ損): a non-dealer's is 6000, the dealer's 8000
+    sanma = find_preset("tenhou-sanma")
+    three = play(_game(sanma, Hand("draw", nagashi=(1,)), names=("A", "B", "C")), check_end=False)
+    assert three.lines[0].deltas == (-4000, 6000, -2000)
+    # WRC has none: a record that states one is an error
+    with pytest.raises(GameError, match="hand 1: these rules have no 流し満貫"):
+        play(_game(find_preset("wrc"), Hand("draw", nagashi=(1,))), check_end=False)
+
+
+def test_an_exact_system_game_settles_to_the_point(cli, tmp_path: Path) -> None:
+    """Issue 7 item 5: the reviewer's record: E1 dealer ron 3 han 42 fu = 8064 under 精算法,
+    then eight all-noten draws, M.League rules: A scores +53.064."""
+    record = {
+        "rules": {"extends": "mleague", "scoring": {"system": "exact"}},
+        "players": ["A", "B", "C", "D"],
+        "hands": [{"result": "ron", "from": "B", "wins": [{"winner": "A", "han": 3, "fu": 42}]}]
+        + [{"result": "draw"}] * 8,
+    }
+    path = tmp_path / "exact.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    played = load_record(path).play()
+    assert played.final_points == (33064, 16936, 25000, 25000)
+    assert played.record.rules.unit == 1
+    data = cli.json("game", str(path))
+    scores = [r["score"] for r in data["settlement"]["results"]]
+    assert scores == [Decimal("53.064"), Decimal("-43.064"), -5, -5]
+    assert data["settlement"]["rules"]["changed"] == ["scoring"]
+    out = cli.run("game", str(path))
+    assert "+53.064" in out and "-43.064" in out and "-5.000" in out

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from fractions import Fraction
+import json
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -211,3 +213,69 @@ def test_csv_seats_column_sets_the_seat_order(tmp_path: Path) -> None:
     result = load_session(path, load_rules("tenhou").replace(start=30000)).settle()
     # four-way tie broken by seat: D sits first
     assert result.games[0].firsts == ["D"] and result.labels() == ["final"]
+
+
+# -- issue 7 item 7: deposits, separators, several files in one session ---------------
+
+
+def test_sessions_record_deposits_in_toml_and_csv(tmp_path: Path) -> None:
+    """A stick left on the table: 1000 short; under Tenhou first place takes it (41000:
+    +11 + 20 + 20 = +51); under JPML it is lost and the game sums to -1 pt."""
+    toml = tmp_path / "night.toml"
+    toml.write_text(
+        "rules = 'tenhou'\n[[games]]\nplayers = ['A','B','C','D']\n"
+        "points = [40000, 30000, 20000, 9000]\ndeposits = 1\n",
+        encoding="utf-8",
+    )
+    result = load_session(toml).settle()
+    assert result.per_game()["A"] == [51]
+    csv = tmp_path / "night.csv"
+    csv.write_text("A,B,C,D,deposits\n40000,30000,30000,19000,1\n", encoding="utf-8")
+    result = load_session(csv, load_rules("jpml")).settle()
+    assert sum(v[0] for v in result.per_game().values()) == -1
+    csv.write_text("A,B,C,D,deposits\n40000,30000,30000,19000,x\n", encoding="utf-8")
+    with pytest.raises(SessionError, match="game 1: deposits: “x” must be a count"):
+        load_session(csv, load_rules("jpml"))
+    toml.write_text(
+        "[[games]]\nplayers = ['A','B','C','D']\npoints = [40000, 30000, 20000, 9000]\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(SessionError, match="1000 missing"):
+        load_session(toml).settle()
+
+
+@pytest.mark.parametrize("separator", [";", "\t", ","])
+def test_csv_separators_are_sniffed(tmp_path: Path, separator: str) -> None:
+    rows = [["game", "A", "B", "C", "D", "sashi"], ["1", "40000", "30000", "20000", "10000",
+            "A:B:10000"]]  # fmt: skip
+    path = tmp_path / "s.csv"
+    path.write_text("\n".join(separator.join(r) for r in rows) + "\n", encoding="utf-8")
+    result = load_session(path, load_rules("tenhou")).settle()
+    assert result.per_game()["A"] == [Fraction(10 + 20 + 20 + 10)]  # points, oka, uma, 差しウマ
+
+
+def test_one_session_from_several_files_in_order(cli, tmp_path: Path) -> None:
+    """A season of nights: a CSV night, a TOML night and a hand-by-hand game record."""
+    csv = tmp_path / "mon.csv"
+    csv.write_text("Ana,Ben,Chie,Dae\n42600,31000,16400,10000\n", encoding="utf-8")
+    toml = tmp_path / "tue.toml"
+    toml.write_text(
+        "rules = 'tenhou'\n[[games]]\nplayers = ['Ben','Chie','Dae','Ana']\n"
+        "points = [25000, 25000, 25000, 25000]\n",
+        encoding="utf-8",
+    )
+    record = json.loads((EXAMPLES / "game.json").read_text(encoding="utf-8"))
+    game = tmp_path / "wed.json"
+    game.write_text(json.dumps(record), encoding="utf-8")
+    data = cli.json("session", str(csv), str(toml), str(game))
+    assert [g["label"] for g in data["games"]] == ["mon 1", "tue 1", "wed A hanchan into West"]
+    assert data["rules"]["name"] == "tenhou"  # the CSV night takes the rules the others state
+    totals = {p["name"]: p["total"] for p in data["players"]}
+    # mon under Tenhou: 12.6 + oka 20 + uma 20; tue, four at 25000 ranked by seat, Ana
+    # last: -5 - 20; wed, the game record (see test_games): -27.9
+    assert totals["Ana"] == Decimal("52.6") - 25 + Decimal("-27.9")
+    other = tmp_path / "thu.toml"
+    other.write_text(toml.read_text(encoding="utf-8").replace("tenhou", "mleague"), "utf-8")
+    err = cli.run("session", str(toml), str(other), code=2)
+    assert "thu.toml: its rules (M.League) differ from" in err and "--rules" in err
+    assert cli.json("session", str(toml), str(other), "-r", "rmu-m")["rules"]["name"] == "rmu-m"

@@ -42,6 +42,7 @@ from seisan.pt import pt_value
 from seisan.rules import Rules, Stakes
 from seisan.settlement import PointsTotalError, check_names, format_score
 from seisan.sidebets import bets_from_dict
+from seisan.transfers import HOUSE
 from seisan.uma import FloatingUma
 
 if TYPE_CHECKING:
@@ -349,7 +350,10 @@ def show_ledger(accounts: Accounts, form: LedgerForm, rules: Rules, lang: Lang) 
     def amount(value: Fraction) -> str:
         return _money_text(value, rules.stakes).lstrip("+") if in_money else decimal_text(value)
 
-    rows = [[t.payer, t.payee, amount(t.amount)] for t in transfers]
+    def who(name: str) -> str:
+        return term("house", lang) if name == HOUSE else name
+
+    rows = [[who(t.payer), who(t.payee), amount(t.amount)] for t in transfers]
     headers = [term("from", lang), term("to", lang), term("amount", lang)]
     table(term(title, lang), headers, rows, right=(2,)).print(console)
     fee_rows = [[t.payer, term("house", lang), amount(t.amount)] for t in accounts.fee_transfers()]

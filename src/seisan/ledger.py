@@ -18,17 +18,16 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
 from typing import Any
 
 from seisan.pt import pt_value, split_even
 from seisan.rules import FeePayer, Rules, Stakes
 from seisan.settlement import Settlement, settle
 from seisan.sidebets import Bets, Kind, SideResult, Spectator, score_transfers, side_bets, soto
-from seisan.transfers import Transfer, balances, fewest_transfers, with_first
+from seisan.transfers import HOUSE, Transfer, balances, fewest_transfers, with_first
 
 _ZERO = Fraction(0)
-HOUSE = "house"
-"""Who receives the game fees (場代)."""
 
 
 def money(
@@ -105,6 +104,22 @@ class Accounts(ABC):
     def jansou(self, in_money: bool = False) -> list[Transfer]:
         """Everyone settles with first place (001), in pt or in money."""
 
+    @abstractmethod
+    def lost(self) -> Fraction:
+        """pt of riichi sticks lost at the end (供託): in nobody's score, the house's."""
+
+    @abstractmethod
+    def lost_money(self) -> Fraction:
+        """The money of the lost sticks, which the house keeps (0 without a rate)."""
+
+    def ledger_balances(self, in_money: bool = False) -> dict[str, Fraction]:
+        """Everyone's balance, and the house's lost sticks: what the ledgers settle."""
+        amounts = self.money_before_fees() if in_money else self.totals()
+        if amounts is None:
+            raise ValueError("no rate")
+        lost = self.lost_money() if in_money else self.lost()
+        return {**amounts, HOUSE: lost} if lost else dict(amounts)
+
     def money(self) -> dict[str, Fraction] | None:
         """Each person's money after fees, or None without a rate."""
         amounts = self.money_before_fees()
@@ -114,8 +129,8 @@ class Accounts(ABC):
         return {name: amount - fees.get(name, _ZERO) for name, amount in amounts.items()}
 
     def house(self) -> Fraction:
-        """What the house collects."""
-        return sum(self.fees().values(), _ZERO)
+        """What the house collects: the fees, and the money of lost riichi sticks."""
+        return sum(self.fees().values(), _ZERO) + self.lost_money()
 
     def fee_transfers(self) -> list[Transfer]:
         """Each fee, paid by its payer to the house."""
@@ -123,12 +138,7 @@ class Accounts(ABC):
 
     def transfers(self, in_money: bool = False) -> list[Transfer]:
         """The fewest transfers that settle everyone, in pt or in money (before fees)."""
-        if in_money:
-            amounts = self.money_before_fees()
-            if amounts is None:
-                raise ValueError("no rate")
-            return fewest_transfers(amounts)
-        return fewest_transfers(self.totals())
+        return fewest_transfers(self.ledger_balances(in_money))
 
 
 def fees_for(players: Sequence[str], firsts: Sequence[str], stakes: Stakes) -> dict[str, Fraction]:
@@ -142,7 +152,7 @@ def fees_for(players: Sequence[str], firsts: Sequence[str], stakes: Stakes) -> d
     return dict.fromkeys(players, stakes.fee)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class GameResult(Accounts):
     """One game settled in full: scores, side bets, spectators, money, ledgers."""
 
@@ -190,25 +200,37 @@ class GameResult(Accounts):
         net = balances(self.flows)
         return {name: net.get(name, _ZERO) for name in self.participants()}
 
-    def money_before_fees(self) -> dict[str, Fraction] | None:
+    def lost(self) -> Fraction:
+        return self.settlement.lost
+
+    @cached_property
+    def _money(self) -> dict[str, Fraction] | None:
+        """Everyone's money and the house's lost sticks, rounded; first place absorbs."""
         if self.stakes.rate is None:
             return None
         totals = self.totals()
         best_first = sorted(totals, key=lambda name: -totals[name])  # stable: ties by order
-        absorbers = groups(
-            self.participants(), self.flows, [self.firsts, *([n] for n in best_first)]
-        )
+        people = self.participants()
+        if self.lost():
+            totals[HOUSE] = self.lost()
+            people = [*people, HOUSE]
+        absorbers = groups(people, self.flows, [self.firsts, *([n] for n in best_first)])
         return money(totals, absorbers, self.stakes)
+
+    def money_before_fees(self) -> dict[str, Fraction] | None:
+        if self._money is None:
+            return None
+        return {name: amount for name, amount in self._money.items() if name != HOUSE}
+
+    def lost_money(self) -> Fraction:
+        return (self._money or {}).get(HOUSE, _ZERO)
 
     def fees(self) -> dict[str, Fraction]:
         return fees_for(self.names, self.firsts, self.stakes)
 
     def jansou(self, in_money: bool = False) -> list[Transfer]:
-        amounts = self.money_before_fees() if in_money else self.totals()
-        if amounts is None:
-            raise ValueError("no rate")
         quantum = self.stakes.unit if in_money else self.quantum
-        return with_first(amounts, self.firsts, quantum=quantum)
+        return with_first(self.ledger_balances(in_money), self.firsts, quantum=quantum)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON of ``seisan settle``: scores, side, totals, money and ledgers."""
@@ -248,7 +270,7 @@ class GameResult(Accounts):
         if amounts is not None:
             data["money_transfers"] = [transfer_dict(t, seats) for t in self.transfers(True)]
             data["money_jansou"] = [transfer_dict(t, seats) for t in self.jansou(True)]
-            if fees:
+            if self.house():
                 data["house"] = pt_value(self.house())
         return data
 

@@ -66,10 +66,19 @@ def rules_from_data(data: Mapping[str, Any], seen: tuple[str, ...] = ()) -> Rule
     changed = set(rest) | ({"uma"} if "floating_uma" in rest else set())
     kept = tuple((key, text) for key, text in base.notes if key and key not in changed)
     blank = replace(base, aliases=(), sources=(), notes=(), titles=(), extends="", origin="")
+    if "name" not in rest:  # a table inside a record or session: the preset, changed
+        blank = replace(blank, titles=base.titles)
     rules = Rules.from_dict(rest, blank)
     own = {key for key, _text in rules.notes}
     kept = tuple(note for note in kept if note[0] not in own)
+    if "name" not in rest:
+        changed = tuple(key for key in rest if key not in _DESCRIPTIVE)
+        return replace(rules, extends=target, notes=(*kept, *rules.notes), changed=changed)
     return replace(rules, extends=target, notes=(*kept, *rules.notes))
+
+
+_DESCRIPTIVE = {"title", "aliases", "notes", "sources", "oka"}
+"""Keys of a rules table that describe rules rather than change them."""
 
 
 def _lookup(name: str) -> str:

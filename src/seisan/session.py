@@ -182,6 +182,12 @@ class SessionResult(Accounts):
     def fees(self) -> dict[str, Fraction]:
         return {k: v for k, v in self._summed([g.fees() for g in self.games]).items() if v}
 
+    def lost(self) -> Fraction:
+        return sum((game.lost() for game in self.games), _ZERO)
+
+    def lost_money(self) -> Fraction:
+        return sum((game.lost_money() for game in self.games), _ZERO)
+
     def jansou(self, in_money: bool = False) -> list[Transfer]:
         """Everyone settles each game with that game's first place, netted per pair."""
         owed: dict[tuple[str, str], Fraction] = {}
@@ -230,7 +236,7 @@ class SessionResult(Accounts):
         if amounts is not None:
             data["money_transfers"] = [transfer_dict(t) for t in self.transfers(True)]
             data["money_jansou"] = [transfer_dict(t) for t in self.jansou(True)]
-            if fees:
+            if self.house():
                 data["house"] = pt_value(self.house())
         return data
 

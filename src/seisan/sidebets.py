@@ -32,7 +32,7 @@ from seisan.errors import RulesError, SeisanError
 from seisan.i18n import Lang, _, term
 from seisan.rules import SideRules, Ties, whole_points
 from seisan.settlement import Settlement
-from seisan.transfers import Transfer, balances, split_quanta, with_first
+from seisan.transfers import HOUSE, Transfer, balances, split_quanta, with_first
 
 _ZERO = Fraction(0)
 
@@ -243,8 +243,17 @@ def _with_first(table: _Table, kind: str, gains: Sequence[Fraction]) -> list[Tra
 
 
 def score_transfers(settlement: Settlement) -> list[Transfer]:
-    """The scores as transfers: everyone settles with first place (001's jansou way)."""
-    return _with_first(_Table(settlement), Kind.SCORE, settlement.scores)
+    """The scores as transfers: everyone settles with first place (001's jansou way).
+    Riichi sticks lost at the end are in nobody's score: first place, which collects
+    the others' payments, hands their pt to the house (or keeps nothing of them)."""
+    table = _Table(settlement)
+    out = _with_first(table, Kind.SCORE, settlement.scores)
+    lost = settlement.lost
+    if lost:
+        shares = split_quanta(lost, len(table.first_group), table.quantum)
+        out += [Transfer(table.names[s], HOUSE, p, Kind.SCORE)
+                for s, p in zip(table.first_group, shares, strict=True) if p]  # fmt: skip
+    return out
 
 
 def side_bets(settlement: Settlement, bets: Bets | None = None) -> SideResult:

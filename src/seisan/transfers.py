@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 _ZERO = Fraction(0)
+HOUSE = "house"
+"""Who receives the game fees (場代) and riichi sticks lost at the end (供託)."""
 _EXACT_LIMIT = 12  # participants with a balance up to which the minimum is searched exactly
 
 
