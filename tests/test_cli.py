@@ -11,8 +11,11 @@ from pathlib import Path
 import pytest
 import typer
 
+import seisan
 from seisan.cli import app
 from seisan.i18n import Lang, default_lang
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 
 README = Path(__file__).resolve().parents[1] / "README.md"
 
@@ -175,3 +178,114 @@ def test_usage_errors_from_the_real_entry_point_are_one_line(args: list[str], me
 def test_a_very_narrow_terminal_still_prints(cli) -> None:
     result = _run_main("rules", "list", columns="5")
     assert result.returncode == 0 and "mleague" in result.stdout
+
+
+# -- issue 7: options that do nothing, errors in the user's terms, rules files ---------
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--kubi", "25000"], "--kubi does nothing without --binta"),
+        (["--shizumi-line", "25000"], "--shizumi-line does nothing without --shizumi"),
+        (["--tobi-at-zero"], "--tobi-at-zero does nothing without --tobi"),
+        (["--chip-value", "2"], "--chip-value does nothing without --chips"),
+    ],
+)
+def test_settle_options_that_do_nothing_are_errors(cli, args: list[str], message: str) -> None:
+    err = cli.run("settle", "40000", "30000", "20000", "10000", "-r", "mleague", *args, code=2)
+    assert message in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--system", "30fu", "--han", "3", "--kiriage"], "--kiriage does nothing under the 30fu"),
+        (
+            ["--system", "gorin", "--han", "3", "--kiriage"],
+            "--kiriage does nothing under the gorin",
+        ),
+        (["--han", "3", "--fu", "30", "--variant"], "--variant is for the 30fu system"),
+        (["--system", "gorin", "--han", "11", "--kazoe", "sanbaiman"], "--kazoe does nothing"),
+    ],
+)
+def test_hand_options_that_do_nothing_are_errors(cli, args: list[str], message: str) -> None:
+    assert message in cli.run("hand", *args, code=2)
+
+
+def test_thirty_fu_kazoe_sanbaiman_pays_the_sanbaiman_line(cli) -> None:
+    """13 han of yaku and dora read the 15翻 line (yakuman, 36000) unless counted yakuman
+    are capped: then the 13-14翻 line (三倍, 24000; 6000/12000)."""
+    data = cli.json("hand", "--system", "30fu", "--han", "13", "--kazoe", "sanbaiman")
+    assert data["ron"] == 24000 and data["tsumo"] == {"dealer": 12000, "non_dealer": 6000}
+    assert data["limit"] == "sanbaiman"
+    assert cli.json("hand", "--system", "30fu", "--han", "13")["ron"] == 36000
+
+
+def test_a_double_yakuman_is_named_not_a_raw_key(cli) -> None:
+    out = cli.run("hand", "--yakuman", "2")
+    assert "yakuman ×2" in out and "limit." not in out
+    assert "役満 ×2" in cli.run("hand", "--yakuman", "2", "--lang", "ja")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--uma", "5,10,-10,-5"], "uma = [5, 10, -10, -5]: must not rise"),
+        (["--rate", "1000000000000"], "money.rate = 1000000000000: is too large"),
+        (
+            ["--rate", "1.5", "--unit", "0.25", "--fee", "0.1"],
+            "must be a multiple of the unit 0.25",
+        ),
+    ],
+)
+def test_errors_speak_the_users_terms(cli, args: list[str], message: str) -> None:
+    err = cli.run("settle", "40000", "30000", "20000", "10000", "-r", "mleague", *args, code=2)
+    assert message in err
+    assert "Decimal(" not in err and "['" not in err and "{'" not in err
+
+
+def test_points_that_do_not_add_up_name_the_presets_that_fit(cli) -> None:
+    err = cli.run("settle", "40000", "30000", "20000", "10000", "-r", "wrc", code=2)
+    assert "these points total 100000: --rules mahjongsoul, --rules mleague" in err
+    assert "or --start 25000" in err
+    err = cli.run("settle", "50000", "35000", "20000", code=2)
+    assert "--rules tenhou-sanma" in err and "--start 35000" in err
+
+
+def test_three_scores_and_no_rules_settle_a_three_player_game(cli) -> None:
+    data = cli.json("settle", "45000", "30000", "15000")
+    assert data["rules"]["players"] == 3 and [r["score"] for r in data["results"]] == [15, 0, -15]
+    err = cli.run("settle", "45000", "30000", "15000", "-r", "mleague", code=2)
+    assert "M.League is for 4 players, got 3 scores (for 3 players: --rules tenhou-sanma" in err
+
+
+def test_custom_never_appears_as_a_name(cli) -> None:
+    out = cli.run("settle", "42600", "31000", "16400", "10000", "-r", "tenhou", "--uma", "10-30")
+    assert "custom" not in out.lower() and "Tenhou (changed: Uma)" in out
+    data = cli.json("settle", "42600", "31000", "16400", "10000", "-r", "tenhou", "--uma", "10-30")
+    assert data["rules"]["name"] == "tenhou" and data["rules"]["changed"] == ["uma"]
+    plain = cli.run("settle", "42600", "31000", "16400", "30000")
+    assert "custom" not in plain.lower() and "No preset" in plain
+
+
+def test_help_version_and_the_ledger_option(cli) -> None:
+    assert "Usage:" in cli.run("-h") and "Usage:" in cli.run("settle", "-h")
+    assert cli.run("--version").strip() == f"seisan {seisan.__version__}"
+    out = cli.run("settle", "42600", "31000", "16400", "10000", "-r", "mleague", "--ledger",
+                  "first")  # fmt: skip
+    assert "Who pays whom (everyone with first place)" in out
+    assert "Who pays whom" not in cli.run("settle", "42600", "31000", "16400", "10000", "-r",
+                                          "mleague")  # fmt: skip
+
+
+def test_rules_show_shows_what_a_file_says(cli, tmp_path: Path) -> None:
+    out = cli.run("rules", "show", str(EXAMPLES / "club.toml"))
+    assert "Rules from club.toml (extends tenhou)" in out
+    assert "side.chip_value" in out and "money.rate" in out and "│ 50" in out
+    # the preset's aliases and sources are not the file's; its note on rounding no longer
+    # holds (the file rounds), its note on the game's flow does
+    assert "天鳳" not in out and "tenhou-4" not in out and "arcturus" not in out
+    assert "unrounded" not in out and "West sudden death" in out
+    data = cli.json("rules", "show", str(EXAMPLES / "club.toml"))
+    assert data["extends_preset"] == "tenhou" and "aliases" not in data

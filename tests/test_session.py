@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
 import json
 from decimal import Decimal
+from fractions import Fraction
 from pathlib import Path
 
 import pytest

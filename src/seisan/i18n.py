@@ -296,7 +296,7 @@ TERMS: Mapping[str, str] = {
     "plain": "No preset",
     "error": "error",
     "changed": "changed",
-    "side": "side bets",
+    "side": "Side bets",
     "honba.count": "{n} honba",
     "floating.count": "{n} at or above return points",
 }

@@ -121,7 +121,7 @@ class Sheet:
             parts.append(Text(""))
             for column, cell in zip(self.columns, row, strict=True):
                 if cell:
-                    parts.append(Text(f"  {column}: ", end="").append(cell))
+                    parts.append(Text(f"  {column}: ").append(cell))
         return Group(*parts)
 
     def print(self, console: Console) -> None:
@@ -130,7 +130,7 @@ class Sheet:
         if limit is not None and self.needed() > limit:
             console.print(self.cards())
         else:
-            console.print(self.table(), width=max(console.width, self.needed()))
+            console.print(self.table(), width=max(console.width, self.needed()), crop=False)
 
 
 def display_width(console: Console) -> int | None:

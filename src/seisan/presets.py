@@ -72,8 +72,8 @@ def rules_from_data(data: Mapping[str, Any], seen: tuple[str, ...] = ()) -> Rule
     own = {key for key, _text in rules.notes}
     kept = tuple(note for note in kept if note[0] not in own)
     if "name" not in rest:
-        changed = tuple(key for key in rest if key not in _DESCRIPTIVE)
-        return replace(rules, extends=target, notes=(*kept, *rules.notes), changed=changed)
+        fields = tuple(key for key in rest if key not in _DESCRIPTIVE)
+        return replace(rules, extends=target, notes=(*kept, *rules.notes), changed=fields)
     return replace(rules, extends=target, notes=(*kept, *rules.notes))
 
 

@@ -1,0 +1,102 @@
+"""No digit is ever lost: tables at any width, in a pipe, and for a 20-player session
+(issue 7, item 13)."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from seisan.cli import app
+
+BUSY = [
+    "settle", "42600", "31000", "16400", "10000", "--rules", "mleague",
+    "--names", "Ana,Ben,Chie,Dae", "--sashi", "Ana:Dae:10000", "--soto", "Eve:Chie",
+    "--chips", "2,-1,0,-1", "--chip-value", "2", "--rate", "50", "--unit", "10", "--fee", "400",
+]  # fmt: skip
+
+
+def _run(args: list[str], columns: int) -> str:
+    result = CliRunner().invoke(app, args, env={"COLUMNS": str(columns), "LANG": "C"})
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def _numbers(text: str) -> set[Decimal]:
+    return {Decimal(n) for n in re.findall(r"\d+(?:\.\d+)?", text)}
+
+
+def _json_numbers(data: object) -> set[Decimal]:
+    """Every points, score, side, total and money figure of a settle result."""
+    found: set[Decimal] = set()
+    for r in [*data["results"], *data.get("spectators", [])]:  # type: ignore[index]
+        for key in ("points", "score", "total", "money"):
+            if key in r:
+                found.add(abs(Decimal(r[key])))
+        for value in r.get("side", {}).values():
+            found.add(abs(Decimal(value)))
+    return found
+
+
+@pytest.mark.parametrize("columns", [40, 80, 200])
+def test_every_number_of_the_json_appears_whole_in_the_table(columns: int) -> None:
+    data = json.loads(_run([*BUSY, "--format", "json"], columns), parse_float=Decimal)
+    out = _run(BUSY, columns)
+    missing = _json_numbers(data) - _numbers(out)
+    assert not missing, (columns, missing, out)
+    width = max(len(line) for line in out.splitlines())
+    assert width <= columns or (columns == 40 and width <= 40 + 1), out
+    assert "+4610" in out  # the reviewer's money, not +461
+
+
+def test_in_a_pipe_the_table_is_never_squeezed() -> None:
+    """Piped (not a terminal, no COLUMNS), the table takes the width it needs."""
+    env = {k: v for k, v in os.environ.items() if k != "COLUMNS"}
+    env |= {"LANG": "C", "PYTHONIOENCODING": "utf-8"}
+    out = subprocess.run(
+        [sys.executable, "-m", "seisan", *BUSY], capture_output=True, text=True, env=env,
+        check=True,
+    ).stdout  # fmt: skip
+    assert re.search(r"│ Ana .*│ \+4610 │$", out, re.M), out  # one row, nothing cut
+
+
+def test_a_narrow_terminal_shows_a_card_a_player() -> None:
+    out = _run(BUSY, 40)
+    assert "Money: +4610" in out and "Name: Ana" in out
+
+
+def test_a_twenty_player_session_stays_readable(tmp_path: Path) -> None:
+    names = [f"P{i:02d}" for i in range(20)]
+    lines = ["game,seats," + ",".join(names)]
+    for game in range(10):
+        seated = [names[(game * 3 + k) % 20] for k in range(4)]
+        cells = []
+        for name in names:
+            cells.append(str([40000, 30000, 20000, 10000][seated.index(name)])
+                         if name in seated else "")  # fmt: skip
+        lines.append(f"{game + 1},{';'.join(seated)}," + ",".join(cells))
+    path = tmp_path / "club.csv"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    out = _run(["session", str(path), "--rules", "tenhou-2020"], 100)
+    data = json.loads(
+        _run(["session", str(path), "--rules", "tenhou-2020", "-f", "json"], 100),
+        parse_float=Decimal,
+    )
+    totals = {p["name"]: Decimal(p["total"]) for p in data["players"]}
+    ranked = sorted(totals, key=lambda n: -totals[n])
+    # the standings list everyone by rank, with every total whole
+    order = [line.split("│")[2].strip() for line in out.splitlines()
+             if re.match(r"│\s+\d+ │ P\d\d", line)]  # fmt: skip
+    assert order == ranked
+    assert {abs(v) for v in totals.values()} <= _numbers(out)
+    # one marker a player in the chart's legend
+    legend = [line for line in out.splitlines() if re.search(r"^\s+\S P\d\d", line)]
+    markers = re.findall(r"(\S) P\d\d", " ".join(legend))
+    assert len(markers) == 20 == len(set(markers))
