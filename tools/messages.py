@@ -13,6 +13,7 @@ from __future__ import annotations
 import io
 import re
 import sys
+from datetime import UTC, datetime
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
@@ -20,6 +21,7 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
+FIXED = datetime(2026, 1, 1, tzinfo=UTC)  # headers carry no date: compiling is repeatable
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "src" / "seisan"
 LOCALE = PACKAGE / "locale"
@@ -31,7 +33,7 @@ def template() -> Catalog:
     """Every message in the code and every term, as a fresh template catalogue."""
     from seisan.i18n import TERMS  # noqa: PLC0415 - tools run with the package installed
 
-    catalog = Catalog(project="seisan", fuzzy=False)
+    catalog = Catalog(project="seisan", fuzzy=False, creation_date=FIXED)
     for filename, lineno, message, _comments, context in extract_from_dir(
         str(PACKAGE), method_map=[("**.py", "python")], keywords={"_": None, "N_": None}
     ):
@@ -49,9 +51,13 @@ def po_path(lang: str) -> Path:
 def read(lang: str) -> Catalog:
     path = po_path(lang)
     if not path.exists():
-        return Catalog(locale=lang, project="seisan", fuzzy=False)
-    with path.open("rb") as handle:
-        return read_po(handle, locale=lang)
+        catalog = Catalog(locale=lang, project="seisan", fuzzy=False)
+    else:
+        with path.open("rb") as handle:
+            catalog = read_po(handle, locale=lang)
+    catalog.creation_date = FIXED
+    catalog.revision_date = FIXED
+    return catalog
 
 
 def compiled(catalog: Catalog) -> bytes:

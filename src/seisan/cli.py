@@ -504,8 +504,7 @@ def _total_hint(err: PointsTotalError) -> Message | None:
         fits.append(f"--start {held // players}")
     if not fits:
         return None
-    return _("these points total {total}: {options}", total=held, options=" or ".join(
-        [", ".join(fits[:-1]), fits[-1]] if len(fits) > 1 else fits))  # fmt: skip
+    return _("these points total {total}: {options}", total=held, options=fits)
 
 
 def _refuse_unused(
@@ -976,8 +975,8 @@ def _usage_message(err: Exception, argv: Sequence[str] = ()) -> Message:
     so errors are told apart by their class names and attributes."""
     kind = type(err).__name__
     param = getattr(err, "param", None)
-    hint = param.get_error_hint().replace("'", "") if param is not None else ""
     names = [n for n in getattr(param, "opts", []) if n.startswith("--")]
+    hint = names[0] if names else str(getattr(param, "name", "") or "")
     if kind == "NoSuchOption":
         return _("unknown option {option}", option=getattr(err, "option_name", ""))
     if kind == "MissingParameter":

@@ -35,7 +35,7 @@ from typing import Any
 
 from seisan.errors import SeisanError, file_problem, where_in_text
 from seisan.hands import HandError, HandValue, half_up100, hand_value, three_player_tsumo
-from seisan.i18n import Lang, Message, _, current_language, term
+from seisan.i18n import Lang, Message, Term, _, current_language, term
 from seisan.presets import rules_from_spec
 from seisan.rules import DealerStop, Extension, Length, Rules, TripleRon
 from seisan.settlement import Settlement, check_names, places, settle
@@ -365,7 +365,8 @@ def _result(
                   reason=hand.reason, known=ABORTS)
             )  # fmt: skip
         if hand.reason:
-            return _("abortive draw ({reason})", reason=hand.reason), True, deposits
+            reason = Term(f"abort.{hand.reason}")
+            return _("abortive draw ({reason})", reason=reason), True, deposits
         return _("abortive draw"), True, deposits
     raise GameError(
         _("{where}: unknown result “{result}”; known: {known}", where=where, result=hand.result,

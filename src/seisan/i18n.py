@@ -291,6 +291,12 @@ TERMS: Mapping[str, str] = {
     "round": "Round",
     "result": "Result",
     "ended": "Ended",
+    # abortive draws (途中流局), by the ids a record uses
+    "abort.kyuushu": "kyuushu",
+    "abort.suufon": "suufon",
+    "abort.suucha-riichi": "suucha-riichi",
+    "abort.suukan": "suukan",
+    "abort.sanchahou": "sanchahou",
     # messages
     "total": "Total",
     "plain": "No preset",

@@ -1,0 +1,142 @@
+"""Every word a person reads comes in English, Japanese and Korean from one catalogue,
+and no English leaks into Japanese or Korean output (issue 7, item 14)."""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from seisan import Rounding, presets
+from seisan.cli import app
+from seisan.errors import SeisanError
+from seisan.i18n import TERMS, Lang, Message, catalog, language, term
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
+
+import messages
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+
+
+def test_every_message_and_term_has_japanese_and_korean() -> None:
+    """tools/messages.py extracts every _("...") and N_("...") of the code and every term;
+    each has a translation with the same fields, and the .mo files are up to date."""
+    assert messages.problems() == []
+
+
+def test_terms_resolve_in_every_language() -> None:
+    for key in TERMS:
+        forms = {term(key, lang) for lang in Lang}
+        assert all(forms), key
+    assert term("seat.0", "ja") == "東家" and term("seat.0", "ko") == "동가"
+
+
+def test_a_message_reads_in_the_language_of_the_moment() -> None:
+    error = SeisanError(Message("points total {total}", total=99000))
+    assert str(error) == "points total 99000"
+    with language("ja"):
+        assert "99000" in str(error) and "points" not in str(error)
+    assert catalog(Lang.KO).gettext("points total {total}") != "points total {total}"
+
+
+# Words that stay as typed in any language: options, field names, presets, names of
+# people, the values of choices (half-up, seat, ...) and the units the user wrote.
+ALLOWED = {
+    *(part for r in presets() for part in r.name.split("-")),
+    *(part for mode in Rounding for part in mode.value.split("-")),
+    "seat", "split", "first", "lost", "uma", "start", "return", "tiles", "win", "none",
+    "rounding", "often", "nope",  # a field, and values the user typed
+    "seisan", "ana", "ben", "chie", "dae", "eve", "pt", "json", "csv", "toml", "tsumo", "mleague", "tenhou", "wrc", "ema", "jpml", "rmu", "sanma", "chips", "sashi", "soto",
+    "binta", "tobi", "pool", "winners", "busted", "side", "seats", "game", "deposits",
+    "bashin", "yakitori", "house", "rules", "players", "points", "hands", "title", "end",
+    "time", "agreement", "table", "http", "https", "www", "com",
+}  # fmt: skip
+ERRORS = [
+    ["settle", "42600", "31000", "16400", "1000", "-r", "mleague"],
+    ["settle", "40000", "30000", "20000", "10000", "-r", "wrc"],
+    ["settle", "1", "2", "3", "-r", "mleague"],
+    ["settle", "x", "2", "3", "4"],
+    ["settle", "40000", "30000", "20000", "10000", "--rounding", "often"],
+    ["settle", "40000", "30000", "20000", "10000", "--uma", "5,10,-10,-5"],
+    ["settle", "40000", "30000", "20000", "10000", "--rate", "1000000000000"],
+    ["settle", "40000", "30000", "20000", "10000", "--kubi", "25000"],
+    ["settle", "40000", "30000", "20000", "10000", "--sashi", "A:Z:100"],
+    ["settle", "40000", "30000", "20000", "10000", "-r", "nope"],
+    ["settle", "40000", "30000", "20000", "10000", "-r", "missing.toml"],
+    ["hand", "--han", "1", "--fu", "20"],
+    ["hand", "--tiles", "123m", "--win", "1m"],
+    ["hand", "--system", "30fu", "--han", "3", "--kiriage"],
+    ["rules", "show", "nope"],
+    ["session", "missing.csv"],
+]
+OUTPUTS = [
+    ["settle", "42600", "31000", "16400", "10000", "-r", "mleague", "--names", "Ana,Ben,Chie,Dae",
+     "--sashi", "Ana:Dae:10000", "--chips", "2,-1,0,-1", "--chip-value", "2", "--rate", "50"],
+    ["settle", "29900", "29800", "29300", "28000", "-r", "jpml", "--deposits", "3", "--ledger",
+     "first"],
+    ["settle", "42600", "31000", "16400", "10000", "-r", "tenhou", "--uma", "10-30"],
+    ["game", str(EXAMPLES / "game.json")],
+    ["session", str(EXAMPLES / "friday.toml"), "--no-chart"],
+    ["hand", "--han", "3", "--fu", "30", "--dealer"],
+    ["hand", "--yakuman", "2"],
+    ["rules", "list"],
+]  # fmt: skip
+
+
+def _english_words(text: str) -> set[str]:
+    text = re.sub(r"--[a-z-]+(?:[ =][\w.-]+)?", " ", text)  # options and their values
+    text = re.sub(r"\b[\w.-]+\.(?:toml|csv|json)\b", " ", text)  # files
+    text = re.sub(r"[\w./-]*/[\w./-]*", " ", text)  # paths
+    text = re.sub(r"\b[a-z_]+\.[a-z_]+\b", " ", text)  # fields: side.binta
+    words = {w.lower() for w in re.findall(r"[A-Za-z]{3,}", text)}
+    return words - ALLOWED
+
+
+@pytest.mark.parametrize("lang", ["ja", "ko"])
+@pytest.mark.parametrize("args", ERRORS, ids=lambda a: " ".join(a[:3]))
+def test_errors_have_no_english_in_japanese_or_korean(args: list[str], lang: str) -> None:
+    result = CliRunner().invoke(app, [*args, "--lang", lang], env={"COLUMNS": "200"})
+    assert result.exit_code == 2, result.output
+    assert result.stderr.count("\n") == 1
+    assert not _english_words(result.stderr), result.stderr
+
+
+@pytest.mark.parametrize("lang", ["ja", "ko"])
+@pytest.mark.parametrize("args", OUTPUTS, ids=lambda a: " ".join(a[:2]))
+def test_outputs_have_no_english_in_japanese_or_korean(
+    args: list[str], lang: str, tmp_path: Path
+) -> None:
+    # the examples' own titles ("A hanchan into West", "Friday night") are the user's words
+    for index, arg in enumerate(args):
+        if arg.endswith((".json", ".toml")):
+            text = Path(arg).read_text(encoding="utf-8")
+            text = re.sub(r'"title": "[^"]*",|^title = .*$', "", text, flags=re.M)
+            copy = tmp_path / Path(arg).name
+            copy.write_text(text, encoding="utf-8")
+            if Path(arg).name == "friday.toml":
+                (tmp_path / "club.toml").write_text(
+                    (EXAMPLES / "club.toml").read_text(encoding="utf-8"), encoding="utf-8"
+                )
+            args = [*args[:index], str(copy), *args[index + 1 :]]
+    result = CliRunner().invoke(app, [*args, "--lang", lang], env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    words = _english_words(result.output)
+    if args[0] == "rules":  # preset titles in English where an organisation has no other
+        words -= {"league", "unit"}
+    assert not words, (words, result.output)
+
+
+def test_help_is_translated() -> None:
+    import typer  # noqa: PLC0415
+
+    from seisan.cli import _translate_help  # noqa: PLC0415
+
+    command = typer.main.get_command(app)
+    _translate_help(command, Lang.JA)
+    settle = command.commands["settle"]  # type: ignore[attr-defined]
+    assert settle.help and "Settle" not in settle.help
+    assert all(not p.help or "Settle" not in p.help for p in settle.params)
