@@ -50,7 +50,8 @@ ALLOWED = {
     *(part for mode in Rounding for part in mode.value.split("-")),
     "seat", "split", "first", "lost", "uma", "start", "return", "tiles", "win", "none",
     "rounding", "often", "nope",  # a field, and values the user typed
-    "seisan", "ana", "ben", "chie", "dae", "eve", "pt", "json", "csv", "toml", "tsumo", "mleague", "tenhou", "wrc", "ema", "jpml", "rmu", "sanma", "chips", "sashi", "soto",
+    "seisan", "ana", "ben", "chie", "dae", "eve", "pt", "json", "csv", "toml", "tsumo",
+    "chips", "sashi", "soto",
     "binta", "tobi", "pool", "winners", "busted", "side", "seats", "game", "deposits",
     "bashin", "yakitori", "house", "rules", "players", "points", "hands", "title", "end",
     "time", "agreement", "table", "http", "https", "www", "com",

@@ -31,6 +31,7 @@ from seisan.i18n import (
     _,
     decimal_text,
     default_lang,
+    language,
     set_language,
     term,
     translate,
@@ -119,14 +120,14 @@ def reports_errors(command: Callable[P, R]) -> Callable[P, R]:
     @functools.wraps(command)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
         global console  # noqa: PLW0603 - a console for this run, at least 40 wide
-        set_language(kwargs.get("lang") or default_lang())  # type: ignore[arg-type]
         console = Console(highlight=False, emoji=False)
         if console.width < 40:  # Rich cannot lay tables out narrower
             console = Console(highlight=False, emoji=False, width=40)
-        try:
-            return command(*args, **kwargs)
-        except SeisanError as err:
-            fail(err.message)
+        with language(kwargs.get("lang") or default_lang()):  # type: ignore[arg-type]
+            try:
+                return command(*args, **kwargs)
+            except SeisanError as err:
+                fail(err.message)
 
     return wrapper
 
@@ -990,7 +991,7 @@ def _usage_message(err: Exception, argv: Sequence[str] = ()) -> Message:
             choices = [c.strip().strip("'") for c in found[1].split(",")]
             return _("invalid value for {option}: “{value}”; choose from {choices}",
                      option=option, value=value, choices=choices)  # fmt: skip
-        if "integer" in detail:
+        if "integer" in detail or "valid int" in detail:
             return _("invalid value for {option}: “{value}” is not a whole number",
                      option=option, value=value)  # fmt: skip
         return _("invalid value for {option}: {detail}", option=option, detail=detail)
