@@ -5,8 +5,6 @@ and every usage error becomes one line on stderr, in the user's language,
 and exit status 2.
 """
 
-from __future__ import annotations
-
 import functools
 import re
 import sys
@@ -19,7 +17,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn, ParamSpec, TypeVar
 
 import typer
-from rich.console import Console
 from typer.exceptions import TyperException
 
 from seisan import __version__
@@ -47,6 +44,8 @@ from seisan.transfers import HOUSE
 from seisan.uma import FloatingUma
 
 if TYPE_CHECKING:
+    from rich.console import Console
+
     from seisan.session import SessionResult
 
 app = typer.Typer(
@@ -65,8 +64,24 @@ rules_app = typer.Typer(
 )
 app.add_typer(rules_app, name="rules")
 
-console = Console(highlight=False, emoji=False)
-err_console = Console(stderr=True, highlight=False, soft_wrap=True, emoji=False)
+_console: "Console | None" = None
+
+
+def out() -> "Console":
+    """The console tables go to (Rich is imported only when something is drawn)."""
+    global _console  # noqa: PLW0603 - one console a run, at least 40 wide
+    if _console is None:
+        from rich.console import Console  # noqa: PLC0415
+
+        _console = Console(highlight=False, emoji=False)
+        if _console.width < 40:  # Rich cannot lay tables out narrower
+            _console = Console(highlight=False, emoji=False, width=40)
+    return _console
+
+
+def err_line(text: str) -> None:
+    """One line on stderr, never wrapped or marked up."""
+    print(text, file=sys.stderr)
 
 
 def _version(value: bool) -> None:
@@ -119,10 +134,8 @@ def reports_errors(command: Callable[P, R]) -> Callable[P, R]:
 
     @functools.wraps(command)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
-        global console  # noqa: PLW0603 - a console for this run, at least 40 wide
-        console = Console(highlight=False, emoji=False)
-        if console.width < 40:  # Rich cannot lay tables out narrower
-            console = Console(highlight=False, emoji=False, width=40)
+        global _console  # noqa: PLW0603 - a fresh console for each command
+        _console = None
         with language(kwargs.get("lang") or default_lang()):  # type: ignore[arg-type]
             try:
                 return command(*args, **kwargs)
@@ -134,7 +147,7 @@ def reports_errors(command: Callable[P, R]) -> Callable[P, R]:
 
 def fail(message: Message | str) -> NoReturn:
     """Print ``message`` as one error line and exit with status 2."""
-    err_console.print(f"seisan: {term('error')}: {message}", markup=False)
+    err_line(f"seisan: {term('error')}: {message}")
     raise typer.Exit(2)
 
 
@@ -314,7 +327,7 @@ def show_game(
     ]
     floating = sum(1 for p in settlement.points if p >= rules.return_points)
     emit(
-        console,
+        out,
         fmt,
         data=result.to_dict(),
         csv_text=dumps_csv(csv_columns, csv_rows),
@@ -335,7 +348,7 @@ def show_game(
         ]
         headers = [term("spectator", lang), term("backs", lang), term("total", lang)]
         headers += [term("money", lang)] if amounts is not None else []
-        table(term("kind.soto", lang), headers, spectator_rows, right=(2, 3)).print(console)
+        table(term("kind.soto", lang), headers, spectator_rows, right=(2, 3)).print(out())
     if extra or ledger_form is not None:
         show_ledger(result, ledger_form or LedgerForm.FEWEST, rules, lang)
 
@@ -356,10 +369,10 @@ def show_ledger(accounts: Accounts, form: LedgerForm, rules: Rules, lang: Lang) 
 
     rows = [[who(t.payer), who(t.payee), amount(t.amount)] for t in transfers]
     headers = [term("from", lang), term("to", lang), term("amount", lang)]
-    table(term(title, lang), headers, rows, right=(2,)).print(console)
+    table(term(title, lang), headers, rows, right=(2,)).print(out())
     fee_rows = [[t.payer, term("house", lang), amount(t.amount)] for t in accounts.fee_transfers()]
     if fee_rows:
-        table(term("fees", lang), headers, fee_rows, right=(2,)).print(console)
+        table(term("fees", lang), headers, fee_rows, right=(2,)).print(out())
 
 
 PairOption = Annotated[
@@ -582,13 +595,13 @@ def session_command(
 
 
 def show_session(
-    result: SessionResult, fmt: Format, lang: Lang, *, chart: bool, ledger_form: LedgerForm
+    result: "SessionResult", fmt: Format, lang: Lang, *, chart: bool, ledger_form: LedgerForm
 ) -> None:
     """Print a settled session in ``fmt``: standings, every game (when it fits), the
     running totals, a chart and the ledger."""
     rules = result.session.rules
     if fmt is Format.JSON:
-        emit(console, fmt, data=result.to_dict(), csv_text="", sheet=None)
+        emit(out, fmt, data=result.to_dict(), csv_text="", sheet=None)
         return
     people = result.ranked()
     per_game = result.per_game()
@@ -609,7 +622,7 @@ def show_session(
             for name in result.people()
         ]  # fmt: skip
         columns = ["game", "name", "total", "running", "money", "fees"]
-        emit(console, fmt, data=None, csv_text=dumps_csv(columns, csv_rows), sheet=None)
+        emit(out, fmt, data=None, csv_text=dumps_csv(columns, csv_rows), sheet=None)
         return
     values = [v for row in per_game.values() for v in row if v is not None]
     decimals = _decimals(values)
@@ -622,7 +635,7 @@ def show_session(
     headers = [term(c, lang) for c in ("place", "name", "played", "total")]
     headers += [term("money", lang)] if amounts is not None else []
     emit(
-        console,
+        out,
         fmt,
         data=None,
         csv_text="",
@@ -645,20 +658,20 @@ def show_session(
     steps = table(term("running", lang), [term("game", lang), *people], running_rows, right=right)
     from seisan.output import display_width  # noqa: PLC0415
 
-    limit = display_width(console)
+    limit = display_width(out())
     for sheet in (games, steps):
         if limit is None or sheet.needed() <= limit:
-            sheet.print(console)
+            sheet.print(out())
         else:
             note = _("{title}: too wide for this terminal ({players} players); see --format "
                      "csv or json", title=sheet.title, players=len(people))  # fmt: skip
-            console.print(note.text(), markup=False)
+            out().print(note.text(), markup=False)
     from seisan.charts import MARKERS, cumulative_chart  # noqa: PLC0415 - plotext when drawn
 
     if chart and len(people) <= len(MARKERS):
         width = min(max(limit or 100, 40), 100)
         ordered = {name: running[name] for name in people}
-        console.print(cumulative_chart(ordered, term("chart", lang), width=width), markup=False)
+        out().print(cumulative_chart(ordered, term("chart", lang), width=width), markup=False)
     show_ledger(result, ledger_form, rules, lang)
 
 
@@ -774,7 +787,7 @@ def hand_command(
     if value.limit:
         rows.append([term("limit", language), value.limit_text(language)])
     emit(
-        console,
+        out,
         fmt,
         data=data,
         csv_text=dumps_csv(["way", "pays"], rows),
@@ -800,7 +813,7 @@ def game_command(
     assert played.settlement is not None
     names = list(record.names)
     if fmt is Format.JSON:
-        emit(console, fmt, data=played.to_dict(), csv_text="", sheet=None)
+        emit(out, fmt, data=played.to_dict(), csv_text="", sheet=None)
         return
     rows = [
         [
@@ -831,7 +844,7 @@ def game_command(
     ]  # fmt: skip
     title = record.title or rules_title(record.rules, language)
     emit(
-        console,
+        out,
         fmt,
         data=None,
         csv_text=dumps_csv(csv_columns, csv_rows),
@@ -866,7 +879,7 @@ def rules_list(fmt: FormatOption = Format.TABLE, lang: LangOption = None) -> Non
     columns = ["preset", "title", "players", "start/return", "uma", "rounding", "ties"]
     rows = [_rules_summary(r, language) for r in items]
     emit(
-        console,
+        out,
         fmt,
         data=[r.to_dict() for r in items],
         csv_text=dumps_csv(columns, rows),
@@ -926,7 +939,7 @@ def rules_show(
         if source.note:
             rows.append(["", f"「{source.note}」"])
     emit(
-        console,
+        out,
         fmt,
         data=data,
         csv_text=dumps_csv(["field", "value"], rows),
@@ -1015,11 +1028,28 @@ def _given_value(argv: Sequence[str], options: Sequence[str]) -> str:
     return ""
 
 
+def _for(argv: Sequence[str]) -> typer.Typer:
+    """The app with only the command that ``argv`` names (building every command's
+    options costs more than running one), or the whole app for anything else."""
+    name = next((arg for arg in argv if not arg.startswith("-")), None)
+    chosen = [c for c in app.registered_commands if c.name == name]
+    if not chosen:
+        return app
+    narrow = typer.Typer(
+        no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False,
+        rich_markup_mode=None, context_settings={"help_option_names": ["-h", "--help"]},
+    )  # fmt: skip
+    narrow.registered_commands = chosen
+    narrow.registered_callback = app.registered_callback
+    narrow.info.help = app.info.help
+    return narrow
+
+
 def main() -> None:
     """Console-script entry point: usage errors too are one line and exit status 2."""
     lang = _argv_lang(sys.argv[1:])
     set_language(lang)
-    command = typer.main.get_command(app)
+    command = typer.main.get_command(_for(sys.argv[1:]))
     _translate_help(command, lang)
     try:
         code = command.main(prog_name="seisan", standalone_mode=False)
@@ -1027,7 +1057,7 @@ def main() -> None:
         sys.exit(err.exit_code)
     except TyperException as err:
         message = _usage_message(err, sys.argv[1:])
-        err_console.print(f"seisan: {term('error')}: {message}", markup=False)
+        err_line(f"seisan: {term('error')}: {message}")
         sys.exit(getattr(err, "exit_code", 2) or 2)
     except typer.Abort:
         sys.exit(1)

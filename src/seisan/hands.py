@@ -15,11 +15,10 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from typing import Any
 
 from seisan.errors import SeisanError
-from seisan.i18n import _, term
+from seisan.i18n import PACKAGE, _, term
 from seisan.rules import Kazoe, PointSystem, SanmaTsumo, Scoring
 
 
@@ -190,7 +189,7 @@ def _fu_value(han: int, fu: int | None, dealer: bool, scoring: Scoring, yakuman:
 
 @cache
 def _table(name: str) -> dict[str, Any]:
-    text = resources.files("seisan").joinpath(f"data/points/{name}.toml").read_text("utf-8")
+    text = (PACKAGE / "data" / "points" / f"{name}.toml").read_text(encoding="utf-8")
     return tomllib.loads(text)
 
 

@@ -17,7 +17,6 @@ compiles the catalogue; a test checks every message and term has ja and ko.
 
 from __future__ import annotations
 
-import gettext
 import os
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
@@ -26,8 +25,14 @@ from decimal import Decimal
 from enum import Enum, StrEnum
 from fractions import Fraction
 from functools import cache
-from importlib import resources
-from pathlib import PurePath
+from pathlib import Path, PurePath
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import gettext
+
+PACKAGE = Path(__file__).resolve().parent
+"""seisan's folder: its data files and catalogue are read from here."""
 
 
 class Lang(StrEnum):
@@ -64,11 +69,11 @@ def language(lang: Lang | str) -> Iterator[Lang]:
 @cache
 def catalog(lang: Lang) -> gettext.NullTranslations:
     """The compiled catalogue of ``lang`` (English: none, the templates are English)."""
+    import gettext  # noqa: PLC0415 - English, the common case, needs no catalogue
+
     if lang is Lang.EN:
         return gettext.NullTranslations()
-    folder = resources.files("seisan").joinpath("locale")
-    with resources.as_file(folder) as path:
-        return gettext.translation("seisan", localedir=str(path), languages=[lang.value])
+    return gettext.translation("seisan", localedir=str(PACKAGE / "locale"), languages=[lang.value])
 
 
 def _lang(lang: Lang | str | None) -> Lang:
@@ -88,7 +93,7 @@ class Message:
     def text(self, lang: Lang | str | None = None) -> str:
         """The message in ``lang`` (default: the current language)."""
         chosen = _lang(lang)
-        words = catalog(chosen).gettext(self.template)
+        words = self.template if chosen is Lang.EN else catalog(chosen).gettext(self.template)
         return words.format(**{k: render(v, chosen) for k, v in self.params.items()})
 
     def __str__(self) -> str:
@@ -314,7 +319,8 @@ def term(key: str, lang: Lang | str | None = None, **fields: object) -> str:
     english = TERMS.get(key)
     if english is None:
         return key
-    text = catalog(_lang(lang)).pgettext(key, english)
+    chosen = _lang(lang)
+    text = english if chosen is Lang.EN else catalog(chosen).pgettext(key, english)
     return text.format(**fields) if fields else text
 
 

@@ -17,7 +17,7 @@ import io
 import json
 import os
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from enum import StrEnum
@@ -153,7 +153,7 @@ def table(
 
 
 def emit(
-    console: Console,
+    console: Callable[[], Console],
     fmt: Format,
     *,
     data: Any,
@@ -161,12 +161,13 @@ def emit(
     sheet: Sheet | None,
     note: str | None = None,
 ) -> None:
-    """Print one result in ``fmt``; ``note`` follows the table (people only)."""
+    """Print one result in ``fmt``; ``note`` follows the table (people only). The
+    console is asked for only for a table (JSON and CSV need no Rich)."""
     if fmt is Format.JSON:
         print(dumps_json(data))
     elif fmt is Format.CSV:
         print(csv_text, end="")
     elif sheet is not None:
-        sheet.print(console)
+        sheet.print(console())
         if note:
-            console.print(note, markup=False)
+            console().print(note, markup=False)

@@ -13,12 +13,11 @@ from collections.abc import Mapping
 from dataclasses import replace
 from decimal import Decimal
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from seisan.errors import RulesError, SeisanError, UnknownNameError, file_problem, where_in_text
-from seisan.i18n import Message, _
+from seisan.i18n import PACKAGE, Message, _
 from seisan.rules import Rules
 
 
@@ -26,15 +25,23 @@ def _key(name: str) -> str:
     return name.strip().lower().replace("_", "-").replace(" ", "-")
 
 
+FOLDER = PACKAGE / "data" / "presets"
+
+
 @cache
+def _preset_ids() -> tuple[str, ...]:
+    return tuple(sorted(p.stem for p in FOLDER.glob("*.toml")))
+
+
+@cache
+def _one_preset(preset_id: str) -> dict[str, Any]:
+    text = (FOLDER / f"{preset_id}.toml").read_text(encoding="utf-8")
+    return tomllib.loads(text, parse_float=Decimal)
+
+
 def _preset_data() -> dict[str, dict[str, Any]]:
-    folder = resources.files("seisan").joinpath("data/presets")
-    out: dict[str, dict[str, Any]] = {}
-    for entry in sorted(folder.iterdir(), key=lambda e: e.name.removesuffix(".toml")):
-        if entry.name.endswith(".toml"):
-            data = tomllib.loads(entry.read_text(encoding="utf-8"), parse_float=Decimal)
-            out[entry.name.removesuffix(".toml")] = data
-    return out
+    """Every preset file's tables, by id (read once each)."""
+    return {preset_id: _one_preset(preset_id) for preset_id in _preset_ids()}
 
 
 @cache
@@ -44,7 +51,7 @@ def presets() -> tuple[Rules, ...]:
 
 
 def _build(name: str, seen: tuple[str, ...]) -> Rules:
-    data = dict(_preset_data()[name])
+    data = dict(_one_preset(name))
     data.setdefault("name", name)
     return rules_from_data(data, (*seen, name))
 
@@ -83,6 +90,8 @@ _DESCRIPTIVE = {"title", "aliases", "notes", "sources", "oka"}
 
 def _lookup(name: str) -> str:
     key = _key(name)
+    if key in _preset_ids():  # the id: one file to read, not every preset's aliases
+        return key
     data = _preset_data()
     for preset_id, entry in data.items():
         names = {preset_id, *entry.get("aliases", []), *entry.get("title", {}).values()}

@@ -13,7 +13,6 @@ import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
-from importlib import resources
 
 from mahjong.constants import EAST, NORTH, SOUTH, WEST
 from mahjong.hand_calculating.hand import HandCalculator
@@ -22,7 +21,7 @@ from mahjong.meld import Meld
 from mahjong.tile import TilesConverter
 
 from seisan.hands import HandError, HandValue, hand_value
-from seisan.i18n import _
+from seisan.i18n import PACKAGE, _
 from seisan.rules import Kazoe, PointSystem, Scoring
 
 _GROUP = re.compile(r"([0-9]+)([mpsz])")
@@ -60,7 +59,7 @@ class TileHand:
 
 @cache
 def _yaku_names() -> dict[str, dict[str, str]]:
-    text = resources.files("seisan").joinpath("data/yaku.toml").read_text(encoding="utf-8")
+    text = (PACKAGE / "data" / "yaku.toml").read_text(encoding="utf-8")
     return tomllib.loads(text)
 
 

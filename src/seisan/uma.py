@@ -14,10 +14,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from importlib import resources
 
 from seisan.errors import RulesError
-from seisan.i18n import _
+from seisan.i18n import PACKAGE, _
 from seisan.pt import pt_text, to_pt
 
 
@@ -142,7 +141,7 @@ class NamedUma:
 @cache
 def named_umas() -> tuple[NamedUma, ...]:
     """The named uma of seed 000 (and 004's 순우마), from ``data/uma.toml``."""
-    text = resources.files("seisan").joinpath("data/uma.toml").read_text(encoding="utf-8")
+    text = (PACKAGE / "data" / "uma.toml").read_text(encoding="utf-8")
     data = tomllib.loads(text)
     return tuple(
         NamedUma(key, entry["spec"], entry["names"], tuple(entry["aliases"]))
