@@ -594,14 +594,19 @@ def session_command(
     show_session(result, fmt, language, chart=chart, ledger_form=ledger or LedgerForm.FEWEST)
 
 
+LONG = 200
+"""Sessions of more games than this are written as compact JSON."""
+
+
 def show_session(
     result: "SessionResult", fmt: Format, lang: Lang, *, chart: bool, ledger_form: LedgerForm
 ) -> None:
     """Print a settled session in ``fmt``: standings, every game (when it fits), the
     running totals, a chart and the ledger."""
     rules = result.session.rules
-    if fmt is Format.JSON:
-        emit(out, fmt, data=result.to_dict(), csv_text="", sheet=None)
+    if fmt is Format.JSON:  # a season of games is read by programs: one line, fast
+        indent = 2 if len(result.games) <= LONG else None
+        emit(out, fmt, data=result.to_dict(), csv_text="", sheet=None, indent=indent)
         return
     people = result.ranked()
     per_game = result.per_game()

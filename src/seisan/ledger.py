@@ -24,7 +24,16 @@ from typing import Any
 from seisan.pt import pt_value, split_even
 from seisan.rules import FeePayer, Rules, Stakes
 from seisan.settlement import Settlement, settle
-from seisan.sidebets import Bets, Kind, SideResult, Spectator, score_transfers, side_bets, soto
+from seisan.sidebets import (
+    Bets,
+    Kind,
+    SideResult,
+    Spectator,
+    Table,
+    score_transfers,
+    side_bets,
+    soto,
+)
 from seisan.transfers import HOUSE, Transfer, balances, fewest_transfers, with_first
 
 _ZERO = Fraction(0)
@@ -40,19 +49,23 @@ def money(
     first, who share it in whole units (the leftover units in their order)."""
     if stakes.rate is None:
         raise ValueError("no rate")
-    rate, unit = stakes.rate, stakes.unit
-    out: dict[str, Fraction] = {}
+    # in whole units of money: amount × rate ÷ unit = (n × rn) / (d × rd), integers only
+    per_unit = stakes.rate / stakes.unit
+    rn, rd = per_unit.numerator, per_unit.denominator
+    divide = stakes.rounding.divide
+    units: dict[str, int] = {}
     for name, amount in net.items():
         if name not in absorbers[name]:
-            out[name] = stakes.rounding.apply(amount * rate / unit) * unit
+            units[name] = divide(amount.numerator * rn, amount.denominator * rd) if amount else 0
     for group in dict.fromkeys(absorbers.values()):
         members = [name for name in net if absorbers[name] == group and name not in group]
-        total = -sum((out[name] for name in members), _ZERO)
-        base = {name: (net[name] * rate // unit) * unit for name in group}
-        left = int((total - sum(base.values(), _ZERO)) / unit)
+        total = -sum(units[name] for name in members)
+        base = {name: (net[name].numerator * rn) // (net[name].denominator * rd) for name in group}
+        left = total - sum(base.values())
         for name, extra in zip(group, split_even(left, len(group)), strict=True):
-            out[name] = base[name] + extra * unit
-    return out
+            units[name] = base[name] + extra
+    unit = stakes.unit
+    return {name: unit * count if count else _ZERO for name, count in units.items()}
 
 
 def groups(
@@ -172,12 +185,12 @@ class GameResult(Accounts):
 
     @property
     def names(self) -> list[str]:
-        return [r.name for r in self.settlement]
+        return list(self.settlement.names)
 
-    @property
+    @cached_property
     def firsts(self) -> list[str]:
         """First place's name, or the names of the players tied for first (seat order)."""
-        return [self.names[seat] for seat in self.settlement.first_group()]
+        return [self.settlement.names[seat] for seat in self.settlement.first_group()]
 
     @property
     def quantum(self) -> Fraction:
@@ -185,20 +198,31 @@ class GameResult(Accounts):
         return Fraction(self.rules.unit, 1000)
 
     def participants(self) -> list[str]:
-        return self.names + [s.name for s in self.spectators]
+        return [*self.settlement.names, *(s.name for s in self.spectators)]
 
     def kinds(self) -> list[Kind]:
         """The side kinds in play, 外ウマ last when spectators bet."""
         return [*self.side.kinds, *([Kind.SOTO] if self.spectators else [])]
 
-    def side_of(self, name: str, kind: Kind) -> Fraction:
-        if kind is Kind.SOTO:
-            return balances(self.soto).get(name, _ZERO)
-        return self.side.net(name, kind)
+    @cached_property
+    def _side(self) -> dict[Kind, dict[str, Fraction]]:
+        by_kind: dict[Kind, list[Transfer]] = {kind: [] for kind in self.kinds()}
+        for t in self.side.transfers:
+            by_kind.setdefault(Kind(t.kind), []).append(t)
+        by_kind[Kind.SOTO] = list(self.soto)
+        return {kind: balances(transfers) for kind, transfers in by_kind.items()}
 
-    def totals(self) -> dict[str, Fraction]:
+    def side_of(self, name: str, kind: Kind) -> Fraction:
+        """What ``name`` gains (negative: pays) in one kind of side bet."""
+        return self._side.get(kind, {}).get(name, _ZERO)
+
+    @cached_property
+    def _totals(self) -> dict[str, Fraction]:
         net = balances(self.flows)
         return {name: net.get(name, _ZERO) for name in self.participants()}
+
+    def totals(self) -> dict[str, Fraction]:
+        return dict(self._totals)
 
     def lost(self) -> Fraction:
         return self.settlement.lost
@@ -209,12 +233,17 @@ class GameResult(Accounts):
         if self.stakes.rate is None:
             return None
         totals = self.totals()
-        best_first = sorted(totals, key=lambda name: -totals[name])  # stable: ties by order
         people = self.participants()
         if self.lost():
             totals[HOUSE] = self.lost()
             people = [*people, HOUSE]
-        absorbers = groups(people, self.flows, [self.firsts, *([n] for n in best_first)])
+        if not any(s.pool for s in self.spectators):
+            # everyone is tied to first place by the scores (spectators by mirroring)
+            firsts = tuple(self.firsts)
+            absorbers = dict.fromkeys(people, firsts)
+        else:
+            best_first = sorted(totals, key=lambda name: -totals[name])  # stable
+            absorbers = groups(people, self.flows, [self.firsts, *([n] for n in best_first)])
         return money(totals, absorbers, self.stakes)
 
     def money_before_fees(self) -> dict[str, Fraction] | None:
@@ -225,17 +254,23 @@ class GameResult(Accounts):
     def lost_money(self) -> Fraction:
         return (self._money or {}).get(HOUSE, _ZERO)
 
-    def fees(self) -> dict[str, Fraction]:
+    @cached_property
+    def _fees(self) -> dict[str, Fraction]:
         return fees_for(self.names, self.firsts, self.stakes)
+
+    def fees(self) -> dict[str, Fraction]:
+        return dict(self._fees)
 
     def jansou(self, in_money: bool = False) -> list[Transfer]:
         quantum = self.stakes.unit if in_money else self.quantum
         return with_first(self.ledger_balances(in_money), self.firsts, quantum=quantum)
 
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON of ``seisan settle``: scores, side, totals, money and ledgers."""
-        data = self.settlement.to_dict()
-        totals = self.totals()
+    def to_dict(self, ledgers: bool = True) -> dict[str, Any]:
+        """The JSON of ``seisan settle``: scores, side, totals, money and ledgers (a
+        session gives one ledger for all its games: ``ledgers=False`` leaves the game's
+        own out, with the side bets' single flows)."""
+        data = self.settlement.to_dict(rules=ledgers)
+        totals = self._totals
         amounts = self.money()
         fees = self.fees()
         seats = {name: seat for seat, name in enumerate(self.names)}
@@ -260,6 +295,8 @@ class GameResult(Accounts):
                 }
                 for s in self.spectators
             ]
+        if not ledgers:
+            return data
         flows = [
             {"kind": t.kind, **transfer_dict(t, seats)} for t in self.flows if t.kind != Kind.SCORE
         ]
@@ -298,10 +335,11 @@ def settle_game(
 def game_result(settlement: Settlement, bets: Bets | None = None) -> GameResult:
     """The full account of a game already settled: its side bets and spectators."""
     bets = bets or Bets()
-    side = side_bets(settlement, bets)
-    player_flows = [*score_transfers(settlement), *side.transfers]
+    table = Table(settlement)  # who placed where, worked out once for every bet
+    side = side_bets(settlement, bets, table)
+    player_flows = [*score_transfers(settlement, table), *side.transfers]
     pool = bets.side_rules(settlement).soto_pool
-    spectator_flows = soto(settlement, bets.spectators, player_flows, pool)
+    spectator_flows = soto(settlement, bets.spectators, player_flows, pool, table)
     return GameResult(
         settlement,
         side,

@@ -39,21 +39,18 @@ _MARK = "\x00"
 _NUMBER = re.compile(r'"\\u0000(-?[0-9.E+-]+)\\u0000"')
 
 
-def _jsonable(value: Any) -> Any:
+def dumps_json(data: Any, indent: int | None = 2) -> str:
+    """``data`` (with exact Decimal pt values) as JSON, non-ASCII kept readable; indented
+    unless ``indent`` is None (the fast C encoder, for data too long to read by eye)."""
+    text = json.dumps(data, ensure_ascii=False, indent=indent, default=_exact)
+    return _NUMBER.sub(r"\1", text)
+
+
+def _exact(value: object) -> str:
+    """A Decimal as its own text, marked to be unquoted (never through a float)."""
     if isinstance(value, Decimal):
-        # Written as its own decimal text (never through a float): marked here,
-        # unquoted after json.dumps.
         return f"{_MARK}{value}{_MARK}"
-    if isinstance(value, Mapping):
-        return {str(k): _jsonable(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [_jsonable(v) for v in value]
-    return value
-
-
-def dumps_json(data: Any) -> str:
-    """``data`` (with exact Decimal pt values) as indented JSON, non-ASCII kept readable."""
-    return _NUMBER.sub(r"\1", json.dumps(_jsonable(data), ensure_ascii=False, indent=2))
+    raise TypeError(f"{type(value).__name__} is not JSON data")
 
 
 def dumps_csv(columns: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
@@ -160,11 +157,12 @@ def emit(
     csv_text: str,
     sheet: Sheet | None,
     note: str | None = None,
+    indent: int | None = 2,
 ) -> None:
     """Print one result in ``fmt``; ``note`` follows the table (people only). The
     console is asked for only for a table (JSON and CSV need no Rich)."""
     if fmt is Format.JSON:
-        print(dumps_json(data))
+        print(dumps_json(data, indent))
     elif fmt is Format.CSV:
         print(csv_text, end="")
     elif sheet is not None:

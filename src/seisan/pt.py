@@ -54,9 +54,14 @@ def pt_value(value: Fraction) -> int | Decimal:
     """
     if value.denominator == 1:
         return value.numerator
-    text = decimal_text(value)
+    return _decimal(value.numerator, value.denominator)
+
+
+@lru_cache(maxsize=1 << 16)
+def _decimal(numerator: int, denominator: int) -> Decimal:
+    text = decimal_text(Fraction(numerator, denominator))
     if "/" in text:
-        raise ValueError(f"{value} has no exact decimal form")
+        raise ValueError(f"{numerator}/{denominator} has no exact decimal form")
     return Decimal(text)  # exact: no context rounding
 
 

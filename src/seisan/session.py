@@ -215,7 +215,7 @@ class SessionResult(Accounts):
             "title": self.session.title,
             "rules": self.session.rules.to_dict(meta=False),
             "games": [
-                {"label": label, **{k: v for k, v in g.to_dict().items() if k != "rules"}}
+                {"label": label, **{k: v for k, v in g.to_dict(False).items() if k != "rules"}}
                 for label, g in zip(self.labels(), self.games, strict=True)
             ],
             "players": [

@@ -162,12 +162,11 @@ class Settlement:
         """The seats in first place: one, or several tied under split ties."""
         return tuple(seat for seat, place in enumerate(self.places) if place == 1)
 
-    def to_dict(self) -> dict[str, Any]:
-        """``{"rules": {...}, "results": [...]}`` in seat order, as the JSON output."""
-        data: dict[str, Any] = {
-            "rules": self.rules.to_dict(meta=False),
-            "results": [r.to_dict() for r in self.results],
-        }
+    def to_dict(self, rules: bool = True) -> dict[str, Any]:
+        """``{"rules": {...}, "results": [...]}`` in seat order, as the JSON output
+        (``rules=False``: the results only, as a session lists its games)."""
+        data: dict[str, Any] = {"rules": self.rules.to_dict(meta=False)} if rules else {}
+        data["results"] = [r.to_dict() for r in self.results]
         if self.rules.fast.floating is not None:
             data["uma_used"] = [pt_value(v) for v in self.uma]
         if self.leftover_deposits:

@@ -32,6 +32,7 @@ from seisan.errors import RulesError, SeisanError
 from seisan.i18n import Lang, _, term
 from seisan.rules import SideRules, Ties, whole_points
 from seisan.settlement import Settlement
+from seisan.pt import from_quanta
 from seisan.transfers import HOUSE, Transfer, balances, split_quanta, with_first
 
 _ZERO = Fraction(0)
@@ -134,7 +135,7 @@ def _check_pair(what: str, bet: PairBet, players: int) -> None:
     _amount(what, bet.amount, allow_zero=what == "binta")
 
 
-class _Table:
+class Table:
     """Places as side bets see them: who is above whom, mean places, first place."""
 
     def __init__(self, settlement: Settlement) -> None:
@@ -167,7 +168,7 @@ class _Table:
 
 
 def _pair_transfers(
-    table: _Table, kind: str, pairs: Iterable[tuple[int, int, int]], bashin: bool
+    table: Table, kind: str, pairs: Iterable[tuple[int, int, int]], bashin: bool
 ) -> list[Transfer]:
     """差しウマ (or 馬身: times the difference of the mean places) pair by pair.
 
@@ -185,7 +186,10 @@ def _pair_transfers(
         if not amount or not order:
             continue
         high, low = (a, b) if order > 0 else (b, a)
-        times = abs(table.mean_place[a] - table.mean_place[b]) if bashin else Fraction(1)
+        if not bashin:
+            gains.append((high, low, from_quanta(amount, 1000)))
+            continue
+        times = abs(table.mean_place[a] - table.mean_place[b])
         pt = Fraction(amount, 1000) * times
         if (pt / table.quantum).denominator != 1:
             tied = high if table.mean_place[high].denominator == 2 else low
@@ -207,7 +211,7 @@ def _all_pairs(players: int, amount: int) -> list[tuple[int, int, int]]:
     return [(a, b, amount) for a, b in combinations(range(players), 2)]
 
 
-def _binta(table: _Table, side: SideRules, pairs: Sequence[PairBet]) -> list[Transfer]:
+def _binta(table: Table, side: SideRules, pairs: Sequence[PairBet]) -> list[Transfer]:
     n = len(table.names)
     amounts = {(a, b): side.binta for a, b in combinations(range(n), 2)}
     for bet in pairs:
@@ -225,7 +229,7 @@ def _binta(table: _Table, side: SideRules, pairs: Sequence[PairBet]) -> list[Tra
     return out
 
 
-def _to_first_group(table: _Table, kind: str, payer: int, pt: Fraction) -> list[Transfer]:
+def _to_first_group(table: Table, kind: str, payer: int, pt: Fraction) -> list[Transfer]:
     """``payer`` pays ``pt`` to first place, shared by a tied first group in quanta."""
     group = table.first_group
     return [
@@ -235,18 +239,18 @@ def _to_first_group(table: _Table, kind: str, payer: int, pt: Fraction) -> list[
     ]
 
 
-def _with_first(table: _Table, kind: str, gains: Sequence[Fraction]) -> list[Transfer]:
+def _with_first(table: Table, kind: str, gains: Sequence[Fraction]) -> list[Transfer]:
     """Per-seat gains settled with first place (the jansou convention of 001); players
     tied for first share that role."""
     net = dict(zip(table.names, gains, strict=True))
     return with_first(net, table.firsts(), kind, table.quantum)
 
 
-def score_transfers(settlement: Settlement) -> list[Transfer]:
+def score_transfers(settlement: Settlement, table: Table | None = None) -> list[Transfer]:
     """The scores as transfers: everyone settles with first place (001's jansou way).
     Riichi sticks lost at the end are in nobody's score: first place, which collects
     the others' payments, hands their pt to the house (or keeps nothing of them)."""
-    table = _Table(settlement)
+    table = table or Table(settlement)
     out = _with_first(table, Kind.SCORE, settlement.scores)
     lost = settlement.lost
     if lost:
@@ -256,11 +260,13 @@ def score_transfers(settlement: Settlement) -> list[Transfer]:
     return out
 
 
-def side_bets(settlement: Settlement, bets: Bets | None = None) -> SideResult:
+def side_bets(
+    settlement: Settlement, bets: Bets | None = None, table: Table | None = None
+) -> SideResult:
     """Settle every side bet of one game. Errors name the bet; nothing is half-done."""
     bets = bets or Bets()
     side = bets.side_rules(settlement)
-    table = _Table(settlement)
+    table = table or Table(settlement)
     n = len(table.names)
     for what, pairs in (("sashi", bets.sashi), ("bashin", bets.bashin), ("binta", bets.binta)):
         for bet in pairs:
@@ -312,7 +318,7 @@ def side_bets(settlement: Settlement, bets: Bets | None = None) -> SideResult:
     return SideResult(tuple(out), tuple(kinds))
 
 
-def _standing(table: _Table, pairs: Sequence[tuple[str, str, int]]) -> list[PairBet]:
+def _standing(table: Table, pairs: Sequence[tuple[str, str, int]]) -> list[PairBet]:
     seats = {name.casefold(): seat for seat, name in enumerate(table.names)}
     return [
         PairBet(seats[a.casefold()], seats[b.casefold()], amount)
@@ -321,7 +327,7 @@ def _standing(table: _Table, pairs: Sequence[tuple[str, str, int]]) -> list[Pair
     ]
 
 
-def _shizumi(table: _Table, side: SideRules) -> list[Transfer]:
+def _shizumi(table: Table, side: SideRules) -> list[Transfer]:
     line = table.s.rules.return_points if side.shizumi_line is None else side.shizumi_line
     out: list[Transfer] = []
     for seat, points in enumerate(table.points):
@@ -330,7 +336,7 @@ def _shizumi(table: _Table, side: SideRules) -> list[Transfer]:
     return out
 
 
-def _chips(table: _Table, side: SideRules, chips: Sequence[int] | None) -> list[Transfer]:
+def _chips(table: Table, side: SideRules, chips: Sequence[int] | None) -> list[Transfer]:
     if chips is None:
         return []
     n = len(table.names)
@@ -353,7 +359,7 @@ def _chips(table: _Table, side: SideRules, chips: Sequence[int] | None) -> list[
     return _with_first(table, Kind.CHIPS, [c * side.chip_value for c in chips])
 
 
-def _tobi(table: _Table, side: SideRules, busted_by: Sequence[tuple[int, int]]) -> list[Transfer]:
+def _tobi(table: Table, side: SideRules, busted_by: Sequence[tuple[int, int]]) -> list[Transfer]:
     n = len(table.names)
     busted = [s for s, p in enumerate(table.points) if p < 0 or (side.tobi_at_zero and p == 0)]
     by: dict[int, int] = {}
@@ -382,7 +388,7 @@ def _tobi(table: _Table, side: SideRules, busted_by: Sequence[tuple[int, int]]) 
     return out
 
 
-def _yakitori(table: _Table, side: SideRules, winners: Sequence[int] | None) -> list[Transfer]:
+def _yakitori(table: Table, side: SideRules, winners: Sequence[int] | None) -> list[Transfer]:
     if not side.yakitori:
         return []
     n = len(table.names)
@@ -414,13 +420,16 @@ def soto(
     spectators: Sequence[Spectator],
     player_transfers: Sequence[Transfer],
     pool: int = 0,
+    table: Table | None = None,
 ) -> list[Transfer]:
     """外ウマ. A mirroring spectator pays or receives, against each other player,
     what the backed player does (scores settled with first place, as 001's
     jansou way, plus every side bet). Spectators in the pool settle only among
     themselves, like 差しウマ of ``pool`` points on their players' places.
     """
-    table = _Table(settlement)
+    if not spectators:
+        return []
+    table = table or Table(settlement)
     n = len(table.names)
     seen = {name.casefold() for name in table.names}
     for spectator in spectators:

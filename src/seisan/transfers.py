@@ -12,6 +12,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from math import lcm
+
+from seisan.pt import from_quanta
 
 _ZERO = Fraction(0)
 HOUSE = "house"
@@ -30,12 +33,18 @@ class Transfer:
 
 
 def balances(transfers: Iterable[Transfer]) -> dict[str, Fraction]:
-    """Each participant's net gain (negative: owes) over ``transfers``."""
-    net: dict[str, Fraction] = {}
-    for t in transfers:
-        net[t.payee] = net.get(t.payee, _ZERO) + t.amount
-        net[t.payer] = net.get(t.payer, _ZERO) - t.amount
-    return net
+    """Each participant's net gain (negative: owes) over ``transfers``.
+
+    Summed in whole units of the amounts' common denominator (integers, exact),
+    and made Fractions once at the end."""
+    items = [(t.payer, t.payee, t.amount.numerator, t.amount.denominator) for t in transfers]
+    common = lcm(*(item[3] for item in items)) if items else 1
+    net: dict[str, int] = {}
+    for payer, payee, numerator, denominator in items:
+        units = numerator * (common // denominator)
+        net[payee] = net.get(payee, 0) + units
+        net[payer] = net.get(payer, 0) - units
+    return {name: from_quanta(units, common) for name, units in net.items()}
 
 
 def with_first(
