@@ -30,9 +30,9 @@ from typing import Any
 
 from seisan.errors import RulesError, SeisanError
 from seisan.i18n import Lang, _, term
+from seisan.pt import from_quanta
 from seisan.rules import SideRules, Ties, whole_points
 from seisan.settlement import Settlement
-from seisan.pt import from_quanta
 from seisan.transfers import HOUSE, Transfer, balances, split_quanta, with_first
 
 _ZERO = Fraction(0)
