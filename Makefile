@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint types pytest clean
+.PHONY: run test lint types pytest bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -31,6 +31,9 @@ types: $(VENV)/.installed
 
 pytest: $(VENV)/.installed
 	$(BIN)/pytest
+
+bench: $(VENV)/.installed
+	$(BIN)/python benchmarks/bench.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info

@@ -57,6 +57,12 @@ def pt_value(value: Fraction) -> int | Decimal:
     return _decimal(value.numerator, value.denominator)
 
 
+def quanta_value(quanta: int, per_pt: int) -> int | Decimal:
+    """:func:`pt_value` of ``quanta`` whole quanta of ``1/per_pt`` pt."""
+    whole, rest = divmod(quanta, per_pt)
+    return whole if not rest else _decimal(quanta, per_pt)
+
+
 @lru_cache(maxsize=1 << 16)
 def _decimal(numerator: int, denominator: int) -> Decimal:
     text = decimal_text(Fraction(numerator, denominator))

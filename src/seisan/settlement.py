@@ -25,10 +25,12 @@ from typing import Any
 
 from seisan.errors import PointsError
 from seisan.i18n import Lang, _, decimal_text, term
-from seisan.pt import from_quanta, pt_value, split_even
+from seisan.pt import from_quanta, pt_value, quanta_value, split_even
 from seisan.rules import MAX_POINTS, Rules, Ties, Zero
 
 _ZERO = Fraction(0)
+PART_NAMES = ("points", "rounding", "oka", "uma", "balance")
+"""The parts of a score, in the order :class:`Parts` and the JSON give them."""
 PLAIN = Rules()
 """The plain base rules (30000 start and return, no uma): settle's default."""
 
@@ -166,7 +168,20 @@ class Settlement:
         """``{"rules": {...}, "results": [...]}`` in seat order, as the JSON output
         (``rules=False``: the results only, as a session lists its games)."""
         data: dict[str, Any] = {"rules": self.rules.to_dict(meta=False)} if rules else {}
-        data["results"] = [r.to_dict() for r in self.results]
+        per_pt = self.per_pt
+        data["results"] = [
+            {
+                "seat": seat,
+                "name": self.names[seat],
+                "points": self.points[seat],
+                "place": self.places[seat],
+                "score": quanta_value(sum(parts), per_pt),
+                "parts": dict(
+                    zip(PART_NAMES, (quanta_value(q, per_pt) for q in parts), strict=True)
+                ),
+            }
+            for seat, parts in enumerate(self.quanta)
+        ]
         if self.rules.fast.floating is not None:
             data["uma_used"] = [pt_value(v) for v in self.uma]
         if self.leftover_deposits:

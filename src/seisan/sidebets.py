@@ -21,7 +21,7 @@ places a tied group occupies (the average over the orders the tie could break).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
@@ -285,36 +285,36 @@ def side_bets(
     out: list[Transfer] = []
     kinds: list[Kind] = []
 
-    def add(kind: Kind, transfers: list[Transfer], played: bool) -> None:
-        if played:
+    def add(kind: Kind, played: bool, transfers: Callable[[], list[Transfer]]) -> None:
+        if played:  # a bet not played costs nothing
             kinds.append(kind)
-            out.extend(transfers)
+            out.extend(transfers())
 
     add(
         Kind.SASHI,
-        _pair_transfers(table, Kind.SASHI, [(b.a, b.b, b.amount) for b in sashi], False),
         bool(sashi),
+        lambda: _pair_transfers(table, Kind.SASHI, [(b.a, b.b, b.amount) for b in sashi], False),
     )
     add(
         Kind.BASHIN,
-        _pair_transfers(table, Kind.BASHIN, [(b.a, b.b, b.amount) for b in bashin], True),
         bool(bashin),
+        lambda: _pair_transfers(table, Kind.BASHIN, [(b.a, b.b, b.amount) for b in bashin], True),
     )
     add(
         Kind.SOU_UMA,
-        _pair_transfers(table, Kind.SOU_UMA, _all_pairs(n, side.sou_uma), False),
         bool(side.sou_uma),
+        lambda: _pair_transfers(table, Kind.SOU_UMA, _all_pairs(n, side.sou_uma), False),
     )
     add(
         Kind.SOU_BASHIN,
-        _pair_transfers(table, Kind.SOU_BASHIN, _all_pairs(n, side.sou_bashin), True),
         bool(side.sou_bashin),
+        lambda: _pair_transfers(table, Kind.SOU_BASHIN, _all_pairs(n, side.sou_bashin), True),
     )
-    add(Kind.BINTA, _binta(table, side, binta), bool(side.binta or binta))
-    add(Kind.SHIZUMI, _shizumi(table, side), bool(side.shizumi))
-    add(Kind.CHIPS, _chips(table, side, bets.chips), bets.chips is not None)
-    add(Kind.TOBI, _tobi(table, side, bets.busted_by), bool(side.tobi or bets.busted_by))
-    add(Kind.YAKITORI, _yakitori(table, side, bets.winners), bool(side.yakitori))
+    add(Kind.BINTA, bool(side.binta or binta), lambda: _binta(table, side, binta))
+    add(Kind.SHIZUMI, bool(side.shizumi), lambda: _shizumi(table, side))
+    add(Kind.CHIPS, bets.chips is not None, lambda: _chips(table, side, bets.chips))
+    add(Kind.TOBI, bool(side.tobi or bets.busted_by), lambda: _tobi(table, side, bets.busted_by))
+    add(Kind.YAKITORI, bool(side.yakitori), lambda: _yakitori(table, side, bets.winners))
     return SideResult(tuple(out), tuple(kinds))
 
 

@@ -1,0 +1,123 @@
+"""Speed of seisan, as ratios to baselines measured in the same run (``make bench``).
+
+1. ``settle()``: games a second, and the time a game takes over a plain-Python
+   function that settles Tenhou's rules for the same points (ints, no checks).
+2. ``seisan settle``: the time a command takes over ``python -c pass``.
+3. ``seisan session`` on 10,000 games with ``--format json``: seconds, and the
+   time over a process that only reads the same CSV and writes the same JSON bytes.
+
+Ratios, not timed asserts: the machine's speed cancels out. Goals (issue 7):
+≥ 20,000 games/s and ≤ 8× the plain function; ≤ 12× ``python -c pass``; ≤ 2 s.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from seisan import find_preset, settle
+
+BIN = Path(sys.executable).parent
+ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+
+
+def plain_tenhou(points: list[int]) -> list[int]:
+    """The baseline: Tenhou's settlement in whole pt, written as plainly as possible."""
+    order = sorted(range(4), key=lambda seat: (-points[seat], seat))
+    uma = (20, 10, -10, -20)
+    scores = [0, 0, 0, 0]
+    for place, seat in enumerate(order[1:], start=1):
+        scores[seat] = (points[seat] - 30000 + 500) // 1000 + uma[place]
+    scores[order[0]] = -sum(scores)
+    return scores
+
+
+def games(count: int) -> list[list[int]]:
+    rng = random.Random(7)
+    out = []
+    for _ in range(count):
+        cuts = sorted(rng.randint(-50, 1050) for _ in range(3))
+        out.append([c * 100 for c in (cuts[0], cuts[1] - cuts[0], cuts[2] - cuts[1])]
+                   + [100000 - cuts[2] * 100])  # fmt: skip
+    return out
+
+
+def best(run, repeat: int = 5) -> float:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        run()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def bench_settle() -> None:
+    rules = find_preset("tenhou")
+    points = games(20000)
+    ours = best(lambda: [settle(p, rules).scores for p in points])
+    plain = best(lambda: [plain_tenhou(p) for p in points])
+    print(f"settle():        {len(points) / ours:,.0f} games/s; "
+          f"{ours / plain:.1f}× the plain function (goal: ≥ 20,000/s, ≤ 8×)")  # fmt: skip
+
+
+def _command(args: list[str], repeat: int = 15) -> float:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        subprocess.run(args, stdout=subprocess.DEVNULL, env=ENV, check=True)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def bench_start() -> None:
+    python = str(BIN / "python")
+    seisan = str(BIN / "seisan")
+    _command([seisan, "--version"], 1)  # compile the bytecode once
+    base = _command([python, "-c", "pass"])
+    table = _command([seisan, "settle", "42600", "31000", "16400", "10000", "-r", "mleague"])
+    json = _command(
+        [seisan, "settle", "42600", "31000", "16400", "10000", "-r", "mleague", "-f", "json"]
+    )
+    print(f"seisan settle:   {table / base:.1f}× python -c pass (json: {json / base:.1f}×; "
+          f"goal ≤ 12×)")  # fmt: skip
+
+
+def bench_session() -> None:
+    rng = random.Random(1)
+    names = [f"P{i:02d}" for i in range(12)]
+    lines = ["game,seats," + ",".join(names) + ",sashi,chips"]
+    for number, points in enumerate(games(10000), start=1):
+        seated = rng.sample(names, 4)
+        cells = [str(points[seated.index(n)]) if n in seated else "" for n in names]
+        lines.append(f"{number},{';'.join(seated)}," + ",".join(cells)
+                     + f",{seated[0]}:{seated[1]}:1000,{seated[0]}:1;{seated[1]}:-1")  # fmt: skip
+    with tempfile.TemporaryDirectory() as folder:
+        csv = Path(folder) / "season.csv"
+        csv.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        rules = Path(folder) / "club.toml"
+        rules.write_text('extends = "tenhou"\n[side]\nchip_value = 2\n', encoding="utf-8")
+        out = Path(folder) / "out.json"
+        args = [str(BIN / "seisan"), "session", str(csv), "-r", str(rules), "--rate", "50",
+                "-f", "json"]  # fmt: skip
+        with out.open("w") as handle:
+            subprocess.run(args, stdout=handle, env=ENV, check=True)
+        ours = _command(args, 3)
+        copy = (
+            "import sys; data = open(sys.argv[1]).read(); "
+            "sys.stdout.write(open(sys.argv[2]).read())"
+        )
+        base = _command([str(BIN / "python"), "-c", copy, str(csv), str(out)], 3)
+    print(f"seisan session:  10,000 games as JSON in {ours:.2f} s; {ours / base:.0f}× copying "
+          f"the same bytes (goal ≤ 2 s)")  # fmt: skip
+
+
+if __name__ == "__main__":
+    bench_settle()
+    bench_start()
+    bench_session()
