@@ -3,36 +3,47 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint types pytest bench clean
+.PHONY: run test lint types messages pytest bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(VENV)/.installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+# what running needs (make run), and the dev tools on top (make test)
+$(VENV)/.runtime: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
 	touch $@
 
-run: $(VENV)/.installed
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(VENV)/.runtime $@
+
+run: $(VENV)/.runtime
 	$(BIN)/seisan settle 42600 31000 16400 10000 --rules mleague --lang en
 	$(BIN)/seisan settle 40000 30000 20000 10000 --rules one-two-oka --lang ko
 	$(BIN)/seisan session examples/friday.toml --lang en
 	$(BIN)/seisan game examples/game.json --lang en
 	$(BIN)/seisan hand --tiles 234m567p11s345678s --win 8s --riichi --tsumo --lang en
+	@echo
+	@echo "seisan is installed: run $(BIN)/seisan --help (or: source $(BIN)/activate)"
 
 test: lint types pytest
 
 lint: $(VENV)/.installed
-	$(BIN)/ruff check src tests tools
-	$(BIN)/ruff format --check src tests tools
+	$(BIN)/ruff check src tests tools benchmarks
+	$(BIN)/ruff format --check src tests tools benchmarks
 
 types: $(VENV)/.installed
 	$(BIN)/mypy
 
+# after changing a message: extract, merge into ja/ko, compile (tests check they are complete)
+messages: $(VENV)/.installed
+	$(BIN)/python tools/messages.py update
+
 pytest: $(VENV)/.installed
 	$(BIN)/pytest
 
-bench: $(VENV)/.installed
+bench: $(VENV)/.runtime
 	$(BIN)/python benchmarks/bench.py
 
 clean:

@@ -893,7 +893,7 @@ def rules_list(fmt: FormatOption = Format.TABLE, lang: LangOption = None) -> Non
             [term(c, language) for c in columns],
             rows,
             right=(2,),
-            wrap=(1, 4),
+            wrap=(1, 4, 5, 6),
         ),
     )
 

@@ -37,7 +37,7 @@ from seisan.errors import SeisanError, file_problem, where_in_text
 from seisan.hands import HandError, HandValue, half_up100, hand_value, three_player_tsumo
 from seisan.i18n import Lang, Message, Term, _, current_language, term
 from seisan.presets import rules_from_spec
-from seisan.rules import DealerStop, Extension, Length, Rules, TripleRon
+from seisan.rules import DealerStop, Extension, Length, PointSystem, Rules, TripleRon
 from seisan.settlement import Settlement, check_names, places, settle
 from seisan.sidebets import find_player
 
@@ -472,6 +472,10 @@ def _draw(
     if hand.nagashi:
         if not scoring.nagashi:
             raise GameError(_("{where}: these rules have no 流し満貫 (nagashi)", where=where))
+        if scoring.system is PointSystem.GORIN:
+            raise GameError(
+                _("{where}: the gorin system has no mangan, so no 流し満貫 (nagashi)", where=where)
+            )
         if len(set(hand.nagashi)) != len(hand.nagashi):
             raise GameError(_("{where}: a player makes 流し満貫 twice", where=where))
         for seat in hand.nagashi:
