@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint types messages pytest bench clean
+.PHONY: run test lint types messages pytest bench mutants clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -46,5 +46,10 @@ pytest: $(VENV)/.installed
 bench: $(VENV)/.runtime
 	$(BIN)/python benchmarks/bench.py
 
+# mutation testing of the core (slow: not part of make test); scores per module
+mutants: $(VENV)/.installed
+	$(BIN)/mutmut run || true
+	$(BIN)/python tools/mutants.py
+
 clean:
-	rm -rf $(VENV) build *.egg-info src/*.egg-info
+	rm -rf $(VENV) build *.egg-info src/*.egg-info mutants

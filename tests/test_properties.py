@@ -47,6 +47,15 @@ def rules_and_points(draw: st.DrawFn) -> tuple[Rules, list[int]]:
         deposits=draw(st.sampled_from(list(Deposits))),
     )
     total = start * players
+    if draw(st.booleans()):
+        # boundaries on purpose: exactly the return points, the start (the クビ), the
+        # 沈み line, zero, 100 either side of them; first place anywhere (issue 11)
+        lines = [return_points, start, 0]
+        near = [v + d for v in lines for d in (-100, 0, 100)]
+        points = [draw(st.sampled_from(near)) for _ in range(players - 1)]
+        points.append(total - sum(points))
+        order = draw(st.permutations(range(players)))
+        return rules, [points[i] for i in order]
     # points in units of 100, with many ties (a coarse grid) and negatives allowed
     step = draw(st.sampled_from([100, 1000, 5000]))
     cuts = [draw(st.integers(-20, total // step + 20)) * step for _ in range(players - 1)]
@@ -149,15 +158,20 @@ def games_with_bets(draw: st.DrawFn) -> tuple[Rules, list[int], Bets]:
         lambda p: p[0] != p[1]
     )
     binta_pair = st.tuples(st.integers(0, n - 1), st.integers(0, n - 1), amounts).filter(
-        lambda p: p[0] < p[1]
+        lambda p: p[0] != p[1]  # a pair in either order (B:A as well as A:B)
     )
     chips = draw(st.lists(st.integers(-5, 5), min_size=n - 1, max_size=n - 1))
     side = SideRules(
         sou_uma=draw(amounts),
         sou_bashin=draw(amounts),
         binta=draw(amounts),
-        kubi=draw(st.none() | st.integers(0, 500).map(lambda k: k * 100 or None)),
+        kubi=draw(
+            st.none()
+            | st.sampled_from([p for p in points if p > 0] or [100])
+            | st.integers(0, 500).map(lambda k: k * 100 or None)
+        ),  # on a player's points
         shizumi=draw(amounts),
+        shizumi_line=draw(st.none() | st.sampled_from([p for p in points if p > 0] or [100])),
         chip_value=Fraction(draw(st.integers(1, 50)), 10),
         tobi=draw(amounts),
         tobi_at_zero=draw(st.booleans()),
@@ -173,7 +187,7 @@ def games_with_bets(draw: st.DrawFn) -> tuple[Rules, list[int], Bets]:
         bashin=tuple(PairBet(*p) for p in draw(st.lists(pair, max_size=3))),
         binta=tuple(
             PairBet(*p)
-            for p in draw(st.lists(binta_pair, max_size=3, unique_by=lambda p: (p[0], p[1])))
+            for p in draw(st.lists(binta_pair, max_size=3, unique_by=lambda p: frozenset(p[:2])))
         ),
         chips=(*chips, -sum(chips)),
         winners=tuple(draw(st.sets(st.integers(0, n - 1)))),
