@@ -28,7 +28,8 @@ def test_json_shape(cli) -> None:
     first = data["results"][0]
     assert first == {
         "seat": 0, "name": "A", "points": 42600, "place": 1, "score": Decimal("62.6"),
-        "parts": {"points": Decimal("12.6"), "rounding": 0, "oka": 20, "uma": 30, "balance": 0},
+        "parts": {"points": Decimal("12.6"), "rounding": 0, "oka": 20, "uma": 30, "balance": 0,
+                  "penalty": 0},
         "total": Decimal("62.6"),
     }  # fmt: skip
     # the fewest transfers: D pays A 50, C pays A 12.6 and B 11

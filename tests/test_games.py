@@ -105,7 +105,7 @@ BROKEN = [
     (lambda d: d["hands"].pop(), "the game has not ended"),
     (lambda d: d["hands"][11].update({"stop": True}),
      "hand 12: only the dealer who wins or is tenpai in the last hand"),
-    (lambda d: d.update({"rules": "mleague"}) or d["hands"][11].update({"stop": True}),
+    (lambda d: d.update({"rules": "jpml"}) or d["hands"][11].update({"stop": True}),
      "hand 12: these rules do not let the dealer stop"),
 ]  # fmt: skip
 

@@ -38,7 +38,7 @@ from seisan.output import Format, dumps_csv, emit, table
 from seisan.presets import load_rules, presets, presets_for_total
 from seisan.pt import pt_value
 from seisan.rules import Rules, Stakes
-from seisan.settlement import PointsTotalError, check_names, format_score
+from seisan.settlement import PART_NAMES, Penalty, PointsTotalError, check_names, format_score
 from seisan.sidebets import bets_from_dict
 from seisan.transfers import HOUSE
 from seisan.uma import FloatingUma
@@ -272,22 +272,29 @@ def show_game(
     fees = result.fees()
     extra = bool(kinds) or amounts is not None
     decimals = _decimals([*settlement.scores, *totals.values()])
+    penalised = bool(settlement.penalties)
     columns = [term(c, lang) for c in ("place", "name", "points", "score")]
+    columns += [term("part.penalty", lang)] if penalised else []
     columns += [k.label(lang) for k in kinds]
     if extra:
         columns.append(term("total", lang))
     if amounts is not None:
         columns.append(term("money", lang))
     rows = []
+    substitute = settlement.substitute
     for r in settlement.by_place():
-        row = [str(r.place), r.name, str(r.points), _pt(r.score, rules, decimals)]
+        name = r.name
+        if substitute is not None and substitute.seat == r.seat:
+            name = term("substitute.by", lang, name=r.name, by=substitute.name)
+        row = [str(r.place), name, str(r.points), _pt(r.score, rules, decimals)]
+        row += [_pt(r.parts.penalty, rules, decimals)] if penalised else []
         row += [_pt(result.side_of(r.name, k), rules, decimals) for k in kinds]
         if extra:
             row.append(_pt(totals[r.name], rules, decimals))
         if amounts is not None:
             row.append(_money_text(amounts[r.name], rules.stakes))
         rows.append(row)
-    part_names = ["points", "rounding", "oka", "uma", "balance"]
+    part_names = list(PART_NAMES)
     csv_columns = ["seat", "name", "points", "place", "score"]
     csv_columns += [f"part_{p}" for p in part_names] + [k.value for k in kinds] + ["total"]
     csv_columns += ["money", "fee"] if amounts is not None else []
@@ -458,6 +465,20 @@ def settle_command(
     fee: Annotated[str | None, typer.Option(help=N_("Game fee (場代) in money."))] = None,
     fee_payer: Annotated[str | None, typer.Option(help=N_("each or first."))] = None,
     currency: Annotated[str | None, typer.Option(help=N_("Written after money (円, 원)."))] = None,
+    penalty: Annotated[
+        list[str] | None,
+        typer.Option(help=N_("A penalty after uma: NAME:PT or NAME:PT:REASON. Repeatable.")),
+    ] = None,
+    chombo: Annotated[
+        list[str] | None,
+        typer.Option(
+            help=N_("A chombo (チョンボ) by NAME, paid in pt as the rules say. Repeatable.")
+        ),
+    ] = None,
+    substitute: Annotated[
+        str | None,
+        typer.Option(help=N_("A seat played by a substitute: PLAYER:NAME (PLAYER:NAME:later).")),
+    ] = None,
     ledger: LedgerOption = None,
     fmt: FormatOption = Format.TABLE,
     lang: LangOption = None,
@@ -500,13 +521,27 @@ def settle_command(
     player_names = check_names(player_names, resolved.players)
     bets = bets_from_dict(bet_data, player_names, resolved.side)
     try:
-        result = settle_game(values, resolved, player_names, bets, deposits)
+        from seisan.games import penalties_from, substitute_from  # noqa: PLC0415
+
+        penalties = penalties_from(list(penalty or []), player_names)
+        penalties += tuple(
+            Penalty(_player(name, player_names), resolved.penalties.chombo_pt, "chombo")
+            for name in chombo or []
+        )
+        sub = substitute_from(substitute, player_names)
+        result = settle_game(values, resolved, player_names, bets, deposits, penalties, sub)
     except PointsTotalError as err:
         fits = _total_hint(err)
         if fits is None:
             raise
         raise SeisanError(_("{error}; {hint}", error=err.message, hint=fits)) from None
     show_game(result, fmt, language, ledger)
+
+
+def _player(name: str, names: Sequence[str]) -> int:
+    from seisan.sidebets import find_player  # noqa: PLC0415
+
+    return find_player(name, names, "chombo")
 
 
 def _total_hint(err: PointsTotalError) -> Message | None:

@@ -37,8 +37,18 @@ from seisan.errors import SeisanError, file_problem, where_in_text
 from seisan.hands import HandError, HandValue, half_up100, hand_value, three_player_tsumo
 from seisan.i18n import Lang, Message, Term, _, current_language, term
 from seisan.presets import rules_from_spec
-from seisan.rules import DealerStop, Extension, Length, PointSystem, Rules, TripleRon
-from seisan.settlement import Settlement, check_names, places, settle
+from seisan.pt import pt_value, to_pt
+from seisan.rules import (
+    ChomboPayment,
+    DealerStop,
+    Extension,
+    Length,
+    MultiRon,
+    PointSystem,
+    Rules,
+    TripleRon,
+)
+from seisan.settlement import Penalty, Settlement, Substitute, check_names, places, settle
 from seisan.sidebets import find_player
 
 WINDS = "ESWN"
@@ -49,7 +59,7 @@ _WIND_NAMES = {
     Lang.JA: "東南西北",
     Lang.KO: "동남서북",
 }
-RESULTS = ("ron", "tsumo", "draw", "abort")
+RESULTS = ("ron", "tsumo", "draw", "abort", "chombo")
 ABORTS = ("kyuushu", "suufon", "suucha-riichi", "suukan", "sanchahou")
 ENDS = ("time", "agreement")
 """Why a record may stop before the rules end the game (tournaments stop on time)."""
@@ -85,6 +95,7 @@ class Hand:
     round: str | None = None
     honba: int | None = None
     nagashi: tuple[int, ...] = ()  #: 流し満貫 at this draw
+    offender: int | None = None  #: who made the chombo (錯和)
 
 
 @dataclass(frozen=True)
@@ -99,6 +110,8 @@ class GameRecord:
     rules_data: str | Mapping[str, Any] | None = None
     source: str = ""  #: the file it came from, named in errors
     end: str = ""  #: "time" or "agreement": the game stopped before the rules end it
+    penalties: tuple[Penalty, ...] = ()  #: a referee's penalties, in pt after uma
+    substitute: Substitute | None = None  #: a seat played by a substitute (代走)
 
     def play(self) -> GamePlay:
         return play(self)
@@ -118,6 +131,13 @@ class GameRecord:
         data["players"] = list(self.names)
         if self.end:
             data["end"] = self.end
+        if self.substitute is not None:
+            data["substitute"] = {"seat": self.names[self.substitute.seat],
+                                  "by": self.substitute.name}  # fmt: skip
+            if not self.substitute.from_start:
+                data["substitute"]["from_start"] = False
+        if self.penalties:
+            data["penalties"] = [_penalty_dict(p, self.names) for p in self.penalties]
         data["hands"] = [
             _hand_dict(h, line, self.names) for h, line in zip(self.hands, lines, strict=True)
         ]
@@ -219,6 +239,7 @@ class _Table:
         self.deposits = 0
         self.ended: Message | None = None
         self.end = ""
+        self.penalties: list[Penalty] = []  #: chombo paid in pt, hand by hand
 
     @property
     def last_wind(self) -> int:
@@ -283,8 +304,9 @@ def _play(record: GameRecord, check_end: bool) -> GamePlay:
         stick = record.rules.scoring.riichi
         try:
             result = settle(
-                final, record.rules, list(record.names), leftover // stick if stick else 0
-            )
+                final, record.rules, list(record.names), leftover // stick if stick else 0,
+                penalties=[*table.penalties, *record.penalties], substitute=record.substitute,
+            )  # fmt: skip
         except SeisanError as err:
             raise GameError(
                 _("the final points cannot be settled: {error}", error=err.message)
@@ -324,7 +346,7 @@ def _play_hand(table: _Table, hand: Hand, index: int, where: Message) -> HandLin
             )  # fmt: skip
         deltas[seat] -= stick
     deposits = table.deposits + stick * len(hand.riichi)
-    summary, renchan, deposits = _result(table, hand, dealer, deltas, deposits, where)
+    summary, renchan, deposits = _result(table, hand, dealer, deltas, deposits, where, index)
     table.points = [p + d for p, d in zip(table.points, deltas, strict=True)]
     table.deposits = deposits
     line = HandLine(
@@ -338,15 +360,25 @@ def _play_hand(table: _Table, hand: Hand, index: int, where: Message) -> HandLin
         tuple(table.points),
         summary,
     )
+    if hand.result == "chombo" and rules.penalties.chombo_replay:
+        return line  # the hand is dealt again: same dealer, same honba
     _advance(table, hand, renchan, where)
     return line
 
 
 def _result(
-    table: _Table, hand: Hand, dealer: int, deltas: list[int], deposits: int, where: Message
+    table: _Table,
+    hand: Hand,
+    dealer: int,
+    deltas: list[int],
+    deposits: int,
+    where: Message,
+    index: int = 0,
 ) -> tuple[Message, bool, int]:
     """Apply the hand's result to ``deltas``; the summary, whether the dealer keeps
     the deal, and the deposits left on the table."""
+    if hand.result == "chombo":
+        return _chombo(table, hand, dealer, deltas, deposits, where, index)
     if hand.result == "ron":
         return _ron(table, hand, dealer, deltas, deposits, where)
     if hand.result == "tsumo":
@@ -354,6 +386,10 @@ def _result(
     if hand.result == "draw":
         return _draw(table, hand, dealer, deltas, deposits, where)
     if hand.result == "abort":
+        if not table.rules.game.aborts:
+            raise GameError(
+                _("{where}: these rules have no abortive draws (途中流局)", where=where)
+            )
         if hand.reason == "suucha-riichi" and len(set(hand.riichi)) != 4:
             raise GameError(
                 _("{where}: 四家立直 (suucha-riichi) needs all four riichi in the hand",
@@ -390,9 +426,17 @@ def _ron(
               name=names[hand.discarder])
         )  # fmt: skip
     if len(winners) == 3 and scoring.triple_ron is TripleRon.ABORT:
+        if not table.rules.game.aborts:
+            raise GameError(
+                _("{where}: these rules have no abortive draws (途中流局)", where=where)
+            )
         return _("triple ron: abortive draw (sanchahou)"), True, deposits
     nearest = _nearest(hand.discarder, winners, table.n)
     wins = [w for w in hand.wins if w.winner == nearest] if scoring.atamahane else hand.wins
+    # EMA: riichi declarers that win get their own stick back; the rest to the nearest
+    stick = table.rules.scoring.riichi
+    own_back = scoring.multi_ron_deposits is MultiRon.OWN_BACK and len(wins) > 1
+    returned = [w.winner for w in wins if own_back and w.winner in hand.riichi]
     parts = []
     for win in wins:
         value = _value(win, dealer, table, where)
@@ -401,10 +445,13 @@ def _ron(
                 _("{where}: {name}'s hand cannot win by ron", where=where, name=names[win.winner])
             )
         amount = value.ron
-        bonus = table.honba * scoring.honba if win.winner == nearest else 0
+        paid_honba = scoring.multi_ron_honba is MultiRon.EACH or win.winner == nearest
+        bonus = table.honba * scoring.honba if paid_honba else 0
         _pay_ron(deltas, win, hand.discarder, amount, bonus)
+        if win.winner in returned:
+            deltas[win.winner] += stick
         if win.winner == nearest:
-            deltas[win.winner] += deposits
+            deltas[win.winner] += deposits - stick * len(returned)
         parts.append(_("{name} {hand} {points}", name=names[win.winner], hand=_describe(win),
                        points=amount))  # fmt: skip
     renchan = any(w.winner == dealer for w in wins)
@@ -502,6 +549,40 @@ def _draw(
         for seat in range(n):
             deltas[seat] += gets if seat in tenpai else -gives
     return _("draw, {tenpai}", tenpai=tenpai_text), dealer in tenpai, deposits
+
+
+def _chombo(
+    table: _Table,
+    hand: Hand,
+    dealer: int,
+    deltas: list[int],
+    deposits: int,
+    where: Message,
+    index: int,
+) -> tuple[Message, bool, int]:
+    """錯和: the offender pays the rules' way; the hand's riichi sticks go back."""
+    rules = table.rules
+    policy = rules.penalties
+    if hand.offender is None or hand.wins or hand.discarder is not None:
+        raise GameError(_("{where}: a chombo names its player, and no winner", where=where))
+    offender = hand.offender
+    if policy.chombo_riichi_back:  # the sticks of this hand go back to their owners
+        for seat in hand.riichi:
+            deltas[seat] += rules.scoring.riichi
+            deposits -= rules.scoring.riichi
+    name = table.names[offender]
+    if policy.chombo is ChomboPayment.MANGAN:  # a reverse mangan tsumo
+        value = hand_value(5, None, offender == dealer, rules.scoring)
+        if table.n == 3:
+            value = three_player_tsumo(value, rules.scoring)
+        for other, amount in _tsumo_payments(value, offender, dealer, table.n).items():
+            deltas[other] += amount
+            deltas[offender] -= amount
+        summary = _("chombo: {name} pays a mangan", name=name)
+    else:
+        table.penalties.append(Penalty(offender, policy.chombo_pt, "chombo", index))
+        summary = _("chombo: {name}, {pt} pt after uma", name=name, pt=policy.chombo_pt)
+    return summary, False, deposits
 
 
 class _Joined(Message):
@@ -612,7 +693,7 @@ def _advance(table: _Table, hand: Hand, renchan: bool, where: Message) -> None:
     if renchan:
         table.honba += 1
         return
-    if hand.result in ("draw", "abort"):
+    if hand.result in ("draw", "abort", "chombo"):  # a chombo counted as played: like a draw
         table.honba += 1
     else:
         table.honba = 0
@@ -642,6 +723,8 @@ def _hand_dict(hand: Hand, line: HandLine, names: Sequence[str]) -> dict[str, An
         data["tenpai"] = [names[s] for s in hand.tenpai]
     if hand.nagashi:
         data["nagashi"] = [names[s] for s in hand.nagashi]
+    if hand.offender is not None:
+        data["player"] = names[hand.offender]
     if hand.reason:
         data["reason"] = hand.reason
     if hand.stop:
@@ -665,6 +748,7 @@ def _win_dict(win: Win, names: Sequence[str]) -> dict[str, Any]:
 
 
 _HAND_FIELDS = {
+    "player",
     "round",
     "honba",
     "riichi",
@@ -677,7 +761,7 @@ _HAND_FIELDS = {
     "stop",
 }
 _WIN_FIELDS = {"winner", "han", "fu", "yakuman", "ankan", "pao"}
-_RECORD_FIELDS = ("title", "rules", "players", "end", "hands")
+_RECORD_FIELDS = ("title", "rules", "players", "end", "substitute", "penalties", "hands")
 
 
 def record_from_dict(
@@ -716,7 +800,73 @@ def record_from_dict(
     end = data.get("end", "")
     if end and end not in ENDS:
         raise GameError(_("end: “{end}” must be one of {known}", end=end, known=ENDS))
-    return GameRecord(rules, names, hands, title, rules_data, end=end)
+    penalties = penalties_from(data.get("penalties", []), names)
+    substitute = substitute_from(data.get("substitute"), names)
+    return GameRecord(rules, names, hands, title, rules_data, end=end, penalties=penalties,
+                      substitute=substitute)  # fmt: skip
+
+
+def penalties_from(items: object, names: Sequence[str]) -> tuple[Penalty, ...]:
+    """Referee penalties from a record or a session: ``"NAME:PT[:REASON]"`` or a table
+    ``{player, pt, reason, hand}``; players by name or seat, pt after uma."""
+    if not isinstance(items, list | tuple):
+        raise GameError(_("penalties: give a list of NAME:PT (or NAME:PT:REASON)"))
+    out = []
+    for item in items:
+        if isinstance(item, str):
+            player, colon, rest = item.partition(":")
+            pt_text, _colon2, reason = rest.partition(":")
+            if not colon or not pt_text.strip():
+                raise GameError(_("penalties: “{item}” should be NAME:PT[:REASON]", item=item))
+            fields: Mapping[str, Any] = {"player": player, "pt": pt_text, "reason": reason}
+        elif isinstance(item, Mapping):
+            fields = item
+        else:
+            raise GameError(_("penalties: “{item}” should be NAME:PT[:REASON]", item=item))
+        unknown = set(fields) - {"player", "pt", "reason", "hand"}
+        if unknown or "player" not in fields or "pt" not in fields:
+            raise GameError(_("penalties: “{item}” should be NAME:PT[:REASON]", item=item))
+        seat = _seat(fields["player"], names, "penalties")
+        try:
+            pt = to_pt(fields["pt"], "penalties.pt")
+        except SeisanError as err:
+            raise GameError(err.message) from None
+        if pt <= 0:
+            raise GameError(_("penalties: {pt} pt must be more than 0", pt=pt))
+        reason = fields.get("reason", "")
+        hand = fields.get("hand")
+        if not isinstance(reason, str) or (hand is not None and not isinstance(hand, int)):
+            raise GameError(_("penalties: a reason is text and a hand a number"))
+        out.append(Penalty(seat, pt, reason.strip(), hand))
+    return tuple(out)
+
+
+def substitute_from(data: object, names: Sequence[str]) -> Substitute | None:
+    """``{"seat": PLAYER, "by": NAME, "from_start": true}``: a seat played by a substitute."""
+    if data is None:
+        return None
+    if isinstance(data, str):  # "PLAYER:NAME", or "PLAYER:NAME:later" from a later hand
+        parts = [part.strip() for part in data.split(":")]
+        if len(parts) not in (2, 3) or (len(parts) == 3 and parts[2] != "later"):
+            raise GameError(_("substitute: “{item}” should be PLAYER:NAME (or PLAYER:NAME:later)",
+                              item=data))  # fmt: skip
+        data = {"seat": parts[0], "by": parts[1], "from_start": len(parts) == 2}
+    if not isinstance(data, Mapping) or set(data) - {"seat", "by", "from_start"} or not {
+        "seat", "by"} <= set(data):  # fmt: skip
+        raise GameError(_("substitute: give {{seat = PLAYER, by = NAME, from_start = true}}"))
+    by, from_start = data["by"], data.get("from_start", True)
+    if not isinstance(by, str) or not by.strip() or not isinstance(from_start, bool):
+        raise GameError(_("substitute: “by” is a name and from_start true or false"))
+    return Substitute(_seat(data["seat"], names, "substitute"), by.strip(), from_start)
+
+
+def _penalty_dict(penalty: Penalty, names: Sequence[str]) -> dict[str, Any]:
+    data: dict[str, Any] = {"player": names[penalty.seat], "pt": pt_value(penalty.pt)}
+    if penalty.reason:
+        data["reason"] = penalty.reason
+    if penalty.hand is not None:
+        data["hand"] = penalty.hand
+    return data
 
 
 def _seat(value: object, names: Sequence[str], what: object) -> int:
@@ -777,6 +927,13 @@ def _hand(data: object, names: Sequence[str], where: Message) -> Hand:
         _seat(item["from"], names, _("{where}: from", where=where)) if "from" in item else None
     )
     wins = tuple(_win(w, names, where) for w in _list(item, "wins", where))
+    offender = (
+        _seat(item["player"], names, _("{where}: player", where=where))
+        if "player" in item
+        else None
+    )
+    if (result == "chombo") != (offender is not None):
+        raise GameError(_("{where}: a chombo, and only a chombo, names its player", where=where))
     reason = item.get("reason", "")
     stop = item.get("stop", False)
     if not isinstance(reason, str) or not isinstance(stop, bool):
@@ -789,7 +946,10 @@ def _hand(data: object, names: Sequence[str], where: Message) -> Hand:
         raise GameError(_("{where}: 流し満貫 (nagashi) is made only at a draw", where=where))
     if result != "abort" and reason:
         raise GameError(_("{where}: a reason is given only for an abortive draw", where=where))
-    return Hand(result, wins, discarder, riichi, tenpai, reason, stop, round_text, honba, nagashi)
+    return Hand(
+        result, wins, discarder, riichi, tenpai, reason, stop, round_text, honba, nagashi,
+        offender,
+    )  # fmt: skip
 
 
 def _list(item: Mapping[str, Any], key: str, where: Message) -> list[Any]:

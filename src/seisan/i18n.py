@@ -198,6 +198,9 @@ TERMS: Mapping[str, str] = {
     "part.oka": "Oka",
     "part.uma": "Uma",
     "part.balance": "Balance",
+    "part.penalty": "Penalty",
+    "chombo": "Chombo",
+    "substitute.by": "{name} (played by {by})",
     # rule fields
     "rules": "Rules",
     "preset": "Preset",

@@ -23,7 +23,7 @@ from typing import Any
 
 from seisan.pt import pt_value, split_even
 from seisan.rules import FeePayer, Rules, Stakes
-from seisan.settlement import Settlement, settle
+from seisan.settlement import Penalty, Settlement, Substitute, settle
 from seisan.sidebets import (
     Bets,
     Kind,
@@ -119,11 +119,11 @@ class Accounts(ABC):
 
     @abstractmethod
     def lost(self) -> Fraction:
-        """pt of riichi sticks lost at the end (供託): in nobody's score, the house's."""
+        """pt in nobody's score (riichi sticks lost at the end, penalties): the house's."""
 
     @abstractmethod
     def lost_money(self) -> Fraction:
-        """The money of the lost sticks, which the house keeps (0 without a rate)."""
+        """The money of what is lost, which the house keeps (0 without a rate)."""
 
     def ledger_balances(self, in_money: bool = False) -> dict[str, Fraction]:
         """Everyone's balance, and the house's lost sticks: what the ledgers settle."""
@@ -225,7 +225,7 @@ class GameResult(Accounts):
         return dict(self._totals)
 
     def lost(self) -> Fraction:
-        return self.settlement.lost
+        return self.settlement.unpaid
 
     @cached_property
     def _money(self) -> dict[str, Fraction] | None:
@@ -326,10 +326,14 @@ def settle_game(
     names: Sequence[str] | None = None,
     bets: Bets | None = None,
     deposits: int = 0,
+    penalties: Sequence[Penalty] = (),
+    substitute: Substitute | None = None,
 ) -> GameResult:
     """Settle one game with its side bets and spectators (``bets``); the house's
-    standing bets come from ``rules.side`` unless ``bets.side`` replaces them."""
-    return game_result(settle(points, rules, names, deposits), bets)
+    standing bets come from ``rules.side`` unless ``bets.side`` replaces them.
+    ``penalties`` (chombo, a referee's) and a ``substitute`` as :func:`settle` takes them."""
+    settlement = settle(points, rules, names, deposits, penalties, substitute)
+    return game_result(settlement, bets)
 
 
 def game_result(settlement: Settlement, bets: Bets | None = None) -> GameResult:

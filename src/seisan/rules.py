@@ -214,6 +214,28 @@ class TripleRon(StrEnum):
     WIN = "win"  #: all three are paid
 
 
+class MultiRon(StrEnum):
+    """Who of several winners on one discard takes the honba, or the riichi deposits."""
+
+    NEAREST = "nearest"  #: 上家取り: the winner next after the discarder (Tenhou)
+    EACH = "each"  #: honba: every winner is paid the counters (EMA)
+    OWN_BACK = "own-back"  #: deposits: winners take back their own sticks, the rest to the nearest
+
+
+class ChomboPayment(StrEnum):
+    """How a chombo (錯和 / 冲和) is paid."""
+
+    POINTS = "points"  #: a fixed pt penalty after uma, paid to nobody (EMA, WRC, M.League)
+    MANGAN = "mangan"  #: 満貫払い: a reverse mangan to the others (dealer 4000 all; 2000/4000)
+
+
+class SubstitutePolicy(StrEnum):
+    """How a seat played by a substitute (代走) is scored for the absent player."""
+
+    RESULT = "result"  #: the substitute's result counts for the seat
+    FIXED = "fixed"  #: fixed points and uma (EMA: −15000 points, −15000 uma)
+
+
 def _flag(field_name: str, value: object) -> bool:
     if not isinstance(value, bool):
         raise RulesError(field_name, value, _("must be true or false"))
@@ -240,6 +262,9 @@ class Scoring:
     double_yakuman: bool = True  #: ダブル役満: one yaku may count double (tile hands)
     triple_ron: TripleRon = TripleRon.ABORT  #: 三家和
     nagashi: bool = True  #: 流し満貫 is paid (at an exhaustive draw)
+    #: on a double (triple) ron, who takes the honba, and the riichi deposits
+    multi_ron_honba: MultiRon = MultiRon.NEAREST
+    multi_ron_deposits: MultiRon = MultiRon.NEAREST
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "system", _choice(PointSystem, "scoring.system", self.system))
@@ -250,6 +275,16 @@ class Scoring:
         object.__setattr__(
             self, "triple_ron", _choice(TripleRon, "scoring.triple_ron", self.triple_ron)
         )
+        honba = _choice(MultiRon, "scoring.multi_ron_honba", self.multi_ron_honba)
+        deposits = _choice(MultiRon, "scoring.multi_ron_deposits", self.multi_ron_deposits)
+        if honba is MultiRon.OWN_BACK:
+            raise RulesError("scoring.multi_ron_honba", honba, _("must be nearest or each"))
+        if deposits is MultiRon.EACH:
+            raise RulesError(
+                "scoring.multi_ron_deposits", deposits, _("must be nearest or own-back")
+            )
+        object.__setattr__(self, "multi_ron_honba", honba)
+        object.__setattr__(self, "multi_ron_deposits", deposits)
         for name in ("kiriage", "thirty_fu_variant", "atamahane", "double_yakuman", "nagashi"):
             _flag(f"scoring.{name}", getattr(self, name))
         for name in ("honba", "riichi", "noten"):
@@ -325,9 +360,11 @@ class GameFlow:
     #: what someone must hold after the last hand to end the game (None: the return
     #: points; Mahjong Soul plays to 30000 though its score returns 25000)
     target: int | None = None
+    aborts: bool = True  #: 途中流局 exist (EMA since 2016, WRC, M.League: none)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "length", _choice(Length, "game.length", self.length))
+        _flag("game.aborts", self.aborts)
         object.__setattr__(self, "extension", _choice(Extension, "game.extension", self.extension))
         object.__setattr__(self, "dealer_stop", _dealer_stop(self.dealer_stop))
         _flag("game.bust_ends", self.bust_ends)
@@ -340,6 +377,56 @@ class GameFlow:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], base: GameFlow | None = None) -> GameFlow:
         return replace(base or cls(), **_known(cls, "game", data))
+
+
+@dataclass(frozen=True)
+class Penalties:
+    """Chombo, referee penalties and substitutes (the ``[penalties]`` table).
+
+    A chombo is paid as ``chombo`` says: a fixed ``chombo_pt`` taken from the score
+    after uma (EMA, WRC, M.League), or a reverse mangan to the others (満貫払い).
+    ``chombo_replay``: the hand is dealt again (same dealer, same honba), else it
+    counts as played (the deal passes, a honba is added, as after a draw).
+    ``chombo_riichi_back``: riichi sticks of the hand go back to their owners.
+    Penalties are paid to nobody unless ``redistribute`` (then shared by the
+    others). A seat played by a substitute is scored as ``substitute`` says.
+    """
+
+    chombo: ChomboPayment = ChomboPayment.POINTS
+    chombo_pt: Fraction = Fraction(20)
+    chombo_replay: bool = True
+    chombo_riichi_back: bool = True
+    redistribute: bool = False
+    substitute: SubstitutePolicy = SubstitutePolicy.RESULT
+    substitute_points: int = -15000  #: the absent player's points part (EMA: −15000)
+    substitute_uma: Fraction = Fraction(-15)  #: and uma (EMA: −15000 points = −15)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "chombo", _choice(ChomboPayment, "penalties.chombo", self.chombo))
+        object.__setattr__(
+            self, "substitute", _choice(SubstitutePolicy, "penalties.substitute", self.substitute)
+        )
+        pt = to_pt(self.chombo_pt, "penalties.chombo_pt")
+        if pt < 0:
+            raise RulesError("penalties.chombo_pt", pt, _("must not be negative"))
+        object.__setattr__(self, "chombo_pt", pt)
+        object.__setattr__(
+            self, "substitute_uma", to_pt(self.substitute_uma, "penalties.substitute_uma")
+        )
+        for name in ("chombo_replay", "chombo_riichi_back", "redistribute"):
+            _flag(f"penalties.{name}", getattr(self, name))
+        value = self.substitute_points
+        if isinstance(value, bool) or not isinstance(value, int) or value % 100:
+            raise RulesError(
+                "penalties.substitute_points", value, _("must be a whole multiple of 100 points")
+            )
+
+    def to_dict(self) -> dict[str, Any]:
+        return _changed(self, Penalties())
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], base: Penalties | None = None) -> Penalties:
+        return replace(base or cls(), **_known(cls, "penalties", data))
 
 
 @dataclass(frozen=True)
@@ -511,6 +598,7 @@ class Rules:
     stakes: Stakes = field(default_factory=Stakes)
     scoring: Scoring = field(default_factory=Scoring)
     game: GameFlow = field(default_factory=GameFlow)
+    penalties: Penalties = field(default_factory=Penalties)
     name: str = "plain"
     titles: tuple[tuple[str, str], ...] = ()
     aliases: tuple[str, ...] = ()
@@ -768,6 +856,7 @@ _TABLES: tuple[tuple[str, str, Any], ...] = (
     ("money", "stakes", Stakes),
     ("scoring", "scoring", Scoring),
     ("game", "game", GameFlow),
+    ("penalties", "penalties", Penalties),
 )
 """The rules' sub-tables: (TOML key, Rules field, type)."""
 
@@ -798,6 +887,7 @@ _FIELDS = {
     "money",
     "scoring",
     "game",
+    "penalties",
 }
 
 

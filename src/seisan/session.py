@@ -24,20 +24,27 @@ from pathlib import Path
 from typing import Any
 
 from seisan.errors import SeisanError, file_problem
-from seisan.games import GameRecord, read_json, record_from_dict
+from seisan.games import (
+    GameRecord,
+    penalties_from,
+    read_json,
+    record_from_dict,
+    substitute_from,
+)
 from seisan.i18n import Message, _
 from seisan.ledger import Accounts, GameResult, game_result, settle_game, transfer_dict
 from seisan.presets import read_toml, rules_from_spec
 from seisan.pt import pt_value
 from seisan.rules import Rules, Stakes
-from seisan.settlement import check_names
+from seisan.settlement import Penalty, check_names
 from seisan.sidebets import BET_FIELDS, bets_from_dict
 from seisan.transfers import Transfer
 
 _ZERO = Fraction(0)
 _BET_COLUMNS = tuple(name for name in BET_FIELDS if name != "side")
-_CSV_COLUMNS = ("game", "seats", "deposits", *_BET_COLUMNS)
-_GAME_FIELDS = ("players", "points", "label", "deposits", *_BET_COLUMNS, "side")
+_CSV_COLUMNS = ("game", "seats", "deposits", "penalties", "substitute", *_BET_COLUMNS)
+_GAME_FIELDS = ("players", "points", "label", "deposits", "penalties", "substitute",
+                *_BET_COLUMNS, "side")  # fmt: skip
 
 
 class SessionError(SeisanError):
@@ -56,6 +63,8 @@ class SessionGame:
     deposits: int = 0
     record: GameRecord | None = None
     source: str = ""  #: the file it came from
+    penalties: tuple[object, ...] = ()  #: as written: NAME:PT[:REASON] or tables
+    substitute: object = None  #: as written: PLAYER:NAME or a table
 
 
 @dataclass(frozen=True)
@@ -66,6 +75,8 @@ class Session:
     games: tuple[SessionGame, ...]
     title: str = ""
     source: str = ""  #: the file it came from, named in errors
+    #: penalties of the session, not of a game (a late arrival, a card at the end)
+    penalties: tuple[object, ...] = ()
 
     def settle(self) -> SessionResult:
         """Settle every game; the first bad game raises and nothing is returned."""
@@ -92,7 +103,9 @@ def _settle(game: SessionGame, rules: Rules) -> GameResult:
         return game_result(played.settlement)
     names = check_names(list(game.names), rules.players)
     bets = bets_from_dict(game.bets, names, rules.side)
-    return settle_game(game.points, rules, names, bets, game.deposits)
+    penalties = penalties_from(list(game.penalties), names)
+    substitute = substitute_from(game.substitute, names)
+    return settle_game(game.points, rules, names, bets, game.deposits, penalties, substitute)
 
 
 @dataclass(frozen=True, eq=False)
@@ -159,8 +172,20 @@ class SessionResult(Accounts):
         """Each person's cumulative total after each game (0 before they first sit)."""
         return {name: list(row) for name, row in self._running.items()}
 
+    @cached_property
+    def session_penalties(self) -> tuple[Penalty, ...]:
+        """The session's own penalties (not of a game), by index into :meth:`people`."""
+        try:
+            return penalties_from(list(self.session.penalties), self._people)
+        except SeisanError as err:
+            raise SessionError(err.within(_("the session's penalties"))) from None
+
     def totals(self) -> dict[str, Fraction]:
-        return {name: row[-1] for name, row in self._running.items()}
+        """Each person's total: every game, less the session's own penalties."""
+        out = {name: row[-1] for name, row in self._running.items()}
+        for penalty in self.session_penalties:
+            out[self._people[penalty.seat]] -= penalty.pt
+        return out
 
     def _summed(self, parts: list[dict[str, Fraction]]) -> dict[str, Fraction]:
         out = dict.fromkeys(self._people, _ZERO)
@@ -183,7 +208,8 @@ class SessionResult(Accounts):
         return {k: v for k, v in self._summed([g.fees() for g in self.games]).items() if v}
 
     def lost(self) -> Fraction:
-        return sum((game.lost() for game in self.games), _ZERO)
+        own = sum((p.pt for p in self.session_penalties), _ZERO)
+        return sum((game.lost() for game in self.games), own)
 
     def lost_money(self) -> Fraction:
         return sum((game.lost_money() for game in self.games), _ZERO)
@@ -230,6 +256,11 @@ class SessionResult(Accounts):
                 for name in self._people
             ],
             "running": {name: [pt_value(v) for v in row] for name, row in self._running.items()},
+            **(
+                {"penalties": [p.to_dict(self._people) for p in self.session_penalties]}
+                if self.session_penalties
+                else {}
+            ),
             "transfers": [transfer_dict(t) for t in self.transfers()],
             "jansou": [transfer_dict(t) for t in self.jansou()],
         }
@@ -251,6 +282,7 @@ class _Part:
     games: tuple[SessionGame, ...]
     rules: Rules | None
     title: str = ""
+    penalties: tuple[object, ...] = ()
 
 
 def load_session(path: Path | Sequence[Path], rules: Rules | None = None) -> Session:
@@ -282,7 +314,8 @@ def load_session(path: Path | Sequence[Path], rules: Rules | None = None) -> Ses
     games = tuple(g for _path, part in parts for g in part.games)
     title = parts[0][1].title if len(parts) == 1 else ", ".join(str(p.stem) for p in paths)
     source = str(paths[0]) if len(paths) == 1 else ""
-    return Session(chosen, games, title, source)
+    penalties = tuple(p for _path, part in parts for p in part.penalties)
+    return Session(chosen, games, title, source, penalties)
 
 
 def _settles_as(rules: Rules) -> dict[str, Any]:
@@ -338,11 +371,15 @@ def _read_text(path: Path) -> str:
 def _part_from_dict(
     data: Mapping[str, Any], rules: Rules | None, base: Path | None, source: str = ""
 ) -> _Part:
-    unknown = set(data) - {"title", "rules", "games"}
+    unknown = set(data) - {"title", "rules", "games", "penalties"}
     if unknown:
         raise SessionError(
-            _("“{field}” is not a session field (title, rules, games)", field=sorted(unknown)[0])
-        )
+            _("“{field}” is not a session field (title, rules, games, penalties)",
+              field=sorted(unknown)[0])
+        )  # fmt: skip
+    penalties = data.get("penalties", [])
+    if not isinstance(penalties, list):
+        raise SessionError(_("penalties: give a list of NAME:PT (or NAME:PT:REASON)"))
     stated = rules_from_spec(data["rules"], base) if "rules" in data and rules is None else None
     games = data.get("games")
     if not isinstance(games, list) or not games:
@@ -355,7 +392,7 @@ def _part_from_dict(
     title = data.get("title", "")
     if not isinstance(title, str):
         raise SessionError(_("title: must be text"))
-    return _Part(tuple(out), stated, title)
+    return _Part(tuple(out), stated, title, tuple(penalties))
 
 
 def session_from_dict(
@@ -363,7 +400,7 @@ def session_from_dict(
 ) -> Session:
     """A session from the tables of a TOML (or JSON) session file."""
     part = _part_from_dict(data, rules, base)
-    return Session(rules or part.rules or Rules(), part.games, part.title)
+    return Session(rules or part.rules or Rules(), part.games, part.title, "", part.penalties)
 
 
 def _game(number: int, game: Mapping[str, Any]) -> SessionGame:
@@ -391,8 +428,13 @@ def _game(number: int, game: Mapping[str, Any]) -> SessionGame:
             _("{where}: deposits: {value} must be a count of riichi sticks, 0 or more",
               where=where, value=deposits)
         )  # fmt: skip
-    bets = {k: v for k, v in game.items() if k not in {"players", "points", "label", "deposits"}}
-    return SessionGame(tuple(names), tuple(points), bets, str(game.get("label", "")), deposits)
+    own = {"players", "points", "label", "deposits", "penalties", "substitute"}
+    bets = {k: v for k, v in game.items() if k not in own}
+    penalties = game.get("penalties", [])
+    if not isinstance(penalties, list):
+        raise SessionError(_("{where}: penalties: give a list of NAME:PT", where=where))
+    return SessionGame(tuple(names), tuple(points), bets, str(game.get("label", "")), deposits,
+                       penalties=tuple(penalties), substitute=game.get("substitute"))  # fmt: skip
 
 
 def session_from_csv(text: str, rules: Rules, title: str = "") -> Session:
@@ -485,9 +527,11 @@ def games_from_csv(text: str) -> list[SessionGame]:
             if cells.get(key):
                 parts = [item.strip() for item in items.split(cells[key]) if item.strip()]
                 bets[key] = _csv_bet(where, key, parts)
+        penalties = tuple(p.strip() for p in items.split(cells.get("penalties", "")) if p.strip())
         games.append(
-            SessionGame(tuple(names), tuple(points_of[n] for n in names), bets, label, deposits)
-        )
+            SessionGame(tuple(names), tuple(points_of[n] for n in names), bets, label, deposits,
+                        penalties=penalties, substitute=cells.get("substitute") or None)
+        )  # fmt: skip
     return games
 
 

@@ -26,10 +26,10 @@ from typing import Any
 from seisan.errors import PointsError
 from seisan.i18n import Lang, _, decimal_text, term
 from seisan.pt import from_quanta, pt_value, quanta_value, split_even
-from seisan.rules import MAX_POINTS, Rules, Ties, Zero
+from seisan.rules import MAX_POINTS, Rules, SubstitutePolicy, Ties, Zero
 
 _ZERO = Fraction(0)
-PART_NAMES = ("points", "rounding", "oka", "uma", "balance")
+PART_NAMES = ("points", "rounding", "oka", "uma", "balance", "penalty")
 """The parts of a score, in the order :class:`Parts` and the JSON give them."""
 PLAIN = Rules()
 """The plain base rules (30000 start and return, no uma): settle's default."""
@@ -42,7 +42,8 @@ class Parts:
     ``points`` is (final − return) ÷ 1000, exact; ``rounding`` what the rounding
     mode added to it; ``oka`` and ``uma`` the player's (shares of) oka and uma;
     ``balance`` what first place gets so the settlement sums to zero (the
-    others' rounding, and deposits that tied first places share).
+    others' rounding, and deposits that tied first places share); ``penalty``
+    what chombo and penalties took after uma (or, redistributed, gave).
     """
 
     points: Fraction
@@ -50,18 +51,13 @@ class Parts:
     oka: Fraction = _ZERO
     uma: Fraction = _ZERO
     balance: Fraction = _ZERO
+    penalty: Fraction = _ZERO
 
     def total(self) -> Fraction:
-        return self.points + self.rounding + self.oka + self.uma + self.balance
+        return self.points + self.rounding + self.oka + self.uma + self.balance + self.penalty
 
     def to_dict(self) -> dict[str, int | Decimal]:
-        return {
-            "points": pt_value(self.points),
-            "rounding": pt_value(self.rounding),
-            "oka": pt_value(self.oka),
-            "uma": pt_value(self.uma),
-            "balance": pt_value(self.balance),
-        }
+        return {name: pt_value(getattr(self, name)) for name in PART_NAMES}
 
 
 @dataclass(frozen=True)
@@ -87,6 +83,32 @@ class PlayerResult:
 
 
 @dataclass(frozen=True)
+class Penalty:
+    """pt taken from one player's score after uma: a chombo (チョンボ) or a referee's
+    penalty, with its reason and, in a game record, the hand."""
+
+    seat: int
+    pt: Fraction
+    reason: str = ""
+    hand: int | None = None
+
+    def to_dict(self, names: Sequence[str]) -> dict[str, Any]:
+        data: dict[str, Any] = {"seat": self.seat, "name": names[self.seat]}
+        data |= {"pt": pt_value(self.pt), "reason": self.reason}
+        return data | ({"hand": self.hand} if self.hand is not None else {})
+
+
+@dataclass(frozen=True)
+class Substitute:
+    """A seat played by a substitute (代走): from the start of the game, or from a
+    later hand; the rules' ``penalties.substitute`` says how the seat is scored."""
+
+    seat: int
+    name: str
+    from_start: bool = True
+
+
+@dataclass(frozen=True)
 class Settlement:
     """The settled game, in seat order: names, final points, places and each score's
     parts in whole quanta (:attr:`results` gives them as exact pt values).
@@ -99,10 +121,12 @@ class Settlement:
     names: tuple[str, ...]
     points: tuple[int, ...]
     places: tuple[int, ...]
-    #: per seat: the points, rounding, oka, uma and balance parts, in quanta
-    quanta: tuple[tuple[int, int, int, int, int], ...]
+    #: per seat: the points, rounding, oka, uma, balance and penalty parts, in quanta
+    quanta: tuple[tuple[int, int, int, int, int, int], ...]
     leftover_deposits: int = 0
     uma_quanta: tuple[int, ...] = ()  #: the uma list that was used (floating uma picks one)
+    penalties: tuple[Penalty, ...] = ()  #: chombo and penalties, as given
+    substitute: Substitute | None = None
 
     @property
     def per_pt(self) -> int:
@@ -150,11 +174,16 @@ class Settlement:
 
     @property
     def lost(self) -> Fraction:
-        """pt of riichi sticks nobody collected (``deposits = "lost"``): the scores sum
-        to minus this."""
+        """pt of riichi sticks nobody collected (``deposits = "lost"``)."""
         if not self.rules.fast.lost:
             return _ZERO
         return Fraction(self.leftover_deposits, 1000)
+
+    @property
+    def unpaid(self) -> Fraction:
+        """pt in nobody's score: lost sticks, penalties not redistributed, and what a
+        fixed substitute's result leaves out. The scores sum to minus this."""
+        return -sum(self.scores, _ZERO)
 
     def by_place(self) -> tuple[PlayerResult, ...]:
         """The results from first place down (ties in seat order)."""
@@ -188,6 +217,11 @@ class Settlement:
             data["leftover_deposits"] = self.leftover_deposits
         if self.lost:
             data["lost"] = pt_value(self.lost)
+        if self.penalties:
+            data["penalties"] = [p.to_dict(self.names) for p in self.penalties]
+        if self.substitute is not None:
+            data["substitute"] = {"seat": self.substitute.seat, "name": self.substitute.name,
+                                  "from_start": self.substitute.from_start}  # fmt: skip
         return data
 
 
@@ -317,13 +351,16 @@ def settle(
     rules: Rules | None = None,
     names: Sequence[str] | None = None,
     deposits: int = 0,
+    penalties: Sequence[Penalty] = (),
+    substitute: Substitute | None = None,
 ) -> Settlement:
     """Settle one game: ``points`` are the final points in seat order (seat 0 is the
     first dealer, 起家). ``deposits`` counts riichi sticks left on the table at the
     end: under ``deposits = "first"`` first place takes them into its points (players
     tied for first under split ties share them, through the balance); under
     ``"lost"`` they are paid to nobody and the scores sum to minus their pt (see
-    docs/decisions.md).
+    docs/decisions.md). ``penalties`` are taken after uma and paid to nobody (unless
+    the rules redistribute them); a ``substitute`` seat is scored as the rules say.
 
     >>> from seisan.presets import find_preset
     >>> s = settle([42600, 31000, 16400, 10000], find_preset("mleague"))
@@ -344,53 +381,105 @@ def settle(
     if fast.floating is None:
         uma = fast.uma_q
     else:
-        ret = fast.ret
-        found = fast.floating.get(sum(1 for p in values if p >= ret))
-        uma = found if found is not None else rules.uma.for_points(values, ret)  # type: ignore[assignment]
-    unit, ret, whole = fast.unit, fast.ret, fast.whole
+        found = fast.floating.get(sum(1 for p in values if p >= fast.ret))
+        uma = found if found is not None else rules.uma.for_points(values, fast.ret)  # type: ignore[assignment]
     place = [0] * n
-    quanta: list[tuple[int, int, int, int, int]] = [(0, 0, 0, 0, 0)] * n
-    others = 0
+    quanta: list[list[int]] = [[0, 0, 0, 0, 0, 0] for _ in range(n)]
+    fixed = substitute is not None and rules.penalties.substitute is SubstitutePolicy.FIXED
+    if substitute is not None:
+        _check_substitute(substitute, n)
+    if fixed and not substitute.from_start:  # type: ignore[union-attr]
+        # a substitute from a later hand takes the last uma; the others rank among themselves
+        seat = substitute.seat  # type: ignore[union-attr]
+        first = _assign([s for s in order if s != seat], values, uma, fast, place, quanta)
+        place[seat] = n
+    else:
+        first = _assign(order, values, uma, fast, place, quanta)
+    if fixed:
+        seat = substitute.seat  # type: ignore[union-attr]
+        quanta[seat] = [rules.penalties.substitute_points // fast.unit, 0, 0,
+                        int(rules.penalties.substitute_uma * fast.per_pt), 0, 0]  # fmt: skip
+        first = [s for s in first if s != seat] or first
+    # first place's balance: the others' rounding (001), and deposits tied firsts share
+    shared = on_table // fast.unit if not fast.lost else 0
+    others = sum(q[1] for s, q in enumerate(quanta) if s not in first)
+    natural = [quanta[s][0] + quanta[s][2] + quanta[s][3] for s in first]
+    for seat, own, total in zip(
+        first, natural, split_even(sum(natural) + shared - others, len(first)), strict=True
+    ):
+        quanta[seat][4] = total - own
+    for penalty in penalties:
+        _penalise(penalty, quanta, rules, n)
+    parts = tuple((a, b, c, d, e, f) for a, b, c, d, e, f in quanta)
+    return Settlement(rules, clean, tuple(values), tuple(place), parts, on_table, uma,
+                      tuple(penalties), substitute)  # fmt: skip
+
+
+def _assign(
+    order: Sequence[int],
+    values: Sequence[int],
+    uma: Sequence[int],
+    fast: Any,
+    place: list[int],
+    quanta: list[list[int]],
+) -> list[int]:
+    """Places, and each seat's points, rounding, oka and uma parts in quanta, for the
+    seats in ``order`` (best first, ties by seat); the seats in first place."""
+    count = len(order)
+    unit, ret, whole, split = fast.unit, fast.ret, fast.whole, fast.split
     first: list[int] = []
     index = 0
-    while index < n:
+    while index < count:
         seat = order[index]
         end = index + 1
         if split:
-            while end < n and values[order[end]] == values[seat]:
+            while end < count and values[order[end]] == values[seat]:
                 end += 1
         oka = fast.oka_q if index == 0 else 0
         if end == index + 1:  # alone in its place
-            place[seat] = end
-            exact = (values[seat] - ret) // unit
-            rounded = 0 if index == 0 or whole is None else whole(values[seat] - ret) - exact
-            quanta[seat] = (exact, rounded, oka, uma[index], 0)
-            if index:
-                others += exact + rounded + uma[index]
-            else:
-                first = [seat]
-            index = end
-            continue
-        group = sorted(order[index:end])
-        bonuses = split_even(oka + sum(uma[index:end]), end - index)
-        okas = split_even(oka, end - index)
-        for seat, share, oka_share in zip(group, bonuses, okas, strict=True):
-            place[seat] = index + 1
-            exact = (values[seat] - ret) // unit
-            rounded = 0 if index == 0 or whole is None else whole(values[seat] - ret) - exact
-            quanta[seat] = (exact, rounded, oka_share, share - oka_share, 0)
-            if index:
-                others += exact + rounded + share
+            group, bonuses, okas = [seat], [oka + uma[index]], [oka]
+        else:
+            group = sorted(order[index:end])
+            bonuses = split_even(oka + sum(uma[index:end]), end - index)
+            okas = split_even(oka, end - index)
+        for member, share, oka_share in zip(group, bonuses, okas, strict=True):
+            place[member] = index + 1
+            exact = (values[member] - ret) // unit
+            rounded = 0 if index == 0 or whole is None else whole(values[member] - ret) - exact
+            quanta[member][:4] = [exact, rounded, oka_share, share - oka_share]
         if index == 0:
             first = group
         index = end
-    lost = on_table // unit if fast.lost else 0
-    if len(first) == 1:
-        seat = first[0]
-        exact, rounded, oka, uma_part, _balance = quanta[seat]
-        quanta[seat] = (exact, rounded, oka, uma_part, -others - lost - exact - oka - uma_part)
-    else:
-        for seat, total in zip(first, split_even(-others - lost, len(first)), strict=True):
-            exact, rounded, oka, uma_part, _balance = quanta[seat]
-            quanta[seat] = (exact, rounded, oka, uma_part, total - exact - oka - uma_part)
-    return Settlement(rules, clean, tuple(values), tuple(place), tuple(quanta), on_table, uma)
+    return first
+
+
+def _check_substitute(substitute: Substitute, players: int) -> None:
+    seat = substitute.seat
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+        raise PointsError(
+            _("substitute: seat {seat} is not at the table (seats 0 to {last})", seat=seat,
+              last=players - 1)
+        )  # fmt: skip
+
+
+def _penalise(penalty: Penalty, quanta: list[list[int]], rules: Rules, n: int) -> None:
+    """Take ``penalty`` from its seat's score (its own part); shared by the others when
+    the rules redistribute penalties."""
+    seat = penalty.seat
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+        raise PointsError(
+            _("penalty: seat {seat} is not at the table (seats 0 to {last})", seat=seat,
+              last=n - 1)
+        )  # fmt: skip
+    pt = Fraction(penalty.pt)
+    taken = pt * rules.fast.per_pt
+    if pt <= 0 or taken.denominator != 1:
+        raise PointsError(
+            _("penalty: {pt} pt must be positive, in steps of {step} pt", pt=pt,
+              step=Fraction(1, rules.fast.per_pt))
+        )  # fmt: skip
+    quanta[seat][5] -= int(taken)
+    if rules.penalties.redistribute:
+        others = [s for s in range(n) if s != seat]
+        for other, share in zip(others, split_even(int(taken), n - 1), strict=True):
+            quanta[other][5] += share

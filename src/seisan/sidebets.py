@@ -248,15 +248,18 @@ def _with_first(table: Table, kind: str, gains: Sequence[Fraction]) -> list[Tran
 
 def score_transfers(settlement: Settlement, table: Table | None = None) -> list[Transfer]:
     """The scores as transfers: everyone settles with first place (001's jansou way).
-    Riichi sticks lost at the end are in nobody's score: first place, which collects
-    the others' payments, hands their pt to the house (or keeps nothing of them)."""
+    What is in nobody's score (riichi sticks lost at the end, penalties) first place,
+    which collects the others' payments, hands on to the house."""
     table = table or Table(settlement)
     out = _with_first(table, Kind.SCORE, settlement.scores)
-    lost = settlement.lost
-    if lost:
-        shares = split_quanta(lost, len(table.first_group), table.quantum)
-        out += [Transfer(table.names[s], HOUSE, p, Kind.SCORE)
-                for s, p in zip(table.first_group, shares, strict=True) if p]  # fmt: skip
+    unpaid = settlement.unpaid
+    if unpaid:
+        shares = split_quanta(unpaid, len(table.first_group), table.quantum)
+        for seat, share in zip(table.first_group, shares, strict=True):
+            if share > 0:
+                out.append(Transfer(table.names[seat], HOUSE, share, Kind.SCORE))
+            elif share < 0:  # a result worth more than the table paid (a fixed substitute)
+                out.append(Transfer(HOUSE, table.names[seat], -share, Kind.SCORE))
     return out
 
 
@@ -458,6 +461,8 @@ def soto(
         backed = table.names[spectator.backs]
         against: dict[str, Fraction] = {}
         for t in player_transfers:
+            if HOUSE in (t.payer, t.payee):  # what nobody wins (penalties) is not a bet
+                continue
             if t.payee == backed:
                 against[t.payer] = against.get(t.payer, _ZERO) + t.amount
             elif t.payer == backed:
