@@ -201,7 +201,8 @@ def games(draw: st.DrawFn) -> tuple[Rules, list[Hand]]:
     hands = []
     for _ in range(draw(st.integers(1, 30))):
         riichi = tuple(sorted(draw(st.sets(seats, max_size=2))))
-        kind = draw(st.sampled_from(["ron", "ron", "tsumo", "tsumo", "draw", "abort"]))
+        kinds = ["ron", "ron", "tsumo", "tsumo", "draw", *(["abort"] if rules.game.aborts else [])]
+        kind = draw(st.sampled_from(kinds))
         if kind == "ron":
             discarder = draw(seats)
             winners = draw(st.sets(seats.filter(lambda s, d=discarder: s != d), min_size=1,
