@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from pathlib import Path
+from typing import Any
 from urllib.parse import unquote
 from xml.etree import ElementTree
 
@@ -97,9 +98,18 @@ def load(path: Path, rules: Rules | None = None, names: Sequence[str] | None = N
     """A Tenhou game from an mjlog file (the game id in its name gives the date)."""
     match = _ID.search(path.name)
     try:
-        return parse(read_text(path), rules, names, game_id=match[0][:-1] if match else "")
+        return parse_any(read_text(path), rules, names, game_id=match[0][:-1] if match else "")
     except SeisanError as err:
         raise LogError(err.within(path)) from None
+
+
+def parse_any(
+    text: str, rules: Rules | None = None, names: Sequence[str] | None = None, game_id: str = ""
+) -> TenhouGame:
+    """A Tenhou game from either format: tenhou.net/6 JSON or mjlog XML."""
+    if text.lstrip().startswith("{"):
+        return parse_json(text, rules, names, game_id)
+    return parse(text, rules, names, game_id)
 
 
 def parse(
@@ -112,7 +122,7 @@ def parse(
     try:
         root = ElementTree.fromstring(text)
     except ElementTree.ParseError as err:
-        line, column = err.position
+        line, column = err.position[0], err.position[1] + 1  # expat counts columns from 0
         raise LogError(
             _("not valid mjlog XML (at line {line}, column {column})", line=line, column=column)
         ) from None
@@ -282,3 +292,138 @@ def check(game: TenhouGame) -> GamePlay:
               theirs=list(game.final_pt))
         )  # fmt: skip
     return played
+
+
+# -- tenhou.net/6 JSON ------------------------------------------------------------------
+
+_DRAWS = {
+    "九種九牌": "kyuushu",
+    "四風連打": "suufon",
+    "四家立直": "suucha-riichi",
+    "四槓散了": "suukan",
+    "三家和了": "sanchahou",
+}
+_HAN = re.compile(r"\((\d+)飜\)")
+_FU = re.compile(r"(\d+)符")
+
+
+def parse_json(
+    text: str,
+    rules: Rules | None = None,
+    names: Sequence[str] | None = None,
+    game_id: str = "",
+) -> TenhouGame:
+    """A Tenhou game from tenhou.net/6 JSON (as Tenhou's viewer loads it)."""
+    import json  # noqa: PLC0415 - only this format needs it
+
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise LogError(
+            _("not valid tenhou.net/6 JSON (at line {line}, column {column})", line=err.lineno,
+              column=err.colno)
+        ) from None  # fmt: skip
+    try:
+        return _json_game(data, rules, names, game_id)
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+        raise LogError(_("a tenhou.net/6 log with a field missing or wrong")) from None
+
+
+def _json_game(
+    data: dict[str, Any],
+    rules: Rules | None,
+    names: Sequence[str] | None,
+    game_id: str,
+) -> TenhouGame:
+    rule = data.get("rule", {})
+    disp = str(rule.get("disp", "")) if isinstance(rule, dict) else ""
+    n = 3 if disp.startswith("三") else 4
+    game_type = (0x10 if n == 3 else 0) | (0 if "東" in disp else 0x08)
+    game_id = str(data.get("ref") or game_id)
+    chosen = rules or rules_for(game_type, game_id[:8])
+    logs = data["log"]
+    assert isinstance(logs, list)
+    hands: list[Hand] = []
+    after: list[tuple[int, ...]] = []
+    for index, entry in enumerate(logs):
+        round_index, honba, _sticks = entry[0]
+        start = [int(x) for x in entry[1][:n]]
+        result = entry[-1]
+        nxt = logs[index + 1] if index + 1 < len(logs) else None
+        hand = _json_hand(entry, result, n, round_index, honba, nxt)
+        hands.append(hand)
+        if nxt is not None:
+            after.append(tuple(int(x) for x in nxt[1][:n]))
+        else:
+            deltas = [0] * n
+            for i in range(1, len(result), 2):
+                if isinstance(result[i], list):
+                    deltas = [d + int(x) for d, x in zip(deltas, result[i][:n], strict=False)]
+            paid = [chosen.scoring.riichi if s in hand.riichi else 0 for s in range(n)]
+            after.append(tuple(p + d - r for p, d, r in zip(start, deltas, paid, strict=True)))
+    sc = data["sc"]
+    assert isinstance(sc, list)
+    final = tuple(int(sc[2 * i]) for i in range(n))
+    final_pt = tuple(Decimal(str(sc[2 * i + 1])) for i in range(n))
+    given = [str(x) for x in data.get("name") or []][:n]
+    players = list(names) if names is not None else given
+    if len(players) != n or len(set(players)) != n or not all(players):
+        players = [f"Player {i + 1}" for i in range(n)]
+    record = GameRecord(chosen, tuple(players), tuple(hands), title=game_id)
+    return TenhouGame(record, tuple(after), final, final_pt, game_id)
+
+
+def _json_hand(
+    entry: list[Any],
+    result: list[Any],
+    n: int,
+    round_index: int,
+    honba: int,
+    nxt: list[Any] | None,
+) -> Hand:
+    wind, number = divmod(round_index, 4)
+    label = "ESWN"[wind] + str(number + 1)
+    kind = result[0]
+    discards = [entry[6 + 3 * seat] for seat in range(n)]
+    riichi = [
+        s for s in range(n) if any(isinstance(d, str) and d.startswith("r") for d in discards[s])
+    ]
+    if kind == "和了":
+        wins = []
+        source = None
+        for i in range(2, len(result), 2):
+            info = result[i]
+            who, frm, pao = int(info[0]), int(info[1]), int(info[2])
+            yaku = [str(y) for y in info[4:]]
+            han = sum(int(m) for y in yaku for m in _HAN.findall(y))
+            yakuman = sum(1 for y in yaku if "役満" in y)
+            fu_match = _FU.search(str(info[3]))
+            fu = int(fu_match[1]) if fu_match and han < 5 and not yakuman else None
+            if fu is None and han < 5 and not yakuman:  # 満貫 at 3 or 4 han: the log omits fu
+                fu = -(-2000 // 2 ** (han + 2) // 10) * 10
+            wins.append(
+                Win(who, 0 if yakuman else han, fu, yakuman, 0, pao if pao != who else None)
+            )
+            source = None if frm == who else frm
+        if source is not None:  # a riichi declared on the tile that was ronned paid no stick
+            last = discards[source][-1] if discards[source] else None
+            if isinstance(last, str) and last.startswith("r") and source in riichi:
+                riichi.remove(source)
+        return Hand("tsumo" if source is None else "ron", tuple(wins), source, tuple(riichi),
+                    round=label, honba=honba)  # fmt: skip
+    if kind in _DRAWS:
+        return Hand("abort", riichi=tuple(riichi), reason=_DRAWS[kind], round=label, honba=honba)
+    deltas = [int(x) for x in result[1][:n]] if len(result) > 1 else [0] * n
+    if kind == "流し満貫":
+        nagashi = tuple(s for s in range(n) if deltas[s] > 0)
+        same = nxt is not None and nxt[0][0] == round_index
+        tenpai = tuple(sorted({*riichi, *([number] if same else [])}))
+        return Hand("draw", riichi=tuple(riichi), tenpai=tenpai, nagashi=nagashi, round=label,
+                    honba=honba)  # fmt: skip
+    if kind == "全員聴牌":
+        tenpai = tuple(range(n))
+    elif kind == "全員不聴":
+        tenpai = ()
+    else:  # 流局: the noten payments say who was tenpai
+        tenpai = tuple(s for s in range(n) if deltas[s] > 0)
+    return Hand("draw", riichi=tuple(riichi), tenpai=tenpai, round=label, honba=honba)
