@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from seisan import find_preset, settle
 from seisan.games import GameError, GameRecord, Hand, Win, load_record, play, record_from_dict
+from seisan.ledger import settle_game
 from seisan.rules import Penalties, Rules
 from seisan.session import load_session
 from seisan.settlement import Penalty, Substitute
@@ -129,6 +130,21 @@ def test_ema_substitute_from_a_later_hand_takes_the_last_uma() -> None:
     assert [r.parts.uma for r in result] == [-15, 15, 5, -5]
     assert [r.score for r in result] == [-30, 15, 1, -11]
     assert [r.place for r in result] == [4, 1, 2, 3]
+
+
+def test_a_fixed_substitute_tied_with_the_firsts_takes_no_role_of_first() -> None:
+    """Four players tied on 30000 under split ties: the absent player's fixed -30 goes to
+    the house, and the three present tie as equals (0 each), in scores and in ledgers."""
+    result = settle_game([30000] * 4, find_preset("ema"), ["Ana", "Ben", "Chie", "Dae"],
+                         substitute=Substitute(3, "Eve"))  # fmt: skip
+    assert result.settlement.first_group() == (0, 1, 2)
+    assert result.totals() == {"Ana": 0, "Ben": 0, "Chie": 0, "Dae": -30}
+    assert result.ledger_balances() == {"Ana": 0, "Ben": 0, "Chie": 0, "Dae": -30, "house": 30}
+    paid = {(t.payer, t.payee): t.amount for t in result.jansou()}
+    # settling with first place: Dae pays each first, each first hands it to the house
+    assert paid == {("Dae", "Ana"): 10, ("Dae", "Ben"): 10, ("Dae", "Chie"): 10,
+                    ("Ana", "house"): 10, ("Ben", "house"): 10, ("Chie", "house"): 10}  # fmt: skip
+    assert [(t.payer, t.payee, t.amount) for t in result.transfers()] == [("Dae", "house", 30)]
 
 
 def test_where_the_substitutes_result_counts_nothing_changes() -> None:

@@ -161,7 +161,7 @@ class Settlement:
     def __getitem__(self, seat: int) -> PlayerResult:
         return self.results[seat]
 
-    @property
+    @cached_property
     def scores(self) -> tuple[Fraction, ...]:
         """The scores in seat order."""
         per_pt = self.per_pt
@@ -183,15 +183,20 @@ class Settlement:
     def unpaid(self) -> Fraction:
         """pt in nobody's score: lost sticks, penalties not redistributed, and what a
         fixed substitute's result leaves out. The scores sum to minus this."""
-        return -sum(self.scores, _ZERO)
+        return -from_quanta(sum(map(sum, self.quanta)), self.per_pt)
 
     def by_place(self) -> tuple[PlayerResult, ...]:
         """The results from first place down (ties in seat order)."""
         return tuple(sorted(self.results, key=lambda r: (r.place, r.seat)))
 
     def first_group(self) -> tuple[int, ...]:
-        """The seats in first place: one, or several tied under split ties."""
-        return tuple(seat for seat, place in enumerate(self.places) if place == 1)
+        """The seats in first place: one, or several tied under split ties. An absent
+        player entered at a fixed result (EMA's substitute) takes no role of first."""
+        group = tuple(seat for seat, place in enumerate(self.places) if place == 1)
+        sub = self.substitute
+        if sub is not None and self.rules.penalties.substitute is SubstitutePolicy.FIXED:
+            return tuple(seat for seat in group if seat != sub.seat) or group
+        return group
 
     def to_dict(self, rules: bool = True) -> dict[str, Any]:
         """``{"rules": {...}, "results": [...]}`` in seat order, as the JSON output

@@ -251,16 +251,11 @@ def score_transfers(settlement: Settlement, table: Table | None = None) -> list[
     What is in nobody's score (riichi sticks lost at the end, penalties) first place,
     which collects the others' payments, hands on to the house."""
     table = table or Table(settlement)
-    out = _with_first(table, Kind.SCORE, settlement.scores)
+    net = dict(zip(table.names, settlement.scores, strict=True))
     unpaid = settlement.unpaid
-    if unpaid:
-        shares = split_quanta(unpaid, len(table.first_group), table.quantum)
-        for seat, share in zip(table.first_group, shares, strict=True):
-            if share > 0:
-                out.append(Transfer(table.names[seat], HOUSE, share, Kind.SCORE))
-            elif share < 0:  # a result worth more than the table paid (a fixed substitute)
-                out.append(Transfer(HOUSE, table.names[seat], -share, Kind.SCORE))
-    return out
+    if unpaid:  # negative: a result worth more than the table paid (a fixed substitute)
+        net[HOUSE] = unpaid
+    return with_first(net, table.firsts(), Kind.SCORE, table.quantum)
 
 
 def side_bets(
