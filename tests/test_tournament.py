@@ -223,6 +223,29 @@ def test_sessions_carry_penalties_and_substitutes(tmp_path: Path) -> None:
     assert load_session(csv, find_preset("ema")).settle().per_game()["Ben"] == [-15]
 
 
+@pytest.mark.parametrize(
+    ("lang", "lines"),
+    [
+        ("en", ["game 1: Ben -20 (Chombo)", "game 1: Dae (played by Eve)",
+                "session: Ana -5 (no-show at the start)"]),
+        ("ja", ["第1戦: Ben -20 (チョンボ)", "第1戦: Dae（代走: Eve）",
+                "セッション: Ana -5 (no-show at the start)"]),
+    ],
+)  # fmt: skip
+def test_the_session_table_lists_penalties_and_substitutes(cli, tmp_path, lang, lines) -> None:
+    path = tmp_path / "league.toml"
+    path.write_text(
+        'rules = "ema"\npenalties = ["Ana:5:no-show at the start"]\n'
+        "[[games]]\nplayers = ['Ana', 'Ben', 'Chie', 'Dae']\n"
+        "points = [40000, 30000, 26000, 24000]\npenalties = ['Ben:20:chombo']\n"
+        "substitute = 'Dae:Eve'\n",
+        encoding="utf-8",
+    )
+    text = cli.run("session", str(path), "--no-chart", "--lang", lang)
+    for line in lines:
+        assert line in text.splitlines()
+
+
 # -- properties ---------------------------------------------------------------------------
 
 

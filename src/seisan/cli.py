@@ -706,6 +706,8 @@ def show_session(
             note = _("{title}: too wide for this terminal ({players} players); see --format "
                      "csv or json", title=sheet.title, players=len(people))  # fmt: skip
             out().print(note.text(), markup=False)
+    for line in _session_notes(result, rules, lang):
+        out().print(line, markup=False)
     from seisan.charts import MARKERS, cumulative_chart  # noqa: PLC0415 - plotext when drawn
 
     if chart and len(people) <= len(MARKERS):
@@ -713,6 +715,32 @@ def show_session(
         ordered = {name: running[name] for name in people}
         out().print(cumulative_chart(ordered, term("chart", lang), width=width), markup=False)
     show_ledger(result, ledger_form, rules, lang)
+
+
+def _session_notes(result: "SessionResult", rules: Rules, lang: Lang) -> list[str]:
+    """One line per penalty and substitute of the session, under the games."""
+    lines = []
+    for label, game in zip(result.labels(), result.games, strict=True):
+        settlement = game.settlement
+        for penalty in settlement.penalties:
+            reason = term("chombo", lang) if penalty.reason == "chombo" else penalty.reason
+            lines.append(
+                _("game {label}: {name} {pt} ({reason})", label=label,
+                  name=settlement.names[penalty.seat], pt=_pt(-penalty.pt, rules, _decimals([penalty.pt])),
+                  reason=reason or term("part.penalty", lang)).text(lang)
+            )  # fmt: skip
+        sub = settlement.substitute
+        if sub is not None:
+            who = term("substitute.by", lang, name=settlement.names[sub.seat], by=sub.name)
+            lines.append(_("game {label}: {who}", label=label, who=who).text(lang))
+    for penalty in result.session_penalties:
+        reason = term("chombo", lang) if penalty.reason == "chombo" else penalty.reason
+        lines.append(
+            _("session: {name} {pt} ({reason})", name=result.people()[penalty.seat],
+              pt=_pt(-penalty.pt, rules, _decimals([penalty.pt])),
+              reason=reason or term("part.penalty", lang)).text(lang)
+        )  # fmt: skip
+    return lines
 
 
 def _maybe(value: Fraction | None) -> object:
