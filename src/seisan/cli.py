@@ -726,7 +726,8 @@ def _session_notes(result: "SessionResult", rules: Rules, lang: Lang) -> list[st
             reason = term("chombo", lang) if penalty.reason == "chombo" else penalty.reason
             lines.append(
                 _("game {label}: {name} {pt} ({reason})", label=label,
-                  name=settlement.names[penalty.seat], pt=_pt(-penalty.pt, rules, _decimals([penalty.pt])),
+                  name=settlement.names[penalty.seat],
+                  pt=_pt(-penalty.pt, rules, _decimals([penalty.pt])),
                   reason=reason or term("part.penalty", lang)).text(lang)
             )  # fmt: skip
         sub = settlement.substitute
