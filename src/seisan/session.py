@@ -38,6 +38,7 @@ from seisan.pt import pt_value
 from seisan.rules import Rules, Stakes
 from seisan.settlement import Penalty, check_names
 from seisan.sidebets import BET_FIELDS, bets_from_dict
+from seisan.stats import Seat
 from seisan.transfers import Transfer
 
 _ZERO = Fraction(0)
@@ -137,6 +138,34 @@ class SessionResult(Accounts):
         """Everyone, from the best total down (first appearance breaks ties)."""
         totals = self.totals()
         return sorted(self._people, key=lambda name: -totals[name])
+
+    def seats(self) -> list[list[Seat]]:
+        """Each game's players as :mod:`seisan.stats` lines (place, total with side
+        bets, points, money after fees), for standings and player statistics."""
+        out = []
+        for game in self.games:
+            totals = game.totals()
+            money = game.money()
+            settlement = game.settlement
+            out.append(
+                [
+                    Seat(name, settlement.places[seat], totals[name], settlement.points[seat],
+                         None if money is None else money[name])
+                    for seat, name in enumerate(settlement.names)
+                ]
+            )  # fmt: skip
+        return out
+
+    def off_table(self) -> dict[str, Fraction]:
+        """pt each person won or lost away from the table: bets as a spectator (外ウマ)
+        and the session's own penalties (what :meth:`seats` does not show)."""
+        at_table = dict.fromkeys(self._people, _ZERO)
+        for game in self.seats():
+            for line in game:
+                at_table[line.name] += line.total
+        totals = self.totals()
+        return {name: totals[name] - at_table[name] for name in self._people
+                if totals[name] != at_table[name]}  # fmt: skip
 
     def played(self, name: str) -> int:
         """How many games ``name`` sat at the table for (watching does not count)."""

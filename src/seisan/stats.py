@@ -1,0 +1,165 @@
+"""Standings and player statistics over settled games (成績表): what a club's season
+table, a player's page and the bulk engine all show, computed once, exactly.
+
+A game is given as its :class:`Seat` lines (one per player, as the settlement made
+them); every average and rate is an exact :class:`~fractions.Fraction`.
+
+>>> from fractions import Fraction as F
+>>> games = [
+...     [Seat("Ana", 1, F(50), 42600), Seat("Ben", 2, F(10), 31000),
+...      Seat("Chie", 3, F(-20), 16400), Seat("Dae", 4, F(-40), 10000)],
+...     [Seat("Ana", 4, F(-45), -1200), Seat("Ben", 1, F(55), 51200),
+...      Seat("Chie", 2, F(5), 30000), Seat("Dae", 3, F(-15), 19000)],
+... ]
+>>> [(s.name, str(s.total), str(s.average_place)) for s in standings(games)]
+[('Ben', '65', '3/2'), ('Ana', '5', '5/2'), ('Chie', '-15', '5/2'), ('Dae', '-55', '7/2')]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+_ZERO = Fraction(0)
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One player's line in one settled game."""
+
+    name: str
+    place: int
+    #: what counts in the standings: the score with the side bets (the game's total)
+    total: Fraction
+    points: int = 0  #: final points (below zero: a bust, 飛び)
+    money: Fraction | None = None  #: after fees, when the game had a rate
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A player's line in the standings (成績): counts, sums and exact rates."""
+
+    name: str
+    games: int
+    total: Fraction
+    places: tuple[int, ...]  #: how often 1st, 2nd, … (as many as the seats)
+    busts: int  #: games ended below zero (飛び)
+    best: Fraction
+    worst: Fraction
+    money: Fraction | None
+
+    @property
+    def average(self) -> Fraction:
+        """Average total per game (平均スコア)."""
+        return self.total / self.games
+
+    @property
+    def average_place(self) -> Fraction:
+        """Average place (平均順位)."""
+        return Fraction(sum(p * n for p, n in enumerate(self.places, start=1)), self.games)
+
+    @property
+    def rates(self) -> tuple[Fraction, ...]:
+        """1st, 2nd, … place rates (トップ率 …)."""
+        return tuple(Fraction(n, self.games) for n in self.places)
+
+    @property
+    def rentai(self) -> Fraction:
+        """連対率: first or second."""
+        return Fraction(sum(self.places[:2]), self.games)
+
+    @property
+    def last_avoidance(self) -> Fraction:
+        """ラス回避率: not last."""
+        return 1 - Fraction(self.places[-1], self.games)
+
+    @property
+    def bust_rate(self) -> Fraction:
+        """飛び率: games ended below zero."""
+        return Fraction(self.busts, self.games)
+
+
+def standings(
+    games: Iterable[Sequence[Seat]],
+    min_games: int = 0,
+    extra: Mapping[str, Fraction] | None = None,
+) -> list[Standing]:
+    """Everyone who played, best total first (equal totals: more games first, then
+    first appearance); players with fewer than ``min_games`` games are left out.
+    ``extra`` adds pt won or lost away from the table (外ウマ as a spectator, a
+    session's own penalties) to the totals."""
+    extra = extra or {}
+    rows: dict[str, list[Seat]] = {}
+    seats = 0
+    for game in games:
+        seats = max(seats, len(game))
+        for line in game:
+            rows.setdefault(line.name, []).append(line)
+    out = []
+    for name, lines in rows.items():
+        if len(lines) < max(min_games, 1):
+            continue
+        places = [0] * seats
+        for line in lines:
+            places[line.place - 1] += 1
+        moneys = [line.money for line in lines if line.money is not None]
+        totals = [line.total for line in lines]
+        out.append(
+            Standing(
+                name,
+                len(lines),
+                sum(totals, extra.get(name, _ZERO)),
+                tuple(places),
+                sum(1 for line in lines if line.points < 0),
+                max(totals),
+                min(totals),
+                sum(moneys, _ZERO) if moneys else None,
+            )
+        )
+    return sorted(out, key=lambda s: (-s.total, -s.games))
+
+
+@dataclass(frozen=True)
+class HeadToHead:
+    """直接対決: one opponent, over the games both played."""
+
+    opponent: str
+    games: int
+    above: int  #: games the player finished above the opponent
+    below: int  #: … and below (a tie for a place counts as neither)
+    difference: Fraction  #: the player's totals minus the opponent's, summed
+
+
+def head_to_head(games: Iterable[Sequence[Seat]], name: str) -> list[HeadToHead]:
+    """``name`` against each opponent met, most games first."""
+    found: dict[str, list[int | Fraction]] = {}
+    for game in games:
+        mine = next((line for line in game if line.name == name), None)
+        if mine is None:
+            continue
+        for other in game:
+            if other.name == name:
+                continue
+            row = found.setdefault(other.name, [0, 0, 0, _ZERO])
+            row[0] += 1
+            row[1] += mine.place < other.place
+            row[2] += mine.place > other.place
+            row[3] += mine.total - other.total
+    out = [
+        HeadToHead(opponent, int(g), int(a), int(b), Fraction(d))
+        for opponent, (g, a, b, d) in found.items()
+    ]
+    return sorted(out, key=lambda h: -h.games)
+
+
+def running(games: Iterable[Sequence[Seat]], name: str) -> list[Fraction]:
+    """``name``'s cumulative total after each game they played (for a chart)."""
+    out: list[Fraction] = []
+    total = _ZERO
+    for game in games:
+        for line in game:
+            if line.name == name:
+                total += line.total
+                out.append(total)
+    return out

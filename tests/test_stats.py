@@ -1,0 +1,88 @@
+"""Standings and player statistics (seisan.stats) over real sessions and on thresholds."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from seisan.session import load_session
+from seisan.stats import Seat, head_to_head, running, standings
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+F = Fraction
+
+
+def test_standings_equal_the_session_totals() -> None:
+    result = load_session(EXAMPLES / "friday.toml").settle()
+    table = standings(result.seats(), extra=result.off_table())
+    totals = result.totals()
+    # Eve watched game 2 backing Chie (外ウマ): +20 that no seat of hers shows
+    assert result.off_table() == {"Eve": 20}
+    assert {s.name: s.total for s in table} == {
+        name: totals[name] for name in totals if result.played(name)
+    }
+    assert [s.name for s in table] == [n for n in result.ranked() if result.played(n)]
+    money = result.money()
+    assert money is not None
+    for line in table:
+        assert line.games == result.played(line.name)
+        assert sum(line.places) == line.games
+
+
+GAMES = [
+    [Seat("Ana", 1, F(50), 42600), Seat("Ben", 2, F(10), 31000),
+     Seat("Chie", 3, F(-20), 16400), Seat("Dae", 4, F(-40), 0)],
+    [Seat("Ana", 4, F(-45), -100), Seat("Ben", 1, F(55), 51200),
+     Seat("Chie", 2, F(5), 30000), Seat("Dae", 3, F(-15), 18900)],
+    [Seat("Ana", 1, F("22.5"), 35000), Seat("Ben", 1, F("22.5"), 35000),
+     Seat("Chie", 3, F(-15), 20000), Seat("Eve", 4, F(-30), 10000)],
+]  # fmt: skip
+
+
+def test_counts_and_rates() -> None:
+    by_name = {s.name: s for s in standings(GAMES)}
+    ana = by_name["Ana"]
+    assert (ana.games, ana.total, ana.places) == (3, F("27.5"), (2, 0, 0, 1))
+    assert ana.average == F("27.5") / 3
+    assert ana.average_place == 2
+    assert ana.rates == (F(2, 3), 0, 0, F(1, 3))
+    assert ana.rentai == F(2, 3) and ana.last_avoidance == F(2, 3)
+    assert (ana.best, ana.worst) == (50, -45)
+    # exactly 0 points is not a bust (飛び is below zero); -100 is
+    assert ana.busts == 1 and by_name["Dae"].busts == 0
+    assert by_name["Ana"].bust_rate == F(1, 3)
+    assert by_name["Eve"].last_avoidance == 0
+    assert by_name["Ben"].rentai == 1
+
+
+@pytest.mark.parametrize(("minimum", "names"), [
+    (0, ["Ben", "Ana", "Chie", "Eve", "Dae"]),  # Chie and Eve on -30: more games first
+    (1, ["Ben", "Ana", "Chie", "Eve", "Dae"]),
+    (2, ["Ben", "Ana", "Chie", "Dae"]),  # exactly 2 games: in
+    (3, ["Ben", "Ana", "Chie"]),
+    (4, []),
+])  # fmt: skip
+def test_minimum_games(minimum: int, names: list[str]) -> None:
+    assert [s.name for s in standings(GAMES, minimum)] == names
+
+
+def test_equal_totals_rank_more_games_first() -> None:
+    games = [[Seat("A", 1, F(0)), Seat("B", 2, F(0))], [Seat("B", 1, F(0)), Seat("C", 2, F(0))]]
+    assert [s.name for s in standings(games)] == ["B", "A", "C"]
+
+
+def test_head_to_head_counts_a_tie_as_neither() -> None:
+    rows = {h.opponent: h for h in head_to_head(GAMES, "Ana")}
+    ben = rows["Ben"]
+    # game 1 Ana above, game 2 below, game 3 tied for first
+    assert (ben.games, ben.above, ben.below, ben.difference) == (3, 1, 1, F(-60))
+    assert (rows["Eve"].games, rows["Eve"].above) == (1, 1)
+    assert [h.opponent for h in head_to_head(GAMES, "Ana")][:2] == ["Ben", "Chie"]
+    assert head_to_head(GAMES, "Nobody") == []
+
+
+def test_running_totals() -> None:
+    assert running(GAMES, "Ana") == [50, 5, F("27.5")]
+    assert running(GAMES, "Eve") == [-30]
