@@ -1,24 +1,36 @@
-# `make run`: a real settlement on a fresh machine; `make test`: every check.
+# `make run`: the web app with a demo club on a fresh machine; `make demo`: the CLI on real
+# games; `make test`: every check.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint types messages pytest bench mutants clean
+.PHONY: run demo test lint types messages pytest bench mutants clean
+HOST ?= 127.0.0.1
+PORT ?= 8000
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-# what running needs (make run), and the dev tools on top (make test)
+# what running needs (the CLI; the web app), and the dev tools on top (make test)
 $(VENV)/.runtime: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .
 	touch $@
 
-$(VENV)/.installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+$(VENV)/.web: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[web]'
 	touch $(VENV)/.runtime $@
 
-run: $(VENV)/.runtime
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(VENV)/.runtime $(VENV)/.web $@
+
+# the web app on SQLite with a demo club from examples/ (prints the address and a
+# one-time sign-in link); Ctrl-C stops it
+run: $(VENV)/.web
+	$(BIN)/seisan serve --host $(HOST) --port $(PORT) --demo examples
+
+demo: $(VENV)/.runtime
 	$(BIN)/seisan settle 42600 31000 16400 10000 --rules mleague --lang en
 	$(BIN)/seisan settle 40000 30000 20000 10000 --rules one-two-oka --lang ko
 	$(BIN)/seisan session examples/friday.toml --lang en

@@ -748,6 +748,36 @@ def _maybe(value: Fraction | None) -> object:
     return "" if value is None else pt_value(value)
 
 
+@app.command(
+    "serve", help=N_("Run the web app for clubs (needs the web extra: pip install 'seisan[web]').")
+)
+@reports_errors
+def serve_command(
+    host: Annotated[
+        str, typer.Option(help=N_("Address to listen on (0.0.0.0: the whole LAN)."))
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help=N_("Port to listen on."))] = 8000,
+    db: Annotated[
+        Path | None, typer.Option(help=N_("SQLite database file (default: your data folder)."))
+    ] = None,
+    demo: Annotated[
+        Path | None, typer.Option(help=N_("Load a demo club from this folder of examples."))
+    ] = None,
+    owner: Annotated[
+        str, typer.Option(help=N_("Email of the first (owner) account."))
+    ] = "owner@localhost",
+    workers: Annotated[int, typer.Option(help=N_("Worker processes."))] = 2,
+    lang: LangOption = None,
+) -> None:
+    try:
+        from seisan.web.serve import run  # noqa: PLC0415 - Django only for this command
+    except ImportError:
+        fail(_("the web app needs its extra: pip install 'seisan[web]'"))
+    if demo is not None and not (demo / "club.toml").is_file():
+        fail(_("--demo: {folder} has no club.toml", folder=demo))
+    run(host, port, db, demo, owner, workers)
+
+
 @app.command("hand", help=N_("What one winning hand pays: from han and fu, or from the tiles."))
 @reports_errors
 def hand_command(

@@ -96,6 +96,18 @@ class Session:
         return SessionResult(self, tuple(results))
 
 
+def game_from_dict(game: Mapping[str, Any], number: int = 1) -> SessionGame:
+    """One game as a session file's ``[[games]]`` table gives it: ``players``,
+    ``points``, ``deposits``, ``penalties``, ``substitute`` and its bets."""
+    return _game(number, game)
+
+
+def settle_one(game: SessionGame, rules: Rules) -> GameResult:
+    """One game of a session settled in full under ``rules`` (the web app settles
+    each game as it is entered)."""
+    return _settle(game, rules)
+
+
 def _settle(game: SessionGame, rules: Rules) -> GameResult:
     if game.record is not None:
         record = game.record if game.record.rules == rules else replace(game.record, rules=rules)

@@ -84,12 +84,14 @@ def standings(
     games: Iterable[Sequence[Seat]],
     min_games: int = 0,
     extra: Mapping[str, Fraction] | None = None,
+    extra_money: Mapping[str, Fraction] | None = None,
 ) -> list[Standing]:
     """Everyone who played, best total first (equal totals: more games first, then
     first appearance); players with fewer than ``min_games`` games are left out.
     ``extra`` adds pt won or lost away from the table (外ウマ as a spectator, a
-    session's own penalties) to the totals."""
+    session's own penalties) to the totals, ``extra_money`` its money."""
     extra = extra or {}
+    extra_money = extra_money or {}
     rows: dict[str, list[Seat]] = {}
     seats = 0
     for game in games:
@@ -104,6 +106,8 @@ def standings(
         for line in lines:
             places[line.place - 1] += 1
         moneys = [line.money for line in lines if line.money is not None]
+        if name in extra_money:
+            moneys.append(extra_money[name])
         totals = [line.total for line in lines]
         out.append(
             Standing(

@@ -1,0 +1,119 @@
+"""Every number of a settled game in words (内訳の説明): how each player's points
+became their score, part by part, and what each side bet moved.
+
+The web app's game page shows these lines; each is a :class:`~seisan.i18n.Message`,
+so it reads in the language of the moment.
+
+>>> from seisan import find_preset
+>>> from seisan.ledger import settle_game
+>>> result = settle_game([42600, 31000, 16400, 10000], find_preset("mleague"),
+...                      ["Ana", "Ben", "Chie", "Dae"])
+>>> for line in explain(result)["Ana"]:
+...     print(line)
+points: (42600 − 30000) ÷ 1000 = +12.6
+oka: +20 to first place: (30000 − 25000) × 4 players
+uma for 1st place: +30
+score: +62.6
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from seisan.i18n import N_, Message, _
+from seisan.ledger import GameResult
+from seisan.rounding import Rounding
+from seisan.settlement import format_score
+from seisan.sidebets import Kind
+
+
+def _signed(value: Fraction) -> str:
+    return format_score(value)
+
+
+def explain(result: GameResult) -> dict[str, list[Message]]:
+    """Per player (by name), the lines that explain their score and total."""
+    settlement = result.settlement
+    rules = result.rules
+    n = len(settlement.names)
+    places = settlement.places
+    uma = settlement.uma
+    out: dict[str, list[Message]] = {}
+    for r in settlement.results:
+        lines: list[Message] = []
+        parts = r.parts
+        lines.append(
+            _("points: ({points} − {ret}) ÷ 1000 = {value}", points=r.points,
+              ret=rules.return_points, value=_signed(parts.points))
+        )  # fmt: skip
+        if parts.rounding:
+            lines.append(
+                _("rounded to whole pt ({mode}): {value}",
+                  mode=Rounding(rules.rounding).label(), value=_signed(parts.rounding))
+            )  # fmt: skip
+        tied = [s for s in range(n) if places[s] == r.place]
+        if parts.oka:
+            if len(tied) > 1:
+                lines.append(
+                    _("oka shared by {count} players tied for first: {value} each",
+                      count=len(tied), value=_signed(parts.oka))
+                )  # fmt: skip
+            else:
+                lines.append(
+                    _("oka: {value} to first place: ({ret} − {start}) × {players} players",
+                      value=_signed(parts.oka), ret=rules.return_points, start=rules.start,
+                      players=n)
+                )  # fmt: skip
+        if parts.uma or uma:
+            if len(tied) > 1 and rules.ties.value == "split":
+                shared = uma[r.place - 1 : r.place - 1 + len(tied)]
+                lines.append(
+                    _("uma of places {first}–{last} shared by {count} tied players: ({umas}) "
+                      "÷ {count} = {value}", first=r.place, last=r.place + len(tied) - 1,
+                      count=len(tied), umas=" + ".join(_signed(u) for u in shared),
+                      value=_signed(parts.uma))
+                )  # fmt: skip
+            elif parts.uma or r.place <= len(uma):
+                lines.append(
+                    _("uma for {place} place: {value}", place=ordinal(r.place),
+                      value=_signed(parts.uma))
+                )  # fmt: skip
+        if parts.balance:
+            lines.append(
+                _("balance to first place: {value} (the others' rounding and shared sticks, "
+                  "so the table sums to zero)", value=_signed(parts.balance))
+            )  # fmt: skip
+        for penalty in settlement.penalties:
+            if penalty.seat == r.seat:
+                lines.append(
+                    _("penalty: {value} ({reason})", value=_signed(-penalty.pt),
+                      reason=penalty.reason or "—")
+                )  # fmt: skip
+        if parts.penalty and not any(p.seat == r.seat for p in settlement.penalties):
+            lines.append(_("penalties of others shared: {value}", value=_signed(parts.penalty)))
+        lines.append(_("score: {value}", value=_signed(r.score)))
+        kinds = result.kinds()
+        for kind in kinds:
+            value = result.side_of(r.name, kind)
+            if value:
+                lines.append(
+                    _("{bet}: {value}", bet=kind.label(), value=_signed(value))
+                )  # fmt: skip
+        if kinds:
+            lines.append(_("total: {value}", value=_signed(result.totals()[r.name])))
+        out[r.name] = lines
+    for spectator in result.spectators:
+        value = result.side_of(spectator.name, Kind.SOTO)
+        out[spectator.name] = [
+            _("backs {player} as a spectator (外ウマ): {value}",
+              player=settlement.names[spectator.backs], value=_signed(value))
+        ]  # fmt: skip
+    return out
+
+
+_ORDINALS = (N_("{place}st"), N_("{place}nd"), N_("{place}rd"), N_("{place}th"))
+
+
+def ordinal(place: int) -> Message:
+    """1st, 2nd, 3rd, 4th (1位, 1위): one message per form, as each language needs."""
+    return Message(_ORDINALS[min(place, 4) - 1], place=place)

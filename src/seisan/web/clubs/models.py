@@ -1,0 +1,255 @@
+"""What a club keeps: clubs → seasons (each with versioned rules) → sessions → games.
+
+A game is stored as the core's session-file table (``players``, ``points``,
+``deposits``, bets…) or a hand-by-hand record, together with the settlement the
+core gave it (a :class:`Seat` per player) and the :class:`RulesVersion` it was
+settled under: changing a season's rules never rewrites a game silently.
+Every model keeps its history (django-simple-history); games are deleted softly
+and can be restored.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from django.conf import settings
+from django.core.serializers.json import DjangoJSONEncoder
+from django.db import models
+from django.db.models import Q
+from django.utils import timezone
+from simple_history.models import HistoricalRecords
+
+
+class Role(models.TextChoices):
+    """Who may do what in a club, from the least to the most."""
+
+    MEMBER = "member", "member"
+    SCORER = "scorer", "scorer"
+    ORGANISER = "organiser", "organiser"
+    OWNER = "owner", "owner"
+
+
+ROLE_ORDER = [Role.MEMBER, Role.SCORER, Role.ORGANISER, Role.OWNER]
+
+
+def role_at_least(role: str | None, needed: str) -> bool:
+    """Whether ``role`` includes what ``needed`` may do."""
+    if role is None:
+        return False
+    return ROLE_ORDER.index(Role(role)) >= ROLE_ORDER.index(Role(needed))
+
+
+def _token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+class Club(models.Model):
+    """A jansou, a circle or a league."""
+
+    class Kind(models.TextChoices):
+        JANSOU = "jansou", "jansou"
+        CIRCLE = "circle", "circle"
+        LEAGUE = "league", "league"
+
+    name = models.CharField(max_length=120)
+    slug = models.SlugField(max_length=60, unique=True)
+    kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.CIRCLE)
+    #: ISO 4217 code of the club's money (JPY, KRW, USD…)
+    currency = models.CharField(max_length=3, default="JPY")
+    created = models.DateTimeField(default=timezone.now)
+    history = HistoricalRecords()
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Membership(models.Model):
+    """A user's role in a club."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships"
+    )
+    role = models.CharField(max_length=10, choices=Role.choices, default=Role.MEMBER)
+    history = HistoricalRecords()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["club", "user"], name="one_role_a_club")]
+
+
+class Player(models.Model):
+    """Someone who sits at a club's tables: a member with an account, or a guest.
+    A merged guest points to the player it became."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="players")
+    name = models.CharField(max_length=60)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="players",
+    )  # fmt: skip
+    merged_into = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.PROTECT, related_name="merged"
+    )
+    created = models.DateTimeField(default=timezone.now)
+    history = HistoricalRecords()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["club", "name"], condition=Q(merged_into__isnull=True),
+                name="one_name_a_club",
+            )
+        ]  # fmt: skip
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def is_guest(self) -> bool:
+        return self.user_id is None
+
+
+class Season(models.Model):
+    """A run of sessions under one set of rules (which may change, versioned)."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="seasons")
+    name = models.CharField(max_length=120)
+    public = models.BooleanField(default=False)  #: a read-only link for anyone
+    public_token = models.CharField(max_length=40, default=_token, unique=True)
+    min_games = models.PositiveIntegerField(default=0)  #: to appear in the standings
+    created = models.DateTimeField(default=timezone.now)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["-created"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def rules(self) -> RulesVersion:
+        """The rules games are settled under now (the latest version)."""
+        found = self.rule_versions.order_by("-number").first()
+        assert found is not None, "a season always has rules"
+        return found
+
+
+class RulesVersion(models.Model):
+    """One version of a season's rules: the core's rules as TOML (exact numbers, and
+    what ``seisan session`` reads back on export)."""
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="rule_versions")
+    number = models.PositiveIntegerField()
+    toml = models.TextField()
+    #: what the organiser gave: a preset name, or the TOML text
+    source = models.TextField(blank=True)
+    created = models.DateTimeField(default=timezone.now)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["season", "number"], name="one_number_a_version")
+        ]
+
+    def core(self) -> Any:
+        """The core's :class:`~seisan.rules.Rules`."""
+        from seisan.web.clubs.services import rules_of  # noqa: PLC0415
+
+        return rules_of(self)
+
+
+class Session(models.Model):
+    """A night at the club, or one table of a league day."""
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="sessions")
+    date = models.DateField(default=timezone.localdate)
+    title = models.CharField(max_length=120, blank=True)
+    created = models.DateTimeField(default=timezone.now)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["-date", "-id"]
+
+    def __str__(self) -> str:
+        return self.title or str(self.date)
+
+
+class Game(models.Model):
+    """One game: the core's game table (``data``), or a hand-by-hand ``record``;
+    settled under ``rules`` into its :class:`Seat` rows."""
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="games")
+    number = models.PositiveIntegerField()
+    rules = models.ForeignKey(RulesVersion, on_delete=models.PROTECT, related_name="games")
+    #: players, points, deposits, bets (a session file's table)
+    data = models.JSONField(encoder=DjangoJSONEncoder)
+    #: a `seisan game` record instead
+    record = models.JSONField(null=True, blank=True, encoder=DjangoJSONEncoder)
+    #: spectators' 外ウマ: {name: {"total": pt, "money": money or null}} as exact text
+    spectators = models.JSONField(default=dict, blank=True)
+    created = models.DateTimeField(default=timezone.now)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="+",
+    )  # fmt: skip
+    updated = models.DateTimeField(default=timezone.now)
+    #: raised on every change: an edit made from an older version is a conflict
+    version = models.PositiveIntegerField(default=1)
+    #: one per entry form: a resent form never makes a second game
+    idempotency_key = models.CharField(max_length=64, unique=True, null=True, blank=True)
+    deleted = models.DateTimeField(null=True, blank=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["session", "number"]
+
+    def __str__(self) -> str:
+        return f"{self.session} #{self.number}"
+
+
+class Seat(models.Model):
+    """One player's line of a game's settlement, as the core gave it."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    seat = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    points = models.IntegerField()
+    place = models.PositiveSmallIntegerField()
+    score = models.DecimalField(max_digits=12, decimal_places=3)
+    total = models.DecimalField(max_digits=12, decimal_places=3)  #: with side bets
+    money = models.DecimalField(max_digits=16, decimal_places=3, null=True, blank=True)
+    parts = models.JSONField(default=dict)
+    confirmed = models.BooleanField(default=False)  #: the player confirmed it
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["game", "seat"]
+        constraints = [models.UniqueConstraint(fields=["game", "seat"], name="one_line_a_seat")]
+
+
+class Payment(models.Model):
+    """A transfer of a session's ledger marked paid (or unmarked: kept in history)."""
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="payments")
+    payer = models.CharField(max_length=60)
+    payee = models.CharField(max_length=60)
+    amount = models.DecimalField(max_digits=16, decimal_places=3)
+    in_money = models.BooleanField(default=True)
+    paid = models.DateTimeField(default=timezone.now)
+    marked_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    history = HistoricalRecords()
+
+
+class SignInLink(models.Model):
+    """A one-time sign-in link (the owner's first start; no default password ever)."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    token_hash = models.CharField(max_length=64, unique=True)
+    expires = models.DateTimeField()
+    used = models.DateTimeField(null=True, blank=True)

@@ -1,0 +1,482 @@
+"""The web app's one door to the core: rules in and out, games settled and stored,
+standings, ledgers and exports. Views call these; every number comes from seisan.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import tomllib
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import date
+from decimal import Decimal
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any
+
+import tomli_w
+from django.db import IntegrityError, transaction
+from django.db.models import QuerySet
+from django.utils import timezone
+
+from seisan.errors import SeisanError
+from seisan.games import record_from_dict
+from seisan.i18n import Message, _
+from seisan.ledger import GameResult, game_result
+from seisan.presets import find_preset, rules_from_data
+from seisan.pt import pt_value
+from seisan.rules import Rules
+from seisan.session import Session as CoreSession
+from seisan.session import SessionGame, SessionResult, game_from_dict, settle_one
+from seisan.stats import Seat as StatSeat
+from seisan.stats import Standing, standings
+from seisan.web.clubs import models as m
+
+
+class EntryError(SeisanError):
+    """What is wrong with a game as entered: names the field (for the form)."""
+
+    def __init__(self, message: Message, field: str = "") -> None:
+        super().__init__(message)
+        self.field = field
+
+
+class Conflict(SeisanError):
+    """Someone else changed the game since this form was opened."""
+
+
+# -- rules ------------------------------------------------------------------------------
+
+
+def rules_from_text(text: str) -> Rules:
+    """Rules from what an organiser typed: a preset name (any alias or title), or
+    house rules as TOML (``extends = "mleague"`` …). Errors are the core's."""
+    stripped = text.strip()
+    if not stripped:
+        raise SeisanError(_("give a rules preset name or a house-rules .toml file"))
+    if "=" not in stripped and "\n" not in stripped:
+        return find_preset(stripped)
+    try:
+        data = tomllib.loads(stripped, parse_float=Decimal)
+    except tomllib.TOMLDecodeError as err:
+        raise SeisanError(_("not valid TOML ({where})", where=str(err))) from None
+    data.setdefault("name", "house")
+    return rules_from_data(data)
+
+
+def rules_toml(rules: Rules) -> str:
+    """The rules as TOML text, exact (what a version stores and an export writes)."""
+    return tomli_w.dumps(rules.to_dict())
+
+
+@lru_cache(maxsize=256)
+def _rules_from_toml(text: str) -> Rules:
+    return rules_from_data(tomllib.loads(text, parse_float=Decimal))
+
+
+def rules_of(version: m.RulesVersion) -> Rules:
+    """The core's rules of a stored version."""
+    return _rules_from_toml(version.toml)
+
+
+def new_rules_version(season: m.Season, rules: Rules, source: str, user: Any) -> m.RulesVersion:
+    """Store ``rules`` as the season's next version (the old ones stay)."""
+    last = season.rule_versions.order_by("-number").first()
+    return m.RulesVersion.objects.create(
+        season=season,
+        number=(last.number + 1) if last else 1,
+        toml=rules_toml(rules),
+        source=source,
+        created_by=user if getattr(user, "is_authenticated", False) else None,
+    )
+
+
+# -- games ------------------------------------------------------------------------------
+
+
+def session_game(game: m.Game, names: Sequence[str] | None = None) -> SessionGame:
+    """A stored game as the core's session game (players by their current names)."""
+    rules = rules_of(game.rules)
+    if game.record is not None:
+        record = record_from_dict(game.record, rules)
+        if names is not None:
+            from dataclasses import replace  # noqa: PLC0415
+
+            record = replace(record, names=tuple(names))
+        return SessionGame(record.names, (), record=record)
+    data = dict(game.data)
+    if names is not None:
+        data["players"] = list(names)
+    return game_from_dict(data)
+
+
+def settle_data(data: Mapping[str, Any], rules: Rules) -> GameResult:
+    """One game table settled by the core (raises the core's errors)."""
+    return settle_one(game_from_dict(data), rules)
+
+
+def settle_record(record: Mapping[str, Any], rules: Rules) -> GameResult:
+    """A hand-by-hand record played and settled by the core."""
+    played = record_from_dict(record, rules).play()
+    assert played.settlement is not None
+    return game_result(played.settlement)
+
+
+def _decimal(value: Fraction) -> Decimal:
+    return Decimal(str(pt_value(value)))
+
+
+def seat_rows(result: GameResult) -> list[dict[str, Any]]:
+    """Each player's stored line of a settlement."""
+    totals = result.totals()
+    money = result.money()
+    rows = []
+    for r in result.settlement.results:
+        rows.append(
+            {
+                "seat": r.seat,
+                "name": r.name,
+                "points": r.points,
+                "place": r.place,
+                "score": _decimal(r.score),
+                "total": _decimal(totals[r.name]),
+                "money": None if money is None else _decimal(money[r.name]),
+                "parts": {k: str(v) for k, v in r.parts.to_dict().items()},
+            }
+        )
+    return rows
+
+
+def player_named(club: m.Club, name: str) -> m.Player:
+    """The club's player called ``name`` (any case), or a new guest of that name."""
+    clean = " ".join(name.split())
+    found = club.players.filter(name__iexact=clean, merged_into__isnull=True).first()
+    if found is not None:
+        return found
+    return m.Player.objects.create(club=club, name=clean)
+
+
+def save_game(
+    session: m.Session,
+    data: Mapping[str, Any],
+    user: Any,
+    *,
+    key: str | None = None,
+    game: m.Game | None = None,
+    version: int | None = None,
+    record: Mapping[str, Any] | None = None,
+) -> tuple[m.Game, bool]:
+    """Settle and store a game (new, or an edit of ``game`` made from ``version``).
+
+    Returns the game and whether it was created now; a resent form (same ``key``)
+    returns the game it made the first time. Nothing is stored on an error.
+    """
+    if key and game is None:
+        existing = m.Game.objects.filter(idempotency_key=key).first()
+        if existing is not None:
+            return existing, False
+    season = session.season
+    version_row = season.rules
+    rules = rules_of(version_row)
+    result = settle_record(record, rules) if record is not None else settle_data(data, rules)
+    names = list(result.settlement.names)
+    stored = dict(data) if record is None else {"players": names}
+    try:
+        with transaction.atomic():
+            if game is None:
+                last = session.games.order_by("-number").first()
+                game = m.Game(
+                    session=session,
+                    number=(last.number + 1) if last else 1,
+                    created_by=user if getattr(user, "is_authenticated", False) else None,
+                    idempotency_key=key or None,
+                )
+                created = True
+            else:
+                fresh = m.Game.objects.select_for_update().get(pk=game.pk)
+                if version is not None and fresh.version != version:
+                    raise Conflict(
+                        _("someone changed this game since you opened it: reload to see "
+                          "their change")
+                    )  # fmt: skip
+                game = fresh
+                game.version += 1
+                created = False
+            game.rules = version_row
+            game.data = stored
+            game.record = dict(record) if record is not None else None
+            game.updated = timezone.now()
+            game.save()
+            _store_seats(game, season.club, result)
+    except IntegrityError:
+        if key:  # two taps at once: the other request stored it
+            existing = m.Game.objects.filter(idempotency_key=key).first()
+            if existing is not None:
+                return existing, False
+        raise
+    return game, created
+
+
+def _store_seats(game: m.Game, club: m.Club, result: GameResult) -> None:
+    rows = seat_rows(result)
+    players = [player_named(club, row["name"]) for row in rows]
+    if len({p.pk for p in players}) != len(players):
+        raise EntryError(_("a player sits twice at this table"), "players")
+    game.seats.all().delete()
+    totals, money = result.totals(), result.money()
+    game.spectators = {
+        s.name: {"total": str(pt_value(totals[s.name])),
+                 "money": None if money is None else str(pt_value(money[s.name]))}
+        for s in result.spectators
+    }  # fmt: skip
+    game.save(update_fields=["spectators"])
+    for row, player in zip(rows, players, strict=True):
+        m.Seat.objects.create(
+            game=game,
+            seat=row["seat"],
+            player=player,
+            points=row["points"],
+            place=row["place"],
+            score=row["score"],
+            total=row["total"],
+            money=row["money"],
+            parts=row["parts"],
+        )
+
+
+def game_result_of(game: m.Game) -> GameResult:
+    """A stored game settled again by the core under its own rules version."""
+    names = [s.player.name for s in game.seats.select_related("player").order_by("seat")]
+    core = session_game(game, names or None)
+    return settle_one(core, rules_of(game.rules))
+
+
+def resettle_preview(season: m.Season) -> list[dict[str, Any]]:
+    """What re-settling every game under the season's current rules changes: per
+    game, each player's total before and after (only games that change)."""
+    current = season.rules
+    rules = rules_of(current)
+    out = []
+    for game in live_games(season).select_related("rules").prefetch_related("seats__player"):
+        seats = list(game.seats.all())
+        names = [s.player.name for s in seats]
+        try:
+            after = settle_one(session_game(game, names), rules).totals()
+        except SeisanError as err:
+            out.append({"game": game, "error": err.message, "rows": []})
+            continue
+        rows = [
+            {"name": s.player.name, "before": s.total, "after": _decimal(after[s.player.name])}
+            for s in seats
+        ]
+        if game.rules_id != current.pk or any(r["before"] != r["after"] for r in rows):
+            out.append({"game": game, "error": None, "rows": rows})
+    return out
+
+
+def resettle(season: m.Season, user: Any) -> int:
+    """Re-settle every game under the current rules; returns how many changed."""
+    changed = 0
+    with transaction.atomic():
+        for entry in resettle_preview(season):
+            if entry["error"] is not None:
+                raise SeisanError(entry["error"])
+            game = entry["game"]
+            names = [s.player.name for s in game.seats.order_by("seat")]
+            data = dict(game.data)
+            data["players"] = names
+            save_game(game.session, data, user, game=game,
+                      record=game.record if game.record is not None else None)  # fmt: skip
+            changed += 1
+    return changed
+
+
+# -- reading ----------------------------------------------------------------------------
+
+
+def live_games(season: m.Season) -> QuerySet[m.Game]:
+    return m.Game.objects.filter(session__season=season, deleted__isnull=True).order_by(
+        "session__date", "session_id", "number"
+    )
+
+
+def stat_seats(
+    games: Iterable[m.Game],
+) -> list[list[StatSeat]]:
+    """Stored games as :mod:`seisan.stats` lines, players by their current names."""
+    out = []
+    for game in games:
+        out.append(
+            [
+                StatSeat(
+                    s.player.name,
+                    s.place,
+                    Fraction(s.total),
+                    s.points,
+                    None if s.money is None else Fraction(s.money),
+                )
+                for s in game.seats.all()
+            ]
+        )
+    return out
+
+
+def season_games(
+    season: m.Season, start: date | None = None, end: date | None = None
+) -> QuerySet[m.Game]:
+    games = live_games(season)
+    if start is not None:
+        games = games.filter(session__date__gte=start)
+    if end is not None:
+        games = games.filter(session__date__lte=end)
+    return games.prefetch_related("seats__player")
+
+
+def season_standings(
+    season: m.Season,
+    min_games: int | None = None,
+    start: date | None = None,
+    end: date | None = None,
+) -> list[Standing]:
+    """The season's standings, computed by :func:`seisan.stats.standings`."""
+    games = list(season_games(season, start, end))
+    chosen = season.min_games if min_games is None else min_games
+    extra, extra_money = off_table(games)
+    return standings(stat_seats(games), chosen, extra, extra_money)
+
+
+def off_table(games: Iterable[m.Game]) -> tuple[dict[str, Fraction], dict[str, Fraction]]:
+    """What spectators won or lost backing players (外ウマ): pt, and money."""
+    pt: dict[str, Fraction] = {}
+    money: dict[str, Fraction] = {}
+    for game in games:
+        for name, entry in (game.spectators or {}).items():
+            pt[name] = pt.get(name, Fraction(0)) + Fraction(Decimal(entry["total"]))
+            if entry.get("money") is not None:
+                money[name] = money.get(name, Fraction(0)) + Fraction(Decimal(entry["money"]))
+    return pt, money
+
+
+def session_result(session: m.Session) -> SessionResult | None:
+    """A night's games as the core's settled session (ledgers, fees, house)."""
+    games = list(
+        session.games.filter(deleted__isnull=True).select_related("rules").order_by("number")
+    )
+    if not games:
+        return None
+    core_games = []
+    results = []
+    for game in games:
+        names = [s.player.name for s in game.seats.select_related("player").order_by("seat")]
+        core = session_game(game, names)
+        core_games.append(core)
+        results.append(settle_one(core, rules_of(game.rules)))
+    rules = rules_of(games[-1].rules)
+    return SessionResult(CoreSession(rules, tuple(core_games), str(session)), tuple(results))
+
+
+# -- export and import ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Export:
+    """A season as the CLI's files: ``rules.toml``, ``season.toml`` (every game in
+    order), and a flat CSV of the points."""
+
+    rules: str
+    session: str
+    csv: str
+
+
+def export_season(season: m.Season) -> Export:
+    """Files ``seisan session season.toml`` reads back to the same totals."""
+    games_out: list[dict[str, Any]] = []
+    for game in season_games(season):
+        names = [s.player.name for s in game.seats.all()]
+        if game.record is not None:
+            record = dict(game.record)
+            record["players"] = names
+            games_out.append({"record": record, "label": _label(game)})
+            continue
+        table = {"label": _label(game), **game.data, "players": names}
+        games_out.append(table)
+    current = rules_of(season.rules)
+    session: dict[str, Any] = {"title": season.name, "rules": "rules.toml", "games": []}
+    for entry in games_out:
+        if "record" in entry:  # a hand record becomes its final table (points, deposits)
+            record = entry["record"]
+            played = record_from_dict(record, current).play()
+            assert played.settlement is not None
+            session["games"].append(
+                {"label": entry["label"], "players": list(played.settlement.names),
+                 "points": list(played.final_points), "deposits": played.leftover // 1000}
+            )  # fmt: skip
+        else:
+            session["games"].append(entry)
+    buffer = io.StringIO()
+    people = sorted({n for g in session["games"] for n in g["players"]})
+    writer = csv.writer(buffer)
+    writer.writerow(["game", "seats", "deposits", *people])
+    for g in session["games"]:
+        cells = {n: str(p) for n, p in zip(g["players"], g["points"], strict=True)}
+        writer.writerow([g["label"], ";".join(g["players"]), g.get("deposits", 0),
+                         *(cells.get(n, "") for n in people)])  # fmt: skip
+    return Export(rules_toml(current), tomli_w.dumps(session), buffer.getvalue())
+
+
+def _label(game: m.Game) -> str:
+    return f"{game.session.date.isoformat()}#{game.number}"
+
+
+def import_session(season: m.Season, text: str, filename: str, user: Any) -> tuple[m.Session, int]:
+    """A CLI session file (TOML, CSV or a game record JSON) into a new session of the
+    season, under the season's rules. All or nothing: an error stores no game."""
+    import json  # noqa: PLC0415
+
+    from seisan.session import games_from_csv, session_from_dict  # noqa: PLC0415
+
+    rules = rules_of(season.rules)
+    lower = filename.lower()
+    records: list[dict[str, Any]] = []
+    tables: list[dict[str, Any]] = []
+    if lower.endswith((".csv", ".tsv")):
+        for g in games_from_csv(text):
+            tables.append({"players": list(g.names), "points": list(g.points),
+                           "deposits": g.deposits, **dict(g.bets)})  # fmt: skip
+    elif lower.endswith(".json"):
+        data = json.loads(text)
+        if not isinstance(data, dict) or "hands" not in data:
+            raise SeisanError(_("a .json file must be a seisan game record"))
+        records.append(data)
+    else:
+        try:
+            data = tomllib.loads(text, parse_float=Decimal)
+        except tomllib.TOMLDecodeError as err:
+            raise SeisanError(_("not valid TOML ({where})", where=str(err))) from None
+        data.pop("rules", None)  # the season's rules settle it
+        core = session_from_dict(data, rules)
+        for g in core.games:
+            tables.append({"players": list(g.names), "points": list(g.points),
+                           "deposits": g.deposits, **dict(g.bets)})  # fmt: skip
+    with transaction.atomic():
+        session = m.Session.objects.create(season=season, title=filename)
+        count = 0
+        for table in tables:
+            save_game(session, _plain(table), user)
+            count += 1
+        for record in records:
+            save_game(session, {}, user, record=record)
+            count += 1
+    return session, count
+
+
+def _plain(value: Any) -> Any:
+    """TOML values made JSON-safe (Decimal as exact text)."""
+    if isinstance(value, Mapping):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    if isinstance(value, Decimal):
+        return str(value)
+    return value

@@ -1,0 +1,97 @@
+"""Template words and numbers from the core: ``{% t "English {field}" field=x %}`` and
+``{% term "part.oka" %}`` read seisan's one catalogue (shared with the CLI);
+``|pt``, ``|money`` and ``|pct`` write numbers as players read them."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any
+
+from django import template
+from django.utils.html import conditional_escape
+from django.utils.safestring import SafeString
+
+from seisan.i18n import Message
+from seisan.i18n import term as core_term
+from seisan.settlement import format_score
+from seisan.web.clubs.middleware import web_lang
+
+register = template.Library()
+
+
+@register.simple_tag
+def t(text: str, **fields: Any) -> SafeString:
+    """A message of seisan's catalogue in the request's language (escaped)."""
+    return conditional_escape(Message(text, **fields).text(web_lang()))
+
+
+@register.simple_tag(name="term")
+def term_tag(key: str, **fields: Any) -> SafeString:
+    """A term of seisan's catalogue (``part.oka``, ``place``…)."""
+    return conditional_escape(core_term(key, web_lang(), **fields))
+
+
+def _fraction(value: Any) -> Fraction | None:
+    if value is None or value == "":
+        return None
+    if isinstance(value, Fraction):
+        return value
+    return Fraction(Decimal(str(value)))
+
+
+@register.filter
+def pt(value: Any) -> str:
+    """A score as players write it: +12.6, -30, 0."""
+    number = _fraction(value)
+    return "" if number is None else format_score(number)
+
+
+@register.filter
+def money(value: Any, currency: str = "JPY") -> str:
+    """Money in the local form of the request's language (¥1,200, ₩12,000)."""
+    number = _fraction(value)
+    if number is None:
+        return ""
+    from babel.numbers import format_currency  # noqa: PLC0415
+
+    amount = Decimal(number.numerator) / Decimal(number.denominator)
+    text = format_currency(amount, currency, locale=web_lang().value)
+    return f"+{text}" if number > 0 else text
+
+
+def fixed(number: Fraction, places: int) -> str:
+    """``number`` to ``places`` decimals, halves away from zero, exact (no floats)."""
+    scaled = number * 10**places
+    whole = int(abs(scaled) + Fraction(1, 2))
+    sign = "-" if scaled < 0 and whole else ""
+    text = str(whole).rjust(places + 1, "0")
+    return f"{sign}{text[:-places]}.{text[-places:]}" if places else f"{sign}{text}"
+
+
+@register.filter
+def pct(value: Any) -> str:
+    """A rate as a percentage to one decimal (45.5%)."""
+    number = _fraction(value)
+    return "" if number is None else f"{fixed(number * 100, 1)}%"
+
+
+@register.filter
+def avg(value: Any) -> str:
+    """An average to two decimals (2.45, -12.35)."""
+    number = _fraction(value)
+    return "" if number is None else fixed(number, 2)
+
+
+@register.filter
+def msg(value: Any) -> str:
+    """A core message (an error, a summary) in the request's language."""
+    return value.text(web_lang()) if isinstance(value, Message) else str(value)
+
+
+@register.filter
+def get(mapping: Any, key: Any) -> Any:
+    try:
+        return mapping[key]
+    except (KeyError, IndexError, TypeError):
+        return None

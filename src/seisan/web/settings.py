@@ -1,0 +1,168 @@
+"""Django settings for seisan's web app, from the environment.
+
+- ``DATABASE_URL``: ``postgres://…`` in deployment; otherwise SQLite at
+  ``SEISAN_DB`` (``seisan serve`` sets it: ``--db PATH`` or the user's data folder).
+- ``DJANGO_SECRET_KEY``: required when ``DJANGO_DEBUG`` is off and no local key
+  file exists; ``seisan serve`` keeps one next to its SQLite database.
+- ``DJANGO_ALLOWED_HOSTS`` (comma separated), ``DJANGO_DEBUG``, ``SEISAN_HTTPS``
+  (behind a TLS proxy: secure cookies and the forwarded scheme).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import dj_database_url
+
+from seisan.web.paths import db_path
+
+BASE_DIR = Path(__file__).resolve().parent
+
+
+def _flag(name: str, default: bool = False) -> bool:
+    value = os.environ.get(name)
+    return default if value is None else value.strip().lower() in {"1", "true", "yes", "on"}
+
+
+DEBUG = _flag("DJANGO_DEBUG")
+DB_PATH = db_path()
+
+
+def _secret_key() -> str:
+    key = os.environ.get("DJANGO_SECRET_KEY")
+    if key:
+        return key
+    local = DB_PATH.with_name("secret.key")
+    if local.exists():
+        return local.read_text(encoding="utf-8").strip()
+    if DEBUG or os.environ.get("SEISAN_TESTING"):
+        return "insecure-development-key-" + "x" * 32
+    from django.core.exceptions import ImproperlyConfigured  # noqa: PLC0415
+
+    raise ImproperlyConfigured(
+        "DJANGO_SECRET_KEY is not set (seisan serve makes a local key; a deployment sets it)"
+    )
+
+
+SECRET_KEY = _secret_key()
+ALLOWED_HOSTS = [
+    h.strip()
+    for h in os.environ.get("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost,[::1]").split(",")
+    if h.strip()
+]
+CSRF_TRUSTED_ORIGINS = [
+    o.strip() for o in os.environ.get("DJANGO_CSRF_TRUSTED_ORIGINS", "").split(",") if o.strip()
+]
+
+INSTALLED_APPS = [
+    "seisan.web.clubs",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "django.contrib.humanize",
+    "django_htmx",
+    "simple_history",
+    "allauth",
+    "allauth.account",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
+    "seisan.web.clubs.middleware.SeisanLanguageMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
+    "allauth.account.middleware.AccountMiddleware",
+    "simple_history.middleware.HistoryRequestMiddleware",
+]
+
+ROOT_URLCONF = "seisan.web.urls"
+WSGI_APPLICATION = "seisan.web.wsgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+                "django.template.context_processors.i18n",
+            ],
+            "builtins": ["seisan.web.clubs.templatetags.seisan_tags"],
+        },
+    }
+]
+
+DATABASES = {
+    "default": dj_database_url.config(
+        default=f"sqlite:///{DB_PATH}", conn_max_age=int(os.environ.get("CONN_MAX_AGE", "60"))
+    )
+}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # several requests at once (two scorers at one table) wait for the lock, not fail
+    DATABASES["default"]["OPTIONS"] = {
+        "timeout": 20,
+        "transaction_mode": "IMMEDIATE",
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    }
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+AUTHENTICATION_BACKENDS = [
+    "django.contrib.auth.backends.ModelBackend",
+    "allauth.account.auth_backends.AuthenticationBackend",
+]
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+]
+ACCOUNT_LOGIN_METHODS = {"email"}
+ACCOUNT_SIGNUP_FIELDS = ["email*", "password1*", "password2*"]
+ACCOUNT_EMAIL_VERIFICATION = "none"  # a club's LAN has no mail server
+ACCOUNT_UNIQUE_EMAIL = True
+ACCOUNT_LOGOUT_ON_GET = False
+LOGIN_REDIRECT_URL = "/"
+LOGIN_URL = "account_login"
+EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+
+LANGUAGE_CODE = "en"
+LANGUAGES = [("en", "English"), ("ja", "日本語"), ("ko", "한국어")]
+USE_I18N = True
+USE_TZ = True
+TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
+
+STATIC_URL = "static/"
+STATIC_ROOT = os.environ.get("STATIC_ROOT") or None  # collectstatic in deployment
+WHITENOISE_USE_FINDERS = True  # serve straight from the apps: no collectstatic needed
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}
+
+if _flag("SEISAN_HTTPS"):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    SECURE_HSTS_SECONDS = 3600
+
+#: how long a scorer may edit a game they entered
+SCORER_EDIT_HOURS = int(os.environ.get("SEISAN_SCORER_EDIT_HOURS", "12"))
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": "WARNING"},
+}

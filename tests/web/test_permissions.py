@@ -1,0 +1,149 @@
+"""Every URL that changes data refuses the signed-out and members without the role,
+and every form needs its CSRF token."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from seisan.web.clubs import models as m
+from seisan.web.clubs import urls
+
+from .conftest import enter, make_user
+
+pytestmark = pytest.mark.django_db
+
+# (url name, the role it needs, POST data)
+CHANGES = [
+    ("clubs:add_player", "scorer", {"name": "Eve"}),
+    ("clubs:merge_players", "organiser", {}),
+    ("clubs:set_member", "organiser", {"email": "x@example.com", "role": "member"}),
+    ("clubs:new_season", "organiser", {"name": "S", "rules": "mleague"}),
+    ("clubs:season_settings", "organiser", {"rules": "tenhou"}),
+    ("clubs:resettle", "organiser", {}),
+    ("clubs:import", "organiser", {}),
+    ("clubs:new_session", "scorer", {"date": "2026-11-27"}),
+    ("clubs:enter", "scorer", {}),
+    ("clubs:preview", "scorer", {}),
+    ("clubs:mark_paid", "scorer", {"payer": "Dae", "payee": "Ana", "amount": "10"}),
+    ("clubs:edit", "scorer", {}),
+    ("clubs:delete", "scorer", {}),
+    ("clubs:restore", "organiser", {}),
+]
+
+
+@pytest.fixture
+def objects(signed_in: Client, club: m.Club, session: m.Session) -> dict[str, Any]:
+    enter(signed_in, session, ["Ana", "Ben", "Chie", "Dae"], [42600, 31000, 16400, 10000])
+    game = session.games.get()
+    deleted = session.games.create(number=9, rules=game.rules, data=game.data,
+                                   deleted="2026-11-27T00:00Z")  # fmt: skip
+    return {"club": club, "season": session.season, "session": session, "game": game,
+            "deleted": deleted}  # fmt: skip
+
+
+def url_of(name: str, o: dict[str, Any]) -> str:
+    slug = o["club"].slug
+    if name in {"clubs:add_player", "clubs:merge_players", "clubs:set_member", "clubs:new_season"}:
+        return reverse(name, args=[slug])
+    if name in {"clubs:season_settings", "clubs:resettle", "clubs:import", "clubs:new_session"}:
+        return reverse(name, args=[slug, o["season"].pk])
+    if name in {"clubs:enter", "clubs:preview", "clubs:mark_paid"}:
+        return reverse(name, args=[slug, o["session"].pk])
+    if name == "clubs:restore":
+        return reverse(name, args=[slug, o["deleted"].pk])
+    return reverse(name, args=[slug, o["game"].pk])
+
+
+def test_every_change_url_is_listed() -> None:
+    views_that_change = {
+        "add_player", "merge_players", "set_member", "new_season", "season_settings", "resettle",
+        "import", "new_session", "enter", "preview", "mark_paid", "edit", "delete", "restore",
+        "confirm",
+    }  # fmt: skip
+    reading = {"club", "history", "season", "export", "session", "game", "game_history", "player"}
+    assert {p.name for p in urls.urlpatterns} == views_that_change | reading
+    assert {n.split(":")[1] for n, _r, _d in CHANGES} == views_that_change - {"confirm"}
+
+
+@pytest.mark.parametrize(("name", "role", "data"), CHANGES, ids=[c[0] for c in CHANGES])
+def test_signed_out_visitors_go_to_sign_in(objects: dict[str, Any], name: str, role: str,
+                                           data: dict[str, str]) -> None:  # fmt: skip
+    before = _counts()
+    response = Client().post(url_of(name, objects), data)
+    assert response.status_code == 302 and "/accounts/login/" in response["Location"]
+    assert _counts() == before
+
+
+@pytest.mark.parametrize(("name", "role", "data"), CHANGES, ids=[c[0] for c in CHANGES])
+def test_members_without_the_role_are_refused(
+    objects: dict[str, Any], member_of: Any, name: str, role: str, data: dict[str, str]
+) -> None:
+    lower = {"scorer": "member", "organiser": "scorer"}[role]
+    client = Client()
+    client.force_login(member_of(lower))
+    before = _counts()
+    assert client.post(url_of(name, objects), data).status_code == 403
+    assert _counts() == before
+
+
+def test_other_clubs_members_see_nothing(objects: dict[str, Any]) -> None:
+    stranger = make_user("stranger@example.com")
+    other = m.Club.objects.create(name="Other", slug="other")
+    m.Membership.objects.create(club=other, user=stranger, role=m.Role.OWNER)
+    client = Client()
+    client.force_login(stranger)
+    for name in ("clubs:club", "clubs:history"):
+        assert client.get(reverse(name, args=["test"])).status_code == 403
+    assert client.get(reverse("clubs:game", args=["test", objects["game"].pk])).status_code == 403
+    assert (
+        client.get(reverse("clubs:season", args=["test", objects["season"].pk])).status_code == 403
+    )
+
+
+def test_only_the_player_confirms_their_result(objects: dict[str, Any], member_of: Any) -> None:
+    game = objects["game"]
+    member = member_of("member")
+    seat = game.seats.get(player__name="Ana")
+    client = Client()
+    client.force_login(member)
+    url = reverse("clubs:confirm", args=["test", game.pk])
+    assert client.post(url, {"seat": seat.pk}).status_code == 403
+    seat.player.user = member
+    seat.player.save()
+    assert client.post(url, {"seat": seat.pk}).status_code == 302
+    seat.refresh_from_db()
+    assert seat.confirmed
+
+
+def test_forms_need_their_csrf_token(objects: dict[str, Any], owner: Any) -> None:
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(owner)
+    before = _counts()
+    response = client.post(url_of("clubs:add_player", objects), {"name": "Eve"})
+    assert response.status_code == 403
+    response = client.post(url_of("clubs:enter", objects), {"player_0": "Ana"})
+    assert response.status_code == 403
+    assert _counts() == before
+
+
+def test_a_public_season_needs_the_switch(objects: dict[str, Any]) -> None:
+    season = objects["season"]
+    url = reverse("public_season", args=[season.public_token])
+    assert Client().get(url).status_code == 404
+    season.public = True
+    season.save()
+    page = Client().get(url)
+    assert page.status_code == 200 and b"+62.6" in page.content
+    assert b"/edit/" not in page.content
+
+
+def _counts() -> tuple[int, ...]:
+    return tuple(
+        model.objects.count()
+        for model in (m.Game, m.Seat, m.Player, m.Season, m.Session, m.Membership, m.Payment,
+                      m.RulesVersion)
+    )  # fmt: skip
