@@ -8,7 +8,6 @@ and exit status 2.
 import functools
 import re
 import sys
-import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from enum import StrEnum
@@ -29,6 +28,7 @@ from seisan.i18n import (
     decimal_text,
     default_lang,
     language,
+    plain_number,
     set_language,
     term,
     translate,
@@ -193,11 +193,7 @@ def resolve_rules(
 
 def rules_title(rules: Rules, lang: Lang | None = None) -> str:
     """The rules' name, and what the command line changed of them."""
-    if not rules.changed:
-        return rules.title(lang)
-    labels = {"side": "side", "money": "money"}
-    changed = ", ".join(term(labels.get(k, k), lang) for k in rules.changed)
-    return f"{rules.title(lang)} ({term('changed', lang)}: {changed})"
+    return rules.heading(lang)
 
 
 def parse_points(values: list[str]) -> list[int]:
@@ -207,7 +203,7 @@ def parse_points(values: list[str]) -> list[int]:
     for value in values:
         if value.startswith("--"):
             raise SeisanError(_("unknown option {option}", option=value))
-        text = unicodedata.normalize("NFKC", value).replace("−", "-").replace(",", "").strip()
+        text = plain_number(value)
         try:
             points.append(int(text))
         except ValueError:

@@ -42,6 +42,12 @@ def explain(result: GameResult) -> dict[str, list[Message]]:
     for r in settlement.results:
         lines: list[Message] = []
         parts = r.parts
+        if settlement.taken_deposits and r.place == 1:
+            lines.append(
+                _("{points} points with the riichi sticks left on the table ({before} + {sticks})",
+                  points=r.points, before=r.points - settlement.taken_deposits,
+                  sticks=settlement.taken_deposits)
+            )  # fmt: skip
         lines.append(
             _("points: ({points} − {ret}) ÷ 1000 = {value}", points=r.points,
               ret=rules.return_points, value=_signed(parts.points))

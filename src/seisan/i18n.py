@@ -166,6 +166,19 @@ def render(value: object, lang: Lang | str | None = None) -> str:
     return str(value)
 
 
+def plain_number(text: str) -> str:
+    """A number as people type it, in ASCII: full-width digits and signs from a Japanese
+    or Korean IME, ▲/△ for minus (Japanese score sheets), thousands separators,
+    spaces and a trailing 点/점 dropped (``"▲１，２００点"`` → ``"-1200"``)."""
+    import unicodedata  # noqa: PLC0415
+
+    clean = unicodedata.normalize("NFKC", text).strip()
+    for minus in ("▲", "△", "−", "–", "ー"):
+        clean = clean.replace(minus, "-")
+    clean = clean.replace(",", "").replace(" ", "")
+    return clean.removesuffix("点").removesuffix("점").removesuffix("pts").removesuffix("pt")
+
+
 def decimal_text(value: Fraction | Decimal | int) -> str:
     """An exact number as decimal text (``-12.5``, ``3``); a value with no finite
     decimal form is written as a fraction (``1/3``)."""

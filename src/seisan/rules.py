@@ -686,6 +686,14 @@ class Rules:
             return term("plain", chosen)
         return names.get(chosen.value, names.get("en", self.name))
 
+    def heading(self, lang: Lang | str | None = None) -> str:
+        """The title, and what was changed of the preset (``M.League (changed: money)``)."""
+        if not self.changed:
+            return self.title(lang)
+        labels = {"side": "side", "money": "money"}
+        changed = ", ".join(term(labels.get(k, k), lang) for k in self.changed)
+        return f"{self.title(lang)} ({term('changed', lang)}: {changed})"
+
     def note_texts(self) -> list[str]:
         """The notes that hold for these rules (general ones first)."""
         return [text for key, text in sorted(self.notes, key=lambda n: n[0] != "")]

@@ -127,6 +127,8 @@ class Settlement:
     uma_quanta: tuple[int, ...] = ()  #: the uma list that was used (floating uma picks one)
     penalties: tuple[Penalty, ...] = ()  #: chombo and penalties, as given
     substitute: Substitute | None = None
+    #: points of riichi sticks left on the table that first place took into its points
+    taken_deposits: int = 0
 
     @property
     def per_pt(self) -> int:
@@ -380,9 +382,10 @@ def settle(
     split = fast.split
     order = sorted(range(n), key=values.__getitem__, reverse=True)  # stable: ties by seat
     on_table = deposits * fast.stick
+    taken = 0
     if on_table and not fast.lost and not (split and values[order[1]] == values[order[0]]):
         values[order[0]] += on_table  # first place takes them into its points
-        on_table = 0
+        taken, on_table = on_table, 0
     if fast.floating is None:
         uma = fast.uma_q
     else:
@@ -417,7 +420,7 @@ def settle(
         _penalise(penalty, quanta, rules, n)
     parts = tuple((a, b, c, d, e, f) for a, b, c, d, e, f in quanta)
     return Settlement(rules, clean, tuple(values), tuple(place), parts, on_table, uma,
-                      tuple(penalties), substitute)  # fmt: skip
+                      tuple(penalties), substitute, taken)  # fmt: skip
 
 
 def _assign(

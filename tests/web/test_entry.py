@@ -10,8 +10,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from seisan.i18n import plain_number
 from seisan.web.clubs import models as m
-from seisan.web.clubs.forms import normalise_number
 
 from .conftest import enter, season_with
 
@@ -34,7 +34,7 @@ NAMES = ["Ana", "Ben", "Chie", "Dae"]
     ],
 )
 def test_numbers_as_phones_type_them(typed: str, value: str) -> None:
-    assert normalise_number(typed) == value
+    assert plain_number(typed) == value
 
 
 def test_full_width_points_are_saved(signed_in: Client, session: m.Session) -> None:

@@ -5,14 +5,13 @@ their language. Numbers typed on a Japanese or Korean phone (full-width digits,
 from __future__ import annotations
 
 import re
-import unicodedata
 import uuid
 from typing import Any
 
 from django import forms
 
 from seisan.errors import SeisanError
-from seisan.i18n import N_, Message, _
+from seisan.i18n import N_, Message, _, plain_number
 from seisan.rules import Rules
 from seisan.web.clubs import models as m
 from seisan.web.clubs.middleware import web_lang
@@ -32,18 +31,8 @@ def words(text: str, **fields: Any) -> str:
     return Message(text, **fields).text(web_lang())
 
 
-def normalise_number(text: str) -> str:
-    """Full-width digits and signs to ASCII; ▲/△ (minus in Japanese sheets), thousands
-    separators, spaces and a trailing 点/점 dropped."""
-    clean = unicodedata.normalize("NFKC", text).strip()
-    for minus in ("▲", "△", "−", "–", "ー"):
-        clean = clean.replace(minus, "-")
-    clean = clean.replace(",", "").replace(" ", "").replace("_", "")
-    return clean.removesuffix("点").removesuffix("점").removesuffix("pts").removesuffix("pt")
-
-
 def parse_int(text: str, what: Message, field: str) -> int:
-    clean = normalise_number(text)
+    clean = plain_number(text)
     if not _NUMBER.match(clean):
         raise EntryError(_("{what}: “{value}” is not a whole number", what=what, value=text), field)
     return int(clean)

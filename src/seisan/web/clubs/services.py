@@ -61,8 +61,7 @@ def rules_from_text(text: str) -> Rules:
         data = tomllib.loads(stripped, parse_float=Decimal)
     except tomllib.TOMLDecodeError as err:
         raise SeisanError(_("not valid TOML ({where})", where=str(err))) from None
-    data.setdefault("name", "house")
-    return rules_from_data(data)
+    return rules_from_data(data)  # titled as the preset it extends, "changed"
 
 
 def rules_toml(rules: Rules) -> str:
