@@ -52,8 +52,13 @@ types: $(VENV)/.installed
 messages: $(VENV)/.installed
 	$(BIN)/python tools/messages.py update
 
+# every test on SQLite; the web app's again on PostgreSQL when SEISAN_PG_URL is set
+# (.ci/run starts the server and sets it)
 pytest: $(VENV)/.installed
-	$(BIN)/pytest
+	$(BIN)/pytest -n 2
+	@if [ -n "$$SEISAN_PG_URL" ]; then \
+		DATABASE_URL="$$SEISAN_PG_URL" $(BIN)/pytest -n 2 tests/web -m "not browser"; \
+	fi
 
 bench: $(VENV)/.runtime
 	$(BIN)/python benchmarks/bench.py
