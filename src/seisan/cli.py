@@ -20,6 +20,7 @@ from typer.exceptions import TyperException
 
 from seisan import __version__
 from seisan.errors import SeisanError
+from seisan.explain import rules_caption, uma_text
 from seisan.i18n import (
     N_,
     Lang,
@@ -41,7 +42,6 @@ from seisan.rules import Rules, Stakes
 from seisan.settlement import PART_NAMES, Penalty, PointsTotalError, check_names, format_score
 from seisan.sidebets import bets_from_dict
 from seisan.transfers import HOUSE
-from seisan.uma import FloatingUma
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -211,33 +211,6 @@ def parse_points(values: list[str]) -> list[int]:
     return points
 
 
-def _uma_text(rules: Rules, lang: Lang, brief: bool = False) -> str:
-    if isinstance(rules.uma, FloatingUma):
-        if brief:
-            return term("floating", lang)
-        return f"{term('uma.floating', lang)} ({rules.uma.spec()})"
-    if not any(rules.uma.values):
-        return term("uma.none", lang)
-    return rules.uma.spec()
-
-
-def _caption(rules: Rules, lang: Lang, used: Sequence[Fraction] = (), floating: int = 0) -> str:
-    """The rules a table was settled under; a floating uma names the list it used."""
-    oka = format_score(rules.oka)
-    if isinstance(rules.uma, FloatingUma) and used:
-        uma = (
-            term("floating.count", lang, n=floating) + " " + "/".join(format_score(v) for v in used)
-        )
-    else:
-        uma = _uma_text(rules, lang)
-    return (
-        f"{term('start', lang)} {rules.start} · {term('return', lang)} {rules.return_points} · "
-        f"{term('oka', lang)} {oka} · {term('uma', lang)} {uma} · "
-        f"{term('rounding', lang)}: {rules.rounding.label(lang)} · "
-        f"{term('ties', lang)}: {rules.ties.label(lang)}"
-    )
-
-
 def _pt(value: Fraction, rules: Rules, decimals: int) -> str:
     return format_score(value, rules.zero, decimals)
 
@@ -335,7 +308,7 @@ def show_game(
         data=result.to_dict(),
         csv_text=dumps_csv(csv_columns, csv_rows),
         sheet=table(rules_title(rules, lang), columns, rows, right=(0, *range(2, len(columns)))),
-        note=_caption(rules, lang, settlement.uma, floating),
+        note=rules_caption(rules, lang, settlement.uma, floating),
     )
     if fmt is not Format.TABLE:
         return
@@ -676,7 +649,7 @@ def show_session(
         data=None,
         csv_text="",
         sheet=table(title, headers, standings, right=(0, 2, 3, 4)),
-        note=_caption(rules, lang),
+        note=rules_caption(rules, lang),
     )
     right = tuple(range(1, len(people) + 1))
 
@@ -960,7 +933,7 @@ def _rules_summary(rules: Rules, lang: Lang) -> list[str]:
         rules.title(lang),
         str(rules.players),
         f"{rules.start}/{rules.return_points}",
-        _uma_text(rules, lang, brief=True),
+        uma_text(rules, lang, brief=True),
         rules.rounding.label(lang),
         rules.ties.label(lang),
     ]
@@ -1004,7 +977,7 @@ def rules_show(
         [term("start", language), str(rules.start)],
         [term("return", language), str(rules.return_points)],
         [term("oka", language), format_score(rules.oka)],
-        [term("uma", language), _uma_text(rules, language)],
+        [term("uma", language), uma_text(rules, language)],
         [term("rounding", language), f"{rules.rounding.value} ({rules.rounding.label(language)})"],
         [term("ties", language), f"{rules.ties.value} ({rules.ties.label(language)})"],
         [

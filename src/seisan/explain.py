@@ -18,13 +18,16 @@ score: +62.6
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 
-from seisan.i18n import N_, Message, _
+from seisan.i18n import N_, Lang, Message, _, term
 from seisan.ledger import GameResult
 from seisan.rounding import Rounding
+from seisan.rules import Rules
 from seisan.settlement import format_score
 from seisan.sidebets import Kind
+from seisan.uma import FloatingUma
 
 
 def _signed(value: Fraction) -> str:
@@ -123,3 +126,33 @@ _ORDINALS = (N_("{place}st"), N_("{place}nd"), N_("{place}rd"), N_("{place}th"))
 def ordinal(place: int) -> Message:
     """1st, 2nd, 3rd, 4th (1位, 1위): one message per form, as each language needs."""
     return Message(_ORDINALS[min(place, 4) - 1], place=place)
+
+
+def uma_text(rules: Rules, lang: Lang | None = None, brief: bool = False) -> str:
+    """The uma as players write it (10-30, 15/5/-5/-15, floating lists, none)."""
+    if isinstance(rules.uma, FloatingUma):
+        if brief:
+            return term("floating", lang)
+        return f"{term('uma.floating', lang)} ({rules.uma.spec()})"
+    if not any(rules.uma.values):
+        return term("uma.none", lang)
+    return rules.uma.spec()
+
+
+def rules_caption(
+    rules: Rules, lang: Lang | None = None, used: Sequence[Fraction] = (), floating: int = 0
+) -> str:
+    """The rules a table was settled under; a floating uma names the list it used."""
+    oka = format_score(rules.oka)
+    if isinstance(rules.uma, FloatingUma) and used:
+        uma = (
+            term("floating.count", lang, n=floating) + " " + "/".join(format_score(v) for v in used)
+        )
+    else:
+        uma = uma_text(rules, lang)
+    return (
+        f"{term('start', lang)} {rules.start} · {term('return', lang)} {rules.return_points} · "
+        f"{term('oka', lang)} {oka} · {term('uma', lang)} {uma} · "
+        f"{term('rounding', lang)}: {rules.rounding.label(lang)} · "
+        f"{term('ties', lang)}: {rules.ties.label(lang)}"
+    )

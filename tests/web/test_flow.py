@@ -14,6 +14,7 @@ from seisan import find_preset
 from seisan.ledger import settle_game
 from seisan.pt import pt_value
 from seisan.web.clubs import models as m
+from seisan.web.clubs import services
 
 from .conftest import enter
 
@@ -109,3 +110,40 @@ def test_languages(signed_in: Client, club: m.Club, season: m.Season) -> None:
     # the browser's language is the default
     fresh = Client(HTTP_ACCEPT_LANGUAGE="ko-KR,ko;q=0.9")
     assert "로그인" in fresh.get("/").content.decode()
+
+
+def test_a_duplicate_guest_is_merged(signed_in: Client, club: m.Club, session: m.Session) -> None:
+    enter(signed_in, session, ["Ana", "Ben", "Chie", "Dae"], [42600, 31000, 16400, 10000])
+    enter(signed_in, session, ["Anna", "Ben", "Chie", "Dae"], [32600, 31000, 26400, 10000])
+    anna, ana = club.players.get(name="Anna"), club.players.get(name="Ana")
+    url = reverse("clubs:merge_players", args=[club.slug])
+    signed_in.post(url, {"source": anna.pk, "target": ana.pk})
+    anna.refresh_from_db()
+    assert anna.merged_into == ana
+    table = {s.name: s.games for s in services.season_standings(session.season, 0)}
+    assert table["Ana"] == 2 and "Anna" not in table
+    # two people at one table are never merged
+    response = signed_in.post(url, {"source": club.players.get(name="Ben").pk, "target": ana.pk})
+    assert response.status_code == 302
+    assert club.players.get(name="Ben").merged_into is None
+
+
+def test_a_member_links_and_confirms(signed_in: Client, club: m.Club, session: m.Session,
+                                     member_of: Any) -> None:  # fmt: skip
+    enter(signed_in, session, ["Ana", "Ben", "Chie", "Dae"], [42600, 31000, 16400, 10000])
+    ana_user = member_of("member")
+    membership = club.memberships.get(user=ana_user)
+    player = club.players.get(name="Ana")
+    signed_in.post(reverse("clubs:link_player", args=[club.slug]),
+                   {"player": player.pk, "member": membership.pk})  # fmt: skip
+    player.refresh_from_db()
+    assert player.user == ana_user
+    ana = Client()
+    ana.force_login(ana_user)
+    game = session.games.get()
+    page = ana.get(reverse("clubs:game", args=[club.slug, game.pk])).content.decode()
+    assert "Confirm" in page
+    seat = game.seats.get(player=player)
+    ana.post(reverse("clubs:confirm", args=[club.slug, game.pk]), {"seat": seat.pk})
+    seat.refresh_from_db()
+    assert seat.confirmed

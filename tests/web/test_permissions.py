@@ -21,6 +21,7 @@ CHANGES = [
     ("clubs:add_player", "scorer", {"name": "Eve"}),
     ("clubs:merge_players", "organiser", {}),
     ("clubs:set_member", "organiser", {"email": "x@example.com", "role": "member"}),
+    ("clubs:link_player", "organiser", {}),
     ("clubs:new_season", "organiser", {"name": "S", "rules": "mleague"}),
     ("clubs:season_settings", "organiser", {"rules": "tenhou"}),
     ("clubs:resettle", "organiser", {}),
@@ -47,7 +48,13 @@ def objects(signed_in: Client, club: m.Club, session: m.Session) -> dict[str, An
 
 def url_of(name: str, o: dict[str, Any]) -> str:
     slug = o["club"].slug
-    if name in {"clubs:add_player", "clubs:merge_players", "clubs:set_member", "clubs:new_season"}:
+    if name in {
+        "clubs:add_player",
+        "clubs:merge_players",
+        "clubs:set_member",
+        "clubs:new_season",
+        "clubs:link_player",
+    }:
         return reverse(name, args=[slug])
     if name in {"clubs:season_settings", "clubs:resettle", "clubs:import", "clubs:new_session"}:
         return reverse(name, args=[slug, o["season"].pk])
@@ -60,7 +67,8 @@ def url_of(name: str, o: dict[str, Any]) -> str:
 
 def test_every_change_url_is_listed() -> None:
     views_that_change = {
-        "add_player", "merge_players", "set_member", "new_season", "season_settings", "resettle",
+        "add_player", "merge_players", "set_member", "link_player", "new_season",
+        "season_settings", "resettle",
         "import", "new_session", "enter", "preview", "mark_paid", "edit", "delete", "restore",
         "confirm",
     }  # fmt: skip

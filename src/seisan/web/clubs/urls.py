@@ -9,6 +9,7 @@ urlpatterns = [
     path("players/add/", views.add_player, name="add_player"),
     path("players/merge/", views.merge_players, name="merge_players"),
     path("members/", views.set_member, name="set_member"),
+    path("players/link/", views.link_player, name="link_player"),
     path("history/", views.club_history, name="history"),
     path("seasons/new/", views.new_season, name="new_season"),
     path("s/<int:pk>/", views.season_page, name="season"),

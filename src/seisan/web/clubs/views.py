@@ -198,6 +198,27 @@ def merge_players(request: HttpRequest, club: m.Club) -> HttpResponse:
 
 @require_POST
 @club_view(m.Role.ORGANISER)
+def link_player(request: HttpRequest, club: m.Club) -> HttpResponse:
+    """A player is a member's account at the table: they may confirm their results."""
+    player = get_object_or_404(club.players, pk=request.POST.get("player"), merged_into=None)
+    membership = club.memberships.filter(pk=request.POST.get("member") or 0).first()
+    if membership is None:
+        player.user = None
+    else:
+        taken = club.players.filter(user=membership.user, merged_into=None).exclude(pk=player.pk)
+        if taken.exists():
+            text = words(N_("{email} already plays here as {name}"),
+                         email=membership.user.email, name=taken[0].name)  # fmt: skip
+            messages.error(request, text)
+            return redirect("clubs:club", slug=club.slug)
+        player.user = membership.user
+    player.save()
+    messages.success(request, words(N_("saved")))
+    return redirect("clubs:club", slug=club.slug)
+
+
+@require_POST
+@club_view(m.Role.ORGANISER)
 def set_member(request: HttpRequest, club: m.Club) -> HttpResponse:
     """Give an account a role in the club (the owner's role stays with the owner)."""
     form = MemberForm(request.POST)

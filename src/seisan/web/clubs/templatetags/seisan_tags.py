@@ -84,6 +84,14 @@ def avg(value: Any) -> str:
 
 
 @register.filter
+def caption(rules: Any) -> str:
+    """The rules in one line: start, return, oka, uma, rounding, ties (in words)."""
+    from seisan.explain import rules_caption  # noqa: PLC0415
+
+    return rules_caption(rules, web_lang())
+
+
+@register.filter
 def msg(value: Any) -> str:
     """A core message (an error, a summary) in the request's language."""
     return value.text(web_lang()) if isinstance(value, Message) else str(value)
