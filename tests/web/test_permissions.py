@@ -155,3 +155,32 @@ def _counts() -> tuple[int, ...]:
         for model in (m.Game, m.Seat, m.Player, m.Season, m.Session, m.Membership, m.Payment,
                       m.RulesVersion)
     )  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("name", "data"),
+    [
+        ("clubs:merge_players", {"source": "x", "target": "1"}),
+        ("clubs:link_player", {"player": "1 OR 1=1", "member": "2"}),
+        ("clubs:mark_paid", {"payer": "Dae", "payee": "Ana", "amount": "lots"}),
+        ("clubs:mark_paid", {"payer": "Dae", "payee": "Ana", "amount": "999"}),
+    ],
+)
+def test_forged_forms_are_refused_cleanly(objects: dict[str, Any], signed_in: Client, name: str,
+                                          data: dict[str, str]) -> None:  # fmt: skip
+    before = _counts()
+    response = signed_in.post(url_of(name, objects), data)
+    assert response.status_code in {302, 404}
+    assert _counts() == before
+
+
+def test_marking_a_real_transfer_paid(objects: dict[str, Any], signed_in: Client) -> None:
+    session = objects["session"]
+    page = signed_in.get(reverse("clubs:session", args=["test", session.pk]))
+    row = page.context["ledger"][0]
+    data = {"payer": row["t"].payer, "payee": row["t"].payee, "amount": str(row["amount"])}
+    signed_in.post(url_of("clubs:mark_paid", objects), data)
+    assert session.payments.count() == 1
+    signed_in.post(url_of("clubs:mark_paid", objects), data)  # unmark: history keeps it
+    assert session.payments.count() == 0
+    assert m.Payment.history.count() == 2

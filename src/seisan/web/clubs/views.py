@@ -76,6 +76,18 @@ def club_view(needed: str) -> Callable[[View], View]:
     return wrap
 
 
+def number(data: Any, key: str, default: int | None = None) -> int:
+    """A whole number from a form or the address; anything else is not found (404),
+    never a server error."""
+    value = data.get(key)
+    if value in (None, "") and default is not None:
+        return default
+    try:
+        return int(str(value))
+    except ValueError:
+        raise Http404 from None
+
+
 def _ctx(request: HttpRequest, club: m.Club | None = None, **extra: Any) -> dict[str, Any]:
     role = getattr(request, "club_role", None)
     return {
@@ -170,8 +182,8 @@ def add_player(request: HttpRequest, club: m.Club) -> HttpResponse:
 @club_view(m.Role.ORGANISER)
 def merge_players(request: HttpRequest, club: m.Club) -> HttpResponse:
     """A duplicate guest becomes the player it always was: their games move over."""
-    source = get_object_or_404(club.players, pk=request.POST.get("source"), merged_into=None)
-    target = get_object_or_404(club.players, pk=request.POST.get("target"), merged_into=None)
+    source = get_object_or_404(club.players, pk=number(request.POST, "source"), merged_into=None)
+    target = get_object_or_404(club.players, pk=number(request.POST, "target"), merged_into=None)
     if source.pk == target.pk or not source.is_guest:
         messages.error(request, words(N_("only a guest can be merged into another player")))
         return redirect("clubs:club", slug=club.slug)
@@ -200,8 +212,8 @@ def merge_players(request: HttpRequest, club: m.Club) -> HttpResponse:
 @club_view(m.Role.ORGANISER)
 def link_player(request: HttpRequest, club: m.Club) -> HttpResponse:
     """A player is a member's account at the table: they may confirm their results."""
-    player = get_object_or_404(club.players, pk=request.POST.get("player"), merged_into=None)
-    membership = club.memberships.filter(pk=request.POST.get("member") or 0).first()
+    player = get_object_or_404(club.players, pk=number(request.POST, "player"), merged_into=None)
+    membership = club.memberships.filter(pk=number(request.POST, "member", 0)).first()
     if membership is None:
         player.user = None
     else:
@@ -504,6 +516,20 @@ def session_page(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
     )
 
 
+def _ledger_rows(session: m.Session) -> set[tuple[str, str, Any]]:
+    """Every transfer either ledger of the session shows, in pt and in money."""
+    result = services.session_result(session)
+    rows: set[tuple[str, str, Any]] = set()
+    if result is None:
+        return rows
+    for in_money in (False, True) if result.stakes.rate is not None else (False,):
+        for t in [*result.transfers(in_money), *result.jansou(in_money)]:
+            rows.add((t.payer, t.payee, _dec(pt_value(t.amount))))
+    for t in result.fee_transfers() if result.stakes.rate is not None else []:
+        rows.add((t.payer, t.payee, _dec(pt_value(t.amount))))
+    return rows
+
+
 def _dec(value: Any) -> Any:
     from decimal import Decimal  # noqa: PLC0415
 
@@ -525,7 +551,13 @@ def _member_balances(club: m.Club) -> dict[str, Any]:
 def mark_paid(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
     session = get_object_or_404(m.Session, pk=pk, season__club=club)
     payer, payee = request.POST.get("payer", ""), request.POST.get("payee", "")
-    amount = _dec(request.POST.get("amount", "0"))
+    try:
+        amount = _dec(request.POST.get("amount", ""))
+    except ArithmeticError:  # decimal.InvalidOperation
+        amount = None
+    if (payer, payee, amount) not in _ledger_rows(session):
+        messages.error(request, words(N_("this transfer is not in the session's ledger")))
+        return redirect("clubs:session", slug=club.slug, pk=session.pk)
     existing = session.payments.filter(payer=payer, payee=payee, amount=amount).first()
     if existing is not None:
         existing.delete()  # unmark: the history keeps it
@@ -565,7 +597,7 @@ def _game_form(
             if loser in names:
                 initial[f"busted_{names.index(loser)}"] = winner
     else:
-        same = request.GET.get("same")
+        same = number(request.GET, "same", 0)
         if same:
             previous = session.games.filter(pk=same).first()
             if previous is not None:
@@ -752,7 +784,7 @@ def restore_game(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
 @club_view(m.Role.MEMBER)
 def confirm_seat(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
     """A member confirms their own result."""
-    seat = get_object_or_404(m.Seat, pk=request.POST.get("seat"), game__pk=pk,
+    seat = get_object_or_404(m.Seat, pk=number(request.POST, "seat"), game__pk=pk,
                              game__session__season__club=club)  # fmt: skip
     if seat.player.user_id != request.user.pk:
         raise PermissionDenied
@@ -780,7 +812,7 @@ def game_history(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
 @club_view(m.Role.MEMBER)
 def player_page(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
     player = get_object_or_404(club.players, pk=pk)
-    season_id = request.GET.get("season")
+    season_id = number(request.GET, "season", 0)
     seasons = club.seasons.all()
     season = seasons.filter(pk=season_id).first() if season_id else seasons.first()
     context: dict[str, Any] = {"player": player, "seasons": seasons, "season": season}
@@ -799,9 +831,10 @@ def player_page(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
                 mine.places if mine else [0] * n, labels, words(N_("Places"))
             ),
             recent=[
-                (g, next(s for s in g.seats.all() if s.player_id == player.pk))
+                (g, seat, ordinal(seat.place).text(web_lang()))
                 for g in reversed(games)
-                if any(s.player_id == player.pk for s in g.seats.all())
+                for seat in g.seats.all()
+                if seat.player_id == player.pk
             ][:10],
             rivals=head_to_head(lines, player.name),
         )
