@@ -77,6 +77,7 @@ def pt_text(value: Fraction) -> str:
 
 
 @lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 16)
 def from_quanta(quanta: int, per_pt: int) -> Fraction:
     """``quanta`` whole quanta of ``1/per_pt`` pt as a Fraction (cached: settling
     millions of games builds the same few hundred values)."""
