@@ -163,6 +163,7 @@ def _counts() -> tuple[int, ...]:
         ("clubs:merge_players", {"source": "x", "target": "1"}),
         ("clubs:link_player", {"player": "1 OR 1=1", "member": "2"}),
         ("clubs:mark_paid", {"payer": "Dae", "payee": "Ana", "amount": "lots"}),
+        ("clubs:mark_paid", {"payer": "Dae", "payee": "Ana", "amount": "sNaN", "paid": "1"}),
         ("clubs:mark_paid", {"payer": "Dae", "payee": "Ana", "amount": "999"}),
     ],
 )
@@ -179,8 +180,11 @@ def test_marking_a_real_transfer_paid(objects: dict[str, Any], signed_in: Client
     page = signed_in.get(reverse("clubs:session", args=["test", session.pk]))
     row = page.context["ledger"][0]
     data = {"payer": row["t"].payer, "payee": row["t"].payee, "amount": str(row["amount"])}
-    signed_in.post(url_of("clubs:mark_paid", objects), data)
+    url = url_of("clubs:mark_paid", objects)
+    for _ in range(2):  # a double tap marks it once
+        signed_in.post(url, {**data, "paid": "1"})
     assert session.payments.count() == 1
-    signed_in.post(url_of("clubs:mark_paid", objects), data)  # unmark: history keeps it
+    assert session.payments.get().in_money is False  # mleague has no rate: a pt ledger
+    signed_in.post(url, {**data, "paid": "0"})  # unmark: history keeps it
     assert session.payments.count() == 0
     assert m.Payment.history.count() == 2

@@ -42,7 +42,7 @@ class GameForm(forms.Form):
     """One game at the table: players in seat order, final points, sticks left on the
     table, chips and who busted whom when the rules have them."""
 
-    key = forms.CharField(widget=forms.HiddenInput, required=False)
+    key = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
     version = forms.IntegerField(widget=forms.HiddenInput, required=False)
     deposits = forms.CharField(required=False, initial="0")
 
@@ -120,6 +120,8 @@ class GameForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
+        if self.errors:  # a field is wrong already (too long, missing): say that alone
+            return cleaned
         try:
             self.data_out = self._game_table(cleaned)
             self.result = settle_data(self.data_out, self.rules)

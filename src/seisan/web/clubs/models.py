@@ -200,7 +200,7 @@ class Game(models.Model):
     #: raised on every change: an edit made from an older version is a conflict
     version = models.PositiveIntegerField(default=1)
     #: one per entry form: a resent form never makes a second game
-    idempotency_key = models.CharField(max_length=64, unique=True, null=True, blank=True)
+    idempotency_key = models.CharField(max_length=100, unique=True, null=True, blank=True)
     deleted = models.DateTimeField(null=True, blank=True)
     history = HistoricalRecords()
 

@@ -156,6 +156,18 @@ def player_named(club: m.Club, name: str) -> m.Player:
     return m.Player.objects.create(club=club, name=clean)
 
 
+MAX_NAME = 60  #: the longest player name kept (Player.name)
+
+
+def _check_names(names: Sequence[str]) -> None:
+    for seat, name in enumerate(names):
+        if len(name) > MAX_NAME:
+            raise EntryError(
+                _("seat {seat}: the name “{name}” is longer than {most} characters",
+                  seat=seat + 1, name=name[:20] + "…", most=MAX_NAME), f"player_{seat}",
+            )  # fmt: skip
+
+
 def save_game(
     session: m.Session,
     data: Mapping[str, Any],
@@ -165,21 +177,28 @@ def save_game(
     game: m.Game | None = None,
     version: int | None = None,
     record: Mapping[str, Any] | None = None,
+    rules_version: m.RulesVersion | None = None,
 ) -> tuple[m.Game, bool]:
-    """Settle and store a game (new, or an edit of ``game`` made from ``version``).
+    """Settle and store a game: new (under the season's current rules), or an edit of
+    ``game`` made from ``version`` (under the game's own rules unless ``rules_version``
+    says otherwise: only re-settling moves a game to new rules).
 
-    Returns the game and whether it was created now; a resent form (same ``key``)
-    returns the game it made the first time. Nothing is stored on an error.
+    Returns the game and whether it was created now. A resent form (same ``key`` in
+    the same session, same game) returns the game it made the first time; the key
+    reused for a different game is an error. Nothing is stored on an error.
     """
-    if key and game is None:
-        existing = m.Game.objects.filter(idempotency_key=key).first()
+    scoped = f"{session.pk}:{key}" if key else None
+    if scoped and game is None:
+        existing = m.Game.objects.filter(idempotency_key=scoped).first()
         if existing is not None:
-            return existing, False
-    season = session.season
-    version_row = season.rules
+            return _resent(existing, data, record)
+    if game is not None and version is None:
+        raise Conflict(_("this form is missing the game's version: reload the game and edit again"))
+    version_row = rules_version or (game.rules if game is not None else session.season.rules)
     rules = rules_of(version_row)
     result = settle_record(record, rules) if record is not None else settle_data(data, rules)
     names = list(result.settlement.names)
+    _check_names([*names, *(s.name for s in result.spectators)])
     stored = dict(data) if record is None else {"players": names}
     try:
         with transaction.atomic():
@@ -189,12 +208,12 @@ def save_game(
                     session=session,
                     number=(last.number + 1) if last else 1,
                     created_by=user if getattr(user, "is_authenticated", False) else None,
-                    idempotency_key=key or None,
+                    idempotency_key=scoped,
                 )
                 created = True
             else:
                 fresh = m.Game.objects.select_for_update().get(pk=game.pk)
-                if version is not None and fresh.version != version:
+                if fresh.version != version:
                     raise Conflict(
                         _("someone changed this game since you opened it: reload to see "
                           "their change")
@@ -207,14 +226,26 @@ def save_game(
             game.record = dict(record) if record is not None else None
             game.updated = timezone.now()
             game.save()
-            _store_seats(game, season.club, result)
+            _store_seats(game, session.season.club, result)
     except IntegrityError:
-        if key:  # two taps at once: the other request stored it
-            existing = m.Game.objects.filter(idempotency_key=key).first()
+        if scoped:  # two taps at once: the other request stored it
+            existing = m.Game.objects.filter(idempotency_key=scoped).first()
             if existing is not None:
-                return existing, False
+                return _resent(existing, data, record)
         raise
     return game, created
+
+
+def _resent(
+    existing: m.Game, data: Mapping[str, Any], record: Mapping[str, Any] | None
+) -> tuple[m.Game, bool]:
+    same = existing.record == record if record is not None else existing.data == dict(data)
+    if not same:
+        raise EntryError(
+            _("this form already saved game {number}: open a new form for the next game",
+              number=existing.number)
+        )  # fmt: skip
+    return existing, False
 
 
 def _store_seats(game: m.Game, club: m.Club, result: GameResult) -> None:
@@ -222,6 +253,9 @@ def _store_seats(game: m.Game, club: m.Club, result: GameResult) -> None:
     players = [player_named(club, row["name"]) for row in rows]
     if len({p.pk for p in players}) != len(players):
         raise EntryError(_("a player sits twice at this table"), "players")
+    kept = {
+        (s.player_id, s.seat, s.points, s.place, s.total): s.confirmed for s in game.seats.all()
+    }
     game.seats.all().delete()
     totals, money = result.totals(), result.money()
     game.spectators = {
@@ -231,6 +265,7 @@ def _store_seats(game: m.Game, club: m.Club, result: GameResult) -> None:
     }  # fmt: skip
     game.save(update_fields=["spectators"])
     for row, player in zip(rows, players, strict=True):
+        confirmed = kept.get((player.pk, row["seat"], row["points"], row["place"], row["total"]))
         m.Seat.objects.create(
             game=game,
             seat=row["seat"],
@@ -241,7 +276,133 @@ def _store_seats(game: m.Game, club: m.Club, result: GameResult) -> None:
             total=row["total"],
             money=row["money"],
             parts=row["parts"],
+            confirmed=bool(confirmed),  # a confirmation holds while the line is the same
         )
+
+
+# -- names: merging a duplicate guest ---------------------------------------------------
+
+_PAIR_BETS = ("sashi", "bashin", "binta")
+_LINKS = ("busted", "soto", "pool")  # {a = b}: both names
+_RECORD_LISTS = ("riichi", "tenpai", "nagashi")
+_RECORD_ONE = ("from", "player")
+
+
+def _one(value: Any, old: str, new: str) -> Any:
+    return new if isinstance(value, str) and value.strip().casefold() == old.casefold() else value
+
+
+def rename_in_table(data: Mapping[str, Any], old: str, new: str) -> dict[str, Any]:
+    """A game table with player ``old`` called ``new`` wherever a name stands: the
+    seats, pair bets (A:B:AMOUNT), chips, who busted whom, winners, spectators,
+    penalties (NAME:PT[:REASON]) and the substitute's seat."""
+    out = dict(data)
+    out["players"] = [_one(n, old, new) for n in data.get("players", [])]
+    for key in _PAIR_BETS:
+        if key in out:
+            out[key] = [_pair_text(item, old, new) for item in out[key]]
+    if isinstance(out.get("chips"), Mapping):
+        out["chips"] = {_one(k, old, new): v for k, v in out["chips"].items()}
+    for key in _LINKS:
+        if isinstance(out.get(key), Mapping):
+            out[key] = {_one(k, old, new): _one(v, old, new) for k, v in out[key].items()}
+    if isinstance(out.get("winners"), list):
+        out["winners"] = [_one(n, old, new) for n in out["winners"]]
+    if isinstance(out.get("penalties"), list):
+        out["penalties"] = [_first_part(p, old, new) for p in out["penalties"]]
+    if isinstance(out.get("substitute"), str):
+        out["substitute"] = _first_part(out["substitute"], old, new)
+    return out
+
+
+def _pair_text(item: Any, old: str, new: str) -> Any:
+    if not isinstance(item, str):
+        return item
+    parts = item.split(":")
+    return ":".join([_one(p, old, new) for p in parts[:2]] + parts[2:])
+
+
+def _first_part(item: Any, old: str, new: str) -> Any:
+    if isinstance(item, Mapping):
+        return {k: _one(v, old, new) if k in {"player", "seat"} else v for k, v in item.items()}
+    if not isinstance(item, str):
+        return item
+    head, sep, rest = item.partition(":")
+    return f"{_one(head, old, new)}{sep}{rest}"
+
+
+def rename_in_record(record: Mapping[str, Any], old: str, new: str) -> dict[str, Any]:
+    """A hand-by-hand record with player ``old`` called ``new`` in every field that
+    names a player (never in results or round names)."""
+    out = dict(record)
+    out["players"] = [_one(n, old, new) for n in record.get("players", [])]
+    if isinstance(out.get("substitute"), Mapping):
+        out["substitute"] = {k: _one(v, old, new) if k == "seat" else v
+                             for k, v in out["substitute"].items()}  # fmt: skip
+    elif isinstance(out.get("substitute"), str):
+        out["substitute"] = _first_part(out["substitute"], old, new)
+    if isinstance(out.get("penalties"), list):
+        out["penalties"] = [_first_part(p, old, new) for p in out["penalties"]]
+    hands = []
+    for hand in record.get("hands", []):
+        h = dict(hand)
+        for key in _RECORD_LISTS:
+            if isinstance(h.get(key), list):
+                h[key] = [_one(n, old, new) for n in h[key]]
+        for key in _RECORD_ONE:
+            if key in h:
+                h[key] = _one(h[key], old, new)
+        if isinstance(h.get("wins"), list):
+            h["wins"] = [
+                {k: _one(v, old, new) if k in {"winner", "pao"} else v for k, v in w.items()}
+                if isinstance(w, Mapping) else w
+                for w in h["wins"]
+            ]  # fmt: skip
+        hands.append(h)
+    if "hands" in record:
+        out["hands"] = hands
+    return out
+
+
+def names_in(game: m.Game) -> set[str]:
+    """Everyone at or around the table: the seats and the spectators (casefolded)."""
+    names = {s.player.name.casefold() for s in game.seats.all()}
+    names |= {n.casefold() for n in (game.spectators or {})}
+    return names
+
+
+def merge_players(source: m.Player, target: m.Player) -> None:
+    """``source`` (a duplicate guest) becomes ``target``: seats, names in every game
+    table and record, spectators' bets and marked payments move over, all at once.
+    Two people who were at one table (seated or watching) are never merged."""
+    club = source.club
+    games = list(
+        m.Game.objects.filter(session__season__club=club).prefetch_related("seats__player")
+    )
+    old, new = source.name, target.name
+    for game in games:
+        present = names_in(game)
+        if old.casefold() in present and new.casefold() in present:
+            raise SeisanError(
+                _("{a} and {b} sat at the same table: they are two people", a=old, b=new)
+            )
+    with transaction.atomic():
+        for game in games:
+            if old.casefold() not in names_in(game):
+                continue
+            game.data = rename_in_table(game.data, old, new)
+            if game.record is not None:
+                game.record = rename_in_record(game.record, old, new)
+            game.spectators = {_one(k, old, new): v for k, v in (game.spectators or {}).items()}
+            game.save(update_fields=["data", "record", "spectators"])
+            game.seats.filter(player=source).update(player=target)
+        for payment in m.Payment.objects.filter(session__season__club=club):
+            payer, payee = _one(payment.payer, old, new), _one(payment.payee, old, new)
+            if (payer, payee) != (payment.payer, payment.payee):
+                payment.payer, payment.payee = payer, payee
+                payment.save()
+        source.merged_into = target
+        source.save()
 
 
 def game_result_of(game: m.Game) -> GameResult:
@@ -261,15 +422,21 @@ def resettle_preview(season: m.Season) -> list[dict[str, Any]]:
         seats = list(game.seats.all())
         names = [s.player.name for s in seats]
         try:
-            after = settle_one(session_game(game, names), rules).totals()
+            result = settle_one(session_game(game, names), rules)
         except SeisanError as err:
             out.append({"game": game, "error": err.message, "rows": []})
             continue
+        after, money = result.totals(), result.money()
         rows = [
-            {"name": s.player.name, "before": s.total, "after": _decimal(after[s.player.name])}
+            {"name": s.player.name, "before": s.total, "after": _decimal(after[s.player.name]),
+             "money_before": s.money,
+             "money_after": None if money is None else _decimal(money[s.player.name])}
             for s in seats
-        ]
-        if game.rules_id != current.pk or any(r["before"] != r["after"] for r in rows):
+        ]  # fmt: skip
+        changes = any(
+            r["before"] != r["after"] or r["money_before"] != r["money_after"] for r in rows
+        )
+        if game.rules_id != current.pk or changes:
             out.append({"game": game, "error": None, "rows": rows})
     return out
 
@@ -282,11 +449,8 @@ def resettle(season: m.Season, user: Any) -> int:
             if entry["error"] is not None:
                 raise SeisanError(entry["error"])
             game = entry["game"]
-            names = [s.player.name for s in game.seats.order_by("seat")]
-            data = dict(game.data)
-            data["players"] = names
-            save_game(game.session, data, user, game=game,
-                      record=game.record if game.record is not None else None)  # fmt: skip
+            save_game(game.session, game.data, user, game=game, version=game.version,
+                      record=game.record, rules_version=season.rules)  # fmt: skip
             changed += 1
     return changed
 
@@ -357,6 +521,26 @@ def off_table(games: Iterable[m.Game]) -> tuple[dict[str, Fraction], dict[str, F
     return pt, money
 
 
+def club_balances(club: m.Club) -> dict[str, dict[str, Decimal]]:
+    """Each person's money over every session of the club (seated and as a
+    spectator), and what is still open after the money transfers marked paid."""
+    won: dict[str, Decimal] = {}
+    games = m.Game.objects.filter(session__season__club=club, deleted__isnull=True)
+    for seat in m.Seat.objects.filter(game__in=games, money__isnull=False).select_related("player"):
+        won[seat.player.name] = won.get(seat.player.name, Decimal(0)) + seat.money  # type: ignore[operator]
+    for game in games.only("spectators"):
+        for name, entry in (game.spectators or {}).items():
+            if entry.get("money") is not None:
+                won[name] = won.get(name, Decimal(0)) + Decimal(entry["money"])
+    open_ = dict(won)
+    for payment in m.Payment.objects.filter(session__season__club=club, in_money=True):
+        if payment.payer in open_:
+            open_[payment.payer] += payment.amount
+        if payment.payee in open_:
+            open_[payment.payee] -= payment.amount
+    return {name: {"won": won[name], "open": open_[name]} for name in won}
+
+
 def session_result(session: m.Session) -> SessionResult | None:
     """A night's games as the core's settled session (ledgers, fees, house)."""
     games = list(
@@ -389,7 +573,14 @@ class Export:
 
 
 def export_season(season: m.Season) -> Export:
-    """Files ``seisan session season.toml`` reads back to the same totals."""
+    """Files ``seisan session season.toml`` reads back to the same totals. Games still
+    settled under earlier rules would read back differently: re-settle them first."""
+    outdated = live_games(season).exclude(rules=season.rules).count()
+    if outdated:
+        raise SeisanError(
+            _("{count} games were settled under earlier rules: re-settle them first, so the "
+              "export reads back to the same totals", count=outdated)
+        )  # fmt: skip
     games_out: list[dict[str, Any]] = []
     for game in season_games(season):
         names = [s.player.name for s in game.seats.all()]
@@ -441,10 +632,15 @@ def import_session(season: m.Season, text: str, filename: str, user: Any) -> tup
     tables: list[dict[str, Any]] = []
     if lower.endswith((".csv", ".tsv")):
         for g in games_from_csv(text):
-            tables.append({"players": list(g.names), "points": list(g.points),
-                           "deposits": g.deposits, **dict(g.bets)})  # fmt: skip
+            tables.append(_table_of(g))
     elif lower.endswith(".json"):
-        data = json.loads(text)
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as err:
+            raise SeisanError(
+                _("not valid JSON (at line {line}, column {column})", line=err.lineno,
+                  column=err.colno)
+            ) from None  # fmt: skip
         if not isinstance(data, dict) or "hands" not in data:
             raise SeisanError(_("a .json file must be a seisan game record"))
         records.append(data)
@@ -455,9 +651,13 @@ def import_session(season: m.Season, text: str, filename: str, user: Any) -> tup
             raise SeisanError(_("not valid TOML ({where})", where=str(err))) from None
         data.pop("rules", None)  # the season's rules settle it
         core = session_from_dict(data, rules)
+        if core.penalties:
+            raise SeisanError(
+                _("the file has penalties of the whole session: the web app keeps penalties "
+                  "with their game, so give each in its game's table")
+            )  # fmt: skip
         for g in core.games:
-            tables.append({"players": list(g.names), "points": list(g.points),
-                           "deposits": g.deposits, **dict(g.bets)})  # fmt: skip
+            tables.append(_table_of(g))
     with transaction.atomic():
         session = m.Session.objects.create(season=season, title=filename)
         count = 0
@@ -468,6 +668,18 @@ def import_session(season: m.Season, text: str, filename: str, user: Any) -> tup
             save_game(session, {}, user, record=record)
             count += 1
     return session, count
+
+
+def _table_of(game: SessionGame) -> dict[str, Any]:
+    """A core session game as the table the web app stores (nothing left out)."""
+    table: dict[str, Any] = {"players": list(game.names), "points": list(game.points)}
+    if game.deposits:
+        table["deposits"] = game.deposits
+    if game.penalties:
+        table["penalties"] = list(game.penalties)
+    if game.substitute is not None:
+        table["substitute"] = game.substitute
+    return {**table, **dict(game.bets)}
 
 
 def _plain(value: Any) -> Any:

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from datetime import date, timedelta
 from functools import wraps
 from typing import Any
+from urllib.parse import urlencode
 
 from django.conf import settings
 from django.contrib import messages
@@ -187,23 +188,11 @@ def merge_players(request: HttpRequest, club: m.Club) -> HttpResponse:
     if source.pk == target.pk or not source.is_guest:
         messages.error(request, words(N_("only a guest can be merged into another player")))
         return redirect("clubs:club", slug=club.slug)
-    shared = m.Seat.objects.filter(player=source, game__seats__player=target).exists()
-    if shared:
-        messages.error(
-            request,
-            words(
-                N_("{a} and {b} sat at the same table: they are two people"),
-                a=source.name,
-                b=target.name,
-            ),
-        )
+    try:
+        services.merge_players(source, target)
+    except SeisanError as err:
+        messages.error(request, err.message.text(web_lang()))
         return redirect("clubs:club", slug=club.slug)
-    with transaction.atomic():
-        for seat in m.Seat.objects.filter(player=source):
-            seat.player = target
-            seat.save()
-        source.merged_into = target
-        source.save()
     messages.success(request, words(N_("{a} merged into {b}"), a=source.name, b=target.name))
     return redirect("clubs:club", slug=club.slug)
 
@@ -246,10 +235,58 @@ def set_member(request: HttpRequest, club: m.Club) -> HttpResponse:
     current = role_in(user, club)
     if m.Role.OWNER in (role, current) and not is_owner:
         raise PermissionDenied
+    owners = club.memberships.filter(role=m.Role.OWNER).exclude(user=user).count()
+    if current == m.Role.OWNER and role != m.Role.OWNER and owners == 0:
+        messages.error(request, words(N_("a club keeps at least one owner: make someone else "
+                                         "owner first")))  # fmt: skip
+        return redirect("clubs:club", slug=club.slug)
     m.Membership.objects.update_or_create(club=club, user=user, defaults={"role": role})
     messages.success(request, words(N_("{email} is now {role}"), email=user.email,
                                     role=words(ROLE_LABELS[role])))  # fmt: skip
     return redirect("clubs:club", slug=club.slug)
+
+
+MODEL_LABELS = {
+    "Game": N_("game"), "Seat": N_("result"), "Season": N_("season"), "Player": N_("player"),
+    "Membership": N_("role"), "Session": N_("session"), "Payment": N_("payment"),
+}  # fmt: skip
+CHANGE_LABELS = {"+": N_("created"), "~": N_("changed"), "-": N_("deleted")}
+FIELD_LABELS = {
+    "data": N_("game table"), "record": N_("hand record"), "points": N_("points"),
+    "place": N_("place"), "score": N_("score"), "total": N_("total"), "money": N_("money"),
+    "deleted": N_("deleted"), "version": N_("version"), "name": N_("name"), "role": N_("role"),
+    "public": N_("public"), "min_games": N_("games needed"), "confirmed": N_("confirmed"),
+    "player": N_("player"), "rules": N_("rules"), "spectators": N_("spectators"),
+    "merged_into": N_("merged into"), "user": N_("account"), "title": N_("title"),
+    "date": N_("date"), "amount": N_("amount"), "payer": N_("from"), "payee": N_("to"),
+}  # fmt: skip
+
+
+def _shown(value: Any) -> str:
+    """A stored value as a person reads it (JSON for tables, not Python's repr)."""
+    import json  # noqa: PLC0415
+
+    if isinstance(value, dict | list):
+        return json.dumps(value, ensure_ascii=False, separators=(", ", ": "), default=str)
+    return "" if value is None else str(value)
+
+
+def _history(records: Any, model: str) -> list[dict[str, Any]]:
+    entries = []
+    for record in records:
+        previous = record.prev_record
+        changes = []
+        if previous is not None:
+            for c in record.diff_against(previous).changes:
+                label = FIELD_LABELS.get(c.field)
+                changes.append((words(label) if label else c.field, _shown(c.old), _shown(c.new)))
+        entries.append({
+            "record": record,
+            "model": words(MODEL_LABELS[model]),
+            "change": words(CHANGE_LABELS.get(record.history_type, N_("changed"))),
+            "changes": changes,
+        })  # fmt: skip
+    return entries
 
 
 @club_view(m.Role.MEMBER)
@@ -267,13 +304,7 @@ def club_history(request: HttpRequest, club: m.Club) -> HttpResponse:
             history = history.filter(**{key: club})
         else:
             history = history.filter(club=club)
-        for record in history.select_related("history_user")[:200]:
-            previous = record.prev_record
-            changes = []
-            if previous is not None:
-                delta = record.diff_against(previous)
-                changes = [(c.field, c.old, c.new) for c in delta.changes]
-            entries.append({"record": record, "model": model.__name__, "changes": changes})
+        entries += _history(history.select_related("history_user")[:200], model.__name__)
     entries.sort(key=lambda e: e["record"].history_date, reverse=True)
     return render(request, "clubs/history.html", _ctx(request, club, entries=entries[:300]))
 
@@ -335,6 +366,14 @@ def _standings_context(request: HttpRequest, season: m.Season) -> dict[str, Any]
     sort = request.GET.get("sort", "total")
     if sort in SORTS:
         table = sorted(table, key=SORTS[sort])
+    seated = {s.name for s in services.season_standings(season, 0, start, end)}
+    pt, money = services.off_table(services.season_games(season, start, end))
+    watchers = [
+        {"name": name, "total": total, "money": money.get(name)}
+        for name, total in pt.items()
+        if name not in seated
+    ]
+    keep = {k: v for k, v in request.GET.items() if k in {"from", "to", "min"} and v}
     rules = services.rules_of(season.rules)
     players = {p.name: p for p in season.club.players.all()}
     return {
@@ -345,6 +384,8 @@ def _standings_context(request: HttpRequest, season: m.Season) -> dict[str, Any]
         "from": start,
         "to": end,
         "place_labels": place_labels(rules.players),
+        "watchers": watchers,
+        "query": urlencode(keep),
         "currency": season.club.currency,
         "rules": rules,
         "has_money": rules.stakes.rate is not None,
@@ -428,7 +469,11 @@ def resettle(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
 @club_view(m.Role.MEMBER)
 def export_season(request: HttpRequest, club: m.Club, pk: int, kind: str) -> HttpResponse:
     season = get_object_or_404(club.seasons, pk=pk)
-    files = services.export_season(season)
+    try:
+        files = services.export_season(season)
+    except SeisanError as err:
+        messages.error(request, err.message.text(web_lang()))
+        return redirect("clubs:season", slug=club.slug, pk=season.pk)
     stem = f"{club.slug}-{season.pk}"
     if kind == "toml":
         body, name, mime = files.session, f"{stem}.toml", "application/toml"
@@ -537,13 +582,9 @@ def _dec(value: Any) -> Any:
 
 
 def _member_balances(club: m.Club) -> dict[str, Any]:
-    """Each player's money over every session (running balance across nights)."""
-    out: dict[str, Any] = {}
-    for seat in m.Seat.objects.filter(
-        game__session__season__club=club, game__deleted__isnull=True, money__isnull=False
-    ).select_related("player"):
-        out[seat.player.name] = out.get(seat.player.name, 0) + seat.money
-    return out
+    """Each person's money over every session, and what is still open of it after the
+    transfers marked paid."""
+    return services.club_balances(club)
 
 
 @require_POST
@@ -555,16 +596,21 @@ def mark_paid(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
         amount = _dec(request.POST.get("amount", ""))
     except ArithmeticError:  # decimal.InvalidOperation
         amount = None
-    if (payer, payee, amount) not in _ledger_rows(session):
+    if amount is not None and not amount.is_finite():
+        amount = None
+    if amount is None or (payer, payee, amount) not in _ledger_rows(session):
         messages.error(request, words(N_("this transfer is not in the session's ledger")))
         return redirect("clubs:session", slug=club.slug, pk=session.pk)
+    paid = request.POST.get("paid") == "1"
     existing = session.payments.filter(payer=payer, payee=payee, amount=amount).first()
-    if existing is not None:
+    if existing is not None and not paid:
         existing.delete()  # unmark: the history keeps it
-    else:
+    elif existing is None and paid:
         user = request.user if request.user.is_authenticated else None
+        result = services.session_result(session)
+        in_money = result is not None and result.stakes.rate is not None
         m.Payment.objects.create(session=session, payer=payer, payee=payee, amount=amount,
-                                 marked_by=user)  # fmt: skip
+                                 in_money=in_money, marked_by=user)  # fmt: skip
     return redirect(
         f"{reverse('clubs:session', args=[club.slug, session.pk])}?ledger="
         f"{request.POST.get('ledger', 'fewest')}"
@@ -577,7 +623,7 @@ def mark_paid(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
 def _game_form(
     request: HttpRequest, club: m.Club, session: m.Session, game: m.Game | None = None
 ) -> GameForm:
-    rules = services.rules_of(session.season.rules)
+    rules = services.rules_of(game.rules if game is not None else session.season.rules)
     if request.method == "POST":
         return GameForm(request.POST, rules=rules, club=club)
     initial: dict[str, Any] = {}
@@ -796,13 +842,7 @@ def confirm_seat(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
 @club_view(m.Role.MEMBER)
 def game_history(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
     game = get_object_or_404(m.Game, pk=pk, session__season__club=club)
-    entries = []
-    for record in game.history.select_related("history_user").all():
-        previous = record.prev_record
-        changes = []
-        if previous is not None:
-            changes = [(c.field, c.old, c.new) for c in record.diff_against(previous).changes]
-        entries.append({"record": record, "model": "Game", "changes": changes})
+    entries = _history(game.history.select_related("history_user").all(), "Game")
     return render(request, "clubs/history.html", _ctx(request, club, entries=entries, game=game))
 
 
@@ -819,10 +859,11 @@ def player_page(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
     if season is not None:
         games = list(services.season_games(season))
         lines = services.stat_seats(games)
-        table = {s.name: s for s in standings(lines)}
+        extra, extra_money = services.off_table(games)
+        table = {s.name: s for s in standings(lines, 0, extra, extra_money)}
         mine = table.get(player.name)
         trend = running(lines, player.name)
-        n = services.rules_of(season.rules).players
+        n = len(mine.places) if mine else services.rules_of(season.rules).players
         labels = place_labels(n)
         context.update(
             stats=mine,

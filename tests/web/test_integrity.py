@@ -1,0 +1,200 @@
+"""Nothing recorded is lost or silently changed: merging guests, re-settling, editing
+after a rules change, importing, exporting, resent forms, the owner's role, balances."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from seisan.session import load_session
+from seisan.web.clubs import models as m
+from seisan.web.clubs import services
+
+from .conftest import EXAMPLES, enter, season_with
+
+pytestmark = pytest.mark.django_db
+NAMES = ["Ana", "Ben", "Chie", "Dae"]
+
+
+@pytest.fixture
+def friday(club: m.Club, owner: Any) -> m.Season:
+    """The example night (club.toml rules, chips, sashi, Eve's 外ウマ in game 2)."""
+    season = season_with(club, (EXAMPLES / "club.toml").read_text(encoding="utf-8"), owner)
+    services.import_session(season, (EXAMPLES / "friday.toml").read_text(encoding="utf-8"),
+                            "friday.toml", owner)  # fmt: skip
+    return season
+
+
+def totals(season: m.Season) -> dict[str, Decimal]:
+    return {s.name: s.total for s in services.season_standings(season, 0)}
+
+
+def test_two_people_at_one_table_are_never_merged(friday: m.Season, signed_in: Client) -> None:
+    club = friday.club
+    eve, dae = club.players.get(name="Eve"), club.players.get(name="Dae")
+    before = totals(friday)
+    signed_in.post(reverse("clubs:merge_players", args=[club.slug]),
+                   {"source": eve.pk, "target": dae.pk})  # fmt: skip
+    eve.refresh_from_db()
+    assert eve.merged_into is None  # Eve watched game 2, where Dae played
+    assert totals(friday) == before
+
+
+def test_merging_renames_the_guest_in_bets_and_records(
+    club: m.Club, owner: Any, signed_in: Client, tmp_path: Path
+) -> None:
+    rules = 'extends = "tenhou"\n[side]\nchip_value = 2\n[money]\nrate = 50\nunit = 10\n'
+    season = season_with(club, rules, owner)
+    session = m.Session.objects.create(season=season)
+    services.save_game(session, {"players": ["Anna", "Ben", "Chie", "Dae"],
+                                 "points": [42600, 31000, 16400, 10000],
+                                 "sashi": ["Anna:Ben:10000"], "chips": {"Anna": 2, "Dae": -2},
+                                 "busted": {}, "soto": {"Fay": "Anna"}}, owner)  # fmt: skip
+    services.save_game(session, {"players": ["Ana", "Ben", "Chie", "Dae"],
+                                 "points": [22600, 31000, 36400, 10000]}, owner)  # fmt: skip
+    record = (EXAMPLES / "game.json").read_text(encoding="utf-8").replace('"Ana"', '"Anna"')
+    services.import_session(season, record, "game.json", owner)
+    before = sum(totals(season).values())
+    anna, ana = club.players.get(name="Anna"), club.players.get(name="Ana")
+    signed_in.post(reverse("clubs:merge_players", args=[club.slug]),
+                   {"source": anna.pk, "target": ana.pk})  # fmt: skip
+    anna.refresh_from_db()
+    assert anna.merged_into == ana
+    first = session.games.get(number=1)
+    assert first.data["sashi"] == ["Ana:Ben:10000"] and first.data["chips"] == {"Ana": 2, "Dae": -2}
+    assert first.data["soto"] == {"Fay": "Ana"}
+    for game in m.Game.objects.filter(session__season=season):
+        assert signed_in.get(reverse("clubs:game", args=[club.slug, game.pk])).status_code == 200
+    assert "Anna" not in totals(season) and sum(totals(season).values()) == before
+    # re-settling the record under new rules keeps the seat with Ana
+    services.new_rules_version(season, services.rules_from_text(rules + "fee = 400\n"), "", owner)
+    services.resettle(season, owner)
+    assert not club.players.filter(name="Anna", merged_into__isnull=True).exists()
+    files = services.export_season(season)
+    (tmp_path / "rules.toml").write_text(files.rules, encoding="utf-8")
+    (tmp_path / "season.toml").write_text(files.session, encoding="utf-8")
+    assert load_session(tmp_path / "season.toml").settle().totals() == {
+        k: v for k, v in totals(season).items()} | {"Fay": dict(services.off_table(
+            services.season_games(season))[0])["Fay"]}  # fmt: skip
+
+
+def test_import_keeps_penalties_and_refuses_session_ones(club: m.Club, owner: Any) -> None:
+    season = season_with(club, "mleague", owner)
+    game = ("[[games]]\nplayers = ['Ana', 'Ben', 'Chie', 'Dae']\n"
+            "points = [42600, 31000, 16400, 10000]\npenalties = ['Ben:10:chombo']\n")  # fmt: skip
+    services.import_session(season, game, "a.toml", owner)
+    assert totals(season)["Ben"] == 1  # 11 - 10
+    with pytest.raises(services.SeisanError, match="penalties of the whole session"):
+        services.import_session(season, "penalties = ['Ana:20:late']\n" + game, "b.toml", owner)
+    assert season.sessions.count() == 1
+
+
+def test_rules_changes_never_rewrite_silently(club: m.Club, owner: Any, signed_in: Client) -> None:
+    season = season_with(club, "mleague", owner)
+    session = m.Session.objects.create(season=season)
+    enter(signed_in, session, NAMES, [42600, 31000, 16400, 10000])
+    game = session.games.get()
+    services.new_rules_version(season, services.rules_from_text("tenhou"), "tenhou", owner)
+    # export refuses until the games are re-settled
+    response = signed_in.get(reverse("clubs:export", args=[club.slug, season.pk, "toml"]))
+    assert response.status_code == 302
+    with pytest.raises(services.SeisanError, match="re-settle them first"):
+        services.export_season(season)
+    # an edit keeps the game's own rules (M.League: Ana +62.6, not Tenhou's +52.6)
+    url = reverse("clubs:edit", args=[club.slug, game.pk])
+    data = {"version": str(game.version), "deposits": "0", "save": "1"}
+    for seat, (name, value) in enumerate(zip(NAMES, [42600, 31000, 16400, 10000], strict=True)):
+        data |= {f"player_{seat}": name, f"points_{seat}": str(value)}
+    assert signed_in.post(url, data).status_code == 302
+    game.refresh_from_db()
+    assert game.rules.number == 1
+    assert totals(season)["Ana"] == Decimal("62.6")
+    # without the version the edit is refused, never a blind overwrite
+    response = signed_in.post(url, {k: v for k, v in data.items() if k != "version"})
+    assert any(
+        "missing the game's version" in e for e in response.context["form"].non_field_errors()
+    )
+
+
+def test_a_confirmation_survives_an_unchanged_edit(club: m.Club, owner: Any,
+                                                   signed_in: Client) -> None:  # fmt: skip
+    season = season_with(club, "mleague", owner)
+    session = m.Session.objects.create(season=season)
+    enter(signed_in, session, NAMES, [42600, 31000, 16400, 10000])
+    game = session.games.get()
+    game.seats.filter(seat=0).update(confirmed=True)
+    services.save_game(session, game.data, owner, game=game, version=game.version)
+    assert game.seats.get(seat=0).confirmed
+
+
+def test_a_form_key_belongs_to_one_session_and_one_game(club: m.Club, owner: Any) -> None:
+    season = season_with(club, "mleague", owner)
+    one, two = (m.Session.objects.create(season=season) for _ in range(2))
+    table = {"players": NAMES, "points": [42600, 31000, 16400, 10000]}
+    services.save_game(one, table, owner, key="k1")
+    game, created = services.save_game(two, table, owner, key="k1")
+    assert created and game.session == two
+    with pytest.raises(services.EntryError, match="already saved game 1"):
+        services.save_game(one, {**table, "points": [32600, 41000, 16400, 10000]}, owner, key="k1")
+    assert m.Game.objects.count() == 2
+
+
+@pytest.mark.parametrize("length", [60, 61])
+def test_long_names(signed_in: Client, session: m.Session, length: int) -> None:
+    name = "あ" * length
+    response = enter(signed_in, session, [name, "Ben", "Chie", "Dae"], [42600, 31000, 16400, 10000])
+    assert (response.status_code == 302) == (length == 60)
+    if length == 61:
+        errors = response.context["form"].errors["player_0"][0]
+        assert "60" in errors and "who sat here" not in errors
+
+
+def test_a_long_import_name_is_refused(club: m.Club, owner: Any) -> None:
+    season = season_with(club, "mleague", owner)
+    long = "x" * 61
+    game = (f"[[games]]\nplayers = ['{long}', 'Ben', 'Chie', 'Dae']\n"
+            "points = [42600, 31000, 16400, 10000]\n")  # fmt: skip
+    with pytest.raises(services.EntryError, match="longer than 60"):
+        services.import_session(season, game, "a.toml", owner)
+
+
+def test_the_last_owner_stays(club: m.Club, owner: Any, signed_in: Client) -> None:
+    signed_in.post(reverse("clubs:set_member", args=[club.slug]),
+                   {"email": owner.email, "role": "member"})  # fmt: skip
+    assert club.memberships.get(user=owner).role == "owner"
+
+
+def test_spectators_and_balances(friday: m.Season, signed_in: Client) -> None:
+    club = friday.club
+    cli = load_session(EXAMPLES / "friday.toml").settle()
+    page = signed_in.get(reverse("clubs:player", args=[club.slug, club.players.get(name="Eve").pk]))
+    assert page.context["stats"].total == cli.totals()["Eve"]  # her 外ウマ included
+    balances = services.club_balances(club)
+    money = cli.money()
+    assert money is not None
+    assert {n: b["won"] for n, b in balances.items()} == {
+        n: Decimal(str(v)) for n, v in money.items()
+    }
+
+
+def test_sorting_keeps_the_date_range(friday: m.Season, signed_in: Client) -> None:
+    url = reverse("clubs:season", args=[friday.club.slug, friday.pk])
+    page = signed_in.get(url + "?from=2020-01-01&to=2030-12-31&sort=total").content.decode()
+    assert "?sort=games&amp;from=2020-01-01&amp;to=2030-12-31" in page
+
+
+def test_history_in_japanese(friday: m.Season, signed_in: Client) -> None:
+    signed_in.post(reverse("set_language"), {"language": "ja", "next": "/"})
+    page = signed_in.get(reverse("clubs:history", args=[friday.club.slug])).content.decode()
+    assert "対局" in page and "Created" not in page and "Game " not in page
+
+
+@pytest.mark.parametrize("query", ["?sort=x&min=abc&from=notadate&to=", "?min=-3", "?sort=place"])
+def test_odd_queries(friday: m.Season, signed_in: Client, query: str) -> None:
+    url = reverse("clubs:season", args=[friday.club.slug, friday.pk])
+    assert signed_in.get(url + query).status_code == 200
