@@ -51,3 +51,26 @@ def cumulative_chart(
         current = f"{current}   {item}" if current else f"  {item}"
     legend_lines.append(current)
     return "\n".join([*lines, *legend_lines])
+
+
+def bar_chart(
+    labels: Sequence[str],
+    series: Mapping[str, Sequence[Fraction]],
+    title: str,
+    width: int = 40,
+) -> str:
+    """Horizontal bars, a group per series (a seat) and a bar per label (a place), in
+    eighths of a cell; the value (a percentage) written after each bar."""
+    most = max((v for row in series.values() for v in row), default=Fraction(1)) or Fraction(1)
+    head = max((len(name) for name in series), default=0)
+    lines = [title]
+    for name, row in series.items():
+        for index, (label, value) in enumerate(zip(labels, row, strict=True)):
+            eighths = int(value / most * width * 8 + Fraction(1, 2))
+            bar = "█" * (eighths // 8) + ("", "▏", "▎", "▍", "▌", "▋", "▊", "▉")[eighths % 8]
+            tenths = int(value * 10 + Fraction(1, 2))
+            shown = f"{tenths // 10}.{tenths % 10}%"
+            lines.append(
+                f"{name if index == 0 else '':<{head}}  {label} {bar:<{width + 1}} {shown}"
+            )
+    return "\n".join(lines)

@@ -1130,3 +1130,7 @@ def main() -> None:
     except typer.Abort:
         sys.exit(1)
     sys.exit(code if isinstance(code, int) else 0)
+
+
+# the data commands register themselves on ``app`` (bulk, import, stats)
+from seisan import cli_data  # noqa: E402, F401

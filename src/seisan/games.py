@@ -79,6 +79,9 @@ class Win:
     yakuman: int = 0
     ankan: int = 0
     pao: int | None = None  #: 責任払い for 大三元 / 大四喜
+    #: the yaku by name (役), as a log gives them: for the record, not for the points
+    yaku: tuple[str, ...] = ()
+    dora: int = 0  #: han of dora, aka and ura dora (already in ``han``)
 
 
 @dataclass(frozen=True)
@@ -96,6 +99,7 @@ class Hand:
     honba: int | None = None
     nagashi: tuple[int, ...] = ()  #: 流し満貫 at this draw
     offender: int | None = None  #: who made the chombo (錯和)
+    calls: tuple[int, ...] = ()  #: who made an open call (副露: chi, pon, open kan)
 
 
 @dataclass(frozen=True)
@@ -176,6 +180,8 @@ class HandLine:
     deposits_after: int
     points: tuple[int, ...]  #: after the hand
     summary: Message
+    #: each win's value in points, without counters and riichi sticks: (winner, points)
+    won: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -240,6 +246,7 @@ class _Table:
         self.ended: Message | None = None
         self.end = ""
         self.penalties: list[Penalty] = []  #: chombo paid in pt, hand by hand
+        self.won: list[tuple[int, int]] = []  #: this hand's wins and their values
 
     @property
     def last_wind(self) -> int:
@@ -346,6 +353,7 @@ def _play_hand(table: _Table, hand: Hand, index: int, where: Message) -> HandLin
             )  # fmt: skip
         deltas[seat] -= stick
     deposits = table.deposits + stick * len(hand.riichi)
+    table.won = []
     summary, renchan, deposits = _result(table, hand, dealer, deltas, deposits, where, index)
     table.points = [p + d for p, d in zip(table.points, deltas, strict=True)]
     table.deposits = deposits
@@ -359,6 +367,7 @@ def _play_hand(table: _Table, hand: Hand, index: int, where: Message) -> HandLin
         deposits,
         tuple(table.points),
         summary,
+        tuple(table.won),
     )
     if hand.result == "chombo" and rules.penalties.chombo_replay:
         return line  # the hand is dealt again: same dealer, same honba
@@ -445,6 +454,7 @@ def _ron(
                 _("{where}: {name}'s hand cannot win by ron", where=where, name=names[win.winner])
             )
         amount = value.ron
+        table.won.append((win.winner, amount))
         paid_honba = scoring.multi_ron_honba is MultiRon.EACH or win.winner == nearest
         bonus = table.honba * scoring.honba if paid_honba else 0
         _pay_ron(deltas, win, hand.discarder, amount, bonus)
@@ -474,6 +484,8 @@ def _tsumo(
             _("{where}: {name}'s hand cannot win by tsumo", where=where,
               name=table.names[win.winner])
         )  # fmt: skip
+    base = sum(_tsumo_payments(value, win.winner, dealer, table.n).values())
+    table.won.append((win.winner, base))
     value = value.with_honba(table.honba, scoring.honba, scoring.tsumo_honba)
     owed = _tsumo_payments(value, win.winner, dealer, table.n)
     total = sum(owed.values())
@@ -723,6 +735,8 @@ def _hand_dict(hand: Hand, line: HandLine, names: Sequence[str]) -> dict[str, An
         data["tenpai"] = [names[s] for s in hand.tenpai]
     if hand.nagashi:
         data["nagashi"] = [names[s] for s in hand.nagashi]
+    if hand.calls:
+        data["calls"] = [names[s] for s in hand.calls]
     if hand.offender is not None:
         data["player"] = names[hand.offender]
     if hand.reason:
@@ -744,6 +758,10 @@ def _win_dict(win: Win, names: Sequence[str]) -> dict[str, Any]:
         data["ankan"] = win.ankan
     if win.pao is not None:
         data["pao"] = names[win.pao]
+    if win.yaku:
+        data["yaku"] = list(win.yaku)
+    if win.dora:
+        data["dora"] = win.dora
     return data
 
 
@@ -759,8 +777,9 @@ _HAND_FIELDS = {
     "nagashi",
     "reason",
     "stop",
+    "calls",
 }
-_WIN_FIELDS = {"winner", "han", "fu", "yakuman", "ankan", "pao"}
+_WIN_FIELDS = {"winner", "han", "fu", "yakuman", "ankan", "pao", "yaku", "dora"}
 _RECORD_FIELDS = ("title", "rules", "players", "end", "substitute", "penalties", "hands")
 
 
@@ -923,6 +942,7 @@ def _hand(data: object, names: Sequence[str], where: Message) -> Hand:
         return tuple(_seat(s, names, what) for s in _list(item, key, where))
 
     riichi, tenpai, nagashi = seats("riichi"), seats("tenpai"), seats("nagashi")
+    calls = seats("calls")
     discarder = (
         _seat(item["from"], names, _("{where}: from", where=where)) if "from" in item else None
     )
@@ -948,7 +968,7 @@ def _hand(data: object, names: Sequence[str], where: Message) -> Hand:
         raise GameError(_("{where}: a reason is given only for an abortive draw", where=where))
     return Hand(
         result, wins, discarder, riichi, tenpai, reason, stop, round_text, honba, nagashi,
-        offender,
+        offender, calls,
     )  # fmt: skip
 
 
@@ -975,7 +995,15 @@ def _win(data: object, names: Sequence[str], where: Message) -> Win:
         number("yakuman"),
         number("ankan"),
         _seat(item["pao"], names, _("{where}: pao", where=where)) if "pao" in item else None,
+        _texts(item.get("yaku", []), _("{where}: yaku", where=where)),
+        number("dora"),
     )
+
+
+def _texts(value: object, what: Message) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise GameError(_("{what}: give a list of names", what=what))
+    return tuple(value)
 
 
 def read_json(path: Path, what: Message) -> Any:

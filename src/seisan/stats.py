@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 _ZERO = Fraction(0)
 
@@ -167,3 +168,95 @@ def running(games: Iterable[Sequence[Seat]], name: str) -> list[Fraction]:
                 total += line.total
                 out.append(total)
     return out
+
+
+@dataclass(frozen=True)
+class PlayStats:
+    """A player's statistics over hand-by-hand records (牌譜の成績): places and scores,
+    and per hand dealt: wins (和了率), deal-ins (放銃率), riichi (立直率), calls (副露率)."""
+
+    name: str
+    games: int
+    places: tuple[int, ...]
+    total: Fraction
+    busts: int
+    hands: int
+    wins: int
+    deal_ins: int
+    riichi: int
+    calls: int
+    win_points: int  #: the wins' values summed (points, without counters and sticks)
+
+    @property
+    def average_place(self) -> Fraction:
+        return Fraction(sum(p * n for p, n in enumerate(self.places, start=1)), self.games)
+
+    @property
+    def average(self) -> Fraction:
+        return self.total / self.games
+
+    @property
+    def rates(self) -> tuple[Fraction, ...]:
+        return tuple(Fraction(n, self.games) for n in self.places)
+
+    def _per_hand(self, count: int) -> Fraction:
+        return Fraction(count, self.hands) if self.hands else Fraction(0)
+
+    @property
+    def win_rate(self) -> Fraction:
+        return self._per_hand(self.wins)
+
+    @property
+    def deal_in_rate(self) -> Fraction:
+        return self._per_hand(self.deal_ins)
+
+    @property
+    def riichi_rate(self) -> Fraction:
+        return self._per_hand(self.riichi)
+
+    @property
+    def call_rate(self) -> Fraction:
+        return self._per_hand(self.calls)
+
+    @property
+    def average_win(self) -> Fraction:
+        """平均打点: the average value of a win, in points."""
+        return Fraction(self.win_points, self.wins) if self.wins else Fraction(0)
+
+
+def play_stats(plays: Iterable[Any]) -> list[PlayStats]:
+    """Statistics per player over played records (:class:`seisan.games.GamePlay`),
+    most games first. A hand dealt again after a chombo counts once."""
+    rows: dict[str, dict[str, Any]] = {}
+    for played in plays:
+        record = played.record
+        settlement = played.settlement
+        n = len(record.names)
+        for seat, name in enumerate(record.names):
+            row = rows.setdefault(name, {"games": 0, "places": [0] * n, "total": _ZERO,
+                                         "busts": 0, "hands": 0, "wins": 0, "deal_ins": 0,
+                                         "riichi": 0, "calls": 0, "win_points": 0})  # fmt: skip
+            if len(row["places"]) < n:
+                row["places"] += [0] * (n - len(row["places"]))
+            row["games"] += 1
+            if settlement is not None:
+                row["places"][settlement.places[seat] - 1] += 1
+                row["total"] += settlement.scores[seat]
+                row["busts"] += settlement.points[seat] < 0
+        for hand, line in zip(record.hands, played.lines, strict=False):
+            for seat, name in enumerate(record.names):
+                row = rows[name]
+                row["hands"] += 1
+                row["riichi"] += seat in hand.riichi
+                row["calls"] += seat in hand.calls
+                row["deal_ins"] += hand.result == "ron" and hand.discarder == seat
+            for winner, value in line.won:
+                row = rows[record.names[winner]]
+                row["wins"] += 1
+                row["win_points"] += value
+    out = [
+        PlayStats(name, r["games"], tuple(r["places"]), r["total"], r["busts"], r["hands"],
+                  r["wins"], r["deal_ins"], r["riichi"], r["calls"], r["win_points"])
+        for name, r in rows.items()
+    ]  # fmt: skip
+    return sorted(out, key=lambda s: -s.games)

@@ -39,6 +39,17 @@ _ABORTS = {
     "ron3": "sanchahou",
 }
 _ID = re.compile(r"(\d{8})\d{2}gm-([0-9a-f]{4})-")
+#: Tenhou's yaku by id (the mjlog ``yaku`` and ``yakuman`` attributes)
+YAKU = (
+    "門前清自摸和", "立直", "一発", "槍槓", "嶺上開花", "海底摸月", "河底撈魚", "平和", "断幺九",
+    "一盃口", "自風 東", "自風 南", "自風 西", "自風 北", "場風 東", "場風 南", "場風 西",
+    "場風 北", "役牌 白", "役牌 發", "役牌 中", "両立直", "七対子", "混全帯幺九", "一気通貫",
+    "三色同順", "三色同刻", "三槓子", "対々和", "三暗刻", "小三元", "混老頭", "二盃口",
+    "純全帯幺九", "混一色", "清一色", "人和", "天和", "地和", "大三元", "四暗刻", "四暗刻単騎",
+    "字一色", "緑一色", "清老頭", "九蓮宝燈", "純正九蓮宝燈", "国士無双", "国士無双13面",
+    "大四喜", "小四喜", "四槓子", "ドラ", "裏ドラ", "赤ドラ",
+)  # fmt: skip
+_DORA_NAMES = {"ドラ", "裏ドラ", "赤ドラ"}
 _DORA_YAKU = {52, 53, 54}  # dora, aka dora, ura dora: han, not yaku
 
 
@@ -57,6 +68,16 @@ class TenhouGame:
     final_points: tuple[int, ...]
     final_pt: tuple[Decimal, ...]
     game_id: str = ""
+
+
+def _open_call(m: int) -> bool:
+    """Whether an mjlog meld (``<N m>``) is an open call: chi, pon, an open or added
+    kan; not a concealed kan nor a three-player North (抜きドラ)."""
+    if m & 0x4 or m & 0x8 or m & 0x10:  # chi, pon, kakan
+        return True
+    if m & 0x20:  # nuki
+        return False
+    return (m & 3) != 0  # a kan: from another player (daiminkan), or concealed (0)
 
 
 def rules_for(game_type: int, date: str = "") -> Rules:
@@ -140,6 +161,7 @@ class _Pending:
     honba: int
     riichi: list[int] = field(default_factory=list)
     wins: list[Win] = field(default_factory=list)
+    calls: set[int] = field(default_factory=set)
     discarder: int | None = None
     abort: str = ""
     tenpai: tuple[int, ...] = ()
@@ -175,6 +197,10 @@ class _Reader:
             elif tag == "REACH" and a.get("step") == "2":
                 assert self.open is not None
                 self.open.riichi.append(int(a["who"]))
+            elif tag == "N":
+                assert self.open is not None
+                if _open_call(int(a["m"])):
+                    self.open.calls.add(int(a["who"]))
             elif tag == "AGARI":
                 self.agari(a)
             elif tag == "RYUUKYOKU":
@@ -200,10 +226,14 @@ class _Reader:
         fu, _points, limit = (int(x) for x in a["ten"].split(","))
         yaku = [int(x) for x in a.get("yaku", "").split(",") if x]
         han = sum(yaku[1::2])
-        yakuman = len([x for x in a.get("yakuman", "").split(",") if x])
+        yakuman_ids = [int(x) for x in a.get("yakuman", "").split(",") if x]
+        yakuman = len(yakuman_ids)
         pao = int(a["paoWho"]) if "paoWho" in a else None
+        names = tuple(YAKU[i] for i in [*yaku[0::2], *yakuman_ids] if 0 <= i < len(YAKU))
+        dora = sum(h for i, h in zip(yaku[0::2], yaku[1::2], strict=True) if YAKU[i] in _DORA_NAMES)
         win = Win(who, 0 if yakuman else han, None if yakuman or (limit >= 1 and han >= 5) else fu,
-                  yakuman, 0, pao)  # fmt: skip
+                  yakuman, 0, pao, tuple(y for y in names if y not in _DORA_NAMES),
+                  0 if yakuman else dora)  # fmt: skip
         self.open.wins.append(win)
         self.open.discarder = None if who == source else source
         self.scores(a)
@@ -230,16 +260,18 @@ class _Reader:
         self.open = None
         wind, number = divmod(hand.round, 4)
         label = "ESWN"[wind] + str(number + 1)
-        riichi = tuple(hand.riichi)
+        riichi = tuple(sorted(hand.riichi))  # as tenhou.net/6 gives them: by seat
+        calls = tuple(sorted(hand.calls))
         if hand.wins:
             result = "tsumo" if hand.discarder is None else "ron"
             made = Hand(result, tuple(hand.wins), hand.discarder, riichi, round=label,
-                        honba=hand.honba)  # fmt: skip
+                        honba=hand.honba, calls=calls)  # fmt: skip
         elif hand.abort:
-            made = Hand("abort", riichi=riichi, reason=hand.abort, round=label, honba=hand.honba)
+            made = Hand("abort", riichi=riichi, reason=hand.abort, round=label, honba=hand.honba,
+                        calls=calls)  # fmt: skip
         else:
             made = Hand("draw", riichi=riichi, tenpai=hand.tenpai, round=label, honba=hand.honba,
-                        nagashi=hand.nagashi)  # fmt: skip
+                        nagashi=hand.nagashi, calls=calls)  # fmt: skip
         self.hands.append(made)
 
     def game(self, rules: Rules | None, names: Sequence[str] | None) -> TenhouGame:
@@ -385,6 +417,12 @@ def _json_hand(
     label = "ESWN"[wind] + str(number + 1)
     kind = result[0]
     discards = [entry[6 + 3 * seat] for seat in range(n)]
+    takes = [entry[5 + 3 * seat] for seat in range(n)]
+    calls = tuple(
+        s
+        for s in range(n)
+        if any(isinstance(d, str) and any(c in d for c in "cpm") for d in takes[s])
+    )
     riichi = [
         s for s in range(n) if any(isinstance(d, str) and d.startswith("r") for d in discards[s])
     ]
@@ -396,34 +434,39 @@ def _json_hand(
             who, frm, pao = int(info[0]), int(info[1]), int(info[2])
             yaku = [str(y) for y in info[4:]]
             han = sum(int(m) for y in yaku for m in _HAN.findall(y))
+            names = tuple(y.split("(")[0] for y in yaku)
+            dora = sum(int(m) for y in yaku if y.split("(")[0] in _DORA_NAMES
+                       for m in _HAN.findall(y))  # fmt: skip
             yakuman = sum(1 for y in yaku if "役満" in y)
             fu_match = _FU.search(str(info[3]))
             fu = int(fu_match[1]) if fu_match and han < 5 and not yakuman else None
             if fu is None and han < 5 and not yakuman:  # 満貫 at 3 or 4 han: the log omits fu
                 fu = -(-2000 // 2 ** (han + 2) // 10) * 10
             wins.append(
-                Win(who, 0 if yakuman else han, fu, yakuman, 0, pao if pao != who else None)
-            )
+                Win(who, 0 if yakuman else han, fu, yakuman, 0, pao if pao != who else None,
+                    tuple(y for y in names if y not in _DORA_NAMES), 0 if yakuman else dora)
+            )  # fmt: skip
             source = None if frm == who else frm
         if source is not None:  # a riichi declared on the tile that was ronned paid no stick
             last = discards[source][-1] if discards[source] else None
             if isinstance(last, str) and last.startswith("r") and source in riichi:
                 riichi.remove(source)
         return Hand("tsumo" if source is None else "ron", tuple(wins), source, tuple(riichi),
-                    round=label, honba=honba)  # fmt: skip
+                    round=label, honba=honba, calls=calls)  # fmt: skip
     if kind in _DRAWS:
-        return Hand("abort", riichi=tuple(riichi), reason=_DRAWS[kind], round=label, honba=honba)
+        return Hand("abort", riichi=tuple(riichi), reason=_DRAWS[kind], round=label, honba=honba,
+                    calls=calls)  # fmt: skip
     deltas = [int(x) for x in result[1][:n]] if len(result) > 1 else [0] * n
     if kind == "流し満貫":
         nagashi = tuple(s for s in range(n) if deltas[s] > 0)
         same = nxt is not None and nxt[0][0] == round_index
         tenpai = tuple(sorted({*riichi, *([number] if same else [])}))
         return Hand("draw", riichi=tuple(riichi), tenpai=tenpai, nagashi=nagashi, round=label,
-                    honba=honba)  # fmt: skip
+                    honba=honba, calls=calls)  # fmt: skip
     if kind == "全員聴牌":
         tenpai = tuple(range(n))
     elif kind == "全員不聴":
         tenpai = ()
     else:  # 流局: the noten payments say who was tenpai
         tenpai = tuple(s for s in range(n) if deltas[s] > 0)
-    return Hand("draw", riichi=tuple(riichi), tenpai=tenpai, round=label, honba=honba)
+    return Hand("draw", riichi=tuple(riichi), tenpai=tenpai, round=label, honba=honba, calls=calls)

@@ -1,0 +1,305 @@
+"""Files in, files out (Apache Arrow): final points from Parquet, CSV or Arrow IPC,
+streamed in record batches (memory bounded by the batch, not the file), settled by
+:func:`seisan.bulk.settle_arrays` and written back with place and score columns.
+
+Scores are written as exact decimals (``decimal128``, one decimal, or three under
+the exact system): built from the integer quanta, never through a float.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pyarrow as pa
+import pyarrow.csv as pacsv
+import pyarrow.parquet as pq
+from pyarrow import ipc
+
+from seisan.bulk import BulkError, BulkResult, settle_arrays
+from seisan.i18n import _
+from seisan.rules import Rules
+
+DEFAULT_BATCH = 1 << 20  #: rows per record batch
+FORMATS = {".parquet": "parquet", ".pq": "parquet", ".csv": "csv", ".arrow": "arrow",
+           ".feather": "arrow", ".ipc": "arrow"}  # fmt: skip
+
+
+def file_format(path: Path) -> str:
+    """The format of ``path`` by its suffix (``.csv.gz`` is CSV)."""
+    suffixes = [s.lower() for s in path.suffixes]
+    for suffix in reversed(suffixes):
+        if suffix in FORMATS:
+            return FORMATS[suffix]
+    raise BulkError(_("{path}: give a .parquet, .csv or .arrow file", path=path))
+
+
+@dataclass(frozen=True)
+class Source:
+    """An input file: its batches, and how many rows it holds (None if unknown)."""
+
+    batches: Iterator[pa.RecordBatch]
+    rows: int | None
+    schema: pa.Schema
+
+
+def read_batches(path: Path, batch_size: int = DEFAULT_BATCH) -> Source:
+    """Stream ``path`` in record batches (Parquet, CSV, Arrow IPC file or stream)."""
+    kind = file_format(path)
+    if not path.is_file():
+        raise BulkError(_("cannot read {what} {path}: {problem}", what=_("input"), path=path,
+                          problem=_("no such file")))  # fmt: skip
+    try:
+        if kind == "parquet":
+            parquet = pq.ParquetFile(path)
+            return Source(parquet.iter_batches(batch_size=batch_size),
+                          parquet.metadata.num_rows, parquet.schema_arrow)  # fmt: skip
+        if kind == "csv":
+            options = pacsv.ReadOptions(block_size=max(batch_size * 32, 1 << 20))
+            reader = pacsv.open_csv(path, read_options=options)
+            return Source(iter(reader), None, reader.schema)
+        try:
+            file_reader = ipc.open_file(path)
+            count = file_reader.num_record_batches
+            batches = (file_reader.get_batch(i) for i in range(count))
+            return Source(batches, None, file_reader.schema)
+        except pa.ArrowInvalid:
+            stream = ipc.open_stream(path)
+            return Source(iter(stream), None, stream.schema)
+    except (pa.ArrowInvalid, OSError) as err:
+        raise BulkError(_("{path}: not a readable {kind} file ({detail})", path=path, kind=kind,
+                          detail=str(err).splitlines()[0])) from None  # fmt: skip
+
+
+def default_columns(players: int) -> list[str]:
+    return [f"p{seat}" for seat in range(players)]
+
+
+def _decimal_column(quanta: np.ndarray, scale: int) -> pa.Array:
+    """int64 quanta as an exact decimal128 column (the unscaled integers themselves)."""
+    values = np.ascontiguousarray(quanta, dtype=np.int64)
+    wide = np.empty((len(values), 2), dtype=np.int64)
+    wide[:, 0] = values
+    wide[:, 1] = values >> 63  # sign extension: two's complement, little endian
+    return pa.Array.from_buffers(pa.decimal128(18, scale), len(values),
+                                 [None, pa.py_buffer(wide.tobytes())])  # fmt: skip
+
+
+def _scale(result: BulkResult) -> int:
+    return {10: 1, 1000: 3}.get(result.per_pt, 1)
+
+
+def _name(rules: Rules) -> str:
+    return re.sub(r"[^0-9a-zA-Z_-]+", "_", rules.name or "rules")
+
+
+def settle_batch(
+    batch: pa.RecordBatch,
+    rulesets: Sequence[Rules],
+    columns: Sequence[str],
+    deposits: str | None,
+    offset: int = 0,
+) -> pa.RecordBatch:
+    """One batch settled under each rules set: its own columns, then place and score
+    per seat (suffixed with the rules' name when there are several)."""
+    names = batch.schema.names
+    missing = [c for c in [*columns, *([deposits] if deposits else [])] if c not in names]
+    if missing:
+        raise BulkError(
+            _("no column “{column}” (the file has {columns})", column=missing[0],
+              columns=", ".join(names))
+        )  # fmt: skip
+    arrays = []
+    for column in columns:
+        values = batch.column(column)
+        if values.null_count:
+            row = offset + int(np.argmax(np.asarray(values.is_null())))
+            raise BulkError(_("row {row}: column {column} is empty", row=row, column=column))
+        if not pa.types.is_integer(values.type):
+            raise BulkError(_("column {column} holds {type}, not whole points", column=column,
+                              type=str(values.type)))  # fmt: skip
+        arrays.append(values.to_numpy(zero_copy_only=False).astype(np.int64, copy=False))
+    points = np.stack(arrays, axis=1)
+    sticks: Any = 0
+    if deposits:
+        stick_column = batch.column(deposits)
+        if not pa.types.is_integer(stick_column.type):
+            raise BulkError(_("column {column} holds {type}, not a count of riichi sticks",
+                              column=deposits, type=str(stick_column.type)))  # fmt: skip
+        sticks = stick_column.fill_null(0).to_numpy(zero_copy_only=False).astype(np.int64)
+    out_names = list(names)
+    out_arrays = [batch.column(i) for i in range(batch.num_columns)]
+    for rules in rulesets:
+        try:
+            result = settle_arrays(points, rules, sticks)
+        except BulkError as err:
+            raise BulkError(_shift(err, offset)) from None
+        suffix = f"_{_name(rules)}" if len(rulesets) > 1 else ""
+        scale = _scale(result)
+        for seat in range(points.shape[1]):
+            out_names.append(f"place{suffix}_{seat}")
+            out_arrays.append(pa.array(result.places[:, seat], type=pa.int8()))
+            out_names.append(f"score{suffix}_{seat}")
+            out_arrays.append(_decimal_column(result.quanta[:, seat], scale))
+    return pa.RecordBatch.from_arrays(out_arrays, names=out_names)
+
+
+def _shift(err: BulkError, offset: int) -> Any:
+    """An error naming a row of the batch, renamed to the row of the file."""
+    message = err.message
+    row = getattr(message, "params", {}).get("row")
+    if isinstance(row, int) and offset:
+        message.params["row"] = row + offset
+    return message
+
+
+STDOUT = Path("-")
+"""``-o -``: CSV on standard output."""
+
+
+class Writer:
+    """Write record batches to Parquet, CSV or Arrow IPC (by the output's suffix), or
+    CSV to standard output (``-``)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.kind = "csv" if path == STDOUT else file_format(path)
+        self._writer: Any = None
+
+    def write(self, batch: pa.RecordBatch) -> None:
+        if self._writer is None:
+            target: Any = sys.stdout.buffer if self.path == STDOUT else self.path
+            if self.kind == "parquet":
+                self._writer = pq.ParquetWriter(target, batch.schema)
+            elif self.kind == "csv":
+                self._writer = pacsv.CSVWriter(target, batch.schema)
+            else:
+                self._writer = ipc.new_file(target, batch.schema)
+        self._writer.write(batch) if self.kind != "parquet" else self._writer.write_batch(batch)
+
+    def close(self) -> None:
+        if self._writer is not None:
+            self._writer.close()
+            if self.path == STDOUT:
+                sys.stdout.flush()
+
+
+def settle_file(
+    source: Path,
+    target: Path,
+    rulesets: Sequence[Rules],
+    columns: Sequence[str] | None = None,
+    deposits: str | None = None,
+    batch_size: int = DEFAULT_BATCH,
+    progress: Callable[[int, int | None], None] | None = None,
+) -> int:
+    """Settle every row of ``source`` into ``target``; returns the rows written. The
+    ``deposits`` column is used when named, or when the file has one called so."""
+    players = {r.players for r in rulesets}
+    if len(players) != 1:
+        raise BulkError(_("--compare: give rules for the same number of players"))
+    chosen = list(columns or default_columns(players.pop()))
+    data = read_batches(source, batch_size)
+    if deposits is None and "deposits" in data.schema.names:
+        deposits = "deposits"
+    writer = Writer(target)
+    done = 0
+    try:
+        for batch in data.batches:
+            writer.write(settle_batch(batch, rulesets, chosen, deposits, done))
+            done += batch.num_rows
+            if progress is not None:
+                progress(done, data.rows)
+    except BaseException:
+        writer.close()
+        if target != STDOUT:
+            target.unlink(missing_ok=True)  # no half-written file left behind
+        raise
+    writer.close()
+    return done
+
+
+@dataclass(frozen=True)
+class Summary:
+    """Per rules set: how scores are spread and how often each seat takes each place."""
+
+    rules: str
+    games: int
+    #: quantiles of every score (0, 10, 25, 50, 75, 90, 100 %), exact pt
+    quantiles: tuple[Fraction, ...]
+    mean: Fraction
+    #: place_counts[seat][place - 1]
+    place_counts: tuple[tuple[int, ...], ...]
+    #: mean score by place, exact
+    by_place: tuple[Fraction, ...]
+
+
+QUANTILES = (0, 10, 25, 50, 75, 90, 100)
+
+
+def summarise(
+    source: Path,
+    rulesets: Sequence[Rules],
+    columns: Sequence[str] | None = None,
+    deposits: str | None = None,
+    batch_size: int = DEFAULT_BATCH,
+    progress: Callable[[int, int | None], None] | None = None,
+) -> list[Summary]:
+    """Settle ``source`` under each rules set and summarise (nothing is written). The
+    quantiles are of every score (exact; they need the scores held as integers)."""
+    players = rulesets[0].players
+    chosen = list(columns or default_columns(players))
+    data = read_batches(source, batch_size)
+    if deposits is None and "deposits" in data.schema.names:
+        deposits = "deposits"
+    scores: list[list[np.ndarray]] = [[] for _ in rulesets]
+    places = [np.zeros((players, players), dtype=np.int64) for _ in rulesets]
+    sums = [np.zeros(players, dtype=object) for _ in rulesets]
+    counts = [np.zeros(players, dtype=np.int64) for _ in rulesets]
+    per_pt = [1000 // r.unit for r in rulesets]
+    done = 0
+    for batch in data.batches:
+        settled = settle_batch(batch, rulesets, chosen, deposits, done)
+        for k, rules in enumerate(rulesets):
+            suffix = f"_{_name(rules)}" if len(rulesets) > 1 else ""
+            for seat in range(players):
+                place = settled.column(f"place{suffix}_{seat}").to_numpy()
+                score = _quanta(settled.column(f"score{suffix}_{seat}"), per_pt[k])
+                scores[k].append(score)
+                places[k][seat] += np.bincount(place - 1, minlength=players)[:players]
+                for p in range(players):
+                    chosen_scores = score[place == p + 1]
+                    sums[k][p] += int(chosen_scores.sum())
+                    counts[k][p] += len(chosen_scores)
+        done += batch.num_rows
+        if progress is not None:
+            progress(done, data.rows)
+    out = []
+    for k, rules in enumerate(rulesets):
+        every = np.concatenate(scores[k]) if scores[k] else np.zeros(0, dtype=np.int64)
+        every.sort()
+        quantiles = tuple(
+            Fraction(int(every[min(len(every) - 1, (len(every) - 1) * q // 100)]), per_pt[k])
+            if len(every) else Fraction(0)
+            for q in QUANTILES
+        )  # fmt: skip
+        mean = Fraction(int(every.sum()), per_pt[k] * max(len(every), 1))
+        by_place = tuple(
+            Fraction(int(sums[k][p]), per_pt[k] * max(int(counts[k][p]), 1)) for p in range(players)
+        )
+        out.append(Summary(rules.name, done, quantiles, mean,
+                           tuple(tuple(int(c) for c in row) for row in places[k]),
+                           by_place))  # fmt: skip
+    return out
+
+
+def _quanta(column: pa.Array, per_pt: int) -> np.ndarray:
+    """A decimal score column back to its integer quanta (exact)."""
+    raw = np.frombuffer(column.buffers()[1], dtype=np.int64)
+    return np.asarray(raw[column.offset * 2 : (column.offset + len(column)) * 2 : 2])

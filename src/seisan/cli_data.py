@@ -1,0 +1,412 @@
+"""The data commands: ``seisan bulk settle|summary`` (millions of games from files),
+``seisan import tenhou`` (real logs into game records) and ``seisan stats`` (player
+statistics over records). NumPy and Arrow are imported only when these run."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from decimal import Decimal
+from fractions import Fraction
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from seisan.cli import (
+    FormatOption,
+    LangOption,
+    app,
+    err_line,
+    fail,
+    out,
+    reports_errors,
+)
+from seisan.errors import SeisanError
+from seisan.explain import ordinal
+from seisan.i18n import N_, Lang, _, term
+from seisan.output import Format, dumps_csv, emit, table
+from seisan.presets import load_rules
+from seisan.pt import pt_value
+from seisan.rules import Rules
+from seisan.settlement import format_score
+
+if TYPE_CHECKING:
+    from seisan.games import GamePlay
+
+bulk_app = typer.Typer(
+    help=N_("Settle millions of games from Parquet, CSV or Arrow files (needs seisan[bulk])."),
+    no_args_is_help=True,
+    rich_markup_mode=None,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+import_app = typer.Typer(
+    help=N_("Read real game logs into seisan game records."),
+    no_args_is_help=True,
+    rich_markup_mode=None,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+app.add_typer(bulk_app, name="bulk")
+app.add_typer(import_app, name="import")
+
+RulesList = Annotated[
+    str, typer.Option("--rules", "-r", help=N_("Rules (a preset or a .toml file)."))
+]
+Columns = Annotated[
+    str | None,
+    typer.Option(help=N_("The point columns in seat order, comma separated (default p0,p1,…).")),
+]
+Deposits = Annotated[
+    str | None,
+    typer.Option(help=N_("The column of riichi sticks left on the table (default: deposits).")),
+]
+BatchSize = Annotated[int, typer.Option(help=N_("Rows per batch: bounds the memory used."))]
+
+
+def _bulk() -> Any:
+    try:
+        from seisan.bulk import io  # noqa: PLC0415 - NumPy and Arrow only here
+    except ImportError:
+        fail(_("bulk settlement needs its extra: pip install 'seisan[bulk]'"))
+    return io
+
+
+def _rulesets(rules: str, compare: str | None) -> list[Rules]:
+    names = [rules] + [c for c in (compare or "").split(",") if c.strip()]
+    seen: dict[str, Rules] = {}
+    for name in names:
+        chosen = load_rules(name.strip())
+        seen.setdefault(chosen.name, chosen)
+    return list(seen.values())
+
+
+class _Progress:
+    """A progress bar on stderr when it is a terminal; silent otherwise."""
+
+    def __init__(self, label: str) -> None:
+        self.bar: Any = None
+        self.task: Any = None
+        self.label = label
+
+    def __enter__(self) -> Callable[[int, int | None], None]:
+        if sys.stderr.isatty():
+            from rich.console import Console  # noqa: PLC0415
+            from rich.progress import (  # noqa: PLC0415
+                BarColumn,
+                MofNCompleteColumn,
+                Progress,
+                TextColumn,
+                TimeElapsedColumn,
+            )
+
+            columns = (TextColumn(self.label), BarColumn(), MofNCompleteColumn(),
+                       TimeElapsedColumn())  # fmt: skip
+            self.bar = Progress(*columns, console=Console(stderr=True), transient=True)
+            self.bar.start()
+            self.task = self.bar.add_task(self.label, total=None)
+        return self.update
+
+    def update(self, done: int, total: int | None) -> None:
+        if self.bar is not None:
+            self.bar.update(self.task, completed=done, total=total)
+
+    def __exit__(self, *exc: object) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+
+
+@bulk_app.command("settle", help=N_("Settle every row of a file of final points into a new file."))
+@reports_errors
+def bulk_settle(
+    source: Annotated[Path, typer.Argument(help=N_("Parquet, CSV or Arrow file of points."))],
+    output: Annotated[
+        Path,
+        typer.Option("--output", "-o", help=N_("Where to write (.parquet, .csv, .arrow; -: CSV).")),
+    ],
+    rules: RulesList,
+    compare: Annotated[
+        str | None,
+        typer.Option(help=N_("More rules to settle under, comma separated: a column each.")),
+    ] = None,
+    columns: Columns = None,
+    deposits: Deposits = None,
+    batch_size: BatchSize = 1 << 20,
+    lang: LangOption = None,
+) -> None:
+    io = _bulk()
+    rulesets = _rulesets(rules, compare)
+    chosen = [c.strip() for c in columns.split(",")] if columns else None
+    if output != io.STDOUT and output.resolve() == source.resolve():
+        fail(_("--output: give another file than the input"))
+    with _Progress(term("played", lang)) as progress:
+        rows = io.settle_file(source, output, rulesets, chosen, deposits, batch_size, progress)
+    if output != io.STDOUT:
+        err_line(_("{rows} games settled into {path}", rows=rows, path=output).text(lang))
+
+
+@bulk_app.command("summary", help=N_("How scores and places spread under each rules set."))
+@reports_errors
+def bulk_summary(
+    source: Annotated[Path, typer.Argument(help=N_("Parquet, CSV or Arrow file of points."))],
+    rules: RulesList,
+    compare: Annotated[
+        str | None, typer.Option(help=N_("More rules to compare, comma separated."))
+    ] = None,
+    columns: Columns = None,
+    deposits: Deposits = None,
+    batch_size: BatchSize = 1 << 20,
+    chart: Annotated[bool, typer.Option(help=N_("Draw the places by seat."))] = True,
+    fmt: FormatOption = Format.TABLE,
+    lang: LangOption = None,
+) -> None:
+    io = _bulk()
+    rulesets = _rulesets(rules, compare)
+    chosen = [c.strip() for c in columns.split(",")] if columns else None
+    with _Progress(term("played", lang)) as progress:
+        summaries = io.summarise(source, rulesets, chosen, deposits, batch_size, progress)
+    data = [
+        {
+            "rules": s.rules,
+            "games": s.games,
+            "quantiles": dict(
+                zip(
+                    [f"p{q}" for q in io.QUANTILES], [pt_value(v) for v in s.quantiles], strict=True
+                )
+            ),
+            "mean": Decimal(_fixed(s.mean, 3)),  # a mean: to 0.001 pt
+            "mean_by_place": [Decimal(_fixed(v, 3)) for v in s.by_place],
+            "places_by_seat": [list(row) for row in s.place_counts],
+        }
+        for s in summaries
+    ]
+    rows = []
+    for s in summaries:
+        rows.append([s.rules, str(s.games), _signed(s.mean),
+                     *(format_score(v) for v in s.quantiles),
+                     *(_signed(v) for v in s.by_place)])  # fmt: skip
+    n = rulesets[0].players
+    headers = [term("rules", lang), term("played", lang), _("mean").text(lang),
+               *(f"{q}%" for q in io.QUANTILES),
+               *(_("mean of {place}", place=p + 1).text(lang) for p in range(n))]  # fmt: skip
+    csv_rows = [[s.rules, s.games, _fixed(s.mean, 3), *(pt_value(v) for v in s.quantiles),
+                 *(_fixed(v, 3) for v in s.by_place)] for s in summaries]  # fmt: skip
+    csv_columns = ["rules", "games", "mean", *(f"p{q}" for q in io.QUANTILES),
+                   *(f"mean_place_{p + 1}" for p in range(n))]  # fmt: skip
+    sheet = table(_("Scores (pt)").text(lang), headers, rows, right=tuple(range(1, len(headers))))
+    emit(out, fmt, data=data, csv_text=dumps_csv(csv_columns, csv_rows), sheet=sheet)
+    if fmt is Format.TABLE:
+        for s in summaries:
+            place_rows = [
+                [str(seat), *(_percent(c, s.games) for c in counts)]
+                for seat, counts in enumerate(s.place_counts)
+            ]
+            title = _("{rules}: places by seat", rules=s.rules).text(lang)
+            heads = [term("seat", lang), *(ordinal(p + 1).text(lang) for p in range(n))]
+            table(title, heads, place_rows, right=tuple(range(n + 1))).print(out())
+            if chart and s.games:
+                _place_chart(s, lang)
+
+
+def _signed(value: Fraction) -> str:
+    """A mean to 0.1 pt, signed as scores are."""
+    text = _fixed(value, 1)
+    return text if text.startswith("-") or text == "0.0" else f"+{text}"
+
+
+def _percent(count: int, total: int) -> str:
+    if not total:
+        return "0.0%"
+    tenths = (count * 1000 * 2 + total) // (2 * total)
+    return f"{tenths // 10}.{tenths % 10}%"
+
+
+def _place_chart(summary: Any, lang: Lang | None) -> None:
+    from seisan.charts import bar_chart  # noqa: PLC0415 - plotext only when drawn
+
+    labels = [str(p + 1) for p in range(len(summary.place_counts))]
+    series = {
+        term("seat", lang) + f" {seat}": [Fraction(c, summary.games) * 100 for c in counts]
+        for seat, counts in enumerate(summary.place_counts)
+    }
+    out().print(bar_chart(labels, series, _("{rules}: places by seat (%)", rules=summary.rules)
+                          .text(lang)), markup=False)  # fmt: skip
+
+
+# -- real logs --------------------------------------------------------------------------
+
+LOG_SUFFIXES = (".mjlog", ".xml", ".json", ".gz", ".txt")
+
+
+def _log_files(paths: Sequence[Path]) -> Iterator[Path]:
+    for path in paths:
+        if path.is_dir():
+            yield from sorted(p for p in path.rglob("*") if p.suffix.lower() in LOG_SUFFIXES)
+        else:
+            yield path
+
+
+@import_app.command(
+    "tenhou", help=N_("Tenhou logs (mjlog XML, gzip or tenhou.net/6 JSON) into game records.")
+)
+@reports_errors
+def import_tenhou(
+    files: Annotated[list[Path], typer.Argument(help=N_("Log files or folders of them."))],
+    output: Annotated[
+        Path, typer.Option("--output", "-o", help=N_("Folder for the game records (JSON)."))
+    ],
+    check: Annotated[
+        bool, typer.Option(help=N_("Replay every hand and compare it with the log's own."))
+    ] = False,
+    rules: Annotated[
+        str | None,
+        typer.Option("--rules", "-r", help=N_("Rules (default: Tenhou's, by the log's date).")),
+    ] = None,
+    lang: LangOption = None,
+) -> None:
+    from seisan.logs import tenhou  # noqa: PLC0415
+
+    chosen = load_rules(rules) if rules else None
+    output.mkdir(parents=True, exist_ok=True)
+    paths = list(_log_files(files))
+    failed = 0
+    with _Progress(term("played", lang)) as progress:
+        for number, path in enumerate(paths, start=1):
+            try:
+                game = tenhou.load(path, chosen)
+                played = tenhou.check(game) if check else None
+                name = path.name.split(".")[0] + ".json"
+                data = game.record.to_dict(played.lines if played else None)
+                (output / name).write_text(json.dumps(data, ensure_ascii=False, indent=1),
+                                           encoding="utf-8")  # fmt: skip
+            except SeisanError as err:
+                failed += 1
+                err_line(f"seisan: {term('error')}: {err.message.text(lang)}")
+            progress(number, len(paths))
+    done = len(paths) - failed
+    err_line(_("{done} of {count} logs imported into {path}", done=done, count=len(paths),
+               path=output).text(lang))  # fmt: skip
+    if failed:
+        raise typer.Exit(2)
+
+
+# -- statistics -------------------------------------------------------------------------
+
+
+def _plays(paths: Sequence[Path], rules: Rules | None, lang: Lang | None) -> list[GamePlay]:
+    """Every game record or Tenhou log among ``paths`` played through the core; a file
+    that cannot be read is named and left out."""
+    from seisan.games import load_record  # noqa: PLC0415
+    from seisan.logs import tenhou  # noqa: PLC0415
+
+    plays = []
+    for path in _log_files(paths):
+        try:
+            text_head = path.read_bytes()[:4096]
+            if path.suffix.lower() == ".json" and b'"hands"' in text_head:
+                plays.append(load_record(path, rules).play())
+            else:
+                plays.append(tenhou.check(tenhou.load(path, rules)))
+        except SeisanError as err:
+            err_line(f"seisan: {term('error')}: {err.message.text(lang)}")
+        except OSError as err:
+            err_line(f"seisan: {term('error')}: {path}: {err.strerror}")
+    return plays
+
+
+STAT_COLUMNS = ("games", "average_place", "rate_1", "average", "win_rate", "deal_in_rate",
+                "riichi_rate", "call_rate", "average_win", "busts")  # fmt: skip
+
+
+@app.command("stats", help=N_("Player statistics over game records and Tenhou logs."))
+@reports_errors
+def stats_command(
+    files: Annotated[list[Path], typer.Argument(help=N_("Game records, logs or folders."))],
+    player: Annotated[
+        list[str] | None, typer.Option(help=N_("Only this player (repeatable)."))
+    ] = None,
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help=N_("Also write every player (.parquet)."))
+    ] = None,
+    rules: Annotated[
+        str | None, typer.Option("--rules", "-r", help=N_("Rules to settle the records under."))
+    ] = None,
+    fmt: FormatOption = Format.TABLE,
+    lang: LangOption = None,
+) -> None:
+    from seisan.stats import play_stats  # noqa: PLC0415
+
+    plays = _plays(files, load_rules(rules) if rules else None, lang)
+    if not plays:
+        fail(_("no game could be read"))
+    every = play_stats(plays)
+    chosen = every
+    if player:
+        wanted = {p.casefold() for p in player}
+        chosen = [s for s in every if s.name.casefold() in wanted]
+        if not chosen:
+            fail(_("no player called {names} in these games", names=", ".join(player)))
+    if output is not None:
+        _write_stats(output, every)
+    data = [
+        {"name": s.name, "games": s.games, "places": list(s.places),
+         "average_place": pt_value(Fraction(round(s.average_place * 1000), 1000)),
+         "average": pt_value(Fraction(round(s.average * 1000), 1000)), "total": pt_value(s.total),
+         "hands": s.hands, "wins": s.wins, "deal_ins": s.deal_ins, "riichi": s.riichi,
+         "calls": s.calls, "win_points": s.win_points, "busts": s.busts}
+        for s in chosen
+    ]  # fmt: skip
+    rows = [
+        [s.name, str(s.games), _fixed(s.average_place, 2), _rate(s.rates[0]),
+         format_score(Fraction(round(s.average * 10), 10)), _rate(s.win_rate),
+         _rate(s.deal_in_rate), _rate(s.riichi_rate), _rate(s.call_rate),
+         str(round(s.average_win)), str(s.busts)]
+        for s in chosen
+    ]  # fmt: skip
+    headers = [term("name", lang), term("played", lang), _("Avg. place").text(lang),
+               _("Top %").text(lang), _("Average").text(lang), _("Win %").text(lang),
+               _("Deal-in %").text(lang), _("Riichi %").text(lang), _("Call %").text(lang),
+               _("Avg. win").text(lang), _("Busts").text(lang)]  # fmt: skip
+    csv_rows = [[d["name"], d["games"], d["average_place"], d["average"], d["hands"], d["wins"],
+                 d["deal_ins"], d["riichi"], d["calls"], d["win_points"], d["busts"]]
+                for d in data]  # fmt: skip
+    csv_columns = ["name", "games", "average_place", "average", "hands", "wins", "deal_ins",
+                   "riichi", "calls", "win_points", "busts"]  # fmt: skip
+    emit(out, fmt, data=data, csv_text=dumps_csv(csv_columns, csv_rows),
+         sheet=table(_("Player statistics").text(lang), headers, rows,
+                     right=tuple(range(1, len(headers)))))  # fmt: skip
+
+
+def _fixed(value: Fraction, places: int) -> str:
+    scaled = value * 10**places
+    whole = int(abs(scaled) + Fraction(1, 2))
+    text = str(whole).rjust(places + 1, "0")
+    return ("-" if scaled < 0 and whole else "") + f"{text[:-places]}.{text[-places:]}"
+
+
+def _rate(value: Fraction) -> str:
+    return _fixed(value * 100, 1) + "%"
+
+
+def _write_stats(path: Path, stats: Sequence[Any]) -> None:
+    try:
+        import pyarrow as pa  # noqa: PLC0415
+        import pyarrow.parquet as pq  # noqa: PLC0415
+    except ImportError:
+        fail(_("writing Parquet needs the bulk extra: pip install 'seisan[bulk]'"))
+    columns: dict[str, list[Any]] = {"name": [], "games": [], "hands": [], "wins": [],
+                                     "deal_ins": [], "riichi": [], "calls": [],
+                                     "win_points": [], "busts": [], "total": []}  # fmt: skip
+    places = max(len(s.places) for s in stats)
+    for p in range(places):
+        columns[f"place_{p + 1}"] = []
+    for s in stats:
+        for key in ("name", "games", "hands", "wins", "deal_ins", "riichi", "calls",
+                    "win_points", "busts"):  # fmt: skip
+            columns[key].append(getattr(s, key))
+        columns["total"].append(Decimal(str(pt_value(s.total))))
+        for p in range(places):
+            columns[f"place_{p + 1}"].append(s.places[p] if p < len(s.places) else 0)
+    arrays = {key: pa.array(values, type=pa.decimal128(18, 3)) if key == "total" else values
+              for key, values in columns.items()}  # fmt: skip
+    pq.write_table(pa.table(arrays), path)

@@ -1,0 +1,168 @@
+"""seisan bulk and seisan.bulk.io / seisan.bulk.dask on real files: Parquet, CSV and
+Arrow in, streamed in batches, the same numbers as the core; a Dask LocalCluster of
+two workers gives the same as one process."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from fractions import Fraction
+from pathlib import Path
+
+import numpy as np
+import pyarrow as pa
+import pyarrow.csv as pacsv
+import pyarrow.parquet as pq
+import pytest
+from pyarrow import ipc
+from test_bulk import random_games
+
+from seisan import find_preset, settle
+from seisan.bulk import BulkError
+from seisan.bulk.io import settle_file, summarise
+
+
+def write_points(path: Path, points: np.ndarray, sticks: np.ndarray, names=None) -> None:  # type: ignore[no-untyped-def]
+    names = names or [f"p{i}" for i in range(points.shape[1])]
+    columns = {name: points[:, i] for i, name in enumerate(names)} | {"deposits": sticks}
+    table = pa.table(columns)
+    if path.suffix == ".parquet":
+        pq.write_table(table, path, row_group_size=1000)
+    elif path.suffix == ".csv":
+        pacsv.write_csv(table, path)
+    else:
+        with ipc.new_file(path, table.schema) as writer:
+            writer.write_table(table, max_chunksize=1000)
+
+
+@pytest.mark.parametrize(("source", "target"), [
+    ("in.parquet", "out.parquet"), ("in.csv", "out.csv"), ("in.arrow", "out.parquet"),
+    ("in.parquet", "out.arrow"),
+])  # fmt: skip
+def test_files_in_and_out_match_the_core(tmp_path: Path, source: str, target: str) -> None:
+    rules = find_preset("mleague")
+    points, sticks = random_games(rules, 5000, seed=11)
+    write_points(tmp_path / source, points, sticks)
+    rows = settle_file(tmp_path / source, tmp_path / target, [rules], batch_size=700)
+    assert rows == 5000
+    path = tmp_path / target
+    if path.suffix == ".csv":
+        table = pacsv.read_csv(path, convert_options=pacsv.ConvertOptions(
+            column_types={f"score_{i}": pa.string() for i in range(4)}))  # fmt: skip
+    elif path.suffix == ".arrow":
+        table = ipc.open_file(path).read_all()
+    else:
+        table = pq.read_table(path)
+    for row in (0, 1, 699, 700, 4999):  # batch edges
+        expected = settle(points[row].tolist(), rules, deposits=int(sticks[row]))
+        got = [Fraction(str(table.column(f"score_{i}")[row].as_py())) for i in range(4)]
+        assert got == list(expected.scores)
+        assert [table.column(f"place_{i}")[row].as_py() for i in range(4)] == list(expected.places)
+
+
+def test_scores_are_exact_decimals(tmp_path: Path) -> None:
+    rules = find_preset("mleague")
+    write_points(tmp_path / "in.parquet", np.array([[42600, 31000, 16400, 10000]]), np.array([0]))
+    settle_file(tmp_path / "in.parquet", tmp_path / "out.parquet", [rules])
+    table = pq.read_table(tmp_path / "out.parquet")
+    assert table.schema.field("score_0").type == pa.decimal128(18, 1)
+    assert [table.column(f"score_{i}")[0].as_py() for i in range(4)] == [
+        Decimal("62.6"), Decimal("11.0"), Decimal("-23.6"), Decimal("-50.0")]  # fmt: skip
+
+
+def test_compare_writes_a_column_per_rules_set(tmp_path: Path) -> None:
+    write_points(tmp_path / "in.parquet", np.array([[42600, 31000, 16400, 10000]]), np.array([0]))
+    rules = [find_preset(n) for n in ("mleague", "tenhou", "one-two-oka")]
+    settle_file(tmp_path / "in.parquet", tmp_path / "out.parquet", rules)
+    row = pq.read_table(tmp_path / "out.parquet").to_pylist()[0]
+    assert (row["score_mleague_0"], row["score_tenhou_0"], row["score_one-two-oka_0"]) == (
+        Decimal("62.6"), Decimal("52.6"), Decimal("52.6"))  # fmt: skip
+
+
+def test_a_bad_row_is_named_by_its_place_in_the_file(tmp_path: Path) -> None:
+    rules = find_preset("mleague")
+    points, sticks = random_games(rules, 3000, seed=5)
+    points[2500, 0] += 100
+    write_points(tmp_path / "in.parquet", points, sticks)
+    with pytest.raises(BulkError, match="row 2500: points that do not add up"):
+        settle_file(tmp_path / "in.parquet", tmp_path / "out.parquet", [rules], batch_size=1000)
+    assert not (tmp_path / "out.parquet").exists()  # nothing half-written
+
+
+@pytest.mark.parametrize(("columns", "message"), [
+    (["a", "b", "c", "d"], "no column “p0”"),
+])  # fmt: skip
+def test_missing_columns(tmp_path: Path, columns: list[str], message: str) -> None:
+    write_points(tmp_path / "in.parquet", np.array([[42600, 31000, 16400, 10000]]),
+                 np.array([0]), columns)  # fmt: skip
+    with pytest.raises(BulkError, match=message):
+        settle_file(tmp_path / "in.parquet", tmp_path / "out.parquet", [find_preset("mleague")])
+    rows = settle_file(tmp_path / "in.parquet", tmp_path / "out.parquet",
+                       [find_preset("mleague")], columns=columns)  # fmt: skip
+    assert rows == 1
+
+
+def test_text_points_are_refused(tmp_path: Path) -> None:
+    (tmp_path / "in.csv").write_text("p0,p1,p2,p3\n42600,31000,16400,lots\n", encoding="utf-8")
+    with pytest.raises(BulkError, match="column p3 holds string, not whole points"):
+        settle_file(tmp_path / "in.csv", tmp_path / "out.csv", [find_preset("mleague")])
+
+
+def test_summary(tmp_path: Path) -> None:
+    points = np.array([[42600, 31000, 16400, 10000], [10000, 16400, 31000, 42600]])
+    write_points(tmp_path / "in.parquet", points, np.array([0, 0]))
+    (summary,) = summarise(tmp_path / "in.parquet", [find_preset("mleague")])
+    assert summary.games == 2
+    assert summary.place_counts[0] == (1, 0, 0, 1) and summary.place_counts[1] == (0, 1, 1, 0)
+    assert summary.by_place == (Fraction("62.6"), 11, Fraction("-23.6"), -50)
+    assert summary.quantiles[0] == -50 and summary.quantiles[-1] == Fraction("62.6")
+    assert summary.mean == 0
+
+
+def test_the_cli(tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]
+    write_points(tmp_path / "in.parquet", np.array([[42600, 31000, 16400, 10000]]), np.array([0]))
+    cli.run("bulk", "settle", str(tmp_path / "in.parquet"), "-o", str(tmp_path / "out.csv"),
+            "-r", "mleague")  # fmt: skip
+    text = (tmp_path / "out.csv").read_text(encoding="utf-8")
+    assert "62.6" in text and "place_0" in text
+    data = cli.json("bulk", "summary", str(tmp_path / "in.parquet"), "-r", "mleague",
+                    "--compare", "tenhou")  # fmt: skip
+    assert [d["rules"] for d in data] == ["mleague", "tenhou"]
+    assert data[0]["mean_by_place"][0] == Decimal("62.6")
+    error = cli.run("bulk", "settle", str(tmp_path / "nope.parquet"), "-o",
+                    str(tmp_path / "x.parquet"), "-r", "mleague", code=2)  # fmt: skip
+    assert "nope.parquet" in error and "Traceback" not in error
+
+
+def test_dask_on_two_workers_equals_one_process(tmp_path: Path) -> None:
+    dd = pytest.importorskip("dask.dataframe")
+    distributed = pytest.importorskip("distributed")
+    settle_dataframe = pytest.importorskip("seisan.bulk.dask").settle_dataframe
+    rules = find_preset("jpml")  # floating uma
+    points, sticks = random_games(rules, 4000, seed=2)
+    folder = tmp_path / "games"
+    folder.mkdir()
+    for part in range(4):  # a multi-file Parquet dataset
+        chunk = slice(part * 1000, (part + 1) * 1000)
+        keep = np.array([_ok(rules, p, s) for p, s in zip(points[chunk], sticks[chunk],
+                                                            strict=True)])  # fmt: skip
+        write_points(folder / f"part-{part}.parquet", points[chunk][keep], sticks[chunk][keep])
+    frame = dd.read_parquet(str(folder))
+    single = settle_dataframe(frame, rules).compute(scheduler="synchronous")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster, \
+            distributed.Client(cluster) as client:  # fmt: skip
+        assert len(client.scheduler_info()["workers"]) == 2
+        spread = settle_dataframe(frame, rules).compute()
+    assert single.equals(spread)
+    first = single.iloc[0]
+    expected = settle([int(first[f"p{i}"]) for i in range(4)], rules,
+                      deposits=int(first["deposits"]))  # fmt: skip
+    assert [Fraction(int(first[f"score_{i}"]), 10) for i in range(4)] == list(expected.scores)
+
+
+def _ok(rules, points, sticks) -> bool:  # type: ignore[no-untyped-def]
+    try:
+        settle(points.tolist(), rules, deposits=int(sticks))
+    except Exception:
+        return False
+    return True

@@ -1,0 +1,112 @@
+"""seisan import tenhou and seisan stats on the real logs of tests/data/tenhou, and
+malformed logs: an error naming the game and the place, never a traceback or a hang."""
+
+from __future__ import annotations
+
+import contextlib
+import gzip
+import json
+import shutil
+from pathlib import Path
+
+import pyarrow.parquet as pq
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from seisan.games import load_record
+from seisan.logs import tenhou
+from seisan.stats import play_stats
+
+DATA = Path(__file__).parent / "data" / "tenhou"
+SAMPLE = DATA / "2022060108gm-00a9-0000-930771df.mjlog"
+
+
+def test_import_and_check(tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    for name in ("2022060108gm-00a9-0000-930771df.mjlog", "2019123123gm-00a9-0000-f4386d0e.json",
+                 "2014091101gm-00b9-0000-5ca6b487.mjlog"):  # fmt: skip
+        shutil.copy(DATA / name, logs / name)
+    (logs / "2022060101gm-00a9-0000-4f6762de.mjlog.gz").write_bytes(
+        gzip.compress((DATA / "2022060101gm-00a9-0000-4f6762de.mjlog").read_bytes()))  # fmt: skip
+    cli.run("import", "tenhou", str(logs), "-o", str(tmp_path / "games"), "--check")
+    records = sorted((tmp_path / "games").glob("*.json"))
+    assert [r.name for r in records] == [
+        "2014091101gm-00b9-0000-5ca6b487.json", "2019123123gm-00a9-0000-f4386d0e.json",
+        "2022060101gm-00a9-0000-4f6762de.json", "2022060108gm-00a9-0000-930771df.json"]  # fmt: skip
+    for path in records:  # each record plays through the core to the log's own final pt
+        source = next(logs.glob(path.stem + ".*"))
+        game = tenhou.load(source)
+        played = load_record(path, game.record.rules).play()
+        assert played.settlement is not None
+        assert tuple(played.settlement.points) == game.final_points
+    data = json.loads(records[3].read_text(encoding="utf-8"))
+    wins = [w for h in data["hands"] for w in h.get("wins", [])]
+    assert any(w.get("yaku") for w in wins) and "calls" in json.dumps(data)
+
+
+def test_a_broken_log_is_named_and_the_rest_import(tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    shutil.copy(SAMPLE, logs / SAMPLE.name)
+    text = SAMPLE.read_text(encoding="utf-8")
+    (logs / "2022060100gm-00a9-0000-aaaaaaaa.mjlog").write_text(text[: len(text) // 2])
+    error = cli.run("import", "tenhou", str(logs), "-o", str(tmp_path / "games"), code=2)
+    assert "2022060100gm-00a9-0000-aaaaaaaa.mjlog" in error and "line" in error
+    assert "1 of 2 logs imported" in error
+    assert (tmp_path / "games" / "2022060108gm-00a9-0000-930771df.json").exists()
+
+
+def test_stats(tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]
+    logs = sorted(DATA.glob("2022*.mjlog"))
+    plays = [tenhou.check(tenhou.load(p)) for p in logs]
+    every = {s.name: s for s in play_stats(plays)}
+    ana = every["Ana"]
+    assert ana.games == len(logs) and sum(ana.places) == ana.games
+    assert ana.hands == sum(len(p.lines) for p in plays)
+    wins = sum(1 for p in plays for line in p.lines for w, _v in line.won
+               if p.record.names[w] == "Ana")  # fmt: skip
+    deal_ins = sum(1 for p in plays for h in p.record.hands
+                   if h.result == "ron" and p.record.names[h.discarder] == "Ana")  # fmt: skip
+    assert (ana.wins, ana.deal_ins) == (wins, deal_ins)
+    data = cli.json("stats", *map(str, logs), "--player", "Ana", "-o", str(tmp_path / "s.parquet"))
+    assert [d["name"] for d in data] == ["Ana"]
+    assert data[0]["wins"] == wins and data[0]["deal_ins"] == deal_ins
+    table = pq.read_table(tmp_path / "s.parquet")
+    assert sorted(table.column("name").to_pylist()) == ["Ana", "Ben", "Chie", "Dae"]
+    assert "Ana" in cli.run("stats", str(DATA / SAMPLE.name), "--lang", "ja")
+    assert "no player called Zed" in cli.run("stats", str(SAMPLE), "--player", "Zed", code=2)
+
+
+def test_a_call_is_an_open_meld() -> None:
+    # chi (bit 2), pon (bit 3), kakan (bit 4) are calls; nuki (bit 5) and ankan are not
+    assert tenhou._open_call(0x4) and tenhou._open_call(0x8) and tenhou._open_call(0x10)
+    assert not tenhou._open_call(0x20)
+    assert tenhou._open_call(0x0101) and not tenhou._open_call(0x0100)
+
+
+ORIGINAL = SAMPLE.read_text(encoding="utf-8")
+
+
+@settings(max_examples=150, deadline=2000, suppress_health_check=[HealthCheck.too_slow])
+@given(cut=st.integers(0, len(ORIGINAL)), junk=st.text(max_size=20), at=st.integers(0, 200))
+def test_malformed_logs_never_crash(cut: int, junk: str, at: int) -> None:
+    text = ORIGINAL[:cut]
+    if at < len(text):  # overwrite a stretch (an attribute, a tag) with junk
+        text = text[: at * 7] + junk + text[at * 7 + len(junk) :]
+    try:
+        game = tenhou.parse_any(text, game_id="2022060108gm-00a9-0000-930771df")
+        tenhou.check(game)
+    except tenhou.LogError:
+        pass
+
+
+@settings(max_examples=100, deadline=2000)
+@given(junk=st.recursive(st.none() | st.integers() | st.text(max_size=5),
+                         lambda kids: st.lists(kids, max_size=4) | st.dictionaries(
+                             st.text(max_size=4), kids, max_size=3), max_leaves=20))  # fmt: skip
+def test_malformed_json_logs_never_crash(junk: object) -> None:
+    base = json.loads((DATA / "2019123123gm-00a9-0000-f4386d0e.json").read_text("utf-8"))
+    base["log"][0][-1] = junk
+    with contextlib.suppress(tenhou.LogError):
+        tenhou.check(tenhou.parse_any(json.dumps(base, ensure_ascii=False)))
