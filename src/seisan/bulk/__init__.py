@@ -30,7 +30,7 @@ from seisan.i18n import _
 from seisan.rounding import Rounding
 from seisan.rules import MAX_POINTS, Rules
 
-IntArray = npt.NDArray[np.int64]
+IntArray = npt.NDArray[Any]  #: integer columns (int8 counts, int64 points and quanta)
 
 __all__ = ["BulkError", "BulkResult", "settle_arrays"]
 
@@ -43,12 +43,18 @@ class BulkError(SeisanError):
 class BulkResult:
     """Settled games: one row per game, one column per seat."""
 
-    #: final points (riichi sticks left on the table already in first place's)
-    points: IntArray
+    #: final points by seat, as columns (riichi sticks left on the table already in
+    #: first place's); :attr:`points` stacks them when asked
+    columns: tuple[IntArray, ...]
     places: npt.NDArray[np.int8]
     #: each score in quanta (``per_pt`` to a pt)
     quanta: IntArray
     per_pt: int
+
+    @property
+    def points(self) -> IntArray:
+        """The final points, games × seats."""
+        return np.stack(self.columns, axis=1)
 
     def scores(self, row: int) -> list[Fraction]:
         """One game's scores as exact pt (for checks and small outputs)."""
@@ -95,16 +101,12 @@ def _whole(rounding: Rounding, per_pt: int, ret: int) -> Callable[[IntArray], In
     raise AssertionError(rounding)  # every mode is above
 
 
-def _split_even(total: IntArray, size: IntArray, rank: IntArray) -> IntArray:
-    """:func:`seisan.pt.split_even` per element: ``total`` in ``size`` parts, the
-    leftover units one each to the first ranks."""
-    base, extra = np.divmod(total, size)
-    return base + (rank < extra)
-
-
-def check_arrays(points: Any, deposits: Any, rules: Rules) -> tuple[IntArray, IntArray]:
-    """Points and deposits as int64 arrays, checked as :func:`check_points` checks one
-    game; the first bad row is named."""
+def check_arrays(
+    points: Any, deposits: Any, rules: Rules
+) -> tuple[list[IntArray], IntArray, IntArray]:
+    """Points as int64 columns (one per seat) and deposits per row, checked as
+    :func:`~seisan.settlement.check_points` checks one game; the first bad row is
+    named. Also returns the points as given (for error messages)."""
     values = np.asarray(points)
     n = rules.players
     if values.ndim != 2 or values.shape[1] != n:
@@ -114,16 +116,21 @@ def check_arrays(points: Any, deposits: Any, rules: Rules) -> tuple[IntArray, In
         )  # fmt: skip
     if not np.issubdtype(values.dtype, np.integer):
         raise BulkError(_("points must be whole numbers (an integer column)"))
-    values = values.astype(np.int64, copy=False)
     rows = values.shape[0]
+    columns = [values[:, s].astype(np.int64) for s in range(n)]
     sticks = np.broadcast_to(np.asarray(deposits, dtype=np.int64), (rows,))
+    total = sum(columns, sticks * rules.scoring.riichi)
+    beyond = np.zeros(rows, dtype=bool)
+    uneven = np.zeros(rows, dtype=bool)
+    for column in columns:
+        beyond |= (column > MAX_POINTS) | (column < -MAX_POINTS)
+        if rules.unit != 1:
+            uneven |= column % rules.unit != 0
     problems: list[tuple[npt.NDArray[np.bool_], Any]] = [
-        (np.any(np.abs(values) > MAX_POINTS, axis=1),
-         _("points beyond {limit}", limit=MAX_POINTS)),
-        (np.any(values % rules.unit != 0, axis=1),
-         _("points not a multiple of {unit}", unit=rules.unit)),
+        (beyond, _("points beyond {limit}", limit=MAX_POINTS)),
+        (uneven, _("points not a multiple of {unit}", unit=rules.unit)),
         (sticks < 0, _("a negative count of riichi sticks")),
-        (values.sum(axis=1) + sticks * rules.scoring.riichi != rules.start * n,
+        (total != rules.start * n,
          _("points that do not add up to {total} with the sticks left on the table",
            total=rules.start * n)),
     ]  # fmt: skip
@@ -135,83 +142,93 @@ def check_arrays(points: Any, deposits: Any, rules: Rules) -> tuple[IntArray, In
                 _("row {row}: {problem} ({points}, {deposits} sticks)", row=row, problem=why,
                   points=shown, deposits=int(sticks[row]))
             )  # fmt: skip
-    return values, np.ascontiguousarray(sticks)
+    return columns, np.ascontiguousarray(sticks), values
 
 
 def settle_arrays(points: Any, rules: Rules, deposits: Any = 0) -> BulkResult:
     """Settle every row of ``points`` (games × seats, seat 0 the first dealer) with
-    ``deposits`` riichi sticks left on the table (one count, or one per row)."""
+    ``deposits`` riichi sticks left on the table (one count, or one per row).
+
+    Seat by seat, with no sort: a seat's place is how many seats hold more points
+    (and, without split ties, how many lower seats hold as many); every part of the
+    score is then a handful of whole-column integer operations."""
     fast = rules.fast
-    values, sticks = check_arrays(points, deposits, rules)
-    values = values.copy()
-    rows, n = values.shape
-    seats = np.arange(n)
-    order = np.argsort(-values, axis=1, kind="stable")  # best first, ties by seat
-    ranked = np.take_along_axis(values, order, axis=1)
+    v, sticks, _given = check_arrays(points, deposits, rules)
+    n = len(v)
+    rows = len(sticks)
+    small = np.int8  # counts of seats: 0 to 3
+    above = [np.zeros(rows, dtype=small) for _ in range(n)]  # seats with more points
+    same = [np.ones(rows, dtype=small) for _ in range(n)]  # seats with as many (self too)
+    before = [np.zeros(rows, dtype=small) for _ in range(n)]  # lower seats with as many
+    for s in range(n):
+        for t in range(s + 1, n):
+            more, tie = v[s] > v[t], v[s] == v[t]
+            above[t] += more
+            above[s] += ~(more | tie)
+            same[s] += tie
+            same[t] += tie
+            before[t] += tie
+    split = fast.split
+    rank = above if split else [above[s] + before[s] for s in range(n)]  # place − 1
+    first = [r == 0 for r in rank]
     on_table = sticks * fast.stick
     if not fast.lost:
-        tied_first = ranked[:, 1] == ranked[:, 0]
-        takes = (on_table > 0) & ~(tied_first & fast.split)
-        first_seat = order[:, 0]
-        values[np.arange(rows), first_seat] += np.where(takes, on_table, 0)
-        ranked[:, 0] += np.where(takes, on_table, 0)
-        on_table = np.where(takes, 0, on_table)
-    uma = _uma_rows(values, rules, fast)
-    # groups of equal points in the ranking (split ties), or each place alone
-    if fast.split:
-        new = np.ones((rows, n), dtype=bool)
-        new[:, 1:] = ranked[:, 1:] != ranked[:, :-1]
-        start = np.maximum.accumulate(np.where(new, seats, 0), axis=1)
-        last = np.ones((rows, n), dtype=bool)
-        last[:, :-1] = new[:, 1:]
-        end = np.minimum.accumulate(np.where(last, seats, n - 1)[:, ::-1], axis=1)[:, ::-1]
-    else:
-        start = np.broadcast_to(seats, (rows, n))
-        end = start
-    size = end - start + 1
-    rank = seats - start
-    cumulative = np.zeros((rows, n + 1), dtype=np.int64)
-    np.cumsum(uma, axis=1, out=cumulative[:, 1:])
-    uma_sum = np.take_along_axis(cumulative, end + 1, axis=1) - np.take_along_axis(
-        cumulative, start, axis=1
-    )
-    in_first = start == 0
-    oka = np.where(in_first, fast.oka_q, 0)
-    bonus = _split_even(oka + uma_sum, size, rank)
-    oka_share = _split_even(oka, size, rank)
-    exact = (ranked - fast.ret) // fast.unit
-    if fast.whole is None:
-        rounded = np.zeros_like(exact)
-    else:
-        whole = _whole(rules.rounding, fast.per_pt, fast.ret)
-        assert whole is not None
-        rounded = np.where(in_first, 0, whole(ranked - fast.ret) - exact)
-    natural = exact + bonus  # points, oka and uma parts
-    shared = np.where(fast.lost, 0, on_table // fast.unit)
-    others = np.where(in_first, 0, rounded).sum(axis=1)
-    first_size = size[:, 0]
-    first_natural = np.where(in_first, natural, 0).sum(axis=1)
-    balance_total = first_natural + shared - others
-    balance = np.where(
-        in_first, _split_even(balance_total[:, None], first_size[:, None], rank) - natural, 0
-    )
-    score_ranked = natural + rounded + balance
-    places_ranked = (start + 1).astype(np.int8)
-    quanta = np.empty_like(score_ranked)
+        for s in range(n):  # a sole first place takes the sticks into its points
+            takes = first[s] & (on_table > 0)
+            if split:
+                takes &= same[s] == 1
+            v[s] = v[s] + np.where(takes, on_table, 0)
+            on_table = np.where(takes, 0, on_table)
+    uma = _uma_table(v, rules, fast, rows)
+    if split:
+        prefix = np.concatenate([np.zeros_like(uma[..., :1]), np.cumsum(uma, axis=-1)], axis=-1)
+        first_size = sum(f.astype(small) for f in first)
+    whole = _whole(rules.rounding, fast.per_pt, fast.ret)
+    natural, own = [], []
+    for s in range(n):
+        exact = (v[s] - fast.ret) // fast.unit
+        if split:
+            size, start = same[s], above[s]
+            oka = np.where(first[s], fast.oka_q, 0)
+            uma_sum = _take(prefix, start + size) - _take(prefix, start)
+            bonus = _split(oka + uma_sum, size, before[s])
+        else:
+            bonus = _take(uma, rank[s]) + np.where(first[s], fast.oka_q, 0)
+        natural.append(exact + bonus)
+        rounded = 0 if whole is None else np.where(first[s], 0, whole(v[s] - fast.ret) - exact)
+        own.append((natural[s], rounded))
+    shared = 0 if fast.lost else on_table // fast.unit
+    balance = shared + sum(np.where(first[s], natural[s], -own[s][1]) for s in range(n))
+    quanta = np.empty((rows, n), dtype=np.int64)
     places = np.empty((rows, n), dtype=np.int8)
-    np.put_along_axis(quanta, order, score_ranked, axis=1)
-    np.put_along_axis(places, order, places_ranked, axis=1)
-    del oka_share
-    return BulkResult(values, places, quanta, fast.per_pt)
+    for s in range(n):
+        share = _split(balance, first_size, before[s]) if split else balance
+        quanta[:, s] = np.where(first[s], share, own[s][0] + own[s][1])
+        places[:, s] = rank[s] + 1
+    return BulkResult(tuple(v), places, quanta, fast.per_pt)
 
 
-def _uma_rows(values: IntArray, rules: Rules, fast: Any) -> IntArray:
-    """Each row's uma list in quanta: the rank uma, or the floating list for the count
-    of players at or above the return points (after first place took the sticks)."""
-    rows, n = values.shape
+def _take(table: npt.NDArray[np.int64], index: IntArray) -> IntArray:
+    """``table[index]`` for a fixed table, or ``table[row, index[row]]`` per row."""
+    if table.ndim == 1:
+        return np.asarray(np.take(table, index), dtype=np.int64)
+    return np.asarray(np.take_along_axis(table, index[:, None], axis=1)[:, 0], dtype=np.int64)
+
+
+def _split(total: Any, size: Any, rank: Any) -> IntArray:
+    """:func:`seisan.pt.split_even` per row: the leftover units to the first ranks."""
+    base, extra = np.divmod(total, size)
+    return np.asarray(base + (rank < extra), dtype=np.int64)
+
+
+def _uma_table(v: list[IntArray], rules: Rules, fast: Any, rows: int) -> npt.NDArray[np.int64]:
+    """The uma by place in quanta: one list (the rank uma), or one per row (the floating
+    list for the count of players at or above the return points, after first place
+    took the sticks)."""
+    n = len(v)
     if fast.floating is None:
-        return np.broadcast_to(np.asarray(fast.uma_q, dtype=np.int64), (rows, n))
-    count = (values >= fast.ret).sum(axis=1)
+        return np.asarray(fast.uma_q, dtype=np.int64)
+    count = sum((column >= fast.ret).astype(np.int64) for column in v)
     table = np.zeros((n + 1, n), dtype=np.int64)
     known = np.zeros(n + 1, dtype=bool)
     for floating, umas in fast.floating.items():
@@ -219,5 +236,5 @@ def _uma_rows(values: IntArray, rules: Rules, fast: Any) -> IntArray:
         known[floating] = True
     if not known[count].all():
         row = int(np.argmax(~known[count]))
-        rules.uma.for_points([int(v) for v in values[row]], fast.ret)  # raises, naming it
+        rules.uma.for_points([int(column[row]) for column in v], fast.ret)  # raises
     return np.asarray(table[count], dtype=np.int64)
