@@ -60,8 +60,9 @@ pytest: $(VENV)/.installed
 		DATABASE_URL="$$SEISAN_PG_URL" $(BIN)/pytest -n 2 tests/web -m "not browser"; \
 	fi
 
-bench: $(VENV)/.runtime
+bench: $(VENV)/.installed
 	$(BIN)/python benchmarks/bench.py
+	$(BIN)/python benchmarks/bench_bulk.py
 
 # mutation testing of the core (slow: not part of make test); scores per module
 mutants: $(VENV)/.installed

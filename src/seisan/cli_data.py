@@ -131,7 +131,7 @@ def bulk_settle(
     ] = None,
     columns: Columns = None,
     deposits: Deposits = None,
-    batch_size: BatchSize = 1 << 20,
+    batch_size: BatchSize = 1 << 18,
     lang: LangOption = None,
 ) -> None:
     io = _bulk()
@@ -155,7 +155,7 @@ def bulk_summary(
     ] = None,
     columns: Columns = None,
     deposits: Deposits = None,
-    batch_size: BatchSize = 1 << 20,
+    batch_size: BatchSize = 1 << 18,
     chart: Annotated[bool, typer.Option(help=N_("Draw the places by seat."))] = True,
     fmt: FormatOption = Format.TABLE,
     lang: LangOption = None,

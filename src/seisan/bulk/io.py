@@ -26,7 +26,7 @@ from seisan.bulk import BulkError, BulkResult, settle_arrays
 from seisan.i18n import _
 from seisan.rules import Rules
 
-DEFAULT_BATCH = 1 << 20  #: rows per record batch
+DEFAULT_BATCH = 1 << 18  #: rows per record batch (about 200 MB of memory at most)
 FORMATS = {".parquet": "parquet", ".pq": "parquet", ".csv": "csv", ".arrow": "arrow",
            ".feather": "arrow", ".ipc": "arrow"}  # fmt: skip
 

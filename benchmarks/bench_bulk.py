@@ -1,0 +1,148 @@
+"""Speed of the bulk engine and the log readers, as ratios measured in the same run
+(``make bench``; issue 9).
+
+1. ``settle_arrays`` on 10,000,000 four-player games (int32, in memory, one core):
+   games a second under tenhou, mleague (split ties), jpml (floating uma) and
+   half-even rounding, and the time over ``numpy.copy`` of the same points (goal ≤ 3×).
+2. End to end: a Parquet file of final points (1 GB by default; ``BENCH_GB``) settled
+   to Parquet by ``seisan bulk settle``: seconds and the peak memory of the process
+   (bounded by the batch size, not the file).
+3. Dask: the same settlement of a multi-file dataset on a LocalCluster of 2 workers
+   over 1 worker.
+4. Log import: hands a second, read and checked, for mjlog XML and tenhou.net/6 JSON.
+"""
+
+from __future__ import annotations
+
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import replace
+from pathlib import Path
+
+import dask.dataframe as dd
+import numpy as np
+import pyarrow as pa
+import pyarrow.parquet as pq
+from distributed import Client, LocalCluster
+
+from seisan import find_preset
+from seisan.bulk import settle_arrays
+from seisan.bulk.dask import settle_dataframe
+from seisan.logs import tenhou
+from seisan.rounding import Rounding
+
+BIN = Path(sys.executable).parent
+DATA = Path(__file__).resolve().parents[1] / "tests" / "data" / "tenhou"
+
+
+def points(count: int, start: int = 25000, seed: int = 1) -> tuple[np.ndarray, np.ndarray]:
+    """Four-player final points that add up (a third in thousands: many ties)."""
+    rng = np.random.default_rng(seed)
+    sticks = rng.integers(0, 3, count, dtype=np.int32)
+    step = np.where(rng.random(count) < 0.3, 1000, 100).astype(np.int32)[:, None]
+    head = (rng.integers(-40, 600, (count, 3), dtype=np.int32) * 100 // step) * step
+    last = start * 4 - sticks * 1000 - head.sum(axis=1, dtype=np.int32)
+    return np.concatenate([head, last[:, None]], axis=1).astype(np.int32), sticks
+
+
+def best(run, repeat: int = 3) -> float:  # type: ignore[no-untyped-def]
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        run()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def bench_arrays(count: int = 10_000_000) -> None:
+    data, sticks = points(count)
+    jpml_data, jpml_sticks = points(count, 30000, seed=2)
+    copy = best(lambda: np.copy(data), 5)
+    print(f"bulk settle of {count:,} games (one core); numpy.copy of the points: "
+          f"{copy * 1000:.0f} ms")  # fmt: skip
+    cases = [
+        ("tenhou", find_preset("tenhou"), data, sticks),
+        ("mleague (split ties)", find_preset("mleague"), data, sticks),
+        ("jpml (floating uma)", find_preset("jpml"), jpml_data, jpml_sticks),
+        ("half-even rounding", replace(find_preset("tenhou"), rounding=Rounding.HALF_EVEN),
+         data, sticks),
+    ]  # fmt: skip
+    for name, rules, values, deposits in cases:
+        took = best(lambda r=rules, v=values, d=deposits: settle_arrays(v, r, d), 2)
+        print(f"  {name:<22} {count / took / 1e6:5.1f} M games/s; {took / copy:4.0f}× the copy "
+              f"(goal ≤ 3×)")  # fmt: skip
+
+
+def bench_file(gigabytes: float) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        source = Path(folder) / "games.parquet"
+        wanted = int(gigabytes * 1e9 / 20)  # int32 × 4 points + int32 sticks, uncompressed
+        writer = None
+        rows = 0
+        chunk = 4_000_000
+        while rows < wanted:
+            data, sticks = points(min(chunk, wanted - rows), seed=rows + 3)
+            table = pa.table({f"p{i}": data[:, i] for i in range(4)} | {"deposits": sticks})
+            if writer is None:
+                writer = pq.ParquetWriter(source, table.schema, compression="none")
+            writer.write_table(table)
+            rows += len(data)
+        assert writer is not None
+        writer.close()
+        size = source.stat().st_size
+        target = Path(folder) / "settled.parquet"
+        start = time.perf_counter()
+        subprocess.run([str(BIN / "seisan"), "bulk", "settle", str(source), "-o", str(target),
+                        "-r", "mleague", "--batch-size", str(1 << 18)], check=True,
+                       stderr=subprocess.DEVNULL)  # fmt: skip
+        took = time.perf_counter() - start
+        peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+        print(f"end to end: {rows:,} games ({rows * 20 / 1e9:.1f} GB of int32 points and sticks; "
+              f"{size / 1e9:.2f} GB as Parquet) settled to Parquet in "
+              f"{took:.1f} s ({rows / took / 1e6:.1f} M games/s); peak memory {peak:.0f} MB "
+              f"(batches of 262,144 rows)")  # fmt: skip
+
+
+def bench_dask(count: int = 4_000_000) -> None:
+    rules = find_preset("mleague")
+    with tempfile.TemporaryDirectory() as folder:
+        for part in range(8):
+            data, sticks = points(count // 8, seed=part)
+            table = pa.table({f"p{i}": data[:, i] for i in range(4)} | {"deposits": sticks})
+            pq.write_table(table, f"{folder}/part-{part}.parquet")
+        timings = {}
+        for workers in (1, 2):
+            with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                              dashboard_address=None) as cluster, Client(cluster):  # fmt: skip
+                frame = dd.read_parquet(folder)
+                start = time.perf_counter()
+                settle_dataframe(frame, rules)[["score_0"]].sum().compute()
+                timings[workers] = time.perf_counter() - start
+    print(f"dask: {count:,} games in 8 files: 1 worker {timings[1]:.2f} s, 2 workers "
+          f"{timings[2]:.2f} s ({timings[1] / timings[2]:.2f}× faster)")  # fmt: skip
+
+
+def bench_logs() -> None:
+    for suffix, name in ((".mjlog", "mjlog XML"), (".json", "tenhou.net/6 JSON")):
+        files = sorted(p for p in DATA.glob("20*" + suffix) if "-10011-" not in p.name)
+        texts = [(p, p.read_text(encoding="utf-8")) for p in files]
+        hands = sum(len(tenhou.parse_any(t, game_id=p.name).record.hands) for p, t in texts)
+
+        def run(texts=texts) -> None:  # type: ignore[no-untyped-def]
+            for path, text in texts:
+                tenhou.check(tenhou.parse_any(text, game_id=path.name))
+
+        took = best(run)
+        print(f"log import, {name}: {hands / took:,.0f} hands/s read and checked "
+              f"({len(files)} games, {hands} hands)")  # fmt: skip
+
+
+if __name__ == "__main__":
+    bench_arrays(int(os.environ.get("BENCH_GAMES", "10000000")))
+    bench_file(float(os.environ.get("BENCH_GB", "1")))
+    bench_dask()
+    bench_logs()
