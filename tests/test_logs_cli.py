@@ -10,6 +10,7 @@ import shutil
 from pathlib import Path
 
 import pyarrow.parquet as pq
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -110,3 +111,15 @@ def test_malformed_json_logs_never_crash(junk: object) -> None:
     base["log"][0][-1] = junk
     with contextlib.suppress(tenhou.LogError):
         tenhou.check(tenhou.parse_any(json.dumps(base, ensure_ascii=False)))
+
+
+def test_an_unknown_tag_is_named() -> None:
+    text = ORIGINAL.replace("<DORA ", "<DORAX ", 1)
+    with pytest.raises(tenhou.LogError, match=r"<DORAX>: not a tag of Tenhou's logs"):
+        tenhou.parse_any(text)
+
+
+def test_a_wrong_attribute_is_named() -> None:
+    text = ORIGINAL.replace('<INIT seed="', '<INIT seed="x', 1)
+    with pytest.raises(tenhou.LogError, match=r"element \d+ <INIT>: an attribute is missing"):
+        tenhou.parse_any(text)

@@ -50,6 +50,10 @@ YAKU = (
     "大四喜", "小四喜", "四槓子", "ドラ", "裏ドラ", "赤ドラ",
 )  # fmt: skip
 _DORA_NAMES = {"ドラ", "裏ドラ", "赤ドラ"}
+#: the tags of an mjlog; draws and discards are a letter and a tile (T12, D84)
+_TAGS = {"SHUFFLE", "GO", "UN", "TAIKYOKU", "INIT", "REACH", "N", "DORA", "AGARI",
+         "RYUUKYOKU", "BYE"}  # fmt: skip
+_MOVE = re.compile(r"^[TUVWDEFG]\d{1,3}$")
 _DORA_YAKU = {52, 53, 54}  # dora, aka dora, ura dora: han, not yaku
 
 
@@ -184,6 +188,10 @@ class _Reader:
 
     def read(self, element: ElementTree.Element, index: int) -> None:
         tag, a = element.tag, element.attrib
+        if tag not in _TAGS and not _MOVE.match(tag):
+            raise LogError(
+                _("{where}: not a tag of Tenhou's logs", where=self.where(element, index))
+            )
         try:
             if tag == "GO":
                 self.game_type = int(a.get("type", "9"))
