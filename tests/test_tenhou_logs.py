@@ -327,3 +327,10 @@ def test_a_broken_file_is_named(tmp_path: Path) -> None:
     path.write_text('{"log": [')
     with pytest.raises(tenhou.LogError, match=r"2022060108gm-00a9-0000-930771df\.json"):
         tenhou.load(path)
+
+
+def test_a_player_who_reconnects_keeps_every_name() -> None:
+    """A reconnect is a second <UN> naming one seat (n0 here): the names stay."""
+    path = DATA / "2019081518gm-00a9-0000-cce9d00c.mjlog"
+    assert '<UN n0="%41%6E%61" />' in path.read_text(encoding="utf-8")
+    assert tenhou.load(path).record.names == ("Ana", "Ben", "Chie", "Dae")

@@ -195,7 +195,7 @@ class _Reader:
         try:
             if tag == "GO":
                 self.game_type = int(a.get("type", "9"))
-            elif tag == "UN" and "n0" in a:
+            elif tag == "UN" and "dan" in a:  # the first: every seat (a reconnect names one)
                 self.names = [unquote(a[f"n{i}"]) for i in range(4) if a.get(f"n{i}")]
             elif tag == "INIT":
                 self.finish_pending()
