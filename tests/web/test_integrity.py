@@ -100,6 +100,12 @@ def test_rules_changes_never_rewrite_silently(club: m.Club, owner: Any, signed_i
     enter(signed_in, session, NAMES, [42600, 31000, 16400, 10000])
     game = session.games.get()
     services.new_rules_version(season, services.rules_from_text("tenhou"), "tenhou", owner)
+    # the organiser sees what re-settling would change, before and after
+    page = signed_in.get(reverse("clubs:season_settings", args=[club.slug, season.pk]))
+    rows = page.context["preview"][0]["rows"]
+    assert [(r["name"], r["before"], r["after"]) for r in rows][0] == (
+        "Ana", Decimal("62.6"), Decimal("52.6"))  # fmt: skip
+    assert "+52.6" in page.content.decode()
     # export refuses until the games are re-settled
     response = signed_in.get(reverse("clubs:export", args=[club.slug, season.pk, "toml"]))
     assert response.status_code == 302
