@@ -56,13 +56,21 @@ app = typer.Typer(
     rich_markup_mode=None,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
-rules_app = typer.Typer(
-    help=N_("List and show the named house rules (presets)."),
-    no_args_is_help=True,
-    rich_markup_mode=None,
-    context_settings={"help_option_names": ["-h", "--help"]},
-)
-app.add_typer(rules_app, name="rules")
+
+
+def sub_app(name: str, help: str) -> typer.Typer:
+    """A group of commands (``seisan rules …``), registered on ``app``."""
+    group = typer.Typer(
+        help=help,
+        no_args_is_help=True,
+        rich_markup_mode=None,
+        context_settings={"help_option_names": ["-h", "--help"]},
+    )
+    app.add_typer(group, name=name)
+    return group
+
+
+rules_app = sub_app("rules", N_("List and show the named house rules (presets)."))
 
 _console: "Console | None" = None
 

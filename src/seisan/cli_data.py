@@ -22,6 +22,7 @@ from seisan.cli import (
     fail,
     out,
     reports_errors,
+    sub_app,
 )
 from seisan.errors import SeisanError
 from seisan.explain import ordinal
@@ -35,20 +36,10 @@ from seisan.settlement import format_score
 if TYPE_CHECKING:
     from seisan.games import GamePlay
 
-bulk_app = typer.Typer(
-    help=N_("Settle millions of games from Parquet, CSV or Arrow files (needs seisan[bulk])."),
-    no_args_is_help=True,
-    rich_markup_mode=None,
-    context_settings={"help_option_names": ["-h", "--help"]},
+bulk_app = sub_app(
+    "bulk", N_("Settle millions of games from Parquet, CSV or Arrow files (needs seisan[bulk]).")
 )
-import_app = typer.Typer(
-    help=N_("Read real game logs into seisan game records."),
-    no_args_is_help=True,
-    rich_markup_mode=None,
-    context_settings={"help_option_names": ["-h", "--help"]},
-)
-app.add_typer(bulk_app, name="bulk")
-app.add_typer(import_app, name="import")
+import_app = sub_app("import", N_("Read real game logs into seisan game records."))
 
 RulesList = Annotated[
     str, typer.Option("--rules", "-r", help=N_("Rules (a preset or a .toml file)."))

@@ -20,7 +20,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 
-from seisan.errors import SeisanError
+from seisan.errors import SeisanError, where_in_text
 from seisan.games import record_from_dict
 from seisan.i18n import Message, _
 from seisan.ledger import GameResult, game_result
@@ -638,9 +638,8 @@ def import_session(season: m.Season, text: str, filename: str, user: Any) -> tup
             data = json.loads(text)
         except json.JSONDecodeError as err:
             raise SeisanError(
-                _("not valid JSON (at line {line}, column {column})", line=err.lineno,
-                  column=err.colno)
-            ) from None  # fmt: skip
+                _("{path}: not valid JSON ({where})", path=filename, where=where_in_text(err))
+            ) from None
         if not isinstance(data, dict) or "hands" not in data:
             raise SeisanError(_("a .json file must be a seisan game record"))
         records.append(data)
