@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace as _replace
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
@@ -10,9 +11,10 @@ from pathlib import Path
 import pytest
 
 from seisan.cli import app
+from seisan.games import load_record
 from seisan.ledger import balances
-from seisan.presets import load_rules
-from seisan.session import SessionError, load_session
+from seisan.presets import find_preset, load_rules
+from seisan.session import Session, SessionError, SessionGame, load_session
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 
@@ -279,3 +281,20 @@ def test_one_session_from_several_files_in_order(cli, tmp_path: Path) -> None:
     err = cli.run("session", str(toml), str(other), code=2)
     assert "thu.toml: its rules (M.League) differ from" in err and "--rules" in err
     assert cli.json("session", str(toml), str(other), "-r", "rmu-m")["rules"]["name"] == "rmu-m"
+
+
+def test_a_four_player_record_under_three_player_rules_is_an_error() -> None:
+    """A session settles its records under its own rules: a record for four under
+    tenhou-sanma names the mismatch (it used to fail deep in the payments)."""
+    record = load_record(EXAMPLES / "game.json")
+    game = SessionGame(record.names, (), record=record)
+    session = Session(find_preset("tenhou-sanma"), (game,))
+    with pytest.raises(SessionError, match="3 names are needed, got 4"):
+        session.settle()
+    assert _replace(session, rules=record.rules).settle().games[0].settlement is not None
+
+
+@pytest.mark.parametrize("name", ["missing.toml", "missing.json", "missing.csv"])
+def test_a_missing_session_file_is_a_session_error(tmp_path: Path, name: str) -> None:
+    with pytest.raises(SessionError, match="cannot read session file"):
+        load_session(tmp_path / name)

@@ -39,7 +39,7 @@ from seisan.rules import Rules, Stakes
 from seisan.settlement import Penalty, check_names
 from seisan.sidebets import BET_FIELDS, bets_from_dict
 from seisan.stats import Seat
-from seisan.transfers import Transfer
+from seisan.transfers import HOUSE, Transfer
 
 _ZERO = Fraction(0)
 _BET_COLUMNS = tuple(name for name in BET_FIELDS if name != "side")
@@ -110,7 +110,10 @@ def settle_one(game: SessionGame, rules: Rules) -> GameResult:
 
 def _settle(game: SessionGame, rules: Rules) -> GameResult:
     if game.record is not None:
-        record = game.record if game.record.rules == rules else replace(game.record, rules=rules)
+        record = game.record
+        if record.rules != rules:  # a record settled under the session's rules: its seats too
+            check_names(list(record.names), rules.players)
+            record = replace(record, rules=rules)
         played = record.play()
         assert played.settlement is not None
         return game_result(played.settlement)
@@ -239,7 +242,25 @@ class SessionResult(Accounts):
     def _money(self) -> dict[str, Fraction] | None:
         if self.stakes.rate is None:
             return None
-        return self._summed([game.money_before_fees() or {} for game in self.games])
+        own = {name: -amount for name, amount in self._penalty_money.items()}
+        return self._summed([*(game.money_before_fees() or {} for game in self.games), own])
+
+    @cached_property
+    def _penalty_money(self) -> dict[str, Fraction]:
+        """The money of the session's own penalties, by who pays it (to the house),
+        rounded to the unit as every other amount of money."""
+        stakes = self.stakes
+        if stakes.rate is None:
+            return {}
+        per_unit = stakes.rate / stakes.unit
+        out: dict[str, Fraction] = {}
+        for penalty in self.session_penalties:
+            name = self._people[penalty.seat]
+            pt, rate = penalty.pt, per_unit
+            units = stakes.rounding.divide(pt.numerator * rate.numerator,
+                                           pt.denominator * rate.denominator)  # fmt: skip
+            out[name] = out.get(name, _ZERO) + units * stakes.unit
+        return out
 
     def money_before_fees(self) -> dict[str, Fraction] | None:
         """Each game's money (rounded per game, as it is paid), summed."""
@@ -253,7 +274,8 @@ class SessionResult(Accounts):
         return sum((game.lost() for game in self.games), own)
 
     def lost_money(self) -> Fraction:
-        return sum((game.lost_money() for game in self.games), _ZERO)
+        own = sum(self._penalty_money.values(), _ZERO)
+        return sum((game.lost_money() for game in self.games), own)
 
     def jansou(self, in_money: bool = False) -> list[Transfer]:
         """Everyone settles each game with that game's first place, netted per pair."""
@@ -261,6 +283,10 @@ class SessionResult(Accounts):
         for game in self.games:
             for t in game.jansou(in_money):
                 owed[(t.payer, t.payee)] = owed.get((t.payer, t.payee), _ZERO) + t.amount
+        own = self._penalty_money if in_money else {
+            self._people[p.seat]: p.pt for p in self.session_penalties}  # fmt: skip
+        for name, amount in own.items():  # the session's own penalties, to the house
+            owed[(name, HOUSE)] = owed.get((name, HOUSE), _ZERO) + amount
         out = []
         for (payer, payee), amount in owed.items():
             net = amount - owed.get((payee, payer), _ZERO)
@@ -282,7 +308,7 @@ class SessionResult(Accounts):
             "title": self.session.title,
             "rules": self.session.rules.to_dict(meta=False),
             "games": [
-                {"label": label, **{k: v for k, v in g.to_dict(False).items() if k != "rules"}}
+                {"label": label, **g.to_dict(False)}
                 for label, g in zip(self.labels(), self.games, strict=True)
             ],
             "players": [
@@ -378,7 +404,10 @@ def _load_part(path: Path, rules: Rules | None) -> _Part:
             raise SessionError(err.within(path)) from None
         return _Part(tuple(replace(g, source=source) for g in games), None, path.stem)
     if suffix == ".json":
-        data = read_json(path, _("session file"))
+        try:
+            data = read_json(path, _("session file"))
+        except SeisanError as err:
+            raise SessionError(err.message) from None
         if isinstance(data, Mapping) and "hands" in data:
             try:
                 record = record_from_dict(data, rules, path.parent)
@@ -388,7 +417,10 @@ def _load_part(path: Path, rules: Rules | None) -> _Part:
             game = SessionGame(record.names, (), label=record.title, record=record, source=source)
             return _Part((game,), record.rules if rules is None else None, record.title)
     else:
-        data = read_toml(path, _("session file"))
+        try:
+            data = read_toml(path, _("session file"))
+        except SeisanError as err:
+            raise SessionError(err.message) from None
     if not isinstance(data, Mapping):
         raise SessionError(_("{file}: a session is a table of games", file=path))
     try:
@@ -440,7 +472,12 @@ def session_from_dict(
     data: Mapping[str, Any], rules: Rules | None = None, base: Path | None = None
 ) -> Session:
     """A session from the tables of a TOML (or JSON) session file."""
-    part = _part_from_dict(data, rules, base)
+    try:
+        part = _part_from_dict(data, rules, base)
+    except SessionError:
+        raise
+    except SeisanError as err:
+        raise SessionError(err.message) from None
     return Session(rules or part.rules or Rules(), part.games, part.title, "", part.penalties)
 
 

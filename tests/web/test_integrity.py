@@ -103,7 +103,7 @@ def test_rules_changes_never_rewrite_silently(club: m.Club, owner: Any, signed_i
     # the organiser sees what re-settling would change, before and after
     page = signed_in.get(reverse("clubs:season_settings", args=[club.slug, season.pk]))
     rows = page.context["preview"][0]["rows"]
-    assert [(r["name"], r["before"], r["after"]) for r in rows][0] == (
+    assert next((r["name"], r["before"], r["after"]) for r in rows) == (
         "Ana", Decimal("62.6"), Decimal("52.6"))  # fmt: skip
     assert "+52.6" in page.content.decode()
     # export refuses until the games are re-settled
