@@ -77,7 +77,6 @@ def pt_text(value: Fraction) -> str:
 
 
 @lru_cache(maxsize=1 << 16)
-@lru_cache(maxsize=1 << 16)
 def from_quanta(quanta: int, per_pt: int) -> Fraction:
     """``quanta`` whole quanta of ``1/per_pt`` pt as a Fraction (cached: settling
     millions of games builds the same few hundred values)."""
@@ -89,12 +88,3 @@ def split_even(total: int, shares: int) -> list[int]:
     leftover units one each to the first parts (seat order)."""
     base, extra = divmod(total, shares)
     return [base + 1 if i < extra else base for i in range(shares)]
-
-
-def split_tenths(total: Fraction, shares: int) -> list[Fraction]:
-    """``total`` (a multiple of 0.1) in ``shares`` parts, each rounded down to 0.1,
-    the leftover tenths one each to the first parts (seat order)."""
-    tenths = total * 10
-    if tenths.denominator != 1:
-        raise ValueError(f"{total} is not a multiple of 0.1 pt")
-    return [Fraction(part, 10) for part in split_even(tenths.numerator, shares)]

@@ -1,0 +1,556 @@
+"""Rules that mutation testing found unchecked in the core (hands, pt, settlement, side
+bets, ledger, uma, rules): each test names the rule it holds to, with exact values."""
+
+from __future__ import annotations
+
+import json
+from decimal import Decimal
+from fractions import Fraction
+
+import pytest
+
+from seisan import Rules, Ties, find_preset, parse_floating, parse_uma, settle
+from seisan.errors import PointsError, RulesError, SeisanError
+from seisan.hands import HandError, HandValue, half_up100, hand_value, three_player_tsumo
+from seisan.ledger import money, settle_game
+from seisan.rules import Deposits, Kazoe, Penalties, PointSystem, Scoring, SideRules, Stakes
+from seisan.settlement import Penalty, Substitute, places
+from seisan.sidebets import BetError, Bets, Kind, PairBet, bets_from_dict, find_player
+
+THIRTY = Scoring(system=PointSystem.THIRTY_FU)
+GORIN = Scoring(system=PointSystem.GORIN)
+EXACT = Scoring(system=PointSystem.EXACT)
+SPLIT_NORTH = Scoring(sanma_tsumo="split-north")
+
+# -- hands: the whole value, not one payment ------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("han", "dealer", "scoring", "yakuman", "expected"),
+    [
+        # 30符ベース式 (003): the 三翻 line is one han; the dealer's tsumo is 500 all
+        (1, True, THIRTY, 0, HandValue(True, 1500, 500, None)),
+        (1, False, THIRTY, 0, HandValue(False, 1000, 300, 500)),
+        (5, True, THIRTY, 0, HandValue(True, 12000, 4000, None, "mangan")),
+        (6, False, THIRTY, 0, HandValue(False, 12000, 3000, 6000, "haneman")),
+        # a double yakuman under 30fu: the printed 36000 / 48000 line twice
+        (0, False, THIRTY, 2, HandValue(False, 72000, 18000, 36000, "yakuman", 2)),
+        (0, True, THIRTY, 2, HandValue(True, 96000, 32000, None, "yakuman", 2)),
+        # 五輪ルール (003, 表14): 一翻 100×4(6); 八翻 is 数満; 11 and more is 超満
+        (1, False, GORIN, 0, HandValue(False, 400, 100, 200)),
+        (1, True, GORIN, 0, HandValue(True, 600, 200, None)),
+        (8, False, GORIN, 0, HandValue(False, 40000, 10000, 20000, "suuman")),
+        (11, True, GORIN, 0, HandValue(True, 300000, 100000, None, "chouman")),
+        # a yakuman under gorin is the 超満 line; a double yakuman pays it twice
+        (0, False, GORIN, 1, HandValue(False, 200000, 50000, 100000, "chouman", 1)),
+        (0, False, GORIN, 2, HandValue(False, 400000, 100000, 200000, "chouman", 2)),
+        (0, True, GORIN, 2, HandValue(True, 600000, 200000, None, "chouman", 2)),
+    ],
+)
+def test_table_systems_give_the_whole_hand_value(
+    han: int, dealer: bool, scoring: Scoring, yakuman: int, expected: HandValue
+) -> None:
+    """30fu and gorin hands: who wins (dealer or not), every payment, the limit's name
+    and how many yakuman, all as the tables of seed 003 print them."""
+    assert hand_value(han, None, dealer, scoring, yakuman=yakuman) == expected
+
+
+@pytest.mark.parametrize(
+    ("han", "fu", "dealer", "scoring", "expected"),
+    [
+        (5, None, False, Scoring(), HandValue(False, 8000, 2000, 4000, "mangan")),
+        (6, None, False, Scoring(), HandValue(False, 12000, 3000, 6000, "haneman")),
+        (8, None, True, Scoring(), HandValue(True, 24000, 8000, None, "baiman")),
+        (11, None, False, Scoring(), HandValue(False, 24000, 6000, 12000, "sanbaiman")),
+        (13, None, False, Scoring(), HandValue(False, 32000, 8000, 16000, "yakuman")),
+        (13, None, False, Scoring(kazoe=Kazoe.SANBAIMAN),
+         HandValue(False, 24000, 6000, 12000, "sanbaiman")),
+        # 3 han 70 fu is past the 2000 base: a mangan; 4 han 30 fu is one only with kiriage
+        (3, 70, False, Scoring(), HandValue(False, 8000, 2000, 4000, "mangan")),
+        (4, 30, True, Scoring(kiriage=True), HandValue(True, 12000, 4000, None, "mangan")),
+        (4, 30, True, Scoring(), HandValue(True, 11600, 3900, None, "")),
+        # 精算法 limits are the same bases, never rounded
+        (8, None, True, EXACT, HandValue(True, 24000, 8000, None, "baiman")),
+    ],
+)  # fmt: skip
+def test_limit_hands_are_named(
+    han: int, fu: int | None, dealer: bool, scoring: Scoring, expected: HandValue
+) -> None:
+    """Mangan from 5 han (or a base past 2000), haneman 6-7, baiman 8-10, sanbaiman 11-12,
+    a counted yakuman from 13 (or sanbaiman where 数え役満 is capped)."""
+    assert hand_value(han, fu, dealer, scoring) == expected
+
+
+@pytest.mark.parametrize(
+    ("han", "fu", "dealer", "expected"),
+    [
+        # the book's "---": 25 fu 2 han (seven pairs) and 110 fu 1 han are ron only
+        (2, 25, False, HandValue(False, 1600, None, None)),
+        (1, 110, False, HandValue(False, 3600, None, None)),
+        (1, 110, True, HandValue(True, 5300, None, None)),
+        # 20 fu is pinfu tsumo only: no ron
+        (2, 20, False, HandValue(False, None, 400, 700)),
+    ],
+)
+def test_ways_of_winning_that_cannot_occur_pay_nothing(
+    han: int, fu: int, dealer: bool, expected: HandValue
+) -> None:
+    """Where the standard table prints ---, that way of winning has no payment at all."""
+    assert hand_value(han, fu, dealer) == expected
+
+
+@pytest.mark.parametrize(
+    ("yakuman", "dealer", "expected"),
+    [
+        (1, True, HandValue(True, 48000, 16000, None, "yakuman", 1)),
+        (6, False, HandValue(False, 192000, 48000, 96000, "yakuman", 6)),  # the most there is
+    ],
+)
+def test_yakuman_hands_pay_per_yakuman(yakuman: int, dealer: bool, expected: HandValue) -> None:
+    """Each yakuman is a base of 8000; six (e.g. 大四喜 字一色 四暗刻単騎 四槓子) is the most."""
+    assert hand_value(0, None, dealer, yakuman=yakuman) == expected
+
+
+def test_four_concealed_kans_are_the_most_under_30fu() -> None:
+    """30fu: each 暗槓 adds a han; one han and four 暗槓 is the 七翻 (mangan) line."""
+    assert hand_value(1, None, False, THIRTY, ankan=4) == HandValue(
+        False, 8000, 2000, 4000, "mangan"
+    )
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        ({"han": True, "fu": 30}, "han true must be a whole number, 0 or more"),
+        ({"han": 1.5, "fu": 30}, "han 1.5 must be a whole number, 0 or more"),
+        ({"han": 1, "fu": 30.0}, "fu 30.0 must be a whole number"),
+        ({"han": 1, "fu": True}, "fu true must be a whole number"),
+        ({"han": 0, "fu": None, "yakuman": -1}, "yakuman -1 must be a whole number, 0 or more"),
+        ({"han": 0, "fu": None, "yakuman": 7}, "7 yakuman cannot occur (6 at the most)"),
+        ({"han": 1, "fu": None, "yakuman": 1}, "give han or yakuman, not both"),
+        ({"han": 1, "fu": None, "ankan": -1}, "ankan -1 must be a whole number, 0 or more"),
+        ({"han": 1, "fu": None, "ankan": True}, "ankan true must be a whole number, 0 or more"),
+        ({"han": 1, "fu": None, "ankan": 5}, "5 concealed kans cannot occur (4 at the most)"),
+        ({"han": 3, "fu": None, "scoring": Scoring()}, "a hand of 3 han needs its fu"),
+    ],
+    ids=str,
+)
+def test_a_hand_that_cannot_be_scored_says_why(args: dict, message: str) -> None:
+    """Han, yakuman and concealed kans are whole numbers 0 or more; fu a whole number; at
+    most 6 yakuman and 4 concealed kans; a hand below mangan needs its fu."""
+    args = {"scoring": THIRTY, **args}
+    with pytest.raises(HandError) as err:
+        hand_value(dealer=False, **args)
+    assert str(err.value) == message
+
+
+def test_honba_payments_stay_whole_points() -> None:
+    """Two 本場 on 3 han 30 fu (300 a counter, 100 from each payer on a tsumo): 4500, or
+    1200/2200, written as whole points."""
+    value = hand_value(3, 30, False).with_honba(2)
+    assert json.dumps(value.to_dict()) == (
+        '{"ron": 4500, "tsumo": {"dealer": 2200, "non_dealer": 1200}}'
+    )
+
+
+@pytest.mark.parametrize(
+    ("value", "lang", "text"),
+    [
+        (HandValue(False, 8000, 2000, 4000, "mangan"), "ja", "満貫"),
+        (HandValue(False, 8000, 2000, 4000, "mangan"), "en", "mangan"),
+        (HandValue(False, 3900, 1000, 2000), "ja", ""),
+        (HandValue(True, 96000, 32000, None, "yakuman", 2), "ja", "役満 ×2"),
+        (HandValue(True, 48000, 16000, None, "yakuman", 1), "en", "yakuman"),
+    ],
+)
+def test_the_limit_is_named_in_the_readers_language(value: HandValue, lang: str, text: str) -> None:
+    """A limit hand's name (満貫, 役満 ×2 for a double yakuman); a hand below the limits
+    has none."""
+    assert value.limit_text(lang) == text
+
+
+@pytest.mark.parametrize("system", [THIRTY, GORIN])
+def test_a_han_count_beyond_the_table_is_named(system: Scoring) -> None:
+    """The 30fu and gorin tables run to 999 han: more is named, not read off a row."""
+    with pytest.raises(HandError, match=f"^1000 han is not in the {system.system.value} table$"):
+        hand_value(1000, None, False, system)
+
+
+@pytest.mark.parametrize(
+    ("value", "scoring", "expected"),
+    [
+        # 2 han 40 fu non-dealer tsumo 700/1300: the north's 700 split, 400 more each
+        (HandValue(False, 2600, 700, 1300), SPLIT_NORTH, HandValue(False, 2600, 1100, 1700)),
+        # a dealer's mangan tsumo 4000 all: 2000 more from each of the two payers
+        (
+            HandValue(True, 12000, 4000, None, "mangan"),
+            SPLIT_NORTH,
+            HandValue(True, 12000, 6000, None, "mangan"),
+        ),
+        # a double yakuman keeps its name and count
+        (
+            HandValue(False, 64000, 16000, 32000, "yakuman", 2),
+            SPLIT_NORTH,
+            HandValue(False, 64000, 24000, 40000, "yakuman", 2),
+        ),
+        # ツモ損: the north's share is lost, nothing changes
+        (HandValue(False, 2600, 700, 1300), Scoring(), HandValue(False, 2600, 700, 1300)),
+    ],
+)
+def test_three_player_tsumo_keeps_the_rest_of_the_hand(
+    value: HandValue, scoring: Scoring, expected: HandValue
+) -> None:
+    """北家折半 adds half the north's share (rounded up to 100) to each payer and leaves
+    the ron, the winner, the limit and the yakuman count as they were."""
+    assert three_player_tsumo(value, scoring) == expected
+
+
+def test_split_north_under_the_exact_system_rounds_each_half_up_to_100() -> None:
+    """精算法 dealer tsumo of 94 fu 2 han: 94 × 16 × 2 = 3008 from each; the north's 3008
+    split is 1504, rounded up to 1600 (not 1500)."""
+    value = hand_value(2, 94, True, EXACT)
+    assert value == HandValue(True, 9024, 3008, None)
+    split = Scoring(system=PointSystem.EXACT, sanma_tsumo="split-north")
+    assert three_player_tsumo(value, split) == HandValue(True, 9024, 4608, None)
+    assert half_up100(3008) == 1600
+
+
+def test_counted_yakuman_capped_at_sanbaiman_under_30fu() -> None:
+    """30fu with 数え役満 capped: 13 han is read from the 13-14 (三倍) line."""
+    capped = Scoring(system=PointSystem.THIRTY_FU, kazoe=Kazoe.SANBAIMAN)
+    assert hand_value(13, None, False, capped) == HandValue(False, 24000, 6000, 12000, "sanbaiman")
+
+
+# -- settlement ---------------------------------------------------------------------------------
+
+
+def test_a_player_line_as_json_itemises_the_score() -> None:
+    """001's M-League example: the 42600 top is +62.6 = 12.6 points + 20 oka + 30 uma;
+    16400 is -23.6 = -13.6 points - 10 uma."""
+    result = settle([42600, 31000, 16400, 10000], find_preset("mleague"), ["A", "B", "C", "D"])
+    assert result[0].to_dict() == {
+        "seat": 0, "name": "A", "points": 42600, "place": 1, "score": Decimal("62.6"),
+        "parts": {"points": Decimal("12.6"), "rounding": 0, "oka": 20, "uma": 30, "balance": 0,
+                  "penalty": 0},
+    }  # fmt: skip
+    assert result[2].to_dict() == {
+        "seat": 2, "name": "C", "points": 16400, "place": 3, "score": Decimal("-23.6"),
+        "parts": {"points": Decimal("-13.6"), "rounding": 0, "oka": 0, "uma": -10, "balance": 0,
+                  "penalty": 0},
+    }  # fmt: skip
+
+
+def test_a_penalty_names_its_hand_only_when_it_has_one() -> None:
+    """A chombo in a game record names its hand; a referee's penalty given alone has none."""
+    chombo, referee = Penalty(1, Fraction(20), "chombo", 3), Penalty(2, Fraction(5))
+    names = ["A", "B", "C", "D"]
+    assert chombo.to_dict(names) == {"seat": 1, "name": "B", "pt": 20, "reason": "chombo",
+                                     "hand": 3}  # fmt: skip
+    assert referee.to_dict(names) == {"seat": 2, "name": "C", "pt": 5, "reason": ""}
+
+
+@pytest.mark.parametrize(
+    ("points", "deposits", "rules", "message"),
+    [
+        (
+            [30000, 30000, 30000, 31000], 0, Rules(),
+            "points total 121000, but 4 players starting with 30000 hold 120000: 1000 too many",
+        ),
+        (
+            [30000, 30000, 30000, 30000], 1, Rules(),
+            "points total 120000 and 1000 on the table, but 4 players starting with 30000 hold"
+            " 120000: 1000 too many",
+        ),
+        (
+            [30000, 30000, 30000, 27000], 1, Rules(),
+            "points total 117000 and 1000 on the table, but 4 players starting with 30000 hold"
+            " 120000: 2000 missing (check the points; riichi deposits left on the table are"
+            " given with --deposits N)",
+        ),
+        (
+            [30000, 30000, 30000, 29500], 0, Rules(),
+            "points total 119500, but 4 players starting with 30000 hold 120000: 500 missing",
+        ),
+        (
+            [30000, 30000, 30000, 28500], 1, Rules(),
+            "points total 118500 and 1000 on the table, but 4 players starting with 30000 hold"
+            " 120000: 500 missing",
+        ),
+        (  # no riichi sticks in these rules: no hint about deposits
+            [30000, 30000, 30000, 29000], 0, Rules(scoring=Scoring(riichi=0)),
+            "points total 119000, but 4 players starting with 30000 hold 120000: 1000 missing",
+        ),
+    ],
+)  # fmt: skip
+def test_points_that_do_not_add_up_say_by_how_much(
+    points: list[int], deposits: int, rules: Rules, message: str
+) -> None:
+    """Final points and riichi sticks left on the table must make what the players started
+    with; the error gives the totals, what is missing or too many, and hints at --deposits
+    when the gap is whole riichi sticks."""
+    with pytest.raises(PointsError) as err:
+        settle(points, rules, deposits=deposits)
+    assert str(err.value) == message
+
+
+@pytest.mark.parametrize(
+    ("seat", "shown"), [(4, "4"), (-1, "-1"), (True, "true"), ("1", "1")], ids=repr
+)
+def test_a_penalty_or_substitute_off_the_table_is_named(seat: object, shown: str) -> None:
+    """A penalty or a substitute (代走) must name a seat 0 to 3 as a whole number."""
+    with pytest.raises(PointsError) as err:
+        settle([30000] * 4, penalties=[Penalty(seat, Fraction(20))])  # type: ignore[arg-type]
+    assert str(err.value) == f"penalty: seat {shown} is not at the table (seats 0 to 3)"
+    with pytest.raises(PointsError) as err:
+        settle([30000] * 4, substitute=Substitute(seat, "Sub"))  # type: ignore[arg-type]
+    assert str(err.value) == f"substitute: seat {shown} is not at the table (seats 0 to 3)"
+
+
+@pytest.mark.parametrize(
+    ("pt", "rules", "message"),
+    [
+        (Fraction(0), Rules(), "penalty: 0 pt must be positive, in steps of 0.1 pt"),
+        (Fraction(-5), Rules(), "penalty: -5 pt must be positive, in steps of 0.1 pt"),
+        (Fraction(1, 20), Rules(), "penalty: 0.05 pt must be positive, in steps of 0.1 pt"),
+        (
+            Fraction(1, 2000),
+            Rules(scoring=EXACT),
+            "penalty: 0.0005 pt must be positive, in steps of 0.001 pt",
+        ),
+    ],
+)
+def test_a_penalty_is_positive_in_whole_steps(pt: Fraction, rules: Rules, message: str) -> None:
+    """A penalty takes whole 0.1 pt (0.001 pt under 精算法), and never gives."""
+    with pytest.raises(PointsError) as err:
+        settle([30000] * 4, rules, penalties=[Penalty(1, pt)])
+    assert str(err.value) == message
+
+
+def test_a_redistributed_penalty_is_shared_in_seat_order() -> None:
+    """Redistributed penalties: 5 pt from seat 1 is 1.7, 1.7, 1.6 to the others in seat
+    order; 0.1 pt goes whole to the first other seat."""
+    rules = Rules(penalties=Penalties(redistribute=True))
+    result = settle([30000] * 4, rules, penalties=[Penalty(1, Fraction(5))])
+    assert [r.parts.penalty for r in result] == [Fraction(17, 10), -5, Fraction(17, 10),
+                                                 Fraction(16, 10)]  # fmt: skip
+    result = settle([30000] * 4, rules, penalties=[Penalty(1, Fraction(1, 10))])
+    assert [r.parts.penalty for r in result] == [Fraction(1, 10), Fraction(-1, 10), 0, 0]
+
+
+@pytest.mark.parametrize(
+    ("ties", "expected"), [(Ties.SPLIT, [3, 1, 1, 4]), (Ties.SEAT, [3, 1, 2, 4])]
+)
+def test_places_follow_the_tie_rule(ties: Ties, expected: list[int]) -> None:
+    """同点: split ties share the best place of the group; seat ties rank the lower seat
+    higher."""
+    assert places([30000, 40000, 40000, 10000], ties) == expected
+
+
+# -- side bets ----------------------------------------------------------------------------------
+
+NAMES = ["A", "B", "C", "D"]
+
+
+@pytest.mark.parametrize(
+    ("kind", "lang", "label"),
+    [
+        (Kind.SASHI, "ja", "差しウマ"),
+        (Kind.SASHI, "en", "Sashi-uma"),
+        (Kind.TOBI, "en", "Bust prize"),
+    ],
+)
+def test_a_kind_of_bet_is_named_in_the_readers_language(kind: Kind, lang: str, label: str) -> None:
+    assert kind.label(lang) == label
+
+
+@pytest.mark.parametrize(
+    ("ref", "message"),
+    [
+        (7, "sashi: seat 7 is not at the table (seats 0 to 3)"),
+        ("7", "sashi: seat 7 is not at the table (seats 0 to 3)"),
+        ("Zed", "sashi: “Zed” is not a player (seats 0 to 3 or A, B, C, D)"),
+        # true is neither a seat nor a name
+        (True, "sashi: “True” is not a player (seats 0 to 3 or A, B, C, D)"),
+    ],
+    ids=repr,
+)
+def test_a_bet_on_someone_not_at_the_table_names_the_bet(ref: object, message: str) -> None:
+    """A player is a seat number (0 = the first dealer) or a name; anything else is named
+    with the seats and names there are."""
+    with pytest.raises(BetError) as err:
+        find_player(ref, NAMES, "sashi")
+    assert str(err.value) == message
+
+
+@pytest.mark.parametrize(
+    ("item", "message"),
+    [
+        ("A:B", "sashi: “A:B” should be A:B:AMOUNT (seats or names, points)"),
+        ("A:B:abc", "sashi: amount “abc” must be a whole number of points"),
+        ("A:B:0", "sashi: amount “0” must be a positive multiple of 100 points"),
+    ],
+)
+def test_a_bad_sashi_uma_item_is_named(item: str, message: str) -> None:
+    """差しウマ A:B:AMOUNT: two players and a positive amount in points."""
+    with pytest.raises(BetError) as err:
+        bets_from_dict({"sashi": [item]}, NAMES, SideRules())
+    assert str(err.value) == message
+
+
+def test_a_sashi_uma_may_be_given_as_a_list() -> None:
+    """A session file may write a 差しウマ as [A, B, AMOUNT] (names or seats)."""
+    bets = bets_from_dict({"sashi": [["A", 3, 1000]], "binta": [[1, "c", 0]]}, NAMES, SideRules())
+    assert bets.sashi == (PairBet(0, 3, 1000),)
+    assert bets.binta == (PairBet(1, 2, 0),)
+
+
+def test_a_yakitori_winner_off_the_table_is_named() -> None:
+    """焼き鳥 needs the winners of a hand to be seats at the table."""
+    rules = Rules(side=SideRules(yakitori=1000))
+    with pytest.raises(BetError, match=r"^yakitori: seat 4 is not at the table \(seats 0 to 3\)$"):
+        settle_game([30000] * 4, rules, NAMES, Bets(winners=(0, 4)))
+
+
+@pytest.mark.parametrize(
+    ("busted_by", "side", "message"),
+    [
+        (((4, 0),), SideRules(tobi=1000), "tobi: seat 4 is not at the table (seats 0 to 3)"),
+        (((3, 5),), SideRules(tobi=1000), "tobi: seat 5 is not at the table (seats 0 to 3)"),
+        (((3, 3),), SideRules(tobi=1000), "tobi: D cannot bust themself"),
+        (((3, 0),), SideRules(), "tobi: give the bust prize in points (tobi / --tobi)"),
+        (
+            ((1, 0),),
+            SideRules(tobi=1000, tobi_at_zero=True),
+            "tobi: B did not end at or below zero",
+        ),
+    ],
+)
+def test_a_bad_bust_is_named(busted_by: tuple, side: SideRules, message: str) -> None:
+    """飛び賞: who busted whom names two different seats, the loser ended below zero (or at
+    zero where that counts), and the prize must be given."""
+    with pytest.raises(BetError) as err:
+        settle_game(
+            [70000, 20000, 40000, -10000], Rules(side=side), NAMES, Bets(busted_by=busted_by)
+        )
+    assert str(err.value) == message
+
+
+def test_every_busted_player_pays_the_bust_prize() -> None:
+    """飛び賞 10000: two players below zero each pay 10 pt to first place."""
+    game = settle_game([90000, 40000, -5000, -5000], Rules(side=SideRules(tobi=10000)), NAMES)
+    assert [game.side_of(name, Kind.TOBI) for name in NAMES] == [20, 0, -10, -10]
+
+
+# -- ledger: money ------------------------------------------------------------------------------
+
+
+def test_a_player_on_zero_pays_and_receives_no_money() -> None:
+    """At 50 a pt in units of 100: two players on exactly 30000 (score 0) pay nothing; the
+    10 pt of the last is 500, which first place receives."""
+    rules = Rules(stakes=Stakes(rate=Fraction(50), unit=Fraction(100)))
+    game = settle_game([40000, 30000, 30000, 20000], rules, NAMES)
+    assert game.money() == {"A": 500, "B": 0, "C": 0, "D": -500}
+
+
+def test_the_house_keeps_lost_sticks_and_fees_in_money() -> None:
+    """Deposits lost (没収) at 50 a pt with a 400 fee each: the lost stick is 1 pt = 50 to
+    the house, which also takes 4 × 400."""
+    rules = Rules(deposits=Deposits.LOST, stakes=Stakes(rate=Fraction(50), fee=Fraction(400)))
+    game = settle_game([41000, 30000, 29000, 19000], rules, NAMES, deposits=1)
+    assert game.lost() == 1 and game.lost_money() == 50
+    assert game.house() == 1650
+    assert game.money() == {"A": 150, "B": -400, "C": -450, "D": -950}
+
+
+def test_money_needs_a_rate() -> None:
+    with pytest.raises(ValueError, match=r"^no rate$"):
+        money({"A": Fraction(1), "B": Fraction(-1)}, {"A": ("A",), "B": ("A",)}, Stakes())
+
+
+# -- uma ------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("uma", "players", "spec"),
+    [
+        ("0-20", 4, "0-20"),  # 3rd pays 2nd nothing: still an X-Y uma
+        ("5-10", 4, "5-10"),
+        ("0.5-10", 4, "0.5-10"),
+        ("none", 3, "0,0,0"),  # three players: never X-Y
+        ("20,0,-20", 3, "20,0,-20"),
+        ("40,10,-20,-30", 4, "40,10,-20,-30"),
+    ],
+)
+def test_rank_uma_is_written_x_y_only_when_it_is_one(uma: str, players: int, spec: str) -> None:
+    """An X-Y uma (third pays second X, fourth pays first Y) is written X-Y, X may be 0;
+    any other list is written in full."""
+    assert parse_uma(uma, players).spec() == spec
+
+
+def test_a_floating_uma_with_no_list_for_the_count_names_its_table() -> None:
+    uma = parse_floating({"1": [12, -1, -3, -8], "3": [8, 3, 1, -12]})
+    with pytest.raises(RulesError) as err:
+        settle([38000, 32000, 28000, 22000], Rules(uma=uma))
+    assert str(err.value) == (
+        "rules: floating_uma = “1: 12,-1,-3,-8; 3: 8,3,1,-12”: has no uma for 2 players at or"
+        " above 30000"
+    )
+
+
+# -- rules -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("deposits", "lang", "label"),
+    [(Deposits.LOST, "ja", "没収"), (Deposits.LOST, "en", "not paid out")],
+)
+def test_deposits_are_named_in_the_readers_language(
+    deposits: Deposits, lang: str, label: str
+) -> None:
+    assert deposits.label(lang) == label
+
+
+def test_general_notes_come_before_notes_on_a_field() -> None:
+    rules = Rules(notes=(("uma", "uma as the league has it"), ("", "a club's rules")))
+    assert rules.note_texts() == ["a club's rules", "uma as the league has it"]
+
+
+def test_a_rules_file_reads_money_with_decimals() -> None:
+    """A rate of 0.5 a pt (written as a TOML float) is read exactly, over the given base."""
+    rules = Rules.from_toml("[money]\nrate = 0.5\n", find_preset("mleague"))
+    assert rules.stakes.rate == Fraction(1, 2)
+    assert rules.start == 25000 and rules.uma.spec() == "10-30"
+
+
+def test_a_rules_file_that_is_not_toml_says_so() -> None:
+    with pytest.raises(SeisanError) as err:
+        Rules.from_toml("uma = [")
+    assert str(err.value) == "rules file is not valid TOML: Invalid value (at end of document)"
+
+
+def test_a_side_or_money_table_alone_starts_from_the_defaults() -> None:
+    assert SideRules.from_dict({"binta": 1000}) == SideRules(binta=1000)
+    assert Stakes.from_dict({"rate": 50}) == Stakes(rate=Fraction(50))
+
+
+@pytest.mark.parametrize(
+    ("build", "message"),
+    [
+        (
+            lambda: SideRules.from_dict({"bint": 1}),
+            "rules: side.bint = 1: is not a field of [side]; known: bashin, binta, binta_pairs,"
+            " chip_value, kubi, sashi, shizumi, shizumi_line, soto_pool, sou_bashin, sou_uma,"
+            " tobi, tobi_at_zero, yakitori",
+        ),
+        (
+            lambda: Stakes.from_dict({"rat": 1}),
+            "rules: money.rat = 1: is not a field of [money]; known: currency, fee, fee_payer,"
+            " rate, rounding, unit",
+        ),
+    ],
+)
+def test_a_misspelt_field_names_its_table(build, message: str) -> None:
+    """A typo in [side] or [money] is an error naming the table and its fields."""
+    with pytest.raises(RulesError) as err:
+        build()
+    assert str(err.value) == message
