@@ -4,6 +4,7 @@ bets, ledger, uma, rules): each test names the rule it holds to, with exact valu
 from __future__ import annotations
 
 import json
+import re
 from decimal import Decimal
 from fractions import Fraction
 
@@ -554,3 +555,81 @@ def test_a_misspelt_field_names_its_table(build, message: str) -> None:
     with pytest.raises(RulesError) as err:
         build()
     assert str(err.value) == message
+
+
+# -- side bets, from the second mutation run ----------------------------------------------
+
+
+def test_binta_pays_the_player_placed_above_whatever_the_seats() -> None:
+    """ビンタ 1000 at WRC (クビ at the 30000 start), placed in reverse seat order: North
+    (1st) and West (2nd) take 2 from each player without クビ, 1 between themselves."""
+    game = settle_game([20000, 25000, 35000, 40000], find_preset("wrc"), None,
+                       Bets(side=SideRules(binta=1000)))  # fmt: skip
+    assert [game.side_of(n, Kind.BINTA) for n in game.names] == [-5, -3, 3, 5]
+
+
+F = Fraction
+MLEAGUE = find_preset("mleague")
+TIED_SECOND = [40000, 25000, 25000, 10000]  # South and West share 2nd-3rd: mean place 2.5
+
+
+def _bashin(*pairs: tuple[int, int]) -> list[tuple[str, str, Fraction]]:
+    bets = Bets(bashin=tuple(PairBet(a, b, 500) for a, b in pairs))
+    game = settle_game(TIED_SECOND, MLEAGUE, None, bets)
+    return [(t.payer, t.payee, t.amount) for t in game.side.transfers]
+
+
+def test_bashin_halves_favour_the_first_tied_seat_whatever_order_the_pairs_come_in() -> None:
+    """馬身 500 against a tied 2.5 place is 0.75 pt: the halves go first in South's
+    favour (the earlier seat), then against West, whichever pair was given first; at the
+    other opponent the other way round, so both end even."""
+    expected = [
+        ("West", "East", F("0.8")), ("South", "East", F("0.7")),
+        ("North", "South", F("0.7")), ("North", "West", F("0.8")),
+    ]  # fmt: skip
+    assert _bashin((2, 0), (1, 0), (3, 1), (3, 2)) == expected
+
+
+def test_bashin_halves_first_favour_the_tied_player_favoured_least_so_far() -> None:
+    """Only South bets with East (a lone half, in South's favour); at North, West has had
+    no half yet and goes first: North pays West 0.8 and South 0.7."""
+    assert _bashin((0, 1), (3, 1), (3, 2)) == [
+        ("South", "East", F("0.7")), ("North", "South", F("0.7")), ("North", "West", F("0.8")),
+    ]  # fmt: skip
+
+
+def test_chips_with_tied_firsts_split_in_the_exact_systems_thousandths() -> None:
+    """Under 精算法 (scores to 0.001 pt) the tied firsts share a 0.1 pt chip as 0.05 each,
+    not as 0.1 and 0 (tenths)."""
+    exact = MLEAGUE.replace(scoring=Scoring(system="exact"))
+    game = settle_game([35000, 35000, 20000, 10000], exact, None,
+                       Bets(chips=(0, 0, 1, -1), side=SideRules(chip_value="0.1")))  # fmt: skip
+    assert [(t.payer, t.payee, t.amount) for t in game.side.transfers] == [
+        ("East", "West", F("0.05")), ("South", "West", F("0.05")),
+        ("North", "East", F("0.05")), ("North", "South", F("0.05")),
+    ]  # fmt: skip
+
+
+BAD_BETS = [
+    (Bets(sashi=(PairBet(True, 2, 1000),)), "sashi: seat true is not at the table (seats 0 to 3)"),
+    (Bets(bashin=(PairBet(0, 4, 1000),)), "bashin: seat 4 is not at the table (seats 0 to 3)"),
+    (Bets(binta=(PairBet(2, 2, 1000),)), "binta: a player cannot bet with themself (seat 2)"),
+    (
+        Bets(sashi=(PairBet(0, 1, 0),)),
+        "sashi: amount “0” must be a positive multiple of 100 points",
+    ),
+    (Bets(chips=(1, -1)), "chips: 2 counts given for 4 players"),
+]
+
+
+@pytest.mark.parametrize(("bets", "message"), BAD_BETS, ids=[m for _, m in BAD_BETS])
+def test_a_bad_bet_from_python_is_named_with_its_kind(bets: Bets, message: str) -> None:
+    with pytest.raises(BetError, match="^" + re.escape(message) + "$"):
+        settle_game([40000, 30000, 20000, 10000], MLEAGUE, None, bets)
+
+
+def test_a_side_bet_kind_not_played_is_zero_for_everyone() -> None:
+    game = settle_game([40000, 30000, 20000, 10000], MLEAGUE)
+    assert [game.side_of(name, kind) for name in game.names for kind in Kind] == [0] * (
+        4 * len(Kind)
+    )

@@ -96,7 +96,7 @@ BAD_RECORDS = [
      "penalties: a reason is text and a hand a number"),
     (_record(penalties=[{"player": "Ana", "pt": 5, "hand": "2"}]),
      "penalties: a reason is text and a hand a number"),
-    (_record(penalties=["Ana:x"]), "rules: penalties.pt = “x”: must be a number of pt"),
+    (_record(penalties=["Ana:x"]), "penalties: pt = x: must be a number of pt"),
     (_record(penalties=["Zed:5"]),
      "penalties: “Zed” is not a player (seats 0 to 3 or Ana, Ben, Chie, Dae)"),
     (_record(substitute="Ana"), "substitute: “Ana” should be PLAYER:NAME (or PLAYER:NAME:later"),
@@ -1028,3 +1028,62 @@ def test_penalties_and_a_substitute_are_read_from_text_or_tables() -> None:
     assert text.substitute == Substitute(1, "Eve", from_start=True)
     later = record_from_dict(_record(substitute={"seat": "Ben", "by": "Eve", "from_start": False}))
     assert later.substitute == Substitute(1, "Eve", from_start=False)
+
+
+# -- more flow, from the second mutation run ----------------------------------------------
+
+
+def test_an_abortive_draw_without_a_reason_keeps_the_deal_too() -> None:
+    played = _play(TENHOU, Hand("abort"), NOTEN)
+    assert (played.lines[1].round, played.lines[1].honba) == ("E1", 1)
+
+
+def test_a_non_dealer_win_in_south_4_ends_the_game_even_under_a_leading_dealer() -> None:
+    """Tenhou: Dae (dealer of S4) leads with 32700, but Ana wins S4: the deal is not
+    kept, so the game ends after S4 by its length, not by the dealer's stop."""
+    hands = [Hand("ron", (Win(3, 4, 30),), discarder=1), *TO_S4,
+             Hand("ron", (Win(0, 1, 30),), discarder=1)]  # fmt: skip
+    played = _play(TENHOU, *hands)
+    assert played.final_points[3] == 32700
+    assert played.end == "length" and str(played.ended) == "after S4"
+
+
+def test_a_player_on_exactly_zero_is_not_named_with_the_busted() -> None:
+    """Ana sits on exactly 0 (not busted: below zero busts); Ben then goes below zero,
+    and only Ben is named."""
+    hands = [
+        Hand("ron", (Win(3, 8),), discarder=0, riichi=(0,)),  # E1: Ana 8000
+        Hand("ron", (Win(2, 5),), discarder=0),  # E2: Ana 0
+        Hand("ron", (Win(3, yakuman=1),), discarder=1),  # E3: Ben -7000
+    ]
+    played = _play(TENHOU, *hands)
+    assert [line.points[0] for line in played.lines] == [8000, 0, 0]
+    assert played.end == "bust" and str(played.ended) == "Ben went below zero"
+
+
+def test_auto_win_stops_after_a_dealer_tsumo_too() -> None:
+    """dealer_stop = auto-win (Tenhou before 2010): アガリ止め after a tsumo as after a ron."""
+    rules = TENHOU.replace(game=GameFlow(extension="west", dealer_stop="auto-win"))
+    played = _play(rules, *[NOTEN] * 7, Hand("tsumo", (Win(3, 3, 30),)))  # S4-7: 4000 all
+    assert played.end == "stop" and played.final_points[3] == 25000 + 3 * (2000 + 700)
+
+
+def test_a_three_player_nagashi_splits_the_north_share_as_the_rules_say() -> None:
+    """Ben's 流し満貫 in three-player mahjong splitting the north's share: 5000 from the
+    dealer, 3000 from Chie (a mangan tsumo with the north's 2000 split)."""
+    rules = find_preset("tenhou-sanma").replace(
+        scoring=Scoring(sanma_tsumo="split-north", nagashi=True)
+    )
+    line = _line(rules, Hand("draw", nagashi=(1,)), names=NAMES[:3])
+    assert line.deltas == (-5000, 8000, -3000)
+
+
+def test_a_number_finer_than_a_float_in_a_record_file_is_read_exactly(tmp_path) -> None:
+    """JSON numbers are decimals, not floats: 1.10000000000000001 pt is not silently
+    read as 1.1 pt (a float would), but refused as finer than 0.1 pt."""
+    data = _record(penalties=[{"player": "Ana", "pt": 1.1}])
+    text = json.dumps(data).replace("1.1", "1.10000000000000001")
+    path = _file(tmp_path, text)
+    with _fails(f"{path}: penalties: pt = 1.10000000000000001: must be a multiple of 0.1 pt (100 "
+                "points)"):  # fmt: skip
+        load_record(path)

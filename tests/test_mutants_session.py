@@ -684,3 +684,15 @@ def test_a_substitute_cell_plays_the_seat_under_ema_rules(cell: str, dae: int) -
 def test_a_penalty_cell_lists_penalties() -> None:
     (game,) = games_from_csv("Ana,Ben,Chie,Dae,penalties\n40000,30000,20000,10000,Ana:5; Ben:2\n")
     assert game.penalties == ("Ana:5", "Ben:2")
+
+
+def test_a_player_pays_the_house_a_game_penalty_and_a_session_penalty_together() -> None:
+    """Ana's 2 pt chombo in the game and the session's 5 pt for lateness: one transfer of
+    7 pt to the house in the ledger with first place."""
+    data = {
+        "rules": "tenhou",
+        "penalties": ["Ana:5:late"],
+        "games": [{"players": NAMES, "points": TOP, "penalties": ["Ana:2"]}],
+    }
+    result = session_from_dict(data).settle()
+    assert result.jansou()[-1] == Transfer("Ana", "house", F(7))

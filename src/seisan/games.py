@@ -33,7 +33,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
-from seisan.errors import SeisanError, file_problem, where_in_text
+from seisan.errors import RulesError, SeisanError, file_problem, where_in_text
 from seisan.hands import HandError, HandValue, half_up100, hand_value, three_player_tsumo
 from seisan.i18n import Lang, Message, Term, _, current_language, term
 from seisan.presets import rules_from_spec
@@ -848,8 +848,10 @@ def penalties_from(items: object, names: Sequence[str]) -> tuple[Penalty, ...]:
         seat = _seat(fields["player"], names, "penalties")
         try:
             pt = to_pt(fields["pt"], "penalties.pt")
-        except SeisanError as err:
-            raise GameError(err.message) from None
+        except RulesError as err:  # a penalty is not a house rule: no "rules:" before it
+            raise GameError(
+                _("penalties: pt = {pt}: {problem}", pt=err.value, problem=err.problem)
+            ) from None
         if pt <= 0:
             raise GameError(_("penalties: {pt} pt must be more than 0", pt=pt))
         reason = fields.get("reason", "")
