@@ -57,7 +57,9 @@ def read_batches(path: Path, batch_size: int = DEFAULT_BATCH) -> Source:
                           problem=_("no such file")))  # fmt: skip
     try:
         if kind == "parquet":
-            parquet = pq.ParquetFile(path)
+            # read column chunks through a small buffer: pre-buffering whole row groups
+            # made memory grow with the length of the file
+            parquet = pq.ParquetFile(path, pre_buffer=False, buffer_size=1 << 20)
             return Source(parquet.iter_batches(batch_size=batch_size),
                           parquet.metadata.num_rows, parquet.schema_arrow)  # fmt: skip
         if kind == "csv":
