@@ -17,7 +17,7 @@ from pyarrow import ipc
 from test_bulk import random_games
 
 from seisan import find_preset, settle
-from seisan.bulk import BulkError
+from seisan.bulk import BulkError, settle_arrays
 from seisan.bulk.io import settle_file, summarise
 
 
@@ -116,6 +116,24 @@ def test_summary(tmp_path: Path) -> None:
     assert summary.by_place == (Fraction("62.6"), 11, Fraction("-23.6"), -50)
     assert summary.quantiles[0] == -50 and summary.quantiles[-1] == Fraction("62.6")
     assert summary.mean == 0
+
+
+@pytest.mark.parametrize("preset", ["mleague", "jpml", "tenhou-sanma"])
+def test_summary_quantiles_and_mean_are_those_of_every_score_sorted(
+    tmp_path: Path, preset: str
+) -> None:
+    """The summary counts each score instead of keeping them all: its quantiles (the
+    lower value at a split) and mean equal those of every score sorted, across batches."""
+    rules = find_preset(preset)
+    points, sticks = random_games(rules, 5000, seed=11)
+    write_points(tmp_path / "in.parquet", points, sticks)
+    (summary,) = summarise(tmp_path / "in.parquet", [rules], batch_size=777)
+    every = np.sort(settle_arrays(points, rules, sticks).quanta.ravel())
+    last, per_pt = len(every) - 1, 1000 // rules.unit
+    assert summary.quantiles == tuple(
+        Fraction(int(every[last * q // 100]), per_pt) for q in (0, 10, 25, 50, 75, 90, 100)
+    )
+    assert summary.mean == Fraction(int(every.sum()), per_pt * len(every))
 
 
 def test_the_cli(tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]

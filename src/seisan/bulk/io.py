@@ -245,6 +245,16 @@ class Summary:
 QUANTILES = (0, 10, 25, 50, 75, 90, 100)
 
 
+def _nth(ordered: Sequence[tuple[int, int]], index: int) -> int:
+    """The ``index``-th value (from 0) of the sorted scores given as (value, count)."""
+    seen = 0
+    for value, count in ordered:
+        seen += count
+        if index < seen:
+            return value
+    raise IndexError(index)
+
+
 def summarise(
     source: Path,
     rulesets: Sequence[Rules],
@@ -260,7 +270,9 @@ def summarise(
     data = read_batches(source, batch_size)
     if deposits is None and "deposits" in data.schema.names:
         deposits = "deposits"
-    scores: list[list[np.ndarray]] = [[] for _ in rulesets]
+    # how often each score occurs (exact quantiles in memory bounded by the distinct
+    # scores, not by the games)
+    tallies: list[dict[int, int]] = [{} for _ in rulesets]
     places = [np.zeros((players, players), dtype=np.int64) for _ in rulesets]
     sums = [np.zeros(players, dtype=object) for _ in rulesets]
     counts = [np.zeros(players, dtype=np.int64) for _ in rulesets]
@@ -273,7 +285,10 @@ def summarise(
             for seat in range(players):
                 place = settled.column(f"place{suffix}_{seat}").to_numpy()
                 score = _quanta(settled.column(f"score{suffix}_{seat}"), per_pt[k])
-                scores[k].append(score)
+                values, times = np.unique(score, return_counts=True)
+                tally = tallies[k]
+                for value, count in zip(values.tolist(), times.tolist(), strict=True):
+                    tally[value] = tally.get(value, 0) + count
                 places[k][seat] += np.bincount(place - 1, minlength=players)[:players]
                 for p in range(players):
                     chosen_scores = score[place == p + 1]
@@ -284,14 +299,14 @@ def summarise(
             progress(done, data.rows)
     out = []
     for k, rules in enumerate(rulesets):
-        every = np.concatenate(scores[k]) if scores[k] else np.zeros(0, dtype=np.int64)
-        every.sort()
+        ordered = sorted(tallies[k].items())
+        total = sum(count for _, count in ordered)
         quantiles = tuple(
-            Fraction(int(every[min(len(every) - 1, (len(every) - 1) * q // 100)]), per_pt[k])
-            if len(every) else Fraction(0)
+            Fraction(_nth(ordered, min(total - 1, (total - 1) * q // 100)), per_pt[k])
+            if total else Fraction(0)
             for q in QUANTILES
         )  # fmt: skip
-        mean = Fraction(int(every.sum()), per_pt[k] * max(len(every), 1))
+        mean = Fraction(sum(v * c for v, c in ordered), per_pt[k] * max(total, 1))
         by_place = tuple(
             Fraction(int(sums[k][p]), per_pt[k] * max(int(counts[k][p]), 1)) for p in range(players)
         )
