@@ -244,3 +244,26 @@ def test_replace_records_what_changed_once() -> None:
     rules = find_preset("tenhou").replace(rounding=Rounding.NONE).replace(ties=Ties.SPLIT)
     rules = rules.replace(rounding=Rounding.HALF_UP)
     assert rules.name == "tenhou" and rules.changed == ("rounding", "ties")
+
+
+@pytest.mark.parametrize(
+    ("data", "text"),
+    [
+        ({"score": Decimal("-7.5"), "title": "\x00"}, '{"score": -7.5, "title": "\\u0000"}'),
+        # a text that looks like a marked number stays a text
+        (
+            {"title": "\x005\x00", "score": Decimal("0.001")},
+            '{"title": "\\u00005\\u0000", "score": 0.001}',
+        ),
+        (
+            {"title": "a\\u0000", "scores": [Decimal("12.5"), 3, None]},
+            '{"title": "a\\\\u0000", "scores": [12.5, 3, null]}',
+        ),
+    ],
+    ids=["nul", "marked-text", "backslash"],
+)
+def test_json_numbers_are_exact_decimals_and_texts_stay_texts(data: dict, text: str) -> None:
+    """Decimals go out as numbers with their own digits (never through a float); a text
+    of the data that holds the mark used for them stays the same text."""
+    assert dumps_json(data, indent=None) == text
+    assert json.loads(text, parse_float=Decimal) == data

@@ -16,7 +16,7 @@ import csv
 import io
 import json
 import os
-import re
+import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -35,22 +35,35 @@ class Format(StrEnum):
     CSV = "csv"
 
 
-_MARK = "\x00"
-_NUMBER = re.compile(r'"\\u0000(-?[0-9.E+-]+)\\u0000"')
-
-
 def dumps_json(data: Any, indent: int | None = 2) -> str:
     """``data`` (with exact Decimal pt values) as JSON, non-ASCII kept readable; indented
-    unless ``indent`` is None (the fast C encoder, for data too long to read by eye)."""
-    text = json.dumps(data, ensure_ascii=False, indent=indent, default=_exact)
-    return _NUMBER.sub(r"\1", text)
+    unless ``indent`` is None (the fast C encoder, for data too long to read by eye).
+
+    Each Decimal goes out as a marked string, and the marks (with their quotes) are
+    then taken away; should a text of the data hold the mark too, it is done again
+    with a mark the data does not hold."""
+    mark = ""
+    while True:
+        text, marked = _marked_json(data, indent, mark)
+        opening, closing = f'"\\u0000{mark}', f'\\u0000{mark}"'
+        if text.count(opening) == text.count(closing) == marked:
+            return text.replace(opening, "").replace(closing, "")
+        mark = uuid.uuid4().hex
 
 
-def _exact(value: object) -> str:
-    """A Decimal as its own text, marked to be unquoted (never through a float)."""
-    if isinstance(value, Decimal):
-        return f"{_MARK}{value}{_MARK}"
-    raise TypeError(f"{type(value).__name__} is not JSON data")
+def _marked_json(data: Any, indent: int | None, mark: str) -> tuple[str, int]:
+    """JSON with each Decimal as its own text between NUL + ``mark`` (never through a
+    float), and how many there are."""
+    count = 0
+
+    def exact(value: object) -> str:
+        nonlocal count
+        if isinstance(value, Decimal):
+            count += 1
+            return f"\x00{mark}{value}\x00{mark}"
+        raise TypeError(f"{type(value).__name__} is not JSON data")
+
+    return json.dumps(data, ensure_ascii=False, indent=indent, default=exact), count
 
 
 def dumps_csv(columns: Sequence[str], rows: Sequence[Sequence[object]]) -> str:

@@ -57,6 +57,7 @@ def pt_value(value: Fraction) -> int | Decimal:
     return _decimal(value.numerator, value.denominator)
 
 
+@lru_cache(maxsize=1 << 16)
 def quanta_value(quanta: int, per_pt: int) -> int | Decimal:
     """:func:`pt_value` of ``quanta`` whole quanta of ``1/per_pt`` pt."""
     whole, rest = divmod(quanta, per_pt)
@@ -65,10 +66,11 @@ def quanta_value(quanta: int, per_pt: int) -> int | Decimal:
 
 @lru_cache(maxsize=1 << 16)
 def _decimal(numerator: int, denominator: int) -> Decimal:
-    text = decimal_text(Fraction(numerator, denominator))
-    if "/" in text:
-        raise ValueError(f"{numerator}/{denominator} has no exact decimal form")
-    return Decimal(text)  # exact: no context rounding
+    for digits in range(1, 40):  # the fewest decimals that hold it exactly
+        scale, rest = divmod(10**digits, denominator)
+        if not rest:  # from text: exact, no context rounding
+            return Decimal(f"{numerator * scale}E-{digits}")
+    raise ValueError(f"{numerator}/{denominator} has no exact decimal form")
 
 
 def pt_text(value: Fraction) -> str:

@@ -204,17 +204,17 @@ class Settlement:
         """``{"rules": {...}, "results": [...]}`` in seat order, as the JSON output
         (``rules=False``: the results only, as a session lists its games)."""
         data: dict[str, Any] = {"rules": self.rules.to_dict(meta=False)} if rules else {}
-        per_pt = self.per_pt
+        per_pt, value = self.per_pt, quanta_value
         data["results"] = [
             {
                 "seat": seat,
                 "name": self.names[seat],
                 "points": self.points[seat],
                 "place": self.places[seat],
-                "score": quanta_value(sum(parts), per_pt),
-                "parts": dict(
-                    zip(PART_NAMES, (quanta_value(q, per_pt) for q in parts), strict=True)
-                ),
+                "score": value(sum(parts), per_pt),
+                "parts": {
+                    name: value(q, per_pt) for name, q in zip(PART_NAMES, parts, strict=True)
+                },
             }
             for seat, parts in enumerate(self.quanta)
         ]
