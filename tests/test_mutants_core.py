@@ -622,7 +622,11 @@ BAD_BETS = [
 ]
 
 
-@pytest.mark.parametrize(("bets", "message"), BAD_BETS, ids=[m for _, m in BAD_BETS])
+@pytest.mark.parametrize(
+    ("bets", "message"),
+    BAD_BETS,
+    ids=["bool-seat", "seat-4", "with-themself", "zero-sashi", "chip-counts"],
+)
 def test_a_bad_bet_from_python_is_named_with_its_kind(bets: Bets, message: str) -> None:
     with pytest.raises(BetError, match="^" + re.escape(message) + "$"):
         settle_game([40000, 30000, 20000, 10000], MLEAGUE, None, bets)
