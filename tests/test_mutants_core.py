@@ -14,6 +14,7 @@ from seisan import Rules, Ties, find_preset, parse_floating, parse_uma, settle
 from seisan.errors import PointsError, RulesError, SeisanError
 from seisan.hands import HandError, HandValue, half_up100, hand_value, three_player_tsumo
 from seisan.ledger import money, settle_game
+from seisan.pt import pt_value
 from seisan.rules import Deposits, Kazoe, Penalties, PointSystem, Scoring, SideRules, Stakes
 from seisan.settlement import Penalty, Substitute, places
 from seisan.sidebets import BetError, Bets, Kind, PairBet, bets_from_dict, find_player
@@ -637,3 +638,13 @@ def test_a_side_bet_kind_not_played_is_zero_for_everyone() -> None:
     assert [game.side_of(name, kind) for name in game.names for kind in Kind] == [0] * (
         4 * len(Kind)
     )
+
+
+@pytest.mark.parametrize(
+    ("value", "text"),
+    [(Fraction(15, 2), "7.5"), (Fraction(-3, 20), "-0.15"), (Fraction(1, 1000), "0.001"),
+     (Fraction(-12345, 1000), "-12.345"), (Fraction(7, 1), "7")],
+)  # fmt: skip
+def test_a_pt_value_is_written_with_the_fewest_decimals(value: Fraction, text: str) -> None:
+    """The JSON shows 7.5, not 7.50: a value keeps no trailing zero."""
+    assert str(pt_value(value)) == text
