@@ -19,6 +19,7 @@ from test_bulk import random_games
 from seisan import find_preset, settle
 from seisan.bulk import BulkError, settle_arrays
 from seisan.bulk.io import settle_file, summarise
+from seisan.rules import Scoring
 
 
 def write_points(path: Path, points: np.ndarray, sticks: np.ndarray, names=None) -> None:  # type: ignore[no-untyped-def]
@@ -118,13 +119,17 @@ def test_summary(tmp_path: Path) -> None:
     assert summary.mean == 0
 
 
-@pytest.mark.parametrize("preset", ["mleague", "jpml", "tenhou-sanma"])
+@pytest.mark.parametrize("preset", ["mleague", "jpml", "tenhou-sanma", "exact"])
 def test_summary_quantiles_and_mean_are_those_of_every_score_sorted(
     tmp_path: Path, preset: str
 ) -> None:
     """The summary counts each score instead of keeping them all: its quantiles (the
-    lower value at a split) and mean equal those of every score sorted, across batches."""
-    rules = find_preset(preset)
+    lower value at a split) and mean equal those of every score sorted, across batches
+    (and in thousandths of pt under 精算法)."""
+    if preset == "exact":
+        rules = find_preset("mleague").replace(scoring=Scoring(system="exact"))
+    else:
+        rules = find_preset(preset)
     points, sticks = random_games(rules, 5000, seed=11)
     write_points(tmp_path / "in.parquet", points, sticks)
     (summary,) = summarise(tmp_path / "in.parquet", [rules], batch_size=777)

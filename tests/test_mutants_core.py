@@ -14,7 +14,8 @@ from seisan import Rules, Ties, find_preset, parse_floating, parse_uma, settle
 from seisan.errors import PointsError, RulesError, SeisanError
 from seisan.hands import HandError, HandValue, half_up100, hand_value, three_player_tsumo
 from seisan.ledger import money, settle_game
-from seisan.pt import pt_value
+from seisan.output import dumps_json
+from seisan.pt import pt_value, quanta_value
 from seisan.rules import Deposits, Kazoe, Penalties, PointSystem, Scoring, SideRules, Stakes
 from seisan.settlement import Penalty, Substitute, places
 from seisan.sidebets import BetError, Bets, Kind, PairBet, bets_from_dict, find_player
@@ -648,3 +649,19 @@ def test_a_side_bet_kind_not_played_is_zero_for_everyone() -> None:
 def test_a_pt_value_is_written_with_the_fewest_decimals(value: Fraction, text: str) -> None:
     """The JSON shows 7.5, not 7.50: a value keeps no trailing zero."""
     assert str(pt_value(value)) == text
+
+
+@pytest.mark.parametrize(
+    ("quanta", "per_pt", "text"),
+    [(1500, 1000, "1.5"), (750, 100, "7.5"), (-155500, 1000, "-155.5"), (64, 1000, "0.064"),
+     (30, 10, "3")],
+)  # fmt: skip
+def test_quanta_are_written_with_the_fewest_decimals(quanta: int, per_pt: int, text: str) -> None:
+    """Under 精算法 a score is counted in 0.001 pt: 55500 quanta are 55.5 pt, not 55.500."""
+    assert str(quanta_value(quanta, per_pt)) == text
+
+
+def test_an_exact_system_settlement_writes_its_scores_with_the_fewest_decimals() -> None:
+    exact = MLEAGUE.replace(scoring=Scoring(system="exact"))
+    text = dumps_json(settle([35500, 30000, 24500, 10000], exact).to_dict(), indent=None)
+    assert '"score": 55.5,' in text and "55.500" not in text

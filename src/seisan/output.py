@@ -58,7 +58,7 @@ def _marked_json(data: Any, indent: int | None, mark: str) -> tuple[str, int]:
 
     def exact(value: object) -> str:
         nonlocal count
-        if isinstance(value, Decimal):
+        if isinstance(value, Decimal) and value.is_finite():
             count += 1
             return f"\x00{mark}{value}\x00{mark}"
         raise TypeError(f"{type(value).__name__} is not JSON data")

@@ -13,6 +13,7 @@ from __future__ import annotations
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from functools import lru_cache
+from math import gcd
 
 from seisan.errors import RulesError
 from seisan.i18n import _, decimal_text
@@ -66,6 +67,8 @@ def quanta_value(quanta: int, per_pt: int) -> int | Decimal:
 
 @lru_cache(maxsize=1 << 16)
 def _decimal(numerator: int, denominator: int) -> Decimal:
+    common = gcd(numerator, denominator)  # 1500/1000 is 1.5, not 1.500
+    numerator, denominator = numerator // common, denominator // common
     for digits in range(1, 40):  # the fewest decimals that hold it exactly
         scale, rest = divmod(10**digits, denominator)
         if not rest:  # from text: exact, no context rounding
