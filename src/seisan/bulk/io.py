@@ -192,6 +192,21 @@ class Writer:
                 sys.stdout.flush()
 
 
+def _opened(
+    source: Path,
+    players: int,
+    columns: Sequence[str] | None,
+    deposits: str | None,
+    batch_size: int,
+) -> tuple[Source, list[str], str | None]:
+    """``source`` opened in batches, the point columns to read, and the deposits column
+    (as named, or the file's own ``deposits`` column)."""
+    data = read_batches(source, batch_size)
+    if deposits is None and "deposits" in data.schema.names:
+        deposits = "deposits"
+    return data, list(columns or default_columns(players)), deposits
+
+
 def settle_file(
     source: Path,
     target: Path,
@@ -206,10 +221,7 @@ def settle_file(
     players = {r.players for r in rulesets}
     if len(players) != 1:
         raise BulkError(_("--compare: give rules for the same number of players"))
-    chosen = list(columns or default_columns(players.pop()))
-    data = read_batches(source, batch_size)
-    if deposits is None and "deposits" in data.schema.names:
-        deposits = "deposits"
+    data, chosen, deposits = _opened(source, players.pop(), columns, deposits, batch_size)
     writer = Writer(target)
     done = 0
     try:
@@ -264,12 +276,9 @@ def summarise(
     progress: Callable[[int, int | None], None] | None = None,
 ) -> list[Summary]:
     """Settle ``source`` under each rules set and summarise (nothing is written). The
-    quantiles are of every score (exact; they need the scores held as integers)."""
+    quantiles are of every score, exact (each score is counted, not kept)."""
     players = rulesets[0].players
-    chosen = list(columns or default_columns(players))
-    data = read_batches(source, batch_size)
-    if deposits is None and "deposits" in data.schema.names:
-        deposits = "deposits"
+    data, chosen, deposits = _opened(source, players, columns, deposits, batch_size)
     # how often each score occurs (exact quantiles in memory bounded by the distinct
     # scores, not by the games)
     tallies: list[dict[int, int]] = [{} for _ in rulesets]
