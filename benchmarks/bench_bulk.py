@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 import tempfile
 import time
 from dataclasses import replace
@@ -26,6 +25,7 @@ import dask.dataframe as dd
 import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
+from bench import BIN, best  # the same timing as make bench's first part
 from distributed import Client, LocalCluster
 
 from seisan import find_preset
@@ -34,7 +34,6 @@ from seisan.bulk.dask import settle_dataframe
 from seisan.logs import tenhou
 from seisan.rounding import Rounding
 
-BIN = Path(sys.executable).parent
 DATA = Path(__file__).resolve().parents[1] / "tests" / "data" / "tenhou"
 
 
@@ -46,15 +45,6 @@ def points(count: int, start: int = 25000, seed: int = 1) -> tuple[np.ndarray, n
     head = (rng.integers(-40, 600, (count, 3), dtype=np.int32) * 100 // step) * step
     last = start * 4 - sticks * 1000 - head.sum(axis=1, dtype=np.int32)
     return np.concatenate([head, last[:, None]], axis=1).astype(np.int32), sticks
-
-
-def best(run, repeat: int = 3) -> float:  # type: ignore[no-untyped-def]
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        run()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def bench_arrays(count: int = 10_000_000) -> None:
@@ -151,7 +141,7 @@ def bench_logs() -> None:
             for path, text in texts:
                 tenhou.check(tenhou.parse_any(text, game_id=path.name))
 
-        took = best(run)
+        took = best(run, 3)
         print(f"log import, {name}: {hands / took:,.0f} hands/s read and checked "
               f"({len(files)} games, {hands} hands)")  # fmt: skip
 
