@@ -744,15 +744,25 @@ def serve_command(
         str, typer.Option(help=N_("Email of the first (owner) account."))
     ] = "owner@localhost",
     workers: Annotated[int, typer.Option(help=N_("Worker processes."))] = 2,
+    owner_link: Annotated[
+        bool,
+        typer.Option(
+            "--owner-link", help=N_("Print a new one-time sign-in link for the owner, and stop.")
+        ),
+    ] = False,
     lang: LangOption = None,
 ) -> None:
-    try:
-        from seisan.web.serve import run  # noqa: PLC0415 - Django only for this command
-    except ImportError:
-        fail(_("the web app needs its extra: pip install 'seisan[web]'"))
+    from seisan.web.serve import missing_modules  # noqa: PLC0415 - imports no Django
+
+    missing = missing_modules()
+    if missing:
+        fail(_("the web app needs its extra ({missing} not installed): pip install "
+               "'seisan[web]'", missing=", ".join(missing)))  # fmt: skip
     if demo is not None and not (demo / "club.toml").is_file():
         fail(_("--demo: {folder} has no club.toml", folder=demo))
-    run(host, port, db, demo, owner, workers)
+    from seisan.web.serve import run  # noqa: PLC0415 - Django only for this command
+
+    run(host, port, db, demo, owner, workers, owner_link)
 
 
 @app.command("hand", help=N_("What one winning hand pays: from han and fu, or from the tiles."))

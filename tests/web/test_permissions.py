@@ -3,12 +3,15 @@ and every form needs its CSRF token."""
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 import pytest
 from django.test import Client
 from django.urls import reverse
 
+from seisan.web.accounts.models import Invitation
+from seisan.web.accounts.tokens import new_invitation
 from seisan.web.clubs import models as m
 from seisan.web.clubs import urls
 
@@ -33,6 +36,8 @@ CHANGES = [
     ("clubs:edit", "scorer", {}),
     ("clubs:delete", "scorer", {}),
     ("clubs:restore", "organiser", {}),
+    ("clubs:invitations", "organiser", {"name": "Eve", "role": "scorer", "days": "7"}),
+    ("clubs:revoke_invitation", "organiser", {}),
 ]
 
 
@@ -42,8 +47,9 @@ def objects(signed_in: Client, club: m.Club, session: m.Session) -> dict[str, An
     game = session.games.get()
     deleted = session.games.create(number=9, rules=game.rules, data=game.data,
                                    deleted="2026-11-27T00:00Z")  # fmt: skip
+    new_invitation(club, "scorer", "Fay", timedelta(days=1), None)
     return {"club": club, "season": session.season, "session": session, "game": game,
-            "deleted": deleted}  # fmt: skip
+            "deleted": deleted, "invitation": Invitation.objects.get()}  # fmt: skip
 
 
 def url_of(name: str, o: dict[str, Any]) -> str:
@@ -54,12 +60,15 @@ def url_of(name: str, o: dict[str, Any]) -> str:
         "clubs:set_member",
         "clubs:new_season",
         "clubs:link_player",
+        "clubs:invitations",
     }:
         return reverse(name, args=[slug])
     if name in {"clubs:season_settings", "clubs:resettle", "clubs:import", "clubs:new_session"}:
         return reverse(name, args=[slug, o["season"].pk])
     if name in {"clubs:enter", "clubs:preview", "clubs:mark_paid"}:
         return reverse(name, args=[slug, o["session"].pk])
+    if name == "clubs:revoke_invitation":
+        return reverse(name, args=[slug, o["invitation"].pk])
     if name == "clubs:restore":
         return reverse(name, args=[slug, o["deleted"].pk])
     return reverse(name, args=[slug, o["game"].pk])
@@ -70,7 +79,7 @@ def test_every_change_url_is_listed() -> None:
         "add_player", "merge_players", "set_member", "link_player", "new_season",
         "season_settings", "resettle",
         "import", "new_session", "enter", "preview", "mark_paid", "edit", "delete", "restore",
-        "confirm",
+        "confirm", "invitations", "revoke_invitation",
     }  # fmt: skip
     reading = {"club", "history", "season", "export", "session", "game", "game_history", "player"}
     assert {p.name for p in urls.urlpatterns} == views_that_change | reading
@@ -153,7 +162,7 @@ def _counts() -> tuple[int, ...]:
     return tuple(
         model.objects.count()
         for model in (m.Game, m.Seat, m.Player, m.Season, m.Session, m.Membership, m.Payment,
-                      m.RulesVersion)
+                      m.RulesVersion, Invitation)
     )  # fmt: skip
 
 

@@ -3,61 +3,132 @@
 The first start makes the SQLite database (in the user's data folder, or ``--db``;
 ``DATABASE_URL`` for PostgreSQL), applies the migrations and creates the owner's
 account without a password, printing a one-time sign-in link (no default password
-ever). ``--demo FOLDER`` loads a demo club from the CLI's example files.
+ever), with a QR code to open it on a phone. ``--host 0.0.0.0`` serves the LAN: the
+machine's addresses are printed and accepted. ``--demo FOLDER`` loads a demo club
+from the CLI's example files. Every line it prints is in the user's language.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import secrets
+import socket
 import sys
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-from seisan.web.paths import db_path
+from seisan.errors import SeisanError
+from seisan.i18n import Message, _
+from seisan.web.paths import db_path, default_db
 
 LINK_HOURS = 24
+#: what the web extra installs, by import name (``seisan serve`` names what is missing)
+WEB_MODULES = ("django", "allauth", "simple_history", "django_htmx", "csp", "whitenoise",
+               "gunicorn", "dj_database_url", "platformdirs", "babel", "segno")  # fmt: skip
+LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1"}
+WILDCARD_HOSTS = {"0.0.0.0", "::", ""}
 
 
-def prepare(db: Path | None) -> Path | None:
-    """Point Django at the database and make a local secret key beside SQLite."""
+def missing_modules() -> list[str]:
+    """The web extra's modules that are not installed (none when it is)."""
+    return [name for name in WEB_MODULES if importlib.util.find_spec(name) is None]
+
+
+def lan_addresses() -> list[str]:
+    """This machine's IPv4 addresses a phone on the LAN can reach (not loopback):
+    the one the default route leaves from first, then every other the host name has."""
+    found: list[str] = []
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("10.254.254.254", 1))  # no packet is sent: it picks the route
+            found.append(probe.getsockname()[0])
+    except OSError:
+        pass
+    try:
+        infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
+    except OSError:
+        infos = []
+    for info in infos:
+        address = str(info[4][0])
+        if address not in found:
+            found.append(address)
+    return [a for a in found if not a.startswith("127.")]
+
+
+def served_hosts(host: str) -> list[str]:
+    """The addresses the server answers to and prints: loopback, and for the LAN
+    (``0.0.0.0``) every address of the machine, or the one address given."""
+    if host in LOCAL_HOSTS:
+        return [host]
+    if host in WILDCARD_HOSTS:
+        return [*lan_addresses(), "127.0.0.1"]
+    return [host]
+
+
+def _url_host(host: str) -> str:
+    return f"[{host}]" if ":" in host else host
+
+
+def private(path: Path, folder: bool = False) -> None:
+    """Readable by the owner only: the database holds sign-in sessions."""
+    for each in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+        if each.exists():
+            each.chmod(0o600)
+    if folder:
+        path.parent.chmod(0o700)
+
+
+def prepare(db: Path | None, hosts: list[str] | None = None) -> Path | None:
+    """Point Django at the database, accept the hosts served (before Django reads its
+    settings) and make a local secret key beside SQLite. Files made from here on are
+    the owner's alone."""
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "seisan.web.settings")
+    os.umask(0o077)
+    if hosts:
+        given = os.environ.get("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost,[::1]")
+        os.environ["DJANGO_ALLOWED_HOSTS"] = ",".join(
+            dict.fromkeys([*filter(None, given.split(",")), *(_url_host(h) for h in hosts)])
+        )
     if db is not None:
         os.environ["SEISAN_DB"] = str(db.expanduser().resolve())
     if os.environ.get("DATABASE_URL"):
+        if not os.environ.get("DJANGO_SECRET_KEY"):
+            raise SeisanError(
+                _("DATABASE_URL is set but DJANGO_SECRET_KEY is not: set it to a long random "
+                  "text, the same on every server of this database")
+            )  # fmt: skip
         return None
     path = db_path()
+    made = not path.parent.exists()
     path.parent.mkdir(parents=True, exist_ok=True)
     key = path.with_name("secret.key")
     if not os.environ.get("DJANGO_SECRET_KEY") and not key.exists():
         key.write_text(secrets.token_urlsafe(50), encoding="utf-8")
         key.chmod(0o600)
+    private(path, folder=made or path == default_db())
     return path
 
 
-def setup(db: Path | None = None) -> Path | None:
-    path = prepare(db)
+def setup(db: Path | None = None, hosts: list[str] | None = None) -> Path | None:
+    path = prepare(db, hosts)
     import django  # noqa: PLC0415
     from django.core.management import call_command  # noqa: PLC0415
 
     django.setup()
     call_command("migrate", interactive=False, verbosity=0)
+    if path is not None:
+        private(path)
     return path
 
 
 def sign_in_link(user: Any, base: str) -> str:
-    """A fresh one-time link for ``user`` (valid for a day, once)."""
-    from django.utils import timezone  # noqa: PLC0415
+    """A fresh one-time link for ``user`` (valid for a day, once); the links printed
+    before it stop working."""
+    from seisan.web.accounts.tokens import new_sign_in_link  # noqa: PLC0415
 
-    from seisan.web.clubs.models import SignInLink  # noqa: PLC0415
-    from seisan.web.clubs.views import hash_token  # noqa: PLC0415
-
-    token = secrets.token_urlsafe(32)
-    SignInLink.objects.create(
-        user=user, token_hash=hash_token(token),
-        expires=timezone.now() + timedelta(hours=LINK_HOURS),
-    )  # fmt: skip
+    token = new_sign_in_link(user, timedelta(hours=LINK_HOURS))
     return f"{base}/welcome/{token}/"
 
 
@@ -100,28 +171,77 @@ def load_demo(folder: Path, user: Any) -> str | None:
         text = path.read_text(encoding="utf-8")
         try:
             services.import_session(season, text, path.name, user)
-        except Exception:
+        except SeisanError:
             continue
     return club.slug
 
 
-def run(host: str, port: int, db: Path | None, demo: Path | None, email: str, workers: int) -> None:
-    """Start the web app (gunicorn) and print where it is."""
-    path = setup(db)
+def say(message: Message) -> None:
+    print(message, flush=True)
+
+
+def qr_lines(text: str) -> str:
+    """A QR code of ``text`` drawn with block characters, for a phone to scan."""
+    import io  # noqa: PLC0415
+
+    import segno  # noqa: PLC0415
+
+    buffer = io.StringIO()
+    segno.make(text, error="l").terminal(out=buffer, compact=True, border=2)
+    return buffer.getvalue()
+
+
+def run(
+    host: str,
+    port: int,
+    db: Path | None,
+    demo: Path | None,
+    email: str,
+    workers: int,
+    owner_link: bool = False,
+) -> None:
+    """Start the web app (gunicorn) and print where it is; with ``owner_link``, print a
+    new one-time sign-in link for the owner and stop."""
+    hosts = served_hosts(host)
+    path = setup(db, hosts)
+    if path is not None:  # the first line: which database this is
+        say(_("database: {path}", path=path))
+    else:
+        say(_("database: {url}", url=_redacted(os.environ["DATABASE_URL"])))
     user, created = owner(email)
-    base = f"http://{'127.0.0.1' if host in {'0.0.0.0', '::'} else host}:{port}"
-    if demo is not None:
+    bases = [f"http://{_url_host(h)}:{port}" for h in hosts]
+    if demo is not None and not owner_link:
         load_demo(demo, user)
-    print(f"seisan is running at {base}/", flush=True)
-    if path is not None:
-        print(f"  database: {path}", flush=True)
-    if created or not user.has_usable_password():
-        print(f"  sign in once with: {sign_in_link(user, base)}", flush=True)
-        print("  (the link works once, for a day; then set a password)", flush=True)
-    if host not in {"127.0.0.1", "localhost", "::1"}:
-        hosts = os.environ.get("DJANGO_ALLOWED_HOSTS", "")
-        os.environ["DJANGO_ALLOWED_HOSTS"] = ",".join(filter(None, [hosts, "*"]))
+    if owner_link or created or not user.has_usable_password():
+        link = sign_in_link(user, bases[0])
+        say(_("owner's account: {email}", email=user.email))
+        say(_("sign in once with: {link}", link=link))
+        say(_("(the link works once, for a day; then set a password, and sign in with the "
+              "email above)"))  # fmt: skip
+        if host not in LOCAL_HOSTS:
+            print(qr_lines(link), flush=True)
+    else:
+        say(_("owner's account: {email} (a new sign-in link: seisan serve --owner-link)",
+              email=user.email))  # fmt: skip
+    if owner_link:
+        return
+    for base in bases:
+        say(_("seisan is running at {url}", url=base + "/"))
+    from django.db import connections  # noqa: PLC0415
+
+    connections.close_all()  # the workers fork from here: none may share a connection
     _gunicorn(host, port, workers)
+
+
+def _redacted(url: str) -> str:
+    """A database URL without its password."""
+    from urllib.parse import urlsplit, urlunsplit  # noqa: PLC0415
+
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    netloc = parts.netloc.replace(f":{parts.password}@", ":***@")
+    return urlunsplit(parts._replace(netloc=netloc))
 
 
 def _gunicorn(host: str, port: int, workers: int) -> None:
@@ -134,12 +254,20 @@ def _gunicorn(host: str, port: int, workers: int) -> None:
 
     from seisan.web.wsgi import application  # noqa: PLC0415
 
+    def post_fork(server: Any, worker: Any) -> None:
+        from django.db import connections  # noqa: PLC0415
+
+        for conn in connections.all(initialized_only=True):
+            conn.connection = None  # inherited from the parent: never used, never closed here
+
     class App(BaseApplication):  # type: ignore[misc]
         def load_config(self) -> None:
-            self.cfg.set("bind", f"{host}:{port}")
+            self.cfg.set("bind", f"{_url_host(host)}:{port}")
             self.cfg.set("workers", workers)
+            self.cfg.set("timeout", 120)  # a large import settles before it answers
             self.cfg.set("accesslog", None)
             self.cfg.set("loglevel", "warning")
+            self.cfg.set("post_fork", post_fork)
 
         def load(self) -> Any:
             return application

@@ -57,6 +57,7 @@ CSRF_TRUSTED_ORIGINS = [
 
 INSTALLED_APPS = [
     "seisan.web.clubs",
+    "seisan.web.accounts",
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -119,6 +120,13 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     }
     DATABASES["default"]["CONN_MAX_AGE"] = 0
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+# shared by every worker (rate limits must be): a table in the database itself
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+        "LOCATION": "seisan_cache",
+    }
+}
 
 AUTHENTICATION_BACKENDS = [
     "django.contrib.auth.backends.ModelBackend",
@@ -133,6 +141,14 @@ ACCOUNT_SIGNUP_FIELDS = ["email*", "password1*", "password2*"]
 ACCOUNT_EMAIL_VERIFICATION = "none"  # a club's LAN has no mail server
 ACCOUNT_UNIQUE_EMAIL = True
 ACCOUNT_LOGOUT_ON_GET = False
+ACCOUNT_ADAPTER = "seisan.web.accounts.adapter.AccountAdapter"
+#: failed sign-ins: 10 a minute from one address, 5 in 5 minutes for one account from
+#: one address (the adapter adds the address: nobody locks the owner out from elsewhere)
+ACCOUNT_RATE_LIMITS = {"login_failed": "10/m/ip,5/300s/key", "signup": "20/m/ip"}
+#: proxies in front that add X-Forwarded-For (nginx: 1); the client's address is read there
+ALLAUTH_TRUSTED_PROXY_COUNT = int(os.environ.get("SEISAN_TRUSTED_PROXIES", "0") or 0)
+#: open sign-up: anyone who reaches the server may make an account (off: invitations only)
+SEISAN_OPEN_SIGNUP = _flag("SEISAN_OPEN_SIGNUP")
 LOGIN_REDIRECT_URL = "/"
 LOGIN_URL = "account_login"
 EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")

@@ -1,13 +1,17 @@
 from django.urls import include, path
 
+from seisan.web.accounts import views as accounts
 from seisan.web.clubs import views
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("robots.txt", views.robots),
-    path("welcome/<str:token>/", views.welcome, name="welcome"),
+    path("welcome/<str:token>/", accounts.welcome, name="welcome"),
+    path("invite/<str:token>/", accounts.invitation, name="invitation"),
     path("clubs/new/", views.create_club, name="create_club"),
     path("public/<str:token>/", views.public_season, name="public_season"),
+    # sign-up is seisan's (closed unless invited; never says who has an account)
+    path("accounts/signup/", accounts.signup, name="account_signup"),
     path("accounts/", include("allauth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("c/<slug:slug>/", include("seisan.web.clubs.urls")),

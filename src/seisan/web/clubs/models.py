@@ -244,12 +244,3 @@ class Payment(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )
     history = HistoricalRecords()
-
-
-class SignInLink(models.Model):
-    """A one-time sign-in link (the owner's first start; no default password ever)."""
-
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
-    token_hash = models.CharField(max_length=64, unique=True)
-    expires = models.DateTimeField()
-    used = models.DateTimeField(null=True, blank=True)

@@ -1,5 +1,6 @@
 from django.urls import path
 
+from seisan.web.accounts import views as accounts
 from seisan.web.clubs import views
 
 app_name = "clubs"
@@ -9,6 +10,8 @@ urlpatterns = [
     path("players/add/", views.add_player, name="add_player"),
     path("players/merge/", views.merge_players, name="merge_players"),
     path("members/", views.set_member, name="set_member"),
+    path("invitations/", accounts.invitations, name="invitations"),
+    path("invitations/<int:pk>/revoke/", accounts.revoke_invitation, name="revoke_invitation"),
     path("players/link/", views.link_player, name="link_player"),
     path("history/", views.club_history, name="history"),
     path("seasons/new/", views.new_season, name="new_season"),

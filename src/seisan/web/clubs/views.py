@@ -3,16 +3,13 @@ over from :mod:`seisan.web.clubs.services` (that is, from the core)."""
 
 from __future__ import annotations
 
-import hashlib
-from collections.abc import Callable
 from datetime import date, timedelta
-from functools import wraps
 from typing import Any
 from urllib.parse import urlencode
 
 from django.conf import settings
 from django.contrib import messages
-from django.contrib.auth import get_user_model, login
+from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
@@ -28,6 +25,7 @@ from seisan.pt import pt_value
 from seisan.stats import head_to_head, running, standings
 from seisan.web.clubs import charts, services
 from seisan.web.clubs import models as m
+from seisan.web.clubs.access import club_view, ctx, number, role_in
 from seisan.web.clubs.forms import (
     ROLE_LABELS,
     ClubForm,
@@ -42,93 +40,15 @@ from seisan.web.clubs.forms import (
 )
 from seisan.web.clubs.middleware import web_lang
 
-View = Callable[..., HttpResponse]
-
-
-# -- access -----------------------------------------------------------------------------
-
-
-def role_in(user: Any, club: m.Club) -> str | None:
-    """The user's role in the club (None: not a member)."""
-    if not getattr(user, "is_authenticated", False):
-        return None
-    found = m.Membership.objects.filter(club=club, user=user).values_list("role", flat=True)
-    return found.first()
-
-
-def club_view(needed: str) -> Callable[[View], View]:
-    """Resolve ``slug`` to the club and require at least ``needed`` there: signed-out
-    visitors go to the sign-in page, members without the role get 403."""
-
-    def wrap(view: View) -> View:
-        @wraps(view)
-        def inner(request: HttpRequest, slug: str, *args: Any, **kwargs: Any) -> HttpResponse:
-            club = get_object_or_404(m.Club, slug=slug)
-            if not request.user.is_authenticated:
-                return redirect(f"{reverse('account_login')}?next={request.path}")
-            role = role_in(request.user, club)
-            if not m.role_at_least(role, needed):
-                raise PermissionDenied
-            request.club_role = role  # type: ignore[attr-defined]
-            return view(request, club, *args, **kwargs)
-
-        return inner
-
-    return wrap
-
-
-def number(data: Any, key: str, default: int | None = None) -> int:
-    """A whole number from a form or the address; anything else is not found (404),
-    never a server error."""
-    value = data.get(key)
-    if value in (None, "") and default is not None:
-        return default
-    try:
-        return int(str(value))
-    except ValueError:
-        raise Http404 from None
-
-
-def _ctx(request: HttpRequest, club: m.Club | None = None, **extra: Any) -> dict[str, Any]:
-    role = getattr(request, "club_role", None)
-    return {
-        "club": club,
-        "role": role,
-        "can_score": m.role_at_least(role, m.Role.SCORER),
-        "can_organise": m.role_at_least(role, m.Role.ORGANISER),
-        "is_owner": m.role_at_least(role, m.Role.OWNER),
-        "lang": web_lang().value,
-        **extra,
-    }
-
-
-# -- first start and home ---------------------------------------------------------------
-
-
-def hash_token(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
-def welcome(request: HttpRequest, token: str) -> HttpResponse:
-    """The one-time sign-in link printed at the first start."""
-    link = m.SignInLink.objects.filter(token_hash=hash_token(token)).first()
-    if link is None or link.used is not None or link.expires < timezone.now():
-        return render(request, "clubs/link_expired.html", _ctx(request), status=410)
-    link.used = timezone.now()
-    link.save(update_fields=["used"])
-    login(request, link.user, backend="django.contrib.auth.backends.ModelBackend")
-    messages.success(request, words(N_("Signed in. Set a password so you can sign in again.")))
-    return redirect("account_set_password")
-
 
 def home(request: HttpRequest) -> HttpResponse:
     if not request.user.is_authenticated:
-        return render(request, "clubs/landing.html", _ctx(request))
+        return render(request, "clubs/landing.html", ctx(request))
     memberships = m.Membership.objects.filter(user=request.user).select_related("club")
     return render(
         request,
         "clubs/home.html",
-        _ctx(request, memberships=memberships, form=ClubForm(), role_labels=ROLE_LABELS),
+        ctx(request, memberships=memberships, form=ClubForm(), role_labels=ROLE_LABELS),
     )
 
 
@@ -141,7 +61,7 @@ def create_club(request: HttpRequest) -> HttpResponse:
             club = form.save()
             m.Membership.objects.create(club=club, user=request.user, role=m.Role.OWNER)
         return redirect("clubs:club", slug=club.slug)
-    return render(request, "clubs/club_new.html", _ctx(request, form=form))
+    return render(request, "clubs/club_new.html", ctx(request, form=form))
 
 
 # -- club -------------------------------------------------------------------------------
@@ -152,7 +72,7 @@ def club_page(request: HttpRequest, club: m.Club) -> HttpResponse:
     return render(
         request,
         "clubs/club.html",
-        _ctx(
+        ctx(
             request,
             club,
             seasons=club.seasons.all(),
@@ -306,7 +226,7 @@ def club_history(request: HttpRequest, club: m.Club) -> HttpResponse:
             history = history.filter(club=club)
         entries += _history(history.select_related("history_user")[:200], model.__name__)
     entries.sort(key=lambda e: e["record"].history_date, reverse=True)
-    return render(request, "clubs/history.html", _ctx(request, club, entries=entries[:300]))
+    return render(request, "clubs/history.html", ctx(request, club, entries=entries[:300]))
 
 
 # -- seasons ----------------------------------------------------------------------------
@@ -325,7 +245,7 @@ def new_season(request: HttpRequest, club: m.Club) -> HttpResponse:
             services.new_rules_version(season, form.parsed, form.cleaned_data["rules"],
                                        request.user)  # fmt: skip
         return redirect("clubs:season", slug=club.slug, pk=season.pk)
-    return render(request, "clubs/season_new.html", _ctx(request, club, form=form))
+    return render(request, "clubs/season_new.html", ctx(request, club, form=form))
 
 
 SORTS = {
@@ -399,7 +319,7 @@ def season_page(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
     context["sessions"] = season.sessions.all()
     context["session_form"] = SessionForm(initial={"date": timezone.localdate()})
     context["outdated"] = services.live_games(season).exclude(rules=season.rules).count()
-    return render(request, "clubs/season.html", _ctx(request, club, **context))
+    return render(request, "clubs/season.html", ctx(request, club, **context))
 
 
 def public_season(request: HttpRequest, token: str) -> HttpResponse:
@@ -408,7 +328,7 @@ def public_season(request: HttpRequest, token: str) -> HttpResponse:
     if not season.public:
         raise Http404
     context = _standings_context(request, season)
-    return render(request, "clubs/public_season.html", _ctx(request, None, **context))
+    return render(request, "clubs/public_season.html", ctx(request, None, **context))
 
 
 @club_view(m.Role.ORGANISER)
@@ -441,7 +361,7 @@ def season_settings(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse
     return render(
         request,
         "clubs/season_settings.html",
-        _ctx(
+        ctx(
             request,
             club,
             season=season,
@@ -505,7 +425,7 @@ def import_view(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
         else:
             messages.success(request, words(N_("{count} games imported"), count=count))
             return redirect("clubs:session", slug=club.slug, pk=session.pk)
-    return render(request, "clubs/import.html", _ctx(request, club, season=season, form=form))
+    return render(request, "clubs/import.html", ctx(request, club, season=season, form=form))
 
 
 # -- sessions ---------------------------------------------------------------------------
@@ -546,7 +466,7 @@ def session_page(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
     return render(
         request,
         "clubs/session.html",
-        _ctx(
+        ctx(
             request,
             club,
             session=session,
@@ -678,7 +598,7 @@ def enter_game(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
     return render(
         request,
         "clubs/enter.html",
-        _ctx(
+        ctx(
             request,
             club,
             session=session,
@@ -720,7 +640,7 @@ def preview(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
     return render(
         request,
         "clubs/_preview.html",
-        _ctx(request, club, preview=_preview(form), currency=club.currency),
+        ctx(request, club, preview=_preview(form), currency=club.currency),
     )
 
 
@@ -752,7 +672,7 @@ def game_page(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
     return render(
         request,
         "clubs/game.html",
-        _ctx(
+        ctx(
             request,
             club,
             game=game,
@@ -791,7 +711,7 @@ def edit_game(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
     return render(
         request,
         "clubs/enter.html",
-        _ctx(
+        ctx(
             request,
             club,
             session=game.session,
@@ -843,7 +763,7 @@ def confirm_seat(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
 def game_history(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
     game = get_object_or_404(m.Game, pk=pk, session__season__club=club)
     entries = _history(game.history.select_related("history_user").all(), "Game")
-    return render(request, "clubs/history.html", _ctx(request, club, entries=entries, game=game))
+    return render(request, "clubs/history.html", ctx(request, club, entries=entries, game=game))
 
 
 # -- players ----------------------------------------------------------------------------
@@ -879,7 +799,7 @@ def player_page(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
             ][:10],
             rivals=head_to_head(lines, player.name),
         )
-    return render(request, "clubs/player.html", _ctx(request, club, **context))
+    return render(request, "clubs/player.html", ctx(request, club, **context))
 
 
 def robots(request: HttpRequest) -> HttpResponse:

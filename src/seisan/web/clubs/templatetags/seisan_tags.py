@@ -97,6 +97,42 @@ def msg(value: Any) -> str:
     return value.text(web_lang()) if isinstance(value, Message) else str(value)
 
 
+def _local(value: Any) -> Any:
+    """A stored moment in the time zone of the page (the club's)."""
+    from datetime import datetime  # noqa: PLC0415
+
+    from django.utils import timezone  # noqa: PLC0415
+
+    if isinstance(value, datetime) and timezone.is_aware(value):
+        return timezone.localtime(value)
+    return value
+
+
+@register.filter
+def day(value: Any) -> str:
+    """A date as the reader's language writes it (Dec 1, 2026 · 2026/12/01 ·
+    2026. 12. 1.)."""
+    if value in (None, ""):
+        return ""
+    from babel.dates import format_date  # noqa: PLC0415
+
+    return str(format_date(_local(value), format="medium", locale=web_lang().value))
+
+
+@register.filter
+def when(value: Any) -> str:
+    """A moment, in local time, as the reader's language writes it."""
+    if value in (None, ""):
+        return ""
+    from babel.dates import format_date, format_time  # noqa: PLC0415
+
+    local = _local(value)
+    lang = web_lang().value
+    return f"{format_date(local, format='medium', locale=lang)} " + str(
+        format_time(local, format="short", tzinfo=local.tzinfo, locale=lang)
+    )
+
+
 @register.filter
 def get(mapping: Any, key: Any) -> Any:
     try:

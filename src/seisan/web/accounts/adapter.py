@@ -1,0 +1,41 @@
+"""allauth, as a club runs accounts: sign-up closed unless ``SEISAN_OPEN_SIGNUP`` or an
+invitation opens it; after a password is set, the club, not "change password";
+failed sign-ins counted per account *and client address* (so nobody locks the owner
+out from elsewhere), the address read behind ``SEISAN_TRUSTED_PROXIES`` proxies."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from allauth.account.adapter import DefaultAccountAdapter
+from django.conf import settings
+from django.http import HttpRequest
+from django.urls import reverse
+
+INVITATION_KEY = "seisan_invitation"  #: the session's pending invitation token
+
+
+class AccountAdapter(DefaultAccountAdapter):  # type: ignore[misc]
+    def is_open_for_signup(self, request: HttpRequest) -> bool:
+        return bool(settings.SEISAN_OPEN_SIGNUP or request.session.get(INVITATION_KEY))
+
+    def get_login_redirect_url(self, request: HttpRequest) -> str:
+        token = request.session.get(INVITATION_KEY)
+        if token:
+            return reverse("invitation", args=[token])
+        return landing_url(request.user)
+
+    def get_password_change_redirect_url(self, request: HttpRequest) -> str:
+        return landing_url(request.user)
+
+    def _get_login_attempts_cache_key(self, request: HttpRequest, **credentials: Any) -> str:
+        key = super()._get_login_attempts_cache_key(request, **credentials)
+        return f"{key}:{self.get_client_ip(request)}"
+
+
+def landing_url(user: Any) -> str:
+    """Where a signed-in person starts: their club when they have one, else home."""
+    from seisan.web.clubs.models import Membership  # noqa: PLC0415
+
+    slugs = list(Membership.objects.filter(user=user).values_list("club__slug", flat=True)[:2])
+    return reverse("clubs:club", args=[slugs[0]]) if len(slugs) == 1 else reverse("home")

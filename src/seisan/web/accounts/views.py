@@ -1,0 +1,149 @@
+"""The owner's one-time link, sign-up, and invitations (made by an organiser, taken
+by the person they are for, on a phone, from a link or a QR code)."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+from allauth.account.models import EmailAddress
+from django.contrib import messages
+from django.contrib.auth import get_user_model, login
+from django.db import IntegrityError, transaction
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.views.decorators.http import require_POST
+
+from seisan.i18n import N_
+from seisan.web.accounts import tokens
+from seisan.web.accounts.adapter import INVITATION_KEY, AccountAdapter, landing_url
+from seisan.web.accounts.forms import InvitationForm, SignupForm
+from seisan.web.accounts.models import Invitation
+from seisan.web.clubs import models as m
+from seisan.web.clubs.access import club_view, ctx, role_in
+from seisan.web.clubs.forms import ROLE_LABELS, words
+
+BACKEND = "django.contrib.auth.backends.ModelBackend"
+SHOWN_KEY = "seisan_new_invitation"  #: a new invitation's link, shown once
+
+
+def welcome(request: HttpRequest, token: str) -> HttpResponse:
+    """The one-time sign-in link printed by ``seisan serve``."""
+    user = tokens.take_sign_in_link(token)
+    if user is None:
+        return render(request, "accounts/link_expired.html", ctx(request), status=410)
+    login(request, user, backend=BACKEND)
+    if user.has_usable_password():
+        return redirect(landing_url(user))
+    messages.success(request, words(N_("Signed in. Set a password so you can sign in again.")))
+    return redirect("account_set_password")
+
+
+def signup(request: HttpRequest) -> HttpResponse:
+    """A new account, when sign-up is open or an invitation is pending. The answer is
+    the same whether the email had an account or not (nobody learns who has one)."""
+    if not AccountAdapter().is_open_for_signup(request):
+        return render(request, "accounts/signup_closed.html", ctx(request), status=403)
+    form = SignupForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        email = form.cleaned_data["email"].strip()
+        user = _new_account(email, form.cleaned_data["password1"])
+        token = request.session.get(INVITATION_KEY)
+        if user is not None and token:  # invited: straight into the club
+            login(request, user, backend=BACKEND)
+            return redirect("invitation", token=token)
+        return render(request, "accounts/signup_done.html", ctx(request, email=email))
+    return render(request, "accounts/signup.html", ctx(request, form=form))
+
+
+def _new_account(email: str, password: str) -> Any | None:
+    """The account made for ``email``, or None if the address already has one."""
+    users = get_user_model()
+    if (
+        EmailAddress.objects.filter(email__iexact=email).exists()
+        or users.objects.filter(email__iexact=email).exists()
+    ):
+        return None
+    try:
+        with transaction.atomic():
+            user = users.objects.create_user(username=email.lower(), email=email,
+                                             password=password)  # fmt: skip
+            EmailAddress.objects.create(user=user, email=email, primary=True, verified=False)
+    except IntegrityError:  # the same address signed up twice at once
+        return None
+    return user
+
+
+def invitation(request: HttpRequest, token: str) -> HttpResponse:
+    """An invitation: who it is for and the role; signed in, one tap joins the club;
+    signed out, sign in or make an account first (the invitation waits)."""
+    found = tokens.find_invitation(token)
+    if found is None:
+        request.session.pop(INVITATION_KEY, None)
+        return render(request, "accounts/invitation_gone.html", ctx(request), status=410)
+    if not request.user.is_authenticated:
+        request.session[INVITATION_KEY] = token
+        return render(request, "accounts/invitation.html",
+                      ctx(request, invitation=found, form=SignupForm(),
+                          role=words(ROLE_LABELS[found.role])))  # fmt: skip
+    if request.method == "POST":
+        request.session.pop(INVITATION_KEY, None)
+        club = found.club
+        with transaction.atomic():
+            if not tokens.take_invitation(found, request.user):
+                return render(request, "accounts/invitation_gone.html", ctx(request), status=410)
+            current = role_in(request.user, club)
+            if not m.role_at_least(current, found.role):  # never lowers a role
+                m.Membership.objects.update_or_create(
+                    club=club, user=request.user, defaults={"role": found.role}
+                )
+        messages.success(request, words(N_("Welcome to {club}"), club=club.name))
+        return redirect("clubs:club", slug=club.slug)
+    return render(request, "accounts/invitation.html",
+                  ctx(request, invitation=found, role=words(ROLE_LABELS[found.role])))  # fmt: skip
+
+
+@club_view(m.Role.ORGANISER)
+def invitations(request: HttpRequest, club: m.Club) -> HttpResponse:
+    """Make an invitation (shown once as a link and a QR code) and see the open ones."""
+    is_owner = m.role_at_least(getattr(request, "club_role", None), m.Role.OWNER)
+    form = InvitationForm(request.POST or None, organiser_role=is_owner)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        token = tokens.new_invitation(club, data["role"], data["name"].strip(),
+                                      timedelta(days=data["days"]), request.user)  # fmt: skip
+        request.session[SHOWN_KEY] = token
+        return redirect("clubs:invitations", slug=club.slug)
+    shown = request.session.pop(SHOWN_KEY, None)
+    link = request.build_absolute_uri(reverse("invitation", args=[shown])) if shown else None
+    pending = [i for i in Invitation.objects.filter(club=club, used__isnull=True,
+                                                    revoked__isnull=True) if i.open]  # fmt: skip
+    return render(
+        request,
+        "accounts/invitations.html",
+        ctx(request, club, form=form, link=link, qr=qr_svg(link) if link else "",
+            pending=pending, role_labels=ROLE_LABELS,
+            newest=Invitation.objects.filter(club=club).first() if link else None),
+    )  # fmt: skip
+
+
+@require_POST
+@club_view(m.Role.ORGANISER)
+def revoke_invitation(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
+    found = get_object_or_404(Invitation, pk=pk, club=club)
+    if found.open:
+        found.revoked = timezone.now()
+        found.save(update_fields=["revoked"])
+        messages.success(request, words(N_("the invitation for {name} no longer works"),
+                                        name=found.name))  # fmt: skip
+    return redirect("clubs:invitations", slug=club.slug)
+
+
+def qr_svg(text: str) -> str:
+    """A QR code of ``text`` as inline SVG (drawn here: no script, no CDN)."""
+    import segno  # noqa: PLC0415
+
+    return str(segno.make(text, error="m").svg_inline(scale=5, border=2, dark="#111",
+                                                      svgclass="qr", lineclass=None))  # fmt: skip

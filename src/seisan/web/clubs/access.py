@@ -1,0 +1,78 @@
+"""Who may see and do what: the club a URL names, the visitor's role there, and the
+context every page gets (role flags, language). Views use these and nothing else to
+decide access."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse
+
+from seisan.web.clubs import models as m
+from seisan.web.clubs.middleware import web_lang
+
+View = Callable[..., HttpResponse]
+
+
+def role_in(user: Any, club: m.Club) -> str | None:
+    """The user's role in the club (None: not a member)."""
+    if not getattr(user, "is_authenticated", False):
+        return None
+    found = m.Membership.objects.filter(club=club, user=user).values_list("role", flat=True)
+    return found.first()
+
+
+def club_view(needed: str) -> Callable[[View], View]:
+    """Resolve ``slug`` to the club and require at least ``needed`` there: signed-out
+    visitors go to the sign-in page, members without the role get 403."""
+
+    def wrap(view: View) -> View:
+        @wraps(view)
+        def inner(request: HttpRequest, slug: str, *args: Any, **kwargs: Any) -> HttpResponse:
+            club = get_object_or_404(m.Club, slug=slug)
+            if not request.user.is_authenticated:
+                return redirect(f"{reverse('account_login')}?next={request.path}")
+            role = role_in(request.user, club)
+            if not m.role_at_least(role, needed):
+                raise PermissionDenied
+            request.club_role = role  # type: ignore[attr-defined]
+            request.club = club  # type: ignore[attr-defined]
+            return view(request, club, *args, **kwargs)
+
+        return inner
+
+    return wrap
+
+
+MAX_ID = 2**63 - 1  #: the largest id a database row has
+
+
+def number(data: Any, key: str, default: int | None = None) -> int:
+    """A whole number (an id) from a form or the address; anything else is not found
+    (404), never a server error."""
+    value = data.get(key)
+    if value in (None, "") and default is not None:
+        return default
+    text = str(value).strip()
+    if not text.isascii() or not text.isdigit() or len(text) > 19 or int(text) > MAX_ID:
+        raise Http404
+    return int(text)
+
+
+def ctx(request: HttpRequest, club: m.Club | None = None, **extra: Any) -> dict[str, Any]:
+    """What every page's template gets: the club, the role and what it allows."""
+    role = getattr(request, "club_role", None)
+    return {
+        "club": club,
+        "role": role,
+        "can_score": m.role_at_least(role, m.Role.SCORER),
+        "can_organise": m.role_at_least(role, m.Role.ORGANISER),
+        "is_owner": m.role_at_least(role, m.Role.OWNER),
+        "lang": web_lang().value,
+        **extra,
+    }

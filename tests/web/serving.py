@@ -1,0 +1,127 @@
+"""Start a real ``seisan serve`` (gunicorn, its own database) for a test, read what it
+prints, and talk to it over HTTP like a browser (cookies, CSRF, forms)."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import socket
+import subprocess
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from http.cookiejar import CookieJar
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@dataclass
+class Served:
+    base: str
+    output: str
+    folder: Path
+    process: subprocess.Popen[str]
+
+    def link(self) -> str:
+        found = re.search(r"(http://\S+/welcome/\S+/)", self.output)
+        assert found, self.output
+        return found[1]
+
+
+def clean_env(extra: Mapping[str, str] | None = None) -> dict[str, str]:
+    """The environment of a user's shell: none of the test suite's Django settings."""
+    drop = {"DATABASE_URL", "SEISAN_TESTING", "DJANGO_SETTINGS_MODULE", "SEISAN_DB"}
+    env = {k: v for k, v in os.environ.items() if k not in drop}
+    env.update(extra or {})
+    return env
+
+
+@contextmanager
+def serve(
+    seisan: Path | str,
+    folder: Path,
+    args: Sequence[str] = (),
+    env: Mapping[str, str] | None = None,
+    wait_for: str = "is running at",
+) -> Iterator[Served]:
+    """``seisan serve --db FOLDER/club.sqlite3 --port P ARGS`` until the block ends."""
+    port = free_port()
+    process = subprocess.Popen(
+        [str(seisan), "serve", "--db", str(folder / "club.sqlite3"), "--port", str(port),
+         "--workers", "1", *args],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=clean_env(env),
+        start_new_session=True,
+    )  # fmt: skip
+    lines: list[str] = []
+    deadline = time.monotonic() + 90
+    assert process.stdout is not None
+    try:
+        while time.monotonic() < deadline:
+            line = process.stdout.readline()
+            if not line and process.poll() is not None:
+                raise AssertionError("seisan serve stopped:\n" + "".join(lines))
+            lines.append(line)
+            if wait_for in line:
+                break
+        base = f"http://127.0.0.1:{port}"
+        for _ in range(150):
+            try:
+                urllib.request.urlopen(base + "/robots.txt", timeout=2)
+                break
+            except (urllib.error.URLError, ConnectionError):
+                time.sleep(0.2)
+        yield Served(base, "".join(lines), folder, process)
+    finally:
+        os.killpg(process.pid, signal.SIGTERM)
+        process.wait(timeout=30)
+
+
+@dataclass
+class Browser:
+    """A person's browser: its own cookies, forms posted with their CSRF token."""
+
+    base: str
+    headers: dict[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.jar = CookieJar()
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
+
+    def get(self, path: str) -> tuple[int, str, str]:
+        """(status, final URL, body) of a GET, following redirects."""
+        url = path if path.startswith("http") else self.base + path
+        request = urllib.request.Request(url, headers=self.headers)
+        try:
+            with self.opener.open(request, timeout=60) as response:
+                return response.status, response.url, response.read().decode()
+        except urllib.error.HTTPError as err:
+            return err.code, url, err.read().decode(errors="replace")
+
+    def csrf(self) -> str:
+        for cookie in self.jar:
+            if cookie.name == "csrftoken":
+                return str(cookie.value)
+        self.get("/accounts/login/")
+        return self.csrf()
+
+    def post(self, path: str, data: Mapping[str, str]) -> tuple[int, str, str]:
+        body = urllib.parse.urlencode({**data, "csrfmiddlewaretoken": self.csrf()}).encode()
+        url = self.base + path
+        request = urllib.request.Request(url, data=body, headers={**self.headers, "Referer": url})
+        try:
+            with self.opener.open(request, timeout=60) as response:
+                return response.status, response.url, response.read().decode()
+        except urllib.error.HTTPError as err:
+            return err.code, url, err.read().decode(errors="replace")
