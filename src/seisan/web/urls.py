@@ -1,15 +1,15 @@
 from django.urls import include, path
 
 from seisan.web.accounts import views as accounts
-from seisan.web.clubs import views
+from seisan.web.clubs.views import club, seasons
 
 urlpatterns = [
-    path("", views.home, name="home"),
-    path("robots.txt", views.robots),
+    path("", club.home, name="home"),
+    path("robots.txt", club.robots),
     path("welcome/<str:token>/", accounts.welcome, name="welcome"),
     path("invite/<str:token>/", accounts.invitation, name="invitation"),
-    path("clubs/new/", views.create_club, name="create_club"),
-    path("public/<str:token>/", views.public_season, name="public_season"),
+    path("clubs/new/", club.create_club, name="create_club"),
+    path("public/<str:token>/", seasons.public_season, name="public_season"),
     # sign-up is seisan's (closed unless invited; never says who has an account)
     path("accounts/signup/", accounts.signup, name="account_signup"),
     path("accounts/", include("allauth.urls")),

@@ -1,0 +1,226 @@
+"""Seasons: standings, rules (versioned), re-settling, export and import."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+from urllib.parse import urlencode
+
+from django.contrib import messages
+from django.db import transaction
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.views.decorators.http import require_POST
+
+from seisan.errors import SeisanError
+from seisan.explain import ordinal
+from seisan.i18n import N_
+from seisan.web.clubs import models as m
+from seisan.web.clubs import services
+from seisan.web.clubs.access import club_view, ctx
+from seisan.web.clubs.forms import (
+    ImportForm,
+    RulesForm,
+    SeasonForm,
+    SessionForm,
+    words,
+)
+from seisan.web.clubs.middleware import web_lang
+
+
+@club_view(m.Role.ORGANISER)
+def new_season(request: HttpRequest, club: m.Club) -> HttpResponse:
+    form = SeasonForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        assert form.parsed is not None
+        with transaction.atomic():
+            season = m.Season.objects.create(
+                club=club, name=form.cleaned_data["name"],
+                min_games=form.cleaned_data.get("min_games") or 0,
+            )  # fmt: skip
+            services.new_rules_version(season, form.parsed, form.cleaned_data["rules"],
+                                       request.user)  # fmt: skip
+        return redirect("clubs:season", slug=club.slug, pk=season.pk)
+    return render(request, "clubs/season_new.html", ctx(request, club, form=form))
+
+
+SORTS = {
+    "total": lambda s: -s.total,
+    "games": lambda s: -s.games,
+    "average": lambda s: -s.average,
+    "place": lambda s: s.average_place,
+    "top": lambda s: -s.rates[0],
+    "rentai": lambda s: -s.rentai,
+    "avoid": lambda s: -s.last_avoidance,
+    "busts": lambda s: -s.busts,
+    "money": lambda s: -(s.money or 0),
+}
+
+
+def place_labels(players: int) -> list[str]:
+    """1st, 2nd, 3rd, 4th in the request's language (1位, 1위)."""
+    return [ordinal(place).text(web_lang()) for place in range(1, players + 1)]
+
+
+def _parse_date(text: str | None) -> date | None:
+    if not text:
+        return None
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        return None
+
+
+def _standings_context(request: HttpRequest, season: m.Season) -> dict[str, Any]:
+    start = _parse_date(request.GET.get("from"))
+    end = _parse_date(request.GET.get("to"))
+    try:
+        minimum = int(request.GET["min"]) if request.GET.get("min") else None
+    except ValueError:
+        minimum = None
+    table = services.season_standings(season, minimum, start, end)
+    sort = request.GET.get("sort", "total")
+    if sort in SORTS:
+        table = sorted(table, key=SORTS[sort])
+    seated = {s.name for s in services.season_standings(season, 0, start, end)}
+    pt, money = services.off_table(services.season_games(season, start, end))
+    watchers = [
+        {"name": name, "total": total, "money": money.get(name)}
+        for name, total in pt.items()
+        if name not in seated
+    ]
+    keep = {k: v for k, v in request.GET.items() if k in {"from", "to", "min"} and v}
+    rules = services.rules_of(season.rules)
+    players = {p.name: p for p in season.club.players.all()}
+    return {
+        "season": season,
+        "standings": [(s, players.get(s.name)) for s in table],
+        "sort": sort,
+        "min": season.min_games if minimum is None else minimum,
+        "from": start,
+        "to": end,
+        "place_labels": place_labels(rules.players),
+        "watchers": watchers,
+        "query": urlencode(keep),
+        "currency": season.club.currency,
+        "rules": rules,
+        "has_money": rules.stakes.rate is not None,
+    }
+
+
+@club_view(m.Role.MEMBER)
+def season_page(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
+    season = get_object_or_404(club.seasons, pk=pk)
+    context = _standings_context(request, season)
+    context["sessions"] = season.sessions.all()
+    context["session_form"] = SessionForm(initial={"date": timezone.localdate()})
+    context["outdated"] = services.live_games(season).exclude(rules=season.rules).count()
+    return render(request, "clubs/season.html", ctx(request, club, **context))
+
+
+def public_season(request: HttpRequest, token: str) -> HttpResponse:
+    """The read-only standings an organiser may publish."""
+    season = get_object_or_404(m.Season, public_token=token)
+    if not season.public:
+        raise Http404
+    context = _standings_context(request, season)
+    return render(request, "clubs/public_season.html", ctx(request, None, **context))
+
+
+@club_view(m.Role.ORGANISER)
+def season_settings(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
+    """Change the rules (a new version) or the season's publishing and minimum."""
+    season = get_object_or_404(club.seasons, pk=pk)
+    form = RulesForm(request.POST or None, initial={"rules": season.rules.toml})
+    if request.method == "POST":
+        if "public" in request.POST or "min_games" in request.POST:
+            season.public = request.POST.get("public") == "on"
+            try:
+                season.min_games = max(0, int(request.POST.get("min_games") or 0))
+            except ValueError:
+                messages.error(request, words(N_("games needed: give a whole number")))
+                return redirect("clubs:season_settings", slug=club.slug, pk=season.pk)
+            season.save()
+            messages.success(request, words(N_("saved")))
+            return redirect("clubs:season_settings", slug=club.slug, pk=season.pk)
+        if form.is_valid():
+            assert form.parsed is not None
+            if services.rules_toml(form.parsed) != season.rules.toml:
+                services.new_rules_version(season, form.parsed, form.cleaned_data["rules"],
+                                           request.user)  # fmt: skip
+                messages.success(request, words(N_("new rules saved; earlier games keep the "
+                                                   "rules they were settled under")))  # fmt: skip
+            return redirect("clubs:season_settings", slug=club.slug, pk=season.pk)
+    versions = season.rule_versions.order_by("-number")
+    preview = services.resettle_preview(season)
+    public_url = request.build_absolute_uri(reverse("public_season", args=[season.public_token]))
+    return render(
+        request,
+        "clubs/season_settings.html",
+        ctx(
+            request,
+            club,
+            season=season,
+            form=form,
+            versions=versions,
+            preview=preview,
+            public_url=public_url,
+        ),
+    )
+
+
+@require_POST
+@club_view(m.Role.ORGANISER)
+def resettle(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
+    season = get_object_or_404(club.seasons, pk=pk)
+    try:
+        count = services.resettle(season, request.user)
+    except SeisanError as err:
+        messages.error(request, err.message.text(web_lang()))
+    else:
+        messages.success(request, words(N_("{count} games settled again"), count=count))
+    return redirect("clubs:season", slug=club.slug, pk=season.pk)
+
+
+@club_view(m.Role.MEMBER)
+def export_season(request: HttpRequest, club: m.Club, pk: int, kind: str) -> HttpResponse:
+    season = get_object_or_404(club.seasons, pk=pk)
+    try:
+        files = services.export_season(season)
+    except SeisanError as err:
+        messages.error(request, err.message.text(web_lang()))
+        return redirect("clubs:season", slug=club.slug, pk=season.pk)
+    stem = f"{club.slug}-{season.pk}"
+    if kind == "toml":
+        body, name, mime = files.session, f"{stem}.toml", "application/toml"
+    elif kind == "rules":
+        body, name, mime = files.rules, "rules.toml", "application/toml"
+    elif kind == "csv":
+        body, name, mime = files.csv, f"{stem}.csv", "text/csv"
+    else:
+        raise Http404
+    response = HttpResponse(body, content_type=f"{mime}; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
+
+
+@club_view(m.Role.ORGANISER)
+def import_view(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
+    season = get_object_or_404(club.seasons, pk=pk)
+    form = ImportForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        upload = form.cleaned_data["file"]
+        try:
+            text = upload.read().decode("utf-8-sig")
+            session, count = services.import_session(season, text, upload.name, request.user)
+        except UnicodeDecodeError:
+            form.add_error("file", words(N_("not UTF-8 text")))
+        except (SeisanError, ValueError) as err:
+            message = err.message.text(web_lang()) if isinstance(err, SeisanError) else str(err)
+            form.add_error("file", message)
+        else:
+            messages.success(request, words(N_("{count} games imported"), count=count))
+            return redirect("clubs:session", slug=club.slug, pk=session.pk)
+    return render(request, "clubs/import.html", ctx(request, club, season=season, form=form))
