@@ -616,7 +616,7 @@ def test_rows_without_the_trailing_empty_cells_of_the_header(header: str) -> Non
         ("Ana,Ben,Chie,Dae,notes\n40000,30000,20000,10000,late\n",
          "column “notes” has no whole points (“late”): it is not a player's, and no known "
          "column is called so (game, seats, deposits, penalties, substitute, sashi, bashin, "
-         "binta, chips, busted, winners, soto, pool)"),
+         "binta, chips, busted, winners, soto, pool, soto_pool)"),
         ("Ana,Ben,Chie,Dae,chips\n40000,30000,20000,10000,Ana\n",
          "game 1: chips: “Ana” should be NAME:COUNT"),
         ("Ana,Ben,Chie,Dae,chips\n40000,30000,20000,10000,:2\n",

@@ -14,7 +14,17 @@ from seisan.cli import app
 from seisan.games import load_record
 from seisan.ledger import balances
 from seisan.presets import find_preset, load_rules
-from seisan.session import Session, SessionError, SessionGame, load_session
+from seisan.session import (
+    FORMULA_MARKS,
+    Session,
+    SessionError,
+    SessionGame,
+    formula_safe,
+    games_from_csv,
+    load_session,
+    settle_one,
+    unformula,
+)
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 
@@ -298,3 +308,30 @@ def test_a_four_player_record_under_three_player_rules_is_an_error() -> None:
 def test_a_missing_session_file_is_a_session_error(tmp_path: Path, name: str) -> None:
     with pytest.raises(SessionError, match="cannot read session file"):
         load_session(tmp_path / name)
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["=1+1", "+Ana", "-Ben", "@Chie", "'=x", "''a", "'a", "'", "Ana", "1200", "-1200x"],
+)
+def test_csv_formulas_are_neutralised_and_read_back(name: str) -> None:
+    """A text cell a spreadsheet would run (OWASP: = + - @ tab CR first) is written
+    with a leading ', and read back as it was; whole numbers stay numbers."""
+    written = formula_safe(name)
+    assert unformula(written) == name
+    assert written[:1] not in FORMULA_MARKS or written.lstrip("+-").isdigit()
+    text = f"{written},Ben,Chie,Dae\n40000,30000,20000,10000\n"
+    (game,) = games_from_csv(text)
+    assert game.names[0] == name
+
+
+def test_csv_numbers_are_not_marked() -> None:
+    assert formula_safe("-1200") == "-1200" and formula_safe("+30000") == "+30000"
+
+
+def test_csv_soto_pool_column_is_the_games_pool() -> None:
+    text = ("game,seats,soto_pool,pool,Ana,Ben,Chie,Dae\n"
+            "1,Ana;Ben;Chie;Dae,5000,Eve:Ana;Fay:Dae,42600,31000,16400,10000\n")  # fmt: skip
+    (game,) = games_from_csv(text)
+    result = settle_one(game, find_preset("mleague"))
+    assert result.totals()["Eve"] == 5 and result.totals()["Fay"] == -5

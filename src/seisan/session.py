@@ -43,7 +43,30 @@ from seisan.transfers import HOUSE, Transfer
 
 _ZERO = Fraction(0)
 _BET_COLUMNS = tuple(name for name in BET_FIELDS if name != "side")
-_CSV_COLUMNS = ("game", "seats", "deposits", "penalties", "substitute", *_BET_COLUMNS)
+_CSV_COLUMNS = ("game", "seats", "deposits", "penalties", "substitute", *_BET_COLUMNS,
+                "soto_pool")  # fmt: skip
+FORMULA_MARKS = ("=", "+", "-", "@", "\t", "\r")
+"""What makes a spreadsheet run a cell as a formula: such a text cell is written with a
+leading ``'`` (OWASP's advice), which :func:`games_from_csv` takes off again."""
+
+
+def unformula(cell: str) -> str:
+    """A CSV cell as written by :func:`formula_safe`: its leading ``'`` taken off."""
+    if len(cell) > 1 and cell[0] == "'" and cell[1] in (*FORMULA_MARKS, "'"):
+        return cell[1:]
+    return cell
+
+
+def formula_safe(cell: str) -> str:
+    """A text cell a spreadsheet shows as text (``=1+1`` is written ``'=1+1``); whole
+    numbers (``-1200``) are left as they are. :func:`unformula` reads it back."""
+    if _INTEGER.match(cell):
+        return cell
+    if cell[:1] in FORMULA_MARKS or unformula(cell) != cell:
+        return "'" + cell
+    return cell
+
+
 _GAME_FIELDS = ("players", "points", "label", "deposits", "penalties", "substitute",
                 *_BET_COLUMNS, "side")  # fmt: skip
 
@@ -538,8 +561,10 @@ def games_from_csv(text: str) -> list[SessionGame]:
     those who played. Seats go left to right in the header unless ``seats`` lists
     the names in seat order. Bet cells join items with ``;`` (or ``,`` in a
     ``;``-separated file): ``sashi = Ana:Ben:10000``, ``chips = Ana:2;Ben:-1;Dae:-1``,
-    ``winners = Ana;Ben``, ``busted = Dae:Ana``, ``soto = Eve:Ana``, ``pool = Fay:Ben``.
-    A column that is neither a known one nor a player's points is an error."""
+    ``winners = Ana;Ben``, ``busted = Dae:Ana``, ``soto = Eve:Ana``, ``pool = Fay:Ben``,
+    ``soto_pool = 1000`` (the game's pool). A text cell written with a leading ``'`` against
+    spreadsheet formulas (``'=1+1``) is read without it. A column that is neither a known
+    one nor a player's points is an error."""
     separator = _dialect(text)
     try:
         rows = list(csv.reader(io.StringIO(text), delimiter=separator))
@@ -547,7 +572,7 @@ def games_from_csv(text: str) -> list[SessionGame]:
         raise SessionError(_("not valid CSV: {detail}", detail=str(err))) from None
     if len(rows) < 2:
         raise SessionError(_("the CSV needs a header of player names and one row per game"))
-    header = [h.strip() for h in rows[0]]
+    header = [unformula(h.strip()) for h in rows[0]]
     reserved = {name.casefold() for name in _CSV_COLUMNS}
     body = [row for row in rows[1:] if any(cell.strip() for cell in row)]
     for index, name in enumerate(header):
@@ -569,7 +594,7 @@ def games_from_csv(text: str) -> list[SessionGame]:
                 _("game {label}: {cells} cells for {columns} columns", label=number,
                   cells=len(row), columns=len(header))
             )  # fmt: skip
-        cells = {h.casefold(): c.strip() for h, c in zip(header, row, strict=False) if h}
+        cells = {h.casefold(): unformula(c.strip()) for h, c in zip(header, row, strict=False) if h}
         label = cells.get("game", "")
         where = _("game {label}", label=label or number)
         points_of: dict[str, int] = {}
@@ -605,6 +630,8 @@ def games_from_csv(text: str) -> list[SessionGame]:
             if cells.get(key):
                 parts = [item.strip() for item in items.split(cells[key]) if item.strip()]
                 bets[key] = _csv_bet(where, key, parts)
+        if cells.get("soto_pool"):  # this game's spectators' pool, in points
+            bets["side"] = {"soto_pool": cells["soto_pool"]}
         penalties = tuple(p.strip() for p in items.split(cells.get("penalties", "")) if p.strip())
         games.append(
             SessionGame(tuple(names), tuple(points_of[n] for n in names), bets, label, deposits,

@@ -50,8 +50,11 @@ def test_full_width_points_are_saved(signed_in: Client, session: m.Session) -> N
     ("points", "field", "message"),
     [
         ([42600, 31000, 16400, ""], "points_3", "Dae: give the final points"),
-        ([42600, 31000, 16400, "lots"], "points_3", "points: “lots” is not a whole number"),
-        ([42600, 31000, 16400, 9000], None, "1000 missing"),
+        ([42600, 31000, 16400, "lots"], "points_3", "Dae's points: “lots” is not a whole number"),
+        ([42600, 31000, 16400, "9" * 4301], "points_3", "too long: at most 20 characters"),
+        ([42600, 31000, 16400, "9" * 19], "points_3", "is not a whole number"),
+        ([42600, 31000, 16400, 9000], None, "99000, 1000 less than the 100000"),
+        ([42600, 31000, 16400, 11000], None, "101000, 1000 more than the 100000"),
         ([42650, 31000, 16400, 9950], None, "not a multiple of 100"),
     ],
 )
@@ -140,7 +143,7 @@ def test_three_players_chips_and_tobi(signed_in: Client, club: m.Club, owner: An
     season = season_with(club, rules, owner, "Sanma")
     session = m.Session.objects.create(season=season)
     response = enter(signed_in, session, ["Ana", "Ben", "Chie"], [70000, 40000, -5000],
-                     chips_0="3", chips_1="-1", chips_2="-2", busted_2="Ana")  # fmt: skip
+                     chips_0="3", chips_1="-1", chips_2="-2", busted_2="0")  # fmt: skip
     assert response.status_code == 302, response.context["form"].errors
     game = session.games.get()
     assert game.data["chips"] == [3, -1, -2] and game.data["busted"] == {"Chie": "Ana"}
@@ -152,5 +155,5 @@ def test_three_players_chips_and_tobi(signed_in: Client, club: m.Club, owner: An
 
 def test_deposits_must_be_a_count(signed_in: Client, session: m.Session) -> None:
     response = enter(signed_in, session, NAMES, [42600, 31000, 16400, 10000], deposits="-1")
-    assert "count of riichi sticks" in str(response.context["form"].errors)
+    assert "riichi sticks: -1 must be a count, 0 or more" in str(response.context["form"].errors)
     assert m.Game.objects.count() == 0

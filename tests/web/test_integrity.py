@@ -12,8 +12,8 @@ from django.test import Client
 from django.urls import reverse
 
 from seisan.session import load_session
+from seisan.web.clubs import files, services
 from seisan.web.clubs import models as m
-from seisan.web.clubs import services
 
 from .conftest import EXAMPLES, enter, season_with
 
@@ -25,7 +25,7 @@ NAMES = ["Ana", "Ben", "Chie", "Dae"]
 def friday(club: m.Club, owner: Any) -> m.Season:
     """The example night (club.toml rules, chips, sashi, Eve's 外ウマ in game 2)."""
     season = season_with(club, (EXAMPLES / "club.toml").read_text(encoding="utf-8"), owner)
-    services.import_session(season, (EXAMPLES / "friday.toml").read_text(encoding="utf-8"),
+    files.import_session(season, (EXAMPLES / "friday.toml").read_text(encoding="utf-8"),
                             "friday.toml", owner)  # fmt: skip
     return season
 
@@ -58,7 +58,7 @@ def test_merging_renames_the_guest_in_bets_and_records(
     services.save_game(session, {"players": ["Ana", "Ben", "Chie", "Dae"],
                                  "points": [22600, 31000, 36400, 10000]}, owner)  # fmt: skip
     record = (EXAMPLES / "game.json").read_text(encoding="utf-8").replace('"Ana"', '"Anna"')
-    services.import_session(season, record, "game.json", owner)
+    files.import_session(season, record, "game.json", owner)
     before = sum(totals(season).values())
     anna, ana = club.players.get(name="Anna"), club.players.get(name="Ana")
     signed_in.post(reverse("clubs:merge_players", args=[club.slug]),
@@ -75,9 +75,9 @@ def test_merging_renames_the_guest_in_bets_and_records(
     services.new_rules_version(season, services.rules_from_text(rules + "fee = 400\n"), "", owner)
     services.resettle(season, owner)
     assert not club.players.filter(name="Anna", merged_into__isnull=True).exists()
-    files = services.export_season(season)
-    (tmp_path / "rules.toml").write_text(files.rules, encoding="utf-8")
-    (tmp_path / "season.toml").write_text(files.session, encoding="utf-8")
+    exported = files.export_season(season)
+    (tmp_path / "rules.toml").write_text(exported.rules, encoding="utf-8")
+    (tmp_path / "season.toml").write_text(exported.toml, encoding="utf-8")
     assert load_session(tmp_path / "season.toml").settle().totals() == {
         k: v for k, v in totals(season).items()} | {"Fay": dict(services.off_table(
             services.season_games(season))[0])["Fay"]}  # fmt: skip
@@ -87,10 +87,10 @@ def test_import_keeps_penalties_and_refuses_session_ones(club: m.Club, owner: An
     season = season_with(club, "mleague", owner)
     game = ("[[games]]\nplayers = ['Ana', 'Ben', 'Chie', 'Dae']\n"
             "points = [42600, 31000, 16400, 10000]\npenalties = ['Ben:10:chombo']\n")  # fmt: skip
-    services.import_session(season, game, "a.toml", owner)
+    files.import_session(season, game, "a.toml", owner)
     assert totals(season)["Ben"] == 1  # 11 - 10
     with pytest.raises(services.SeisanError, match="penalties of the whole session"):
-        services.import_session(season, "penalties = ['Ana:20:late']\n" + game, "b.toml", owner)
+        files.import_session(season, "penalties = ['Ana:20:late']\n" + game, "b.toml", owner)
     assert season.sessions.count() == 1
 
 
@@ -110,7 +110,7 @@ def test_rules_changes_never_rewrite_silently(club: m.Club, owner: Any, signed_i
     response = signed_in.get(reverse("clubs:export", args=[club.slug, season.pk, "toml"]))
     assert response.status_code == 302
     with pytest.raises(services.SeisanError, match="re-settle them first"):
-        services.export_season(season)
+        files.export_season(season)
     # an edit keeps the game's own rules (M.League: Ana +62.6, not Tenhou's +52.6)
     url = reverse("clubs:edit", args=[club.slug, game.pk])
     data = {"version": str(game.version), "deposits": "0", "save": "1"}
@@ -166,7 +166,7 @@ def test_a_long_import_name_is_refused(club: m.Club, owner: Any) -> None:
     game = (f"[[games]]\nplayers = ['{long}', 'Ben', 'Chie', 'Dae']\n"
             "points = [42600, 31000, 16400, 10000]\n")  # fmt: skip
     with pytest.raises(services.EntryError, match="longer than 60"):
-        services.import_session(season, game, "a.toml", owner)
+        files.import_session(season, game, "a.toml", owner)
 
 
 def test_the_last_owner_stays(club: m.Club, owner: Any, signed_in: Client) -> None:

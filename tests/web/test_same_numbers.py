@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 
 from seisan.session import load_session
 from seisan.stats import standings
+from seisan.web.clubs import files, services
 from seisan.web.clubs import models as m
-from seisan.web.clubs import services
 
 from .conftest import EXAMPLES, season_with
 
@@ -52,10 +52,10 @@ def test_standings_equal_the_cli_session(club: m.Club, owner: Any, tmp_path: Pat
         for table in tables:
             services.save_game(session, table, owner)
         web = {s.name: s.total for s in services.season_standings(season, 0)}
-        files = services.export_season(season)
-        (tmp_path / "rules.toml").write_text(files.rules, encoding="utf-8")
-        (tmp_path / "season.toml").write_text(files.session, encoding="utf-8")
-        (tmp_path / "season.csv").write_text(files.csv, encoding="utf-8")
+        exported = files.export_season(season)
+        (tmp_path / "rules.toml").write_text(exported.rules, encoding="utf-8")
+        (tmp_path / "season.toml").write_text(exported.toml, encoding="utf-8")
+        (tmp_path / "season.csv").write_text(exported.csv, encoding="utf-8")
         cli = load_session(tmp_path / "season.toml").settle()
         assert web == {name: total for name, total in cli.totals().items()}
         assert [s.name for s in services.season_standings(season, 0)] == [
@@ -69,7 +69,7 @@ def test_the_demo_files_import_and_read_back(club: m.Club, owner: Any, tmp_path:
     rules_text = (EXAMPLES / "club.toml").read_text(encoding="utf-8")
     season = season_with(club, rules_text, owner, "Friday nights")
     text = (EXAMPLES / "friday.toml").read_text(encoding="utf-8")
-    _session, count = services.import_session(season, text, "friday.toml", owner)
+    _session, count = files.import_session(season, text, "friday.toml", owner)
     assert count == 3
     cli = load_session(EXAMPLES / "friday.toml").settle()
     web = {s.name: s.total for s in services.season_standings(season, 0)}
@@ -78,11 +78,11 @@ def test_the_demo_files_import_and_read_back(club: m.Club, owner: Any, tmp_path:
     cli_money = cli.money()
     assert cli_money is not None and money == cli_money
     record = (EXAMPLES / "game.json").read_text(encoding="utf-8")
-    services.import_session(season, record, "game.json", owner)
+    files.import_session(season, record, "game.json", owner)
     assert season.sessions.count() == 2
-    files = services.export_season(season)
-    (tmp_path / "rules.toml").write_text(files.rules, encoding="utf-8")
-    (tmp_path / "season.toml").write_text(files.session, encoding="utf-8")
+    exported = files.export_season(season)
+    (tmp_path / "rules.toml").write_text(exported.rules, encoding="utf-8")
+    (tmp_path / "season.toml").write_text(exported.toml, encoding="utf-8")
     again = load_session(tmp_path / "season.toml").settle()
     assert again.totals() == {s.name: s.total for s in services.season_standings(season, 0)}
 
@@ -92,7 +92,7 @@ def test_a_bad_file_imports_nothing(club: m.Club, owner: Any) -> None:
     good = "[[games]]\nplayers = ['A', 'B', 'C', 'D']\npoints = [40000, 30000, 20000, 10000]\n"
     text = good + good.replace("10000]", "9000]")
     with pytest.raises(services.SeisanError):
-        services.import_session(season, text, "bad.toml", owner)
+        files.import_session(season, text, "bad.toml", owner)
     assert m.Game.objects.count() == 0 and m.Session.objects.count() == 0
 
 

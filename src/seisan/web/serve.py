@@ -152,8 +152,8 @@ def owner(email: str) -> tuple[Any, bool]:
 def load_demo(folder: Path, user: Any) -> str | None:
     """A demo club from the CLI's examples: the rules of ``club.toml``, every session
     file and game record of the folder. Nothing if a club exists already."""
+    from seisan.web.clubs import files, services  # noqa: PLC0415
     from seisan.web.clubs import models as m  # noqa: PLC0415
-    from seisan.web.clubs import services  # noqa: PLC0415
 
     if m.Club.objects.exists():
         return None
@@ -166,11 +166,11 @@ def load_demo(folder: Path, user: Any) -> str | None:
     for path in sorted(folder.glob("*.toml")):
         text = path.read_text(encoding="utf-8")
         if "[[games]]" in text:
-            services.import_session(season, text, path.name, user)
+            files.import_session(season, text, path.name, user)
     for path in sorted(folder.glob("*.json")):
         text = path.read_text(encoding="utf-8")
         try:
-            services.import_session(season, text, path.name, user)
+            files.import_session(season, text, path.name, user)
         except SeisanError:
             continue
     return club.slug

@@ -17,6 +17,7 @@ from django.conf import settings
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import models
 from django.db.models import Q
+from django.db.models.functions import Lower
 from django.utils import timezone
 from simple_history.models import HistoricalRecords
 
@@ -44,6 +45,24 @@ def _token() -> str:
     return secrets.token_urlsafe(24)
 
 
+def local_zone() -> str:
+    """This machine's time zone (a new club's default): ``TZ``, else the zone
+    ``/etc/localtime`` points to, else UTC."""
+    import os  # noqa: PLC0415
+    import zoneinfo  # noqa: PLC0415
+    from pathlib import Path  # noqa: PLC0415
+
+    named = os.environ.get("TZ", "").lstrip(":")
+    if named in zoneinfo.available_timezones():
+        return named
+    try:
+        target = str(Path("/etc/localtime").resolve())
+    except OSError:
+        return "UTC"
+    zone = target.partition("zoneinfo/")[2]
+    return zone if zone in zoneinfo.available_timezones() else "UTC"
+
+
 class Club(models.Model):
     """A jansou, a circle or a league."""
 
@@ -57,6 +76,8 @@ class Club(models.Model):
     kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.CIRCLE)
     #: ISO 4217 code of the club's money (JPY, KRW, USD…)
     currency = models.CharField(max_length=3, default="JPY")
+    #: where the club plays: times on its pages are local there
+    time_zone = models.CharField(max_length=64, default=local_zone)
     created = models.DateTimeField(default=timezone.now)
     history = HistoricalRecords()
 
@@ -95,9 +116,9 @@ class Player(models.Model):
     history = HistoricalRecords()
 
     class Meta:
-        constraints = [
+        constraints = [  # in any case: "ana" is Ana (two phones adding her at once: one row)
             models.UniqueConstraint(
-                fields=["club", "name"], condition=Q(merged_into__isnull=True),
+                "club", Lower("name"), condition=Q(merged_into__isnull=True),
                 name="one_name_a_club",
             )
         ]  # fmt: skip
@@ -206,6 +227,9 @@ class Game(models.Model):
 
     class Meta:
         ordering = ["session", "number"]
+        constraints = [  # two phones saving at once never share a number
+            models.UniqueConstraint(fields=["session", "number"], name="one_number_a_game")
+        ]
 
     def __str__(self) -> str:
         return f"{self.session} #{self.number}"
@@ -232,7 +256,9 @@ class Seat(models.Model):
 
 
 class Payment(models.Model):
-    """A transfer of a session's ledger marked paid (or unmarked: kept in history)."""
+    """Money (or pt) that moved between two people for a session's ledger: who paid,
+    to whom, how much, when. What is still owed is the ledger less these; editing a
+    game later never turns a payment back into a debt."""
 
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="payments")
     payer = models.CharField(max_length=60)
@@ -244,3 +270,49 @@ class Payment(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )
     history = HistoricalRecords()
+
+
+class Import(models.Model):
+    """A file imported into a season (its SHA-256: the same file twice is asked about)."""
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="imports")
+    session = models.ForeignKey(
+        Session, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    filename = models.CharField(max_length=255)
+    sha256 = models.CharField(max_length=64, db_index=True)
+    games = models.PositiveIntegerField(default=0)
+    created = models.DateTimeField(default=timezone.now)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="+",
+    )  # fmt: skip
+
+
+class Action(models.Model):
+    """One thing a person did in the club, for its history page: what (a message of
+    the catalogue and its fields, put into words in the reader's language), what
+    changed (before → after, in words), a link to it, and what undoing it needs."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="actions")
+    when = models.DateTimeField(default=timezone.now, db_index=True)
+    who = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="+",
+    )  # fmt: skip
+    kind = models.CharField(max_length=40)
+    #: the sentence's fields ({"number": 3, "name": "Ana"}…)
+    fields = models.JSONField(default=dict, encoder=DjangoJSONEncoder)
+    #: [[template, {fields}], …]: "Ana's points {old} → {new}"
+    changes = models.JSONField(default=list, encoder=DjangoJSONEncoder)
+    #: [url name, [args]] of what changed
+    link = models.JSONField(default=list)
+    #: what undoing needs (a merge: the tables before it); empty: it cannot be undone
+    undo = models.JSONField(default=dict, encoder=DjangoJSONEncoder)
+    undone = models.DateTimeField(null=True, blank=True)
+    game = models.ForeignKey(
+        Game, null=True, blank=True, on_delete=models.SET_NULL, related_name="actions"
+    )
+
+    class Meta:
+        ordering = ["-when", "-id"]

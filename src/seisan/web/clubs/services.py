@@ -4,11 +4,8 @@ standings, ledgers and exports. Views call these; every number comes from seisan
 
 from __future__ import annotations
 
-import csv
-import io
 import tomllib
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
 from fractions import Fraction
@@ -19,8 +16,9 @@ import tomli_w
 from django.db import IntegrityError, transaction
 from django.db.models import QuerySet
 from django.utils import timezone
+from simple_history.utils import bulk_create_with_history
 
-from seisan.errors import SeisanError, where_in_text
+from seisan.errors import SeisanError
 from seisan.games import record_from_dict
 from seisan.i18n import Message, _
 from seisan.ledger import GameResult, game_result
@@ -31,6 +29,7 @@ from seisan.session import Session as CoreSession
 from seisan.session import SessionGame, SessionResult, game_from_dict, settle_one
 from seisan.stats import Seat as StatSeat
 from seisan.stats import Standing, standings
+from seisan.web.clubs import history
 from seisan.web.clubs import models as m
 
 
@@ -77,6 +76,12 @@ def _rules_from_toml(text: str) -> Rules:
 def rules_of(version: m.RulesVersion) -> Rules:
     """The core's rules of a stored version."""
     return _rules_from_toml(version.toml)
+
+
+def currency_of(club: m.Club, rules: Rules) -> str:
+    """How money is written: the rules' own currency (円, 원) when they name one, else
+    the club's ISO code (JPY, KRW, USD)."""
+    return rules.stakes.currency or club.currency
 
 
 def new_rules_version(season: m.Season, rules: Rules, source: str, user: Any) -> m.RulesVersion:
@@ -147,25 +152,62 @@ def seat_rows(result: GameResult) -> list[dict[str, Any]]:
     return rows
 
 
+def seat_lines(result: GameResult) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """A settlement as stored: each seat's line, and the spectators' 外ウマ totals (pt
+    and money as exact text)."""
+    totals, money = result.totals(), result.money()
+    spectators = {
+        s.name: {"total": str(pt_value(totals[s.name])),
+                 "money": None if money is None else str(pt_value(money[s.name]))}
+        for s in result.spectators
+    }  # fmt: skip
+    return seat_rows(result), spectators
+
+
 def player_named(club: m.Club, name: str) -> m.Player:
-    """The club's player called ``name`` (any case), or a new guest of that name."""
+    """The club's player called ``name`` (any case), or a new guest of that name: made
+    once even when two phones enter the same new name at the same moment."""
     clean = " ".join(name.split())
-    found = club.players.filter(name__iexact=clean, merged_into__isnull=True).first()
-    if found is not None:
-        return found
-    return m.Player.objects.create(club=club, name=clean)
+    for _attempt in range(3):
+        found = club.players.filter(name__iexact=clean, merged_into__isnull=True).first()
+        if found is not None:
+            return found
+        try:
+            with transaction.atomic():  # a savepoint: the other phone's row wins
+                return m.Player.objects.create(club=club, name=clean)
+        except IntegrityError:
+            continue
+    raise EntryError(_("{name} could not be saved: try again", name=clean))
 
 
 MAX_NAME = 60  #: the longest player name kept (Player.name)
+SEPARATORS = (":", ";")  #: what a session file puts between names and amounts
 
 
-def _check_names(names: Sequence[str]) -> None:
-    for seat, name in enumerate(names):
-        if len(name) > MAX_NAME:
+def check_name(name: str, field: str = "") -> None:
+    """A name seisan can write to its session files and read back: not too long, none
+    of the separators (``A:B:10000``, ``Ana;Ben``)."""
+    if len(name) > MAX_NAME:
+        raise EntryError(
+            _("the name “{name}” is longer than {most} characters", name=name[:20] + "…",
+              most=MAX_NAME), field,
+        )  # fmt: skip
+    for mark in SEPARATORS:
+        if mark in name:
             raise EntryError(
-                _("seat {seat}: the name “{name}” is longer than {most} characters",
-                  seat=seat + 1, name=name[:20] + "…", most=MAX_NAME), f"player_{seat}",
+                _("the name “{name}” has “{mark}”, which separates names in seisan's files: "
+                  "leave it out", name=name, mark=mark), field,
             )  # fmt: skip
+
+
+def _check_names(names: Sequence[str], spectators: Sequence[str] = ()) -> None:
+    for seat, name in enumerate(names):
+        check_name(name, f"player_{seat}")
+    for name in spectators:
+        check_name(name, "soto")
+
+
+SAVE_ATTEMPTS = 5  #: a number taken by another phone at the same moment: the next one
 
 
 def save_game(
@@ -178,14 +220,17 @@ def save_game(
     version: int | None = None,
     record: Mapping[str, Any] | None = None,
     rules_version: m.RulesVersion | None = None,
+    kind: str = "",
 ) -> tuple[m.Game, bool]:
     """Settle and store a game: new (under the season's current rules), or an edit of
     ``game`` made from ``version`` (under the game's own rules unless ``rules_version``
-    says otherwise: only re-settling moves a game to new rules).
+    says otherwise: only re-settling moves a game to new rules). The club's history
+    keeps it, with what changed in words (``kind`` says how: entered, edited…).
 
     Returns the game and whether it was created now. A resent form (same ``key`` in
     the same session, same game) returns the game it made the first time; the key
-    reused for a different game is an error. Nothing is stored on an error.
+    reused for a different game is an error. Two games saved at once get two numbers.
+    Nothing is stored on an error.
     """
     scoped = f"{session.pk}:{key}" if key else None
     if scoped and game is None:
@@ -198,41 +243,80 @@ def save_game(
     rules = rules_of(version_row)
     result = settle_record(record, rules) if record is not None else settle_data(data, rules)
     names = list(result.settlement.names)
-    _check_names([*names, *(s.name for s in result.spectators)])
+    _check_names(names, [s.name for s in result.spectators])
     stored = dict(data) if record is None else {"players": names}
-    try:
-        with transaction.atomic():
-            if game is None:
-                last = session.games.order_by("-number").first()
-                game = m.Game(
-                    session=session,
-                    number=(last.number + 1) if last else 1,
-                    created_by=user if getattr(user, "is_authenticated", False) else None,
-                    idempotency_key=scoped,
-                )
-                created = True
-            else:
-                fresh = m.Game.objects.select_for_update().get(pk=game.pk)
-                if fresh.version != version:
-                    raise Conflict(
-                        _("someone changed this game since you opened it: reload to see "
-                          "their change")
-                    )  # fmt: skip
-                game = fresh
-                game.version += 1
-                created = False
-            game.rules = version_row
-            game.data = stored
-            game.record = dict(record) if record is not None else None
-            game.updated = timezone.now()
-            game.save()
-            _store_seats(game, session.season.club, result)
-    except IntegrityError:
-        if scoped:  # two taps at once: the other request stored it
-            existing = m.Game.objects.filter(idempotency_key=scoped).first()
-            if existing is not None:
-                return _resent(existing, data, record)
-        raise
+    for attempt in range(SAVE_ATTEMPTS):
+        try:
+            with transaction.atomic():
+                return _write(session, stored, record, result, user, scoped, game, version,
+                              version_row, kind)  # fmt: skip
+        except IntegrityError:
+            if scoped:  # two taps at once: the other request stored it
+                existing = m.Game.objects.filter(idempotency_key=scoped).first()
+                if existing is not None:
+                    return _resent(existing, data, record)
+            if game is not None or attempt == SAVE_ATTEMPTS - 1:
+                raise
+    raise AssertionError("unreachable")
+
+
+def _write(
+    session: m.Session,
+    stored: dict[str, Any],
+    record: Mapping[str, Any] | None,
+    result: GameResult,
+    user: Any,
+    scoped: str | None,
+    game: m.Game | None,
+    version: int | None,
+    version_row: m.RulesVersion,
+    kind: str,
+) -> tuple[m.Game, bool]:
+    """One attempt at storing the game, inside a transaction."""
+    club = session.season.club
+    if game is None:
+        last = session.games.order_by("-number").values_list("number", flat=True).first()
+        game = m.Game(
+            session=session,
+            number=(last or 0) + 1,
+            created_by=user if getattr(user, "is_authenticated", False) else None,
+            idempotency_key=scoped,
+        )
+        created = True
+        before_data: dict[str, Any] = {}
+        before_rows: list[dict[str, Any]] = []
+        old_rules = None
+    else:
+        fresh = m.Game.objects.select_for_update().get(pk=game.pk)
+        if fresh.version != version:
+            raise Conflict(
+                _("someone changed this game since you opened it: reload to see their change")
+            )
+        game = fresh
+        before_data = dict(game.data)
+        before_rows = [
+            {"name": name, "total": total, "money": money}
+            for name, total, money in game.seats.values_list("player__name", "total", "money")
+        ]
+        old_rules = game.rules
+        game.version += 1
+        created = False
+    game.rules = version_row
+    game.data = stored
+    game.record = dict(record) if record is not None else None
+    game.updated = timezone.now()
+    game.save()
+    rows = _store_seats(game, club, result)
+    after_rows = [{"name": r["name"], "total": r["total"], "money": r["money"]} for r in rows]
+    changes = [] if created else history.game_changes(before_data, stored, before_rows, after_rows)
+    if old_rules is not None and old_rules.pk != version_row.pk:
+        what = Message(history.RULES)
+        changes.insert(0, history.change(what, old_rules.number, version_row.number))
+    history.record(
+        club, user, kind or ("game.entered" if created else "game.edited"),
+        number=game.number, session=str(session), version=version_row.number,
+        changes=changes, link=["clubs:game", [game.pk]], game=game,
+    )  # fmt: skip
     return game, created
 
 
@@ -248,8 +332,8 @@ def _resent(
     return existing, False
 
 
-def _store_seats(game: m.Game, club: m.Club, result: GameResult) -> None:
-    rows = seat_rows(result)
+def _store_seats(game: m.Game, club: m.Club, result: GameResult) -> list[dict[str, Any]]:
+    rows, spectators = seat_lines(result)
     players = [player_named(club, row["name"]) for row in rows]
     if len({p.pk for p in players}) != len(players):
         raise EntryError(_("a player sits twice at this table"), "players")
@@ -257,27 +341,27 @@ def _store_seats(game: m.Game, club: m.Club, result: GameResult) -> None:
         (s.player_id, s.seat, s.points, s.place, s.total): s.confirmed for s in game.seats.all()
     }
     game.seats.all().delete()
-    totals, money = result.totals(), result.money()
-    game.spectators = {
-        s.name: {"total": str(pt_value(totals[s.name])),
-                 "money": None if money is None else str(pt_value(money[s.name]))}
-        for s in result.spectators
-    }  # fmt: skip
+    game.spectators = spectators
     game.save(update_fields=["spectators"])
+    seats = []
     for row, player in zip(rows, players, strict=True):
-        confirmed = kept.get((player.pk, row["seat"], row["points"], row["place"], row["total"]))
-        m.Seat.objects.create(
-            game=game,
-            seat=row["seat"],
-            player=player,
-            points=row["points"],
-            place=row["place"],
-            score=row["score"],
-            total=row["total"],
-            money=row["money"],
-            parts=row["parts"],
-            confirmed=bool(confirmed),  # a confirmation holds while the line is the same
+        line = (player.pk, row["seat"], row["points"], row["place"], row["total"])
+        seats.append(
+            m.Seat(
+                game=game,
+                seat=row["seat"],
+                player=player,
+                points=row["points"],
+                place=row["place"],
+                score=row["score"],
+                total=row["total"],
+                money=row["money"],
+                parts=row["parts"],
+                confirmed=bool(kept.get(line)),  # a confirmation holds while the line is the same
+            )
         )
+    bulk_create_with_history(seats, m.Seat)
+    return rows
 
 
 # -- names: merging a duplicate guest ---------------------------------------------------
@@ -557,136 +641,3 @@ def session_result(session: m.Session) -> SessionResult | None:
         results.append(settle_one(core, rules_of(game.rules)))
     rules = rules_of(games[-1].rules)
     return SessionResult(CoreSession(rules, tuple(core_games), str(session)), tuple(results))
-
-
-# -- export and import ------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Export:
-    """A season as the CLI's files: ``rules.toml``, ``season.toml`` (every game in
-    order), and a flat CSV of the points."""
-
-    rules: str
-    session: str
-    csv: str
-
-
-def export_season(season: m.Season) -> Export:
-    """Files ``seisan session season.toml`` reads back to the same totals. Games still
-    settled under earlier rules would read back differently: re-settle them first."""
-    outdated = live_games(season).exclude(rules=season.rules).count()
-    if outdated:
-        raise SeisanError(
-            _("{count} games were settled under earlier rules: re-settle them first, so the "
-              "export reads back to the same totals", count=outdated)
-        )  # fmt: skip
-    games_out: list[dict[str, Any]] = []
-    for game in season_games(season):
-        names = [s.player.name for s in game.seats.all()]
-        if game.record is not None:
-            record = dict(game.record)
-            record["players"] = names
-            games_out.append({"record": record, "label": _label(game)})
-            continue
-        table = {"label": _label(game), **game.data, "players": names}
-        games_out.append(table)
-    current = rules_of(season.rules)
-    session: dict[str, Any] = {"title": season.name, "rules": "rules.toml", "games": []}
-    for entry in games_out:
-        if "record" in entry:  # a hand record becomes its final table (points, deposits)
-            record = entry["record"]
-            played = record_from_dict(record, current).play()
-            assert played.settlement is not None
-            session["games"].append(
-                {"label": entry["label"], "players": list(played.settlement.names),
-                 "points": list(played.final_points), "deposits": played.leftover // 1000}
-            )  # fmt: skip
-        else:
-            session["games"].append(entry)
-    buffer = io.StringIO()
-    people = sorted({n for g in session["games"] for n in g["players"]})
-    writer = csv.writer(buffer)
-    writer.writerow(["game", "seats", "deposits", *people])
-    for g in session["games"]:
-        cells = {n: str(p) for n, p in zip(g["players"], g["points"], strict=True)}
-        writer.writerow([g["label"], ";".join(g["players"]), g.get("deposits", 0),
-                         *(cells.get(n, "") for n in people)])  # fmt: skip
-    return Export(rules_toml(current), tomli_w.dumps(session), buffer.getvalue())
-
-
-def _label(game: m.Game) -> str:
-    return f"{game.session.date.isoformat()}#{game.number}"
-
-
-def import_session(season: m.Season, text: str, filename: str, user: Any) -> tuple[m.Session, int]:
-    """A CLI session file (TOML, CSV or a game record JSON) into a new session of the
-    season, under the season's rules. All or nothing: an error stores no game."""
-    import json  # noqa: PLC0415
-
-    from seisan.session import games_from_csv, session_from_dict  # noqa: PLC0415
-
-    rules = rules_of(season.rules)
-    lower = filename.lower()
-    records: list[dict[str, Any]] = []
-    tables: list[dict[str, Any]] = []
-    if lower.endswith((".csv", ".tsv")):
-        for g in games_from_csv(text):
-            tables.append(_table_of(g))
-    elif lower.endswith(".json"):
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as err:
-            raise SeisanError(
-                _("{path}: not valid JSON ({where})", path=filename, where=where_in_text(err))
-            ) from None
-        if not isinstance(data, dict) or "hands" not in data:
-            raise SeisanError(_("a .json file must be a seisan game record"))
-        records.append(data)
-    else:
-        try:
-            data = tomllib.loads(text, parse_float=Decimal)
-        except tomllib.TOMLDecodeError as err:
-            raise SeisanError(_("not valid TOML ({where})", where=str(err))) from None
-        data.pop("rules", None)  # the season's rules settle it
-        core = session_from_dict(data, rules)
-        if core.penalties:
-            raise SeisanError(
-                _("the file has penalties of the whole session: the web app keeps penalties "
-                  "with their game, so give each in its game's table")
-            )  # fmt: skip
-        for g in core.games:
-            tables.append(_table_of(g))
-    with transaction.atomic():
-        session = m.Session.objects.create(season=season, title=filename)
-        count = 0
-        for table in tables:
-            save_game(session, _plain(table), user)
-            count += 1
-        for record in records:
-            save_game(session, {}, user, record=record)
-            count += 1
-    return session, count
-
-
-def _table_of(game: SessionGame) -> dict[str, Any]:
-    """A core session game as the table the web app stores (nothing left out)."""
-    table: dict[str, Any] = {"players": list(game.names), "points": list(game.points)}
-    if game.deposits:
-        table["deposits"] = game.deposits
-    if game.penalties:
-        table["penalties"] = list(game.penalties)
-    if game.substitute is not None:
-        table["substitute"] = game.substitute
-    return {**table, **dict(game.bets)}
-
-
-def _plain(value: Any) -> Any:
-    """TOML values made JSON-safe (Decimal as exact text)."""
-    if isinstance(value, Mapping):
-        return {str(k): _plain(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [_plain(v) for v in value]
-    if isinstance(value, Decimal):
-        return str(value)
-    return value

@@ -14,6 +14,7 @@ from django.utils.safestring import SafeString
 
 from seisan.i18n import Message
 from seisan.i18n import term as core_term
+from seisan.rules import Zero
 from seisan.settlement import format_score
 from seisan.web.clubs.middleware import web_lang
 
@@ -41,23 +42,47 @@ def _fraction(value: Any) -> Fraction | None:
 
 
 @register.filter
-def pt(value: Any) -> str:
-    """A score as players write it: +12.6, -30, 0."""
+def pt(value: Any, zero: Any = None) -> str:
+    """A score as players write it: +12.6, -30, and zero as the rules write it (0, or
+    -0 under the Korean presets: 「+0 따위는 없다」)."""
     number = _fraction(value)
-    return "" if number is None else format_score(number)
+    if number is None:
+        return ""
+    return format_score(number, Zero(zero) if zero else Zero.PLAIN)
+
+
+def _money_text(number: Fraction, currency: str) -> str:
+    """``number`` of ``currency``: an ISO code in the reader's local form (¥1,200,
+    ₩12,000), or the rules' own symbol written after it (1,200円)."""
+    from babel.numbers import format_currency, format_decimal  # noqa: PLC0415
+
+    amount = Decimal(number.numerator) / Decimal(number.denominator)
+    lang = web_lang().value
+    if len(currency) == 3 and currency.isascii() and currency.isupper():
+        return str(format_currency(amount, currency, locale=lang))
+    return f"{format_decimal(amount, locale=lang)}{currency}"
 
 
 @register.filter
 def money(value: Any, currency: str = "JPY") -> str:
-    """Money in the local form of the request's language (¥1,200, ₩12,000)."""
+    """Money won or lost, signed (+¥1,200, -1,200円)."""
     number = _fraction(value)
     if number is None:
         return ""
-    from babel.numbers import format_currency  # noqa: PLC0415
-
-    amount = Decimal(number.numerator) / Decimal(number.denominator)
-    text = format_currency(amount, currency, locale=web_lang().value)
+    text = _money_text(number, currency)
     return f"+{text}" if number > 0 else text
+
+
+@register.filter
+def amount(value: Any, currency: str = "") -> str:
+    """An amount that changes hands (a transfer, a payment): never signed; pt when no
+    currency is given."""
+    number = _fraction(value)
+    if number is None:
+        return ""
+    if not currency:
+        return f"{format_score(abs(number)).lstrip('+')} pt"
+    return _money_text(abs(number), currency)
 
 
 def fixed(number: Fraction, places: int) -> str:
@@ -131,6 +156,22 @@ def when(value: Any) -> str:
     return f"{format_date(local, format='medium', locale=lang)} " + str(
         format_time(local, format="short", tzinfo=local.tzinfo, locale=lang)
     )
+
+
+@register.filter
+def used(form: Any, prefix: str) -> bool:
+    """Whether a folded part of a form has a value or an error (it opens)."""
+    return bool(form.used(prefix))
+
+
+@register.filter
+def split(text: str) -> list[str]:
+    return text.split()
+
+
+@register.filter
+def errors_of(form: Any, name: str) -> Any:
+    return form[name].errors
 
 
 @register.filter

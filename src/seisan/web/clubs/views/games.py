@@ -8,6 +8,7 @@ from typing import Any
 from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
+from django.db import DatabaseError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -17,14 +18,19 @@ from django.views.decorators.http import require_POST
 from seisan.errors import SeisanError
 from seisan.explain import explain
 from seisan.i18n import N_
+from seisan.web.clubs import history, services
 from seisan.web.clubs import models as m
-from seisan.web.clubs import services
 from seisan.web.clubs.access import club_view, ctx, number
-from seisan.web.clubs.forms import (
-    GameForm,
-    words,
-)
+from seisan.web.clubs.entry import GameForm, initial_of, rows_for
+from seisan.web.clubs.forms import words
 from seisan.web.clubs.middleware import web_lang
+
+#: a game with the same players and points saved at the table this recently is asked about
+DUPLICATE_MINUTES = 15
+NOT_WRITTEN = N_(
+    "the database could not be written (the disk may be full or read-only): nothing was "
+    "saved, and the game is still here: try again, or tell the organiser"
+)
 
 
 def _game_form(
@@ -33,102 +39,109 @@ def _game_form(
     rules = services.rules_of(game.rules if game is not None else session.season.rules)
     if request.method == "POST":
         return GameForm(request.POST, rules=rules, club=club)
-    initial: dict[str, Any] = {}
-    seats = None
     if game is not None:
-        data = game.data
         names = [s.player.name for s in game.seats.select_related("player").order_by("seat")]
-        initial = {"version": game.version, "deposits": data.get("deposits", 0)}
-        for seat, name in enumerate(names):
-            initial[f"player_{seat}"] = name
-            initial[f"points_{seat}"] = data["points"][seat]
-        chips = data.get("chips")
-        if isinstance(chips, list):
-            for seat, count in enumerate(chips):
-                initial[f"chips_{seat}"] = count
-        for loser, winner in (data.get("busted") or {}).items():
-            if loser in names:
-                initial[f"busted_{names.index(loser)}"] = winner
-    else:
-        same = number(request.GET, "same", 0)
-        if same:
-            previous = session.games.filter(pk=same).first()
-            if previous is not None:
-                seats = [s.player.name for s in previous.seats.order_by("seat")]
-                for seat, name in enumerate(seats):
-                    initial[f"player_{seat}"] = name
-    return GameForm(initial=initial, rules=rules, club=club, seats=seats)
+        initial = {"version": game.version, **initial_of(game.data, names)}
+        return GameForm(initial=initial, rules=rules, club=club, rows=rows_for(game.data))
+    seats = None
+    same = number(request.GET, "same", 0)
+    if same:
+        previous = session.games.filter(pk=same).first()
+        if previous is not None:
+            seats = [s.player.name for s in previous.seats.order_by("seat")]
+    return GameForm(rules=rules, club=club, seats=seats)
+
+
+def duplicate_of(session: m.Session, table: dict[str, Any]) -> m.Game | None:
+    """A game of this session saved in the last minutes with the same players in the
+    same seats and the same points (two phones, or one tap too many)."""
+    since = timezone.now() - timedelta(minutes=DUPLICATE_MINUTES)
+    recent = session.games.filter(deleted__isnull=True, created__gte=since, record__isnull=True)
+    for game in recent:
+        if game.data.get("players") == table["players"] and (
+            game.data.get("points") == table["points"]
+        ):
+            return game
+    return None
+
+
+def _entry_page(
+    request: HttpRequest, club: m.Club, session: m.Session, form: GameForm, **extra: Any
+) -> HttpResponse:
+    players = club.players.filter(merged_into__isnull=True).values_list("name", flat=True)
+    return render(
+        request,
+        "clubs/enter.html",
+        ctx(request, club, session=session, form=form, players=players,
+            preview=_preview(form) if form.is_bound else None, **extra),
+    )  # fmt: skip
 
 
 @club_view(m.Role.SCORER)
 def enter_game(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
-    """The phone form at the table: players, points, sticks; one tap saves."""
+    """The phone form at the table; one tap saves (a second tap saves nothing more)."""
     session = get_object_or_404(m.Session, pk=pk, season__club=club)
     form = _game_form(request, club, session)
-    if request.method == "POST" and form.is_valid():
-        try:
-            game, created = services.save_game(session, form.data_out, request.user,
-                                               key=form.cleaned_data.get("key"))  # fmt: skip
-        except SeisanError as err:
-            form.add_error(None, err.message.text(web_lang()))
-        else:
-            if not created:
-                messages.info(request, words(N_("this game was already saved")))
-            else:
-                messages.success(request, words(N_("game {number} saved"), number=game.number))
-            if "next" in request.POST:
-                return redirect(
-                    f"{reverse('clubs:enter', args=[club.slug, session.pk])}?same={game.pk}"
-                )
-            return redirect("clubs:game", slug=club.slug, pk=game.pk)
-    players = club.players.filter(merged_into__isnull=True)
-    return render(
-        request,
-        "clubs/enter.html",
-        ctx(
-            request,
-            club,
-            session=session,
-            form=form,
-            players=players,
-            preview=_preview(form) if request.method == "POST" else None,
-        ),
-    )
+    if request.method != "POST" or not form.is_valid():
+        return _entry_page(request, club, session, form)
+    key = form.cleaned_data.get("key")
+    twin = duplicate_of(session, form.data_out)
+    resent = bool(key) and m.Game.objects.filter(idempotency_key=f"{session.pk}:{key}").exists()
+    if twin is not None and not resent and request.POST.get("again") != "1":
+        return _entry_page(request, club, session, form, twin=twin)
+    try:
+        game, created = services.save_game(session, form.data_out, request.user, key=key)
+    except SeisanError as err:
+        form.add_error(None, err.message.text(web_lang()))
+        return _entry_page(request, club, session, form)
+    except DatabaseError:
+        form.add_error(None, words(NOT_WRITTEN))
+        return _entry_page(request, club, session, form)
+    if not created:
+        messages.info(request, words(N_("this game was already saved")))
+    else:
+        messages.success(request, words(N_("game {number} saved"), number=game.number))
+    if "next" in request.POST:
+        return redirect(f"{reverse('clubs:enter', args=[club.slug, session.pk])}?same={game.pk}")
+    return redirect("clubs:game", slug=club.slug, pk=game.pk)
 
 
 def _preview(form: GameForm) -> dict[str, Any]:
-    """What the entry form shows as it is typed: points missing, and the settlement."""
+    """What the entry form shows as it is typed: points missing, then the settlement
+    the core gives the game as it would be saved (or the first problem with it)."""
     missing = form.missing()
-    result = None
-    error = None
-    if form.is_bound:
-        try:
-            table = form._game_table({k: form.data.get(k) for k in form.fields})
-            result = services.settle_data(table, form.rules)
-        except SeisanError as err:
-            error = err.message
     rows = []
-    if result is not None:
-        totals = result.totals()
-        money = result.money()
-        for r in result.settlement.by_place():
+    error = None
+    if form.is_valid() and form.result is not None:
+        totals, money = form.result.totals(), form.result.money()
+        for r in form.result.settlement.by_place():
             rows.append({"r": r, "total": totals[r.name],
                          "money": None if money is None else money[r.name]})  # fmt: skip
+        for s in form.result.spectators:
+            rows.append({"r": None, "name": s.name, "total": totals[s.name],
+                         "money": None if money is None else money[s.name]})  # fmt: skip
+    elif form.errors:
+        error = next(iter(e for errors in form.errors.values() for e in errors), None)
     over = -missing if missing is not None and missing < 0 else None
-    return {"missing": missing, "over": over, "rows": rows, "error": error}
+    return {"missing": missing, "over": over, "rows": rows, "error": error,
+            "zero": form.rules.zero}  # fmt: skip
 
 
 @club_view(m.Role.SCORER)
 def preview(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
-    """htmx: the live preview of the entry form."""
+    """htmx: the live preview of the entry form (a game's own rules when editing it)."""
     session = get_object_or_404(m.Session, pk=pk, season__club=club)
-    rules = services.rules_of(session.season.rules)
-    form = GameForm(request.POST, rules=rules, club=club)
+    version = session.season.rules
+    editing = number(request.POST, "game", 0)
+    if editing:
+        version = get_object_or_404(m.Game, pk=editing, session=session).rules
+    form = GameForm(request.POST, rules=services.rules_of(version), club=club)
     return render(
         request,
         "clubs/_preview.html",
-        ctx(request, club, preview=_preview(form), currency=club.currency),
-    )
+        ctx(request, club, preview=_preview(form),
+            currency=services.currency_of(club, form.rules)),
+    )  # fmt: skip
 
 
 def _can_edit(request: HttpRequest, game: m.Game) -> bool:
@@ -145,15 +158,16 @@ def _can_edit(request: HttpRequest, game: m.Game) -> bool:
 
 @club_view(m.Role.MEMBER)
 def game_page(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
-    game = get_object_or_404(m.Game, pk=pk, session__season__club=club)
+    game = get_object_or_404(m.Game.objects.select_related("session__season", "rules"),
+                             pk=pk, session__season__club=club)  # fmt: skip
     seats = list(game.seats.select_related("player").order_by("place", "seat"))
     result = services.game_result_of(game)
-    lines = explain(result)
+    rules = services.rules_of(game.rules)
     hands = None
     if game.record is not None:
         from seisan.games import record_from_dict  # noqa: PLC0415
 
-        played = record_from_dict(game.record, services.rules_of(game.rules)).play()
+        played = record_from_dict(game.record, rules).play()
         hands = played.lines
     mine = {s.pk for s in seats if s.player.user_id == request.user.pk}
     return render(
@@ -164,11 +178,15 @@ def game_page(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
             club,
             game=game,
             seats=seats,
-            lines=lines,
+            by_seat=sorted(seats, key=lambda s: s.seat),
+            lines=explain(result),
             hands=hands,
+            spectators=game.spectators or {},
             can_edit=_can_edit(request, game),
             mine=mine,
-            rules=services.rules_of(game.rules),
+            rules=rules,
+            zero=rules.zero,
+            currency=services.currency_of(club, rules),
             outdated=game.rules_id != game.session.season.rules.pk,
         ),
     )
@@ -187,40 +205,35 @@ def edit_game(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
         try:
             services.save_game(game.session, form.data_out, request.user, game=game,
                                version=form.cleaned_data.get("version"))  # fmt: skip
-        except services.Conflict as err:
-            form.add_error(None, err.message.text(web_lang()))
         except SeisanError as err:
             form.add_error(None, err.message.text(web_lang()))
+        except DatabaseError:
+            form.add_error(None, words(NOT_WRITTEN))
         else:
             messages.success(request, words(N_("game {number} saved"), number=game.number))
             return redirect("clubs:game", slug=club.slug, pk=game.pk)
-    players = club.players.filter(merged_into__isnull=True)
-    return render(
-        request,
-        "clubs/enter.html",
-        ctx(
-            request,
-            club,
-            session=game.session,
-            form=form,
-            players=players,
-            editing=game,
-            preview=None,
-        ),
-    )
+    return _entry_page(request, club, game.session, form, editing=game)
 
 
-@require_POST
 @club_view(m.Role.SCORER)
 def delete_game(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
+    """Delete a game (softly: an organiser restores it), after asking."""
     game = get_object_or_404(m.Game, pk=pk, session__season__club=club, deleted__isnull=True)
     if not _can_edit(request, game):
         raise PermissionDenied
+    if request.method != "POST" or request.POST.get("confirm") != "1":
+        seats = game.seats.select_related("player").order_by("seat")
+        return render(request, "clubs/confirm_delete.html",
+                      ctx(request, club, game=game, seats=seats))  # fmt: skip
     game.deleted = timezone.now()
-    game.save()
+    game.save(update_fields=["deleted"])
+    history.record(
+        club, request.user, "game.deleted", number=game.number, session=str(game.session),
+        link=["clubs:game", [game.pk]], game=game,
+    )  # fmt: skip
     messages.success(request, words(N_("game {number} deleted: it can be restored"),
                                     number=game.number))  # fmt: skip
-    return redirect("clubs:session", slug=club.slug, pk=game.session.pk)
+    return redirect("clubs:session", slug=club.slug, pk=game.session_id)
 
 
 @require_POST
@@ -228,7 +241,11 @@ def delete_game(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
 def restore_game(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
     game = get_object_or_404(m.Game, pk=pk, session__season__club=club, deleted__isnull=False)
     game.deleted = None
-    game.save()
+    game.save(update_fields=["deleted"])
+    history.record(
+        club, request.user, "game.restored", number=game.number, session=str(game.session),
+        link=["clubs:game", [game.pk]], game=game,
+    )  # fmt: skip
     messages.success(request, words(N_("game {number} restored"), number=game.number))
     return redirect("clubs:game", slug=club.slug, pk=game.pk)
 
@@ -237,10 +254,15 @@ def restore_game(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
 @club_view(m.Role.MEMBER)
 def confirm_seat(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
     """A member confirms their own result."""
-    seat = get_object_or_404(m.Seat, pk=number(request.POST, "seat"), game__pk=pk,
+    seat = get_object_or_404(m.Seat.objects.select_related("player", "game__session"),
+                             pk=number(request.POST, "seat"), game__pk=pk,
                              game__session__season__club=club)  # fmt: skip
     if seat.player.user_id != request.user.pk:
         raise PermissionDenied
-    seat.confirmed = True
-    seat.save()
+    if not seat.confirmed:
+        seat.confirmed = True
+        seat.save(update_fields=["confirmed"])
+        history.record(club, request.user, "game.confirmed", name=seat.player.name,
+                       number=seat.game.number, session=str(seat.game.session),
+                       link=["clubs:game", [pk]], game=seat.game)  # fmt: skip
     return redirect("clubs:game", slug=club.slug, pk=pk)

@@ -7,18 +7,19 @@ from typing import Any
 from urllib.parse import urlencode
 
 from django.contrib import messages
-from django.db import transaction
+from django.db import DatabaseError, transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.http import content_disposition_header
 from django.views.decorators.http import require_POST
 
 from seisan.errors import SeisanError
 from seisan.explain import ordinal
 from seisan.i18n import N_
+from seisan.web.clubs import files, services
 from seisan.web.clubs import models as m
-from seisan.web.clubs import services
 from seisan.web.clubs.access import club_view, ctx
 from seisan.web.clubs.forms import (
     ImportForm,
@@ -184,43 +185,63 @@ def resettle(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
     return redirect("clubs:season", slug=club.slug, pk=season.pk)
 
 
+EXPORTS = {
+    # kind: (what of the export, file name ending, media type)
+    "toml": ("toml", ".toml", "application/toml"),
+    "json": ("json", ".json", "application/json"),
+    "csv": ("csv", ".csv", "text/csv"),
+    "rules": ("rules", ".rules.toml", "application/toml"),
+}
+
+
 @club_view(m.Role.MEMBER)
 def export_season(request: HttpRequest, club: m.Club, pk: int, kind: str) -> HttpResponse:
+    """The season as a file of the command line's, named after the season."""
     season = get_object_or_404(club.seasons, pk=pk)
+    if kind not in EXPORTS:
+        raise Http404
     try:
-        files = services.export_season(season)
+        exported = files.export_season(season)
     except SeisanError as err:
         messages.error(request, err.message.text(web_lang()))
         return redirect("clubs:season", slug=club.slug, pk=season.pk)
-    stem = f"{club.slug}-{season.pk}"
-    if kind == "toml":
-        body, name, mime = files.session, f"{stem}.toml", "application/toml"
-    elif kind == "rules":
-        body, name, mime = files.rules, "rules.toml", "application/toml"
-    elif kind == "csv":
-        body, name, mime = files.csv, f"{stem}.csv", "text/csv"
-    else:
-        raise Http404
-    response = HttpResponse(body, content_type=f"{mime}; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    attribute, ending, mime = EXPORTS[kind]
+    response = HttpResponse(getattr(exported, attribute), content_type=f"{mime}; charset=utf-8")
+    response["Content-Disposition"] = content_disposition_header(True, exported.stem + ending)
     return response
 
 
 @club_view(m.Role.ORGANISER)
 def import_view(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
+    """A file into a new session of the season; the same file twice is asked about."""
     season = get_object_or_404(club.seasons, pk=pk)
     form = ImportForm(request.POST or None, request.FILES or None)
+    earlier = None
     if request.method == "POST" and form.is_valid():
         upload = form.cleaned_data["file"]
+        again = request.POST.get("again") == "1"
         try:
+            files.check_size(upload.size or 0)
             text = upload.read().decode("utf-8-sig")
-            session, count = services.import_session(season, text, upload.name, request.user)
+            session, count = files.import_session(season, text, upload.name, request.user,
+                                                  again=again)  # fmt: skip
         except UnicodeDecodeError:
             form.add_error("file", words(N_("not UTF-8 text")))
-        except (SeisanError, ValueError) as err:
-            message = err.message.text(web_lang()) if isinstance(err, SeisanError) else str(err)
-            form.add_error("file", message)
+        except files.AlreadyImported as err:
+            earlier = err.earlier
+            form.add_error("file", err.message.text(web_lang()))
+        except SeisanError as err:
+            form.add_error("file", err.message.text(web_lang()))
+        except DatabaseError:
+            form.add_error("file", words(NOT_WRITTEN_IMPORT))
         else:
             messages.success(request, words(N_("{count} games imported"), count=count))
             return redirect("clubs:session", slug=club.slug, pk=session.pk)
-    return render(request, "clubs/import.html", ctx(request, club, season=season, form=form))
+    return render(request, "clubs/import.html",
+                  ctx(request, club, season=season, form=form, earlier=earlier))  # fmt: skip
+
+
+NOT_WRITTEN_IMPORT = N_(
+    "the database could not be written (the disk may be full or read-only): nothing was "
+    "imported; try again, or tell the organiser"
+)
