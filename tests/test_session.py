@@ -14,6 +14,7 @@ from seisan.cli import app
 from seisan.games import load_record
 from seisan.ledger import balances
 from seisan.presets import find_preset, load_rules
+from seisan.rules import Rules
 from seisan.session import (
     FORMULA_MARKS,
     Session,
@@ -335,3 +336,13 @@ def test_csv_soto_pool_column_is_the_games_pool() -> None:
     (game,) = games_from_csv(text)
     result = settle_one(game, find_preset("mleague"))
     assert result.totals()["Eve"] == 5 and result.totals()["Fay"] == -5
+
+
+def test_csv_an_empty_winners_cell_is_nobody_won() -> None:
+    """焼き鳥 1000 and nobody won a hand: 000's 全員焼き鳥, nothing changes hands."""
+    text = (
+        "game,winners,Ana,Ben,Chie,Dae\n1,,42600,31000,16400,10000\n2,Ana,42600,31000,16400,10000\n"
+    )
+    rules = Rules.from_dict({"side": {"yakitori": 1000}}, find_preset("mleague"))
+    first, second = (settle_one(g, rules).totals() for g in games_from_csv(text))
+    assert first["Ana"] == Fraction(313, 5) and second["Ana"] == Fraction(328, 5)

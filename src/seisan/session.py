@@ -562,9 +562,10 @@ def games_from_csv(text: str) -> list[SessionGame]:
     the names in seat order. Bet cells join items with ``;`` (or ``,`` in a
     ``;``-separated file): ``sashi = Ana:Ben:10000``, ``chips = Ana:2;Ben:-1;Dae:-1``,
     ``winners = Ana;Ben``, ``busted = Dae:Ana``, ``soto = Eve:Ana``, ``pool = Fay:Ben``,
-    ``soto_pool = 1000`` (the game's pool). A text cell written with a leading ``'`` against
-    spreadsheet formulas (``'=1+1``) is read without it. A column that is neither a known
-    one nor a player's points is an error."""
+    ``soto_pool = 1000`` (the game's pool); an empty ``winners`` cell is a game nobody
+    won a hand in (焼き鳥 for all: nothing changes hands). A text cell written with a
+    leading ``'`` against spreadsheet formulas (``'=1+1``) is read without it. A column
+    that is neither a known one nor a player's points is an error."""
     separator = _dialect(text)
     try:
         rows = list(csv.reader(io.StringIO(text), delimiter=separator))
@@ -630,6 +631,8 @@ def games_from_csv(text: str) -> list[SessionGame]:
             if cells.get(key):
                 parts = [item.strip() for item in items.split(cells[key]) if item.strip()]
                 bets[key] = _csv_bet(where, key, parts)
+        if "winners" in cells and not cells["winners"]:
+            bets["winners"] = []  # the column is there and names nobody: nobody won a hand
         if cells.get("soto_pool"):  # this game's spectators' pool, in points
             bets["side"] = {"soto_pool": cells["soto_pool"]}
         penalties = tuple(p.strip() for p in items.split(cells.get("penalties", "")) if p.strip())

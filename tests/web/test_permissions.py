@@ -10,6 +10,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from seisan.i18n import decimal_text
 from seisan.web.accounts.models import Invitation
 from seisan.web.accounts.tokens import new_invitation
 from seisan.web.clubs import models as m
@@ -33,6 +34,7 @@ CHANGES = [
     ("clubs:enter", "scorer", {}),
     ("clubs:preview", "scorer", {}),
     ("clubs:mark_paid", "scorer", {"payer": "Dae", "payee": "Ana", "amount": "10"}),
+    ("clubs:remove_payment", "scorer", {}),
     ("clubs:edit", "scorer", {}),
     ("clubs:delete", "scorer", {}),
     ("clubs:restore", "organiser", {}),
@@ -65,7 +67,7 @@ def url_of(name: str, o: dict[str, Any]) -> str:
         return reverse(name, args=[slug])
     if name in {"clubs:season_settings", "clubs:resettle", "clubs:import", "clubs:new_session"}:
         return reverse(name, args=[slug, o["season"].pk])
-    if name in {"clubs:enter", "clubs:preview", "clubs:mark_paid"}:
+    if name in {"clubs:enter", "clubs:preview", "clubs:mark_paid", "clubs:remove_payment"}:
         return reverse(name, args=[slug, o["session"].pk])
     if name == "clubs:revoke_invitation":
         return reverse(name, args=[slug, o["invitation"].pk])
@@ -78,7 +80,8 @@ def test_every_change_url_is_listed() -> None:
     views_that_change = {
         "add_player", "merge_players", "set_member", "link_player", "new_season",
         "season_settings", "resettle",
-        "import", "new_session", "enter", "preview", "mark_paid", "edit", "delete", "restore",
+        "import", "new_session", "enter", "preview", "mark_paid", "remove_payment", "edit",
+        "delete", "restore",
         "confirm", "invitations", "revoke_invitation",
     }  # fmt: skip
     reading = {"club", "history", "season", "export", "session", "game", "game_history", "player"}
@@ -173,7 +176,11 @@ def _counts() -> tuple[int, ...]:
         ("clubs:link_player", {"player": "1 OR 1=1", "member": "2"}),
         ("clubs:mark_paid", {"payer": "Dae", "payee": "Ana", "amount": "lots"}),
         ("clubs:mark_paid", {"payer": "Dae", "payee": "Ana", "amount": "sNaN", "paid": "1"}),
-        ("clubs:mark_paid", {"payer": "Dae", "payee": "Ana", "amount": "999"}),
+        ("clubs:mark_paid", {"payer": "Zed", "payee": "Ana", "amount": "10"}),
+        ("clubs:mark_paid", {"payer": "Ana", "payee": "Ana", "amount": "10"}),
+        ("clubs:mark_paid", {"payer": "Dae", "payee": "Ana", "amount": "1e999"}),
+        ("clubs:mark_paid", {"payer": "Dae", "payee": "Ana", "amount": "0.0001"}),
+        ("clubs:remove_payment", {"payment": "99999999999999999999999"}),
     ],
 )
 def test_forged_forms_are_refused_cleanly(objects: dict[str, Any], signed_in: Client, name: str,
@@ -187,13 +194,16 @@ def test_forged_forms_are_refused_cleanly(objects: dict[str, Any], signed_in: Cl
 def test_marking_a_real_transfer_paid(objects: dict[str, Any], signed_in: Client) -> None:
     session = objects["session"]
     page = signed_in.get(reverse("clubs:session", args=["test", session.pk]))
-    row = page.context["ledger"][0]
-    data = {"payer": row["t"].payer, "payee": row["t"].payee, "amount": str(row["amount"])}
+    row = page.context["ledger"].rows[0]
+    data = {"payer": row.payer, "payee": row.payee, "amount": decimal_text(row.amount), "key": "k"}
     url = url_of("clubs:mark_paid", objects)
-    for _ in range(2):  # a double tap marks it once
-        signed_in.post(url, {**data, "paid": "1"})
+    for _ in range(2):  # a double tap records it once
+        signed_in.post(url, data)
     assert session.payments.count() == 1
     assert session.payments.get().in_money is False  # mleague has no rate: a pt ledger
-    signed_in.post(url, {**data, "paid": "0"})  # unmark: history keeps it
+    after = signed_in.get(reverse("clubs:session", args=["test", session.pk])).context["ledger"]
+    assert (row.payer, row.payee) not in {(t.payer, t.payee) for t in after.rows}
+    undo = {"payment": str(session.payments.get().pk)}
+    signed_in.post(url_of("clubs:remove_payment", objects), undo)  # the history keeps it
     assert session.payments.count() == 0
     assert m.Payment.history.count() == 2

@@ -145,7 +145,7 @@ def _csv(tables: Sequence[Mapping[str, Any]]) -> str:
     """One row a game: label, seats in order, sticks, the bets used, then each
     player's points under their name (RFC 4180; formulas neutralised)."""
     used = [key for key in ("penalties", "substitute", *BET_COLUMNS)
-            if any(t.get(key) for t in tables)]  # fmt: skip
+            if any(t.get(key) or (key == "winners" and key in t) for t in tables)]  # fmt: skip
     pooled = any((t.get("side") or {}).get("soto_pool") for t in tables)
     people = sorted({n for t in tables for n in t["players"]}, key=str.casefold)
     buffer = io.StringIO()

@@ -266,6 +266,8 @@ class Payment(models.Model):
     amount = models.DecimalField(max_digits=16, decimal_places=3)
     in_money = models.BooleanField(default=True)
     paid = models.DateTimeField(default=timezone.now)
+    #: one per payment form: a form sent twice records the payment once
+    key = models.CharField(max_length=100, unique=True, null=True, blank=True)
     marked_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )

@@ -605,37 +605,20 @@ def off_table(games: Iterable[m.Game]) -> tuple[dict[str, Fraction], dict[str, F
     return pt, money
 
 
-def club_balances(club: m.Club) -> dict[str, dict[str, Decimal]]:
-    """Each person's money over every session of the club (seated and as a
-    spectator), and what is still open after the money transfers marked paid."""
-    won: dict[str, Decimal] = {}
-    games = m.Game.objects.filter(session__season__club=club, deleted__isnull=True)
-    for seat in m.Seat.objects.filter(game__in=games, money__isnull=False).select_related("player"):
-        won[seat.player.name] = won.get(seat.player.name, Decimal(0)) + seat.money  # type: ignore[operator]
-    for game in games.only("spectators"):
-        for name, entry in (game.spectators or {}).items():
-            if entry.get("money") is not None:
-                won[name] = won.get(name, Decimal(0)) + Decimal(entry["money"])
-    open_ = dict(won)
-    for payment in m.Payment.objects.filter(session__season__club=club, in_money=True):
-        if payment.payer in open_:
-            open_[payment.payer] += payment.amount
-        if payment.payee in open_:
-            open_[payment.payee] -= payment.amount
-    return {name: {"won": won[name], "open": open_[name]} for name in won}
-
-
 def session_result(session: m.Session) -> SessionResult | None:
     """A night's games as the core's settled session (ledgers, fees, house)."""
     games = list(
-        session.games.filter(deleted__isnull=True).select_related("rules").order_by("number")
+        session.games.filter(deleted__isnull=True)
+        .select_related("rules")
+        .prefetch_related("seats__player")
+        .order_by("number")
     )
     if not games:
         return None
     core_games = []
     results = []
     for game in games:
-        names = [s.player.name for s in game.seats.select_related("player").order_by("seat")]
+        names = [s.player.name for s in sorted(game.seats.all(), key=lambda s: s.seat)]
         core = session_game(game, names)
         core_games.append(core)
         results.append(settle_one(core, rules_of(game.rules)))

@@ -25,6 +25,7 @@ urlpatterns = [
     path("n/<int:pk>/enter/", games.enter_game, name="enter"),
     path("n/<int:pk>/preview/", games.preview, name="preview"),
     path("n/<int:pk>/paid/", sessions.mark_paid, name="mark_paid"),
+    path("n/<int:pk>/unpaid/", sessions.remove_payment, name="remove_payment"),
     path("g/<int:pk>/", games.game_page, name="game"),
     path("g/<int:pk>/edit/", games.edit_game, name="edit"),
     path("g/<int:pk>/delete/", games.delete_game, name="delete"),

@@ -95,6 +95,17 @@ def fixed(number: Fraction, places: int) -> str:
 
 
 @register.filter
+def exact(value: Any) -> str:
+    """A number as exact decimal text for a form (12.5, never 12.500000001)."""
+    number = _fraction(value)
+    if number is None:
+        return ""
+    from seisan.i18n import decimal_text  # noqa: PLC0415
+
+    return decimal_text(number)
+
+
+@register.filter
 def pct(value: Any) -> str:
     """A rate as a percentage to one decimal (45.5%)."""
     number = _fraction(value)

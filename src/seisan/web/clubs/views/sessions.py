@@ -1,8 +1,10 @@
-"""A night at the club: its games and who pays whom."""
+"""A night at the club: its games and who pays whom (money is collected once)."""
 
 from __future__ import annotations
 
-from typing import Any
+import uuid
+from decimal import Decimal, InvalidOperation
+from fractions import Fraction
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
@@ -10,15 +12,13 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from seisan.i18n import N_
-from seisan.pt import pt_value
+from seisan.i18n import N_, plain_number
+from seisan.web.clubs import history, money, services
 from seisan.web.clubs import models as m
-from seisan.web.clubs import services
-from seisan.web.clubs.access import club_view, ctx
-from seisan.web.clubs.forms import (
-    SessionForm,
-    words,
-)
+from seisan.web.clubs.access import club_view, ctx, number
+from seisan.web.clubs.forms import SessionForm, words
+
+MAX_AMOUNT = Decimal(10) ** 12
 
 
 @require_POST
@@ -30,29 +30,37 @@ def new_session(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
         session = form.save(commit=False)
         session.season = season
         session.save()
+        history.record(club, request.user, "session.created", session=str(session),
+                       link=["clubs:session", [session.pk]])  # fmt: skip
         return redirect("clubs:enter", slug=club.slug, pk=session.pk)
     messages.error(request, words(N_("give the date of the session")))
     return redirect("clubs:season", slug=club.slug, pk=season.pk)
 
 
+def _form_of(request: HttpRequest) -> str:
+    """Which form of the ledger the page shows (anything else: the fewest transfers)."""
+    chosen = request.GET.get("ledger") or request.POST.get("ledger")
+    return money.FIRST if chosen == money.FIRST else money.FEWEST
+
+
+def _back(club: m.Club, session: m.Session, request: HttpRequest) -> str:
+    url = reverse("clubs:session", args=[club.slug, session.pk])
+    return f"{url}?ledger={_form_of(request)}#ledger"
+
+
 @club_view(m.Role.MEMBER)
 def session_page(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
-    session = get_object_or_404(m.Session, pk=pk, season__club=club)
-    games = session.games.filter(deleted__isnull=True).prefetch_related("seats__player")
+    session = get_object_or_404(m.Session.objects.select_related("season"), pk=pk,
+                                season__club=club)  # fmt: skip
+    games = (
+        session.games.filter(deleted__isnull=True)
+        .select_related("rules")
+        .prefetch_related("seats__player")
+    )
     deleted = session.games.filter(deleted__isnull=False)
-    result = services.session_result(session)
-    form = request.GET.get("ledger", "fewest")
-    in_money = result is not None and result.stakes.rate is not None
-    ledger = []
-    if result is not None:
-        transfers = result.jansou(in_money) if form == "first" else result.transfers(in_money)
-        transfers = [*transfers, *(result.fee_transfers() if in_money else [])]
-        paid = {(p.payer, p.payee, p.amount): p for p in session.payments.all()}
-        for t in transfers:
-            amount = pt_value(t.amount)
-            ledger.append({"t": t, "amount": amount,
-                           "paid": paid.get((t.payer, t.payee, _dec(amount)))})  # fmt: skip
-    balances = _member_balances(club) if in_money else {}
+    ledger = money.session_ledger(session, _form_of(request))
+    rules = services.rules_of(session.season.rules)
+    in_money = ledger is not None and ledger.in_money
     return render(
         request,
         "clubs/session.html",
@@ -62,66 +70,66 @@ def session_page(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
             session=session,
             games=games,
             deleted=deleted,
-            result=result,
             ledger=ledger,
-            ledger_form=form,
             in_money=in_money,
-            balances=balances,
+            balances=money.club_balances(club) if in_money else {},
+            currency=services.currency_of(club, rules) if in_money else "",
+            zero=rules.zero,
+            key=uuid.uuid4().hex,
         ),
     )
 
 
-def _ledger_rows(session: m.Session) -> set[tuple[str, str, Any]]:
-    """Every transfer either ledger of the session shows, in pt and in money."""
-    result = services.session_result(session)
-    rows: set[tuple[str, str, Any]] = set()
-    if result is None:
-        return rows
-    for in_money in (False, True) if result.stakes.rate is not None else (False,):
-        for t in [*result.transfers(in_money), *result.jansou(in_money)]:
-            rows.add((t.payer, t.payee, _dec(pt_value(t.amount))))
-    for t in result.fee_transfers() if result.stakes.rate is not None else []:
-        rows.add((t.payer, t.payee, _dec(pt_value(t.amount))))
-    return rows
-
-
-def _dec(value: Any) -> Any:
-    from decimal import Decimal  # noqa: PLC0415
-
-    return Decimal(str(value))
-
-
-def _member_balances(club: m.Club) -> dict[str, Any]:
-    """Each person's money over every session, and what is still open of it after the
-    transfers marked paid."""
-    return services.club_balances(club)
+def _amount(text: str) -> Fraction | None:
+    """An amount as typed (¥1,200, 1200円, 12.5): more than 0, at most three decimals."""
+    clean = plain_number(text).lstrip("¥₩$€£").removesuffix("円").removesuffix("원")
+    try:
+        value = Decimal(clean)
+    except InvalidOperation:
+        return None
+    if (
+        not value.is_finite()
+        or value <= 0
+        or value >= MAX_AMOUNT
+        or value != value.quantize(Decimal("0.001"))
+    ):
+        return None
+    return Fraction(value)
 
 
 @require_POST
 @club_view(m.Role.SCORER)
 def mark_paid(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
+    """Record money that moved between two people of the session (a transfer of its
+    ledger paid in full, or any part of one)."""
     session = get_object_or_404(m.Session, pk=pk, season__club=club)
+    back = _back(club, session, request)
+    ledger = money.session_ledger(session)
     payer, payee = request.POST.get("payer", ""), request.POST.get("payee", "")
-    try:
-        amount = _dec(request.POST.get("amount", ""))
-    except ArithmeticError:  # decimal.InvalidOperation
-        amount = None
-    if amount is not None and not amount.is_finite():
-        amount = None
-    if amount is None or (payer, payee, amount) not in _ledger_rows(session):
-        messages.error(request, words(N_("this transfer is not in the session's ledger")))
-        return redirect("clubs:session", slug=club.slug, pk=session.pk)
-    paid = request.POST.get("paid") == "1"
-    existing = session.payments.filter(payer=payer, payee=payee, amount=amount).first()
-    if existing is not None and not paid:
-        existing.delete()  # unmark: the history keeps it
-    elif existing is None and paid:
-        user = request.user if request.user.is_authenticated else None
-        result = services.session_result(session)
-        in_money = result is not None and result.stakes.rate is not None
-        m.Payment.objects.create(session=session, payer=payer, payee=payee, amount=amount,
-                                 in_money=in_money, marked_by=user)  # fmt: skip
-    return redirect(
-        f"{reverse('clubs:session', args=[club.slug, session.pk])}?ledger="
-        f"{request.POST.get('ledger', 'fewest')}"
-    )
+    value = _amount(request.POST.get("amount", ""))
+    people = ledger.people() if ledger is not None else []
+    if ledger is None or payer not in people or payee not in people or payer == payee:
+        messages.error(request, words(N_("choose who paid and who was paid, two people of "
+                                         "this session")))  # fmt: skip
+        return redirect(back)
+    if value is None:
+        messages.error(request, words(N_("give the amount paid: a number above 0")))
+        return redirect(back)
+    key = request.POST.get("key", "")[:60] or None
+    money.record_payment(session, payer, payee, value, ledger.in_money, request.user,
+                         f"{session.pk}:{key}" if key else None)  # fmt: skip
+    return redirect(back)
+
+
+@require_POST
+@club_view(m.Role.SCORER)
+def remove_payment(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
+    """A payment recorded by mistake: taken out (the history keeps it)."""
+    session = get_object_or_404(m.Session, pk=pk, season__club=club)
+    payment = get_object_or_404(session.payments, pk=number(request.POST, "payment"))
+    amount = money.amount_words(money.fraction(payment.amount), payment.in_money)
+    history.record(club, request.user, "payment.removed", payer=payment.payer,
+                   payee=payment.payee, amount=amount,
+                   link=["clubs:session", [session.pk]])  # fmt: skip
+    payment.delete()
+    return redirect(_back(club, session, request))

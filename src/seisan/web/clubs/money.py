@@ -1,0 +1,156 @@
+"""Money that is never collected twice.
+
+A :class:`~seisan.web.clubs.models.Payment` is money that moved: who paid whom how
+much, and when. It is never a flag on a computed transfer, so an edit of a game after
+people have paid changes only what is *still* owed: each person's balance from the
+session's ledger (the core's), less what they have paid, plus what they have received.
+The outstanding transfers are computed from those balances, in either form of the
+ledger (the fewest transfers, or everyone with each game's first place), and they
+always add up, person by person, to the same open balances as the club's totals.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any
+
+from django.db.models import Sum
+
+from seisan.i18n import decimal_text
+from seisan.pt import pt_value
+from seisan.transfers import HOUSE, Transfer, balances, fewest_transfers
+from seisan.web.clubs import history
+from seisan.web.clubs import models as m
+from seisan.web.clubs.services import session_result
+
+_ZERO = Fraction(0)
+FIRST = "first"  #: everyone settles each game with its first place (001's jansou way)
+FEWEST = "fewest"
+
+
+def fraction(value: Decimal | Fraction | int) -> Fraction:
+    return value if isinstance(value, Fraction) else Fraction(value)
+
+
+@dataclass(frozen=True)
+class SessionLedger:
+    """A session's money: what its ledger asks, what was paid, what is still open."""
+
+    in_money: bool
+    form: str
+    due: tuple[Transfer, ...]  #: the ledger before any payment
+    payments: tuple[m.Payment, ...]
+    owed: dict[str, Fraction]  #: each person's net before payments (+: receives)
+    open: dict[str, Fraction]  #: after payments
+    rows: tuple[Transfer, ...]  #: what is still to be paid, in the chosen form
+
+    def people(self) -> list[str]:
+        """Everyone in the ledger, the house last (for the payment form)."""
+        names = sorted({n for t in self.due for n in (t.payer, t.payee)} - {HOUSE}, key=str)
+        return [*names, *([HOUSE] if any(HOUSE in (t.payer, t.payee) for t in self.due) else [])]
+
+
+def paid_balances(payments: Iterable[m.Payment]) -> dict[str, Fraction]:
+    """What payments moved: + for who received, - for who paid."""
+    return balances(Transfer(p.payer, p.payee, fraction(p.amount)) for p in payments)
+
+
+def session_ledger(session: m.Session, form: str = FEWEST) -> SessionLedger | None:
+    """The session's ledger in ``form``, with its payments taken into account."""
+    result = session_result(session)
+    if result is None:
+        return None
+    in_money = result.stakes.rate is not None
+    fees = result.fee_transfers() if in_money else []
+    chosen = result.jansou(in_money) if form == FIRST else result.transfers(in_money)
+    due = tuple([*chosen, *fees])
+    owed = balances(due)
+    payments = tuple(session.payments.filter(in_money=in_money).order_by("paid", "pk"))
+    moved = paid_balances(payments)
+    people = dict.fromkeys([*owed, *moved])
+    open_ = {name: owed.get(name, _ZERO) - moved.get(name, _ZERO) for name in people}
+    rows = pairwise(due, payments) if form == FIRST else fewest_transfers(open_)
+    return SessionLedger(in_money, form, due, payments, owed, open_, tuple(rows))
+
+
+def pairwise(due: Sequence[Transfer], payments: Iterable[m.Payment]) -> list[Transfer]:
+    """What is still owed pair by pair: each pair's transfers netted with what one of
+    them has paid the other (the ledger's own pairs, so first place still collects)."""
+    net: dict[tuple[str, str], Fraction] = {}
+    for t in due:
+        net[(t.payer, t.payee)] = net.get((t.payer, t.payee), _ZERO) + t.amount
+    for p in payments:
+        key = (p.payer, p.payee)
+        net[key] = net.get(key, _ZERO) - fraction(p.amount)
+    out = []
+    done: set[frozenset[str]] = set()
+    for a, b in net:
+        pair = frozenset((a, b))
+        if pair in done:
+            continue
+        done.add(pair)
+        amount = net.get((a, b), _ZERO) - net.get((b, a), _ZERO)
+        if amount > 0:
+            out.append(Transfer(a, b, amount))
+        elif amount < 0:
+            out.append(Transfer(b, a, -amount))
+    return out
+
+
+def club_balances(club: m.Club) -> dict[str, dict[str, Fraction]]:
+    """Each person's money over every session of the club (seated and as a
+    spectator), and what is still open of it after every payment (three queries,
+    however many games)."""
+    won: dict[str, Fraction] = {}
+    games = m.Game.objects.filter(session__season__club=club, deleted__isnull=True)
+    sums = (
+        m.Seat.objects.filter(game__in=games, money__isnull=False)
+        .values_list("player__name")
+        .annotate(total=Sum("money"))
+    )
+    for name, total in sums:
+        won[name] = won.get(name, _ZERO) + fraction(total)
+    for spectators in games.exclude(spectators={}).values_list("spectators", flat=True):
+        for name, entry in (spectators or {}).items():
+            if entry.get("money") is not None:
+                won[name] = won.get(name, _ZERO) + Fraction(Decimal(entry["money"]))
+    moved = paid_balances(m.Payment.objects.filter(session__season__club=club, in_money=True))
+    return {
+        name: {"won": amount, "open": amount - moved.get(name, _ZERO)}
+        for name, amount in won.items()
+    }
+
+
+def record_payment(
+    session: m.Session,
+    payer: str,
+    payee: str,
+    amount: Fraction,
+    in_money: bool,
+    user: Any,
+    key: str | None = None,
+) -> m.Payment:
+    """Money moved: kept with who recorded it, in the club's history. A form sent twice
+    (the same ``key``) records it once."""
+    if key:
+        existing = m.Payment.objects.filter(key=key).first()
+        if existing is not None:
+            return existing
+    payment = m.Payment.objects.create(
+        session=session, payer=payer, payee=payee,
+        amount=Decimal(str(pt_value(amount))), in_money=in_money, key=key,
+        marked_by=user if getattr(user, "is_authenticated", False) else None,
+    )  # fmt: skip
+    history.record(
+        session.season.club, user, "payment.recorded", payer=payer, payee=payee,
+        amount=amount_words(amount, in_money), link=["clubs:session", [session.pk]],
+    )  # fmt: skip
+    return payment
+
+
+def amount_words(amount: Fraction, in_money: bool) -> str:
+    """An amount for the history (no sign; pt marked)."""
+    return decimal_text(amount) if in_money else f"{decimal_text(amount)} pt"

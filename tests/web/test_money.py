@@ -1,0 +1,133 @@
+"""Money is collected once: a payment is money that moved, and editing a game after
+people paid changes only what is still owed (a refund where they paid too much). In
+both forms of the ledger, and in the club's balances over every session, each
+person's open amount is the ledger less what they paid plus what they received."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any
+
+import pytest
+from django.db import transaction
+from django.test import Client
+from django.urls import reverse
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from seisan.i18n import decimal_text
+from seisan.transfers import balances
+from seisan.web.clubs import models as m
+from seisan.web.clubs import services
+from seisan.web.clubs.money import FEWEST, FIRST, club_balances, paid_balances, session_ledger
+
+from .conftest import enter, season_with
+
+pytestmark = pytest.mark.django_db
+NAMES = ["Ana", "Ben", "Chie", "Dae"]
+RATE = 'extends = "mleague"\n[money]\nrate = 100\nunit = 100\nfee = 500\n'
+
+
+def pay(client: Client, session: m.Session, payer: str, payee: str, amount: Fraction) -> None:
+    url = reverse("clubs:mark_paid", args=[session.season.club.slug, session.pk])
+    response = client.post(url, {"payer": payer, "payee": payee, "amount": decimal_text(amount)})
+    assert response.status_code == 302
+
+
+def test_an_edit_after_paying_asks_only_the_difference(
+    club: m.Club, owner: Any, signed_in: Client
+) -> None:
+    season = season_with(club, RATE, owner, "Money")
+    session = m.Session.objects.create(season=season)
+    enter(signed_in, session, NAMES, [42600, 31000, 16400, 10000])
+    # 点ピン (100 a pt): Dae -50 pt = -5000, fee 500 each to the house
+    ledger = session_ledger(session)
+    assert ledger is not None and ledger.owed["Dae"] == -5500
+    for t in ledger.rows:  # everyone pays what the night asks
+        pay(signed_in, session, t.payer, t.payee, t.amount)
+    assert session_ledger(session).rows == ()  # type: ignore[union-attr]
+    game = session.games.get()
+    url = reverse("clubs:edit", args=[club.slug, game.pk])
+    form = {"version": str(game.version), "deposits": "0", "save": "1"}
+    for seat, (name, points) in enumerate(zip(NAMES, [42600, 31000, 21400, 5000], strict=True)):
+        form[f"player_{seat}"], form[f"points_{seat}"] = name, str(points)
+    assert signed_in.post(url, form).status_code == 302  # Chie had 5000 more, Dae 5000 less
+    after = session_ledger(session)
+    assert after is not None
+    # Chie paid 5000 too much (-23.6 became -18.6), Dae owes 5000 more (-50 → -55)
+    assert after.open["Chie"] == 500 and after.open["Dae"] == -500
+    assert sum(t.amount for t in after.rows) == 500 and len(after.rows) == 1
+    assert (after.rows[0].payer, after.rows[0].payee) == ("Dae", "Chie")
+    assert club_balances(club)["Dae"]["open"] == -500  # the club's totals agree
+    page = signed_in.get(reverse("clubs:session", args=[club.slug, session.pk])).content.decode()
+    rows = page.split('<table class="ledger">', 1)[1].split("</table>", 1)[0]
+    assert '<td class="num">¥500</td>' in rows and "+" not in rows  # to pay: no sign
+
+
+def test_a_part_payment_and_a_refund(club: m.Club, owner: Any, signed_in: Client) -> None:
+    season = season_with(club, RATE, owner, "Money")
+    session = m.Session.objects.create(season=season)
+    enter(signed_in, session, NAMES, [42600, 31000, 16400, 10000])
+    pay(signed_in, session, "Dae", "Ana", Fraction(2000))
+    ledger = session_ledger(session)
+    assert ledger is not None and ledger.open["Dae"] == -3500
+    pay(signed_in, session, "Dae", "Ana", Fraction(10000))  # far too much
+    assert session_ledger(session).open["Dae"] == 6500  # type: ignore[union-attr]
+
+
+@st.composite
+def night(draw: st.DrawFn, start: int) -> list[list[int]]:
+    games = []
+    for _ in range(draw(st.integers(1, 4))):
+        cuts = [draw(st.integers(-100, 600)) * 100 for _ in range(3)]
+        games.append([*cuts, start * 4 - sum(cuts)])
+    return games
+
+
+@settings(max_examples=25, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])  # fmt: skip
+@given(data=st.data())
+def test_the_ledger_and_the_balances_always_agree(
+    club: m.Club, owner: Any, data: st.DataObject
+) -> None:
+    rules = data.draw(st.sampled_from([RATE, "mleague", 'extends = "jpml"\n[money]\nrate = 50\n']))
+    with transaction.atomic():
+        season = season_with(club, rules, owner, "P")
+        start = services.rules_of(season.rules).start
+        session = m.Session.objects.create(season=season)
+        games = []
+        for points in data.draw(night(start)):
+            names = data.draw(st.permutations(NAMES))
+            games.append(services.save_game(session, {"players": list(names),
+                                                      "points": points}, owner)[0])  # fmt: skip
+        for _step in range(data.draw(st.integers(0, 6))):
+            ledger = session_ledger(session, data.draw(st.sampled_from([FEWEST, FIRST])))
+            assert ledger is not None
+            if data.draw(st.booleans()) and ledger.rows:  # a row paid, in full or in part
+                row = data.draw(st.sampled_from(ledger.rows))
+                share = data.draw(st.sampled_from([Fraction(1), Fraction(1, 2)]))
+                amount = Decimal(decimal_text(row.amount * share))
+                m.Payment.objects.create(session=session, payer=row.payer, payee=row.payee,
+                                         amount=amount, in_money=ledger.in_money)  # fmt: skip
+            else:  # a game edited afterwards
+                game = data.draw(st.sampled_from(games))
+                game.refresh_from_db()
+                points = data.draw(night(start))[0]
+                services.save_game(session, {"players": game.data["players"], "points": points},
+                                   owner, game=game, version=game.version)  # fmt: skip
+        paid: dict[str, Fraction] = {}
+        for form in (FEWEST, FIRST):
+            ledger = session_ledger(session, form)
+            assert ledger is not None
+            moved = paid_balances(m.Payment.objects.filter(session=session))
+            for name in ledger.open:
+                assert ledger.open[name] == ledger.owed.get(name, 0) - moved.get(name, 0)
+            from_rows = balances(ledger.rows)
+            for name, amount in ledger.open.items():
+                assert from_rows.get(name, 0) == amount, (form, name)
+            paid = ledger.open
+        if ledger.in_money:
+            for name, entry in club_balances(club).items():
+                assert entry["open"] == paid.get(name, 0)
+        transaction.set_rollback(True)
