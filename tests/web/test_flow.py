@@ -117,15 +117,28 @@ def test_a_duplicate_guest_is_merged(signed_in: Client, club: m.Club, session: m
     enter(signed_in, session, ["Anna", "Ben", "Chie", "Dae"], [32600, 31000, 26400, 10000])
     anna, ana = club.players.get(name="Anna"), club.players.get(name="Ana")
     url = reverse("clubs:merge_players", args=[club.slug])
-    signed_in.post(url, {"source": anna.pk, "target": ana.pk})
+    asked = signed_in.post(url, {"source": anna.pk, "target": ana.pk})  # asked first
+    assert "Merge Anna into Ana?" in asked.content.decode() and "1 games" in asked.content.decode()
+    anna.refresh_from_db()
+    assert anna.merged_into is None
+    signed_in.post(url, {"source": anna.pk, "target": ana.pk, "confirm": "1"})
     anna.refresh_from_db()
     assert anna.merged_into == ana
     table = {s.name: s.games for s in services.season_standings(session.season, 0)}
     assert table["Ana"] == 2 and "Anna" not in table
     # two people at one table are never merged
-    response = signed_in.post(url, {"source": club.players.get(name="Ben").pk, "target": ana.pk})
+    ben = club.players.get(name="Ben").pk
+    response = signed_in.post(url, {"source": ben, "target": ana.pk, "confirm": "1"})
     assert response.status_code == 302
     assert club.players.get(name="Ben").merged_into is None
+    # the history undoes the merge
+    action = club.actions.get(kind="players.merged")
+    signed_in.post(reverse("clubs:undo", args=[club.slug, action.pk]))
+    anna.refresh_from_db()
+    assert anna.merged_into is None
+    table = {s.name: s.games for s in services.season_standings(session.season, 0)}
+    assert table["Ana"] == 1 and table["Anna"] == 1
+    assert session.games.get(number=2).data["players"][0] == "Anna"
 
 
 def test_a_member_links_and_confirms(signed_in: Client, club: m.Club, session: m.Session,

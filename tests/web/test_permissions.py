@@ -40,6 +40,9 @@ CHANGES = [
     ("clubs:restore", "organiser", {}),
     ("clubs:invitations", "organiser", {"name": "Eve", "role": "scorer", "days": "7"}),
     ("clubs:revoke_invitation", "organiser", {}),
+    ("clubs:remove_member", "organiser", {"confirm": "1"}),
+    ("clubs:rename_player", "organiser", {"name": "Zed"}),
+    ("clubs:undo", "organiser", {}),
 ]
 
 
@@ -69,6 +72,12 @@ def url_of(name: str, o: dict[str, Any]) -> str:
         return reverse(name, args=[slug, o["season"].pk])
     if name in {"clubs:enter", "clubs:preview", "clubs:mark_paid", "clubs:remove_payment"}:
         return reverse(name, args=[slug, o["session"].pk])
+    if name == "clubs:remove_member":
+        return reverse(name, args=[slug, o["club"].memberships.get(role="owner").pk])
+    if name == "clubs:rename_player":
+        return reverse(name, args=[slug, o["club"].players.get(name="Ana").pk])
+    if name == "clubs:undo":
+        return reverse(name, args=[slug, o["club"].actions.first().pk])
     if name == "clubs:revoke_invitation":
         return reverse(name, args=[slug, o["invitation"].pk])
     if name == "clubs:restore":
@@ -82,7 +91,7 @@ def test_every_change_url_is_listed() -> None:
         "season_settings", "resettle",
         "import", "new_session", "enter", "preview", "mark_paid", "remove_payment", "edit",
         "delete", "restore",
-        "confirm", "invitations", "revoke_invitation",
+        "confirm", "invitations", "revoke_invitation", "remove_member", "rename_player", "undo",
     }  # fmt: skip
     reading = {"club", "history", "season", "export", "session", "game", "game_history", "player"}
     assert {p.name for p in urls.urlpatterns} == views_that_change | reading

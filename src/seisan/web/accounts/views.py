@@ -16,11 +16,12 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
-from seisan.i18n import N_
+from seisan.i18n import N_, Message
 from seisan.web.accounts import tokens
 from seisan.web.accounts.adapter import INVITATION_KEY, AccountAdapter, landing_url
 from seisan.web.accounts.forms import InvitationForm, SignupForm
 from seisan.web.accounts.models import Invitation
+from seisan.web.clubs import history
 from seisan.web.clubs import models as m
 from seisan.web.clubs.access import club_view, ctx, role_in
 from seisan.web.clubs.forms import ROLE_LABELS, words
@@ -99,6 +100,9 @@ def invitation(request: HttpRequest, token: str) -> HttpResponse:
                 m.Membership.objects.update_or_create(
                     club=club, user=request.user, defaults={"role": found.role}
                 )
+            history.record(club, request.user, "member.joined", email=request.user.email,
+                           role=Message(ROLE_LABELS[found.role]), name=found.name,
+                           link=["clubs:club", []])  # fmt: skip
         messages.success(request, words(N_("Welcome to {club}"), club=club.name))
         return redirect("clubs:club", slug=club.slug)
     return render(request, "accounts/invitation.html",
@@ -114,6 +118,9 @@ def invitations(request: HttpRequest, club: m.Club) -> HttpResponse:
         data = form.cleaned_data
         token = tokens.new_invitation(club, data["role"], data["name"].strip(),
                                       timedelta(days=data["days"]), request.user)  # fmt: skip
+        history.record(club, request.user, "member.invited", name=data["name"].strip(),
+                       role=Message(ROLE_LABELS[data["role"]]),
+                       link=["clubs:invitations", []])  # fmt: skip
         request.session[SHOWN_KEY] = token
         return redirect("clubs:invitations", slug=club.slug)
     shown = request.session.pop(SHOWN_KEY, None)
@@ -136,6 +143,8 @@ def revoke_invitation(request: HttpRequest, club: m.Club, pk: int) -> HttpRespon
     if found.open:
         found.revoked = timezone.now()
         found.save(update_fields=["revoked"])
+        history.record(club, request.user, "invitation.revoked", name=found.name,
+                       link=["clubs:invitations", []])  # fmt: skip
         messages.success(request, words(N_("the invitation for {name} no longer works"),
                                         name=found.name))  # fmt: skip
     return redirect("clubs:invitations", slug=club.slug)

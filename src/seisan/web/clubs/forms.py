@@ -106,18 +106,6 @@ class PlayerForm(forms.Form):
         self.fields["name"].label = words(N_("Name"))
 
 
-class MemberForm(forms.Form):
-    email = forms.EmailField()
-    role = forms.ChoiceField(choices=m.Role.choices)
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.fields["email"].label = words(N_("Email of their account"))
-        self.fields["role"].label = words(N_("Role"))
-        choices = [(r.value, words(ROLE_LABELS[r.value])) for r in m.Role]
-        self.fields["role"].choices = choices  # type: ignore[attr-defined]
-
-
 class ImportForm(forms.Form):
     file = forms.FileField()
 

@@ -22,7 +22,7 @@ from seisan.web.clubs import models as m
 
 #: what each kind of action says (its fields are stored with it)
 SAID = {
-    "club.created": N_("created the club {club}"),
+    "club.created": N_("created the club {name}"),
     "game.entered": N_("entered game {number} of {session}"),
     "game.edited": N_("changed game {number} of {session}"),
     "game.deleted": N_("deleted game {number} of {session}"),

@@ -455,38 +455,105 @@ def names_in(game: m.Game) -> set[str]:
     return names
 
 
-def merge_players(source: m.Player, target: m.Player) -> None:
-    """``source`` (a duplicate guest) becomes ``target``: seats, names in every game
-    table and record, spectators' bets and marked payments move over, all at once.
-    Two people who were at one table (seated or watching) are never merged."""
-    club = source.club
-    games = list(
-        m.Game.objects.filter(session__season__club=club).prefetch_related("seats__player")
-    )
-    old, new = source.name, target.name
+def _rename_everywhere(club: m.Club, old: str, new: str) -> dict[str, Any]:
+    """``old`` called ``new`` in every game table, record, spectators' bet and payment of
+    the club (inside the caller's transaction); returns what undoing it needs."""
+    undo: dict[str, Any] = {"games": [], "payments": []}
+    games = m.Game.objects.filter(session__season__club=club).prefetch_related("seats__player")
     for game in games:
+        if old.casefold() not in names_in(game):
+            continue
+        before = {"pk": game.pk, "data": game.data, "record": game.record,
+                  "spectators": game.spectators, "version": game.version + 1}  # fmt: skip
+        undo["games"].append(before)
+        game.data = rename_in_table(game.data, old, new)
+        if game.record is not None:
+            game.record = rename_in_record(game.record, old, new)
+        game.spectators = {_one(k, old, new): v for k, v in (game.spectators or {}).items()}
+        game.version += 1
+        game.save(update_fields=["data", "record", "spectators", "version"])
+    for payment in m.Payment.objects.filter(session__season__club=club):
+        payer, payee = _one(payment.payer, old, new), _one(payment.payee, old, new)
+        if (payer, payee) != (payment.payer, payment.payee):
+            undo["payments"].append({"pk": payment.pk, "payer": payment.payer,
+                                     "payee": payment.payee})  # fmt: skip
+            payment.payer, payment.payee = payer, payee
+            payment.save()
+    return undo
+
+
+def merge_players(source: m.Player, target: m.Player, user: Any = None) -> m.Action:
+    """``source`` (a duplicate guest) becomes ``target``: seats, names in every game
+    table and record, spectators' bets and payments move over, all at once, and the
+    history keeps what undoing it needs. Two people who were at one table (seated or
+    watching) are never merged."""
+    club = source.club
+    old, new = source.name, target.name
+    for game in m.Game.objects.filter(session__season__club=club).prefetch_related("seats__player"):
         present = names_in(game)
         if old.casefold() in present and new.casefold() in present:
             raise SeisanError(
                 _("{a} and {b} sat at the same table: they are two people", a=old, b=new)
             )
     with transaction.atomic():
-        for game in games:
-            if old.casefold() not in names_in(game):
-                continue
-            game.data = rename_in_table(game.data, old, new)
-            if game.record is not None:
-                game.record = rename_in_record(game.record, old, new)
-            game.spectators = {_one(k, old, new): v for k, v in (game.spectators or {}).items()}
-            game.save(update_fields=["data", "record", "spectators"])
-            game.seats.filter(player=source).update(player=target)
-        for payment in m.Payment.objects.filter(session__season__club=club):
-            payer, payee = _one(payment.payer, old, new), _one(payment.payee, old, new)
-            if (payer, payee) != (payment.payer, payment.payee):
-                payment.payer, payment.payee = payer, payee
-                payment.save()
+        undo = _rename_everywhere(club, old, new)
+        seats = list(m.Seat.objects.filter(player=source).values_list("pk", flat=True))
+        m.Seat.objects.filter(pk__in=seats).update(player=target)
         source.merged_into = target
         source.save()
+        undo.update({"seats": seats, "source": source.pk, "target": target.pk})
+        return history.record(club, user, "players.merged", a=old, b=new, undo=undo,
+                              link=["clubs:player", [target.pk]])  # fmt: skip
+
+
+def undo_merge(action: m.Action, user: Any) -> None:
+    """Put a merge back as it was, if no game it touched changed since."""
+    undo = action.undo
+    if action.kind != "players.merged" or action.undone is not None or not undo:
+        raise SeisanError(_("this cannot be undone"))
+    with transaction.atomic():
+        for entry in undo["games"]:
+            game = m.Game.objects.select_for_update().filter(pk=entry["pk"]).first()
+            if game is None or game.version != entry["version"]:
+                raise SeisanError(
+                    _("a game the merge changed was changed again since: undo it by hand")
+                )
+            game.data, game.record = entry["data"], entry["record"]
+            game.spectators = entry["spectators"]
+            game.version += 1
+            game.save(update_fields=["data", "record", "spectators", "version"])
+        for entry in undo["payments"]:
+            m.Payment.objects.filter(pk=entry["pk"]).update(payer=entry["payer"],
+                                                            payee=entry["payee"])  # fmt: skip
+        source = m.Player.objects.get(pk=undo["source"])
+        m.Seat.objects.filter(pk__in=undo["seats"]).update(player=source)
+        source.merged_into = None
+        source.save()
+        action.undone = timezone.now()
+        action.save(update_fields=["undone"])
+        history.record(action.club, user, "players.unmerged", a=action.fields.get("a"),
+                       b=action.fields.get("b"), link=["clubs:player", [source.pk]])  # fmt: skip
+
+
+def rename_player(player: m.Player, name: str, user: Any) -> None:
+    """A player's new name, everywhere it stands (games, records, bets, payments)."""
+    clean = " ".join(name.split())
+    check_name(clean, "name")
+    if not clean:
+        raise EntryError(_("give the new name"), "name")
+    taken = player.club.players.filter(name__iexact=clean, merged_into__isnull=True)
+    if taken.exclude(pk=player.pk).exists():
+        raise EntryError(_("{name} is already a player here: merge the two instead", name=clean),
+                         "name")  # fmt: skip
+    old = player.name
+    if old == clean:
+        return
+    with transaction.atomic():
+        _rename_everywhere(player.club, old, clean)
+        player.name = clean
+        player.save()
+        history.record(player.club, user, "player.renamed", old=old, new=clean,
+                       link=["clubs:player", [player.pk]])  # fmt: skip
 
 
 def game_result_of(game: m.Game) -> GameResult:
