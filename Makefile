@@ -57,7 +57,7 @@ messages: $(VENV)/.installed
 pytest: $(VENV)/.installed
 	$(BIN)/pytest -n 2
 	@if [ -n "$$SEISAN_PG_URL" ]; then \
-		DATABASE_URL="$$SEISAN_PG_URL" $(BIN)/pytest -n 2 tests/web -m "not browser"; \
+		DATABASE_URL="$$SEISAN_PG_URL" $(BIN)/pytest -n 2 tests/web -m "not browser and not installed and not serve"; \
 	fi
 
 bench: $(VENV)/.installed

@@ -1,0 +1,168 @@
+"""``seisan serve`` for real under concurrent users, on SQLite and on PostgreSQL (when
+``SEISAN_PG_URL`` is set, as ``.ci/run`` does): every user sees only their own clubs
+right after a start (no connection shared across forked workers), games saved at once
+get distinct numbers, a new guest typed on two phones at once is one player, a
+one-time link signs in once, the LAN is answered, and a deployment without its
+secret key is one line."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import uuid
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+import psycopg
+import pytest
+
+from seisan.web.serve import lan_addresses
+
+from .conftest import CI
+from .serving import Browser, Served, clean_env, serve
+
+SEISAN = Path(sys.executable).with_name("seisan")
+USERS = 20
+PG_URL = os.environ.get("SEISAN_PG_URL", "")
+pytestmark = pytest.mark.serve
+
+
+def _databases() -> list[str]:
+    return ["sqlite", "postgresql"] if PG_URL else ["sqlite"]
+
+
+@pytest.fixture(params=_databases())
+def server(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Served]:
+    """A fresh ``seisan serve`` (two workers, open sign-up), on a new database."""
+    env = {"SEISAN_OPEN_SIGNUP": "1", "DJANGO_SECRET_KEY": "k" * 50}
+    if request.param == "sqlite":
+        with serve(SEISAN, tmp_path, ["--workers", "2"], env) as served:
+            yield served
+        return
+    name = f"seisan_load_{uuid.uuid4().hex[:8]}"
+    with psycopg.connect(PG_URL, autocommit=True) as admin:
+        admin.execute(f"CREATE DATABASE {name}")
+    parts = urlsplit(PG_URL)
+    env["DATABASE_URL"] = urlunsplit(parts._replace(path=f"/{name}"))
+    try:
+        with serve(SEISAN, tmp_path, ["--workers", "2"], env) as served:
+            yield served
+    finally:
+        with psycopg.connect(PG_URL, autocommit=True) as admin:
+            admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
+def member(base: str, number: int) -> Browser:
+    """A new user, signed up and signed in."""
+    browser = Browser(base)
+    email = f"user{number}@example.com"
+    password = f"tiles-and-sticks-{number}"
+    status, _url, _page = browser.post("/accounts/signup/", {
+        "email": email, "password1": password, "password2": password})  # fmt: skip
+    assert status == 200, status
+    status, url, _page = browser.post("/accounts/login/", {"login": email, "password": password})
+    assert status == 200 and not url.endswith("/login/"), (status, url)
+    return browser
+
+
+def test_each_user_sees_only_their_own_clubs(server: Served) -> None:
+    def one(number: int) -> list[str]:
+        problems = []
+        browser = member(server.base, number)
+        status, _url, _page = browser.post("/clubs/new/", {
+            "name": f"Club {number}", "slug": f"club-{number}", "kind": "circle",
+            "currency": "JPY"})  # fmt: skip
+        if status != 200:
+            problems.append(f"user {number}: club not made ({status})")
+        for _ in range(5):
+            status, _url, page = browser.get("/")
+            found = set(re.findall(r"/c/(club-\d+)/", page))
+            if status != 200 or found != {f"club-{number}"}:
+                problems.append(f"user {number}: {status} {sorted(found)}")
+        return problems
+
+    with ThreadPoolExecutor(USERS) as pool:
+        problems = [p for result in pool.map(one, range(USERS)) for p in result]
+    assert problems == []
+
+
+def _setup_table(server: Served) -> tuple[Browser, str]:
+    owner = member(server.base, 99)
+    owner.post("/clubs/new/", {"name": "Night", "slug": "night", "kind": "circle",
+                               "currency": "JPY"})  # fmt: skip
+    status, url, _page = owner.post("/c/night/seasons/new/", {
+        "name": "S", "preset": "mleague", "rules": "mleague", "min_games": "0"})  # fmt: skip
+    assert status == 200, (status, url)
+    season = re.search(r"/c/night/s/(\d+)/", url)
+    assert season, url
+    status, url, _page = owner.post(f"/c/night/s/{season[1]}/sessions/new/",
+                                    {"date": "2026-12-01", "title": "Friday"})  # fmt: skip
+    session = re.search(r"/c/night/n/(\d+)/", url)
+    assert session, url
+    return owner, f"/c/night/n/{session[1]}/enter/"
+
+
+def test_games_saved_at_once_get_distinct_numbers_and_one_new_guest(server: Served) -> None:
+    owner, enter = _setup_table(server)
+
+    def save(number: int) -> int:
+        form = {"deposits": "0", "key": uuid.uuid4().hex, "again": "1", "save": "1"}
+        for seat, name in enumerate(["Newcomer", "Ben", "Chie", "Dae"]):
+            form[f"player_{seat}"] = name
+        for seat, points in enumerate([42600, 31000, 16400 + number * 100, 10000 - number * 100]):
+            form[f"points_{seat}"] = str(points)
+        status, _url, _page = owner.post(enter, form)
+        return status
+
+    with ThreadPoolExecutor(USERS) as pool:
+        statuses = list(pool.map(save, range(USERS)))
+    assert statuses == [200] * USERS  # each redirected to its game
+    _status, _url, page = owner.get(enter.removesuffix("enter/"))
+    numbers = re.findall(r'<span class="num">#(\d+)</span>', page)
+    assert sorted(int(n) for n in numbers) == list(range(1, USERS + 1))
+    _status, _url, club = owner.get("/c/night/")
+    assert club.count(">Newcomer</a>") == 1  # one player, however many phones
+
+
+def test_a_one_time_link_signs_in_once(server: Served) -> None:
+    link = server.link()
+
+    def open_it(_number: int) -> str:
+        return Browser(server.base).get(link)[1]
+
+    with ThreadPoolExecutor(USERS) as pool:
+        landed = list(pool.map(open_it, range(USERS)))
+    assert sum(url.endswith("/accounts/password/set/") for url in landed) == 1
+
+
+def test_the_lan_is_answered(tmp_path: Path) -> None:
+    addresses = lan_addresses()
+    if not addresses:
+        if CI:
+            raise AssertionError("no LAN address on the CI machine")
+        pytest.skip("this machine has no LAN address")
+    with serve(SEISAN, tmp_path, ["--host", "0.0.0.0"]) as served:
+        assert f"http://{addresses[0]}:" in served.output  # printed, with its link and QR
+        assert re.search(rf"http://{re.escape(addresses[0])}:\d+/welcome/", served.output)
+        assert "█" in served.output
+        port = served.base.rsplit(":", 1)[1]
+        phone = Browser(f"http://{addresses[0]}:{port}")
+        assert phone.get("/")[0] == 200
+        stranger = Browser(served.base, {"Host": "evil.example"})
+        assert stranger.get("/")[0] == 400
+
+
+def test_a_deployment_without_its_secret_key_is_one_line(tmp_path: Path) -> None:
+    env = clean_env({"DATABASE_URL": "postgres://seisan:x@localhost:1/none"})
+    env.pop("DJANGO_SECRET_KEY", None)
+    out = subprocess.run([str(SEISAN), "serve", "--lang", "en"], capture_output=True,
+                         text=True, env=env, timeout=60, check=False)  # fmt: skip
+    assert out.returncode == 2 and "Traceback" not in out.stderr
+    assert out.stderr.strip().splitlines() == [
+        "seisan: error: DATABASE_URL is set but DJANGO_SECRET_KEY is not: set it to a long "
+        "random text, the same on every server of this database"
+    ]
