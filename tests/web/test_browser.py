@@ -92,7 +92,10 @@ def test_a_newcomer_on_a_phone(page: Any, live_server: Any) -> None:
     page.click("text=Create the club")
     page.click("text=New season")
     page.fill('input[name="name"]', "Autumn league")
-    page.fill('textarea[name="rules"]', 'extends = "mleague"\n[money]\nrate = 100\nunit = 100\n')
+    page.check('input[name="preset"][value="mleague"]')
+    page.click("summary:has-text('Money')")
+    page.fill('input[name="rate"]', "100")
+    page.fill('input[name="unit"]', "100")
     page.click("text=Create the season")
     page.click("header >> text=Friday club")
     for name in ("Ana", "Ben", "Chie", "Dae"):

@@ -31,7 +31,7 @@ def test_a_club_a_season_and_three_games(signed_in: Client, owner: Any) -> None:
     assert m.Membership.objects.get(club=club, user=owner).role == "owner"
     response = signed_in.post(
         reverse("clubs:new_season", args=["friday"]),
-        {"name": "Autumn", "rules": "mleague", "min_games": "0"},
+        {"name": "Autumn", "preset": "mleague", "min_games": "0"},
     )
     season = club.seasons.get()
     assert response.status_code == 302

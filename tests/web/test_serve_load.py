@@ -95,7 +95,7 @@ def _setup_table(server: Served) -> tuple[Browser, str]:
     owner.post("/clubs/new/", {"name": "Night", "slug": "night", "kind": "circle",
                                "currency": "JPY"})  # fmt: skip
     status, url, _page = owner.post("/c/night/seasons/new/", {
-        "name": "S", "preset": "mleague", "rules": "mleague", "min_games": "0"})  # fmt: skip
+        "name": "S", "preset": "mleague", "min_games": "0"})  # fmt: skip
     assert status == 200, (status, url)
     season = re.search(r"/c/night/s/(\d+)/", url)
     assert season, url

@@ -8,12 +8,9 @@ from typing import Any
 
 from django import forms
 
-from seisan.errors import SeisanError
 from seisan.i18n import N_, Message
-from seisan.rules import Rules
 from seisan.web.clubs import models as m
 from seisan.web.clubs.middleware import web_lang
-from seisan.web.clubs.services import rules_from_text
 
 _NUMBER = re.compile(r"^[+-]?\d+$")
 ROLE_LABELS = {
@@ -55,34 +52,24 @@ class ClubForm(forms.ModelForm):  # type: ignore[type-arg]
         return code
 
 
-class RulesForm(forms.Form):
-    """A preset name or house rules in TOML; the core reads and checks them."""
-
-    rules = forms.CharField(widget=forms.Textarea(attrs={"rows": 6}), initial="mleague")
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.fields["rules"].label = words(N_("Rules: a preset (mleague, tenhou…) or house rules"))
-        self.parsed: Rules | None = None
-
-    def clean_rules(self) -> str:
-        text = str(self.cleaned_data["rules"])
-        try:
-            self.parsed = rules_from_text(text)
-        except SeisanError as err:
-            raise forms.ValidationError(err.message.text(web_lang())) from None
-        return text
+MAX_MIN_GAMES = 10_000
 
 
-class SeasonForm(RulesForm):
-    name = forms.CharField(max_length=120)
-    min_games = forms.IntegerField(min_value=0, initial=0, required=False)
+def min_games_errors() -> dict[str, Any]:
+    wrong = words(N_("give a whole number from 0 to {most}"), most=MAX_MIN_GAMES)
+    return {"invalid": wrong, "min_value": wrong, "max_value": wrong}
 
-    field_order = ["name", "rules", "min_games"]
+
+class PublishingForm(forms.Form):
+    """Whether the standings are public, and the games needed to be ranked."""
+
+    public = forms.BooleanField(required=False)
+    min_games = forms.IntegerField(min_value=0, max_value=MAX_MIN_GAMES, required=False)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["name"].label = words(N_("Season name"))
+        self.fields["min_games"].error_messages = min_games_errors()
+        self.fields["public"].label = words(N_("Anyone with the link may see the standings"))
         self.fields["min_games"].label = words(N_("Games needed to be ranked"))
 
 

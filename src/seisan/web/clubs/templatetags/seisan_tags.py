@@ -176,6 +176,12 @@ def used(form: Any, prefix: str) -> bool:
 
 
 @register.filter
+def part(form: Any, name: str) -> list[Any]:
+    """The bound fields of one part of the rules form."""
+    return list(form.part(name))
+
+
+@register.filter
 def split(text: str) -> list[str]:
     return text.split()
 

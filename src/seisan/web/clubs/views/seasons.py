@@ -18,22 +18,18 @@ from django.views.decorators.http import require_POST
 from seisan.errors import SeisanError
 from seisan.explain import ordinal
 from seisan.i18n import N_
-from seisan.web.clubs import files, services
+from seisan.web.clubs import files, history, services
 from seisan.web.clubs import models as m
 from seisan.web.clubs.access import club_view, ctx
-from seisan.web.clubs.forms import (
-    ImportForm,
-    RulesForm,
-    SeasonForm,
-    SessionForm,
-    words,
-)
+from seisan.web.clubs.forms import ImportForm, PublishingForm, SessionForm, words
 from seisan.web.clubs.middleware import web_lang
+from seisan.web.clubs.rules_form import RulesForm, SeasonForm, initial_of, part_labels
 
 
 @club_view(m.Role.ORGANISER)
 def new_season(request: HttpRequest, club: m.Club) -> HttpResponse:
-    form = SeasonForm(request.POST or None)
+    """A season: a name, and rules picked from the presets and changed field by field."""
+    form = SeasonForm(request.POST or None, initial={"preset": "mleague"})
     if request.method == "POST" and form.is_valid():
         assert form.parsed is not None
         with transaction.atomic():
@@ -41,10 +37,12 @@ def new_season(request: HttpRequest, club: m.Club) -> HttpResponse:
                 club=club, name=form.cleaned_data["name"],
                 min_games=form.cleaned_data.get("min_games") or 0,
             )  # fmt: skip
-            services.new_rules_version(season, form.parsed, form.cleaned_data["rules"],
-                                       request.user)  # fmt: skip
+            services.new_rules_version(season, form.parsed, form.source, request.user)
+            history.record(club, request.user, "season.created", season=season.name,
+                           link=["clubs:season", [season.pk]])  # fmt: skip
         return redirect("clubs:season", slug=club.slug, pk=season.pk)
-    return render(request, "clubs/season_new.html", ctx(request, club, form=form))
+    return render(request, "clubs/season_new.html",
+                  ctx(request, club, form=form, parts=part_labels()))  # fmt: skip
 
 
 SORTS = {
@@ -134,26 +132,32 @@ def public_season(request: HttpRequest, token: str) -> HttpResponse:
 def season_settings(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
     """Change the rules (a new version) or the season's publishing and minimum."""
     season = get_object_or_404(club.seasons, pk=pk)
-    form = RulesForm(request.POST or None, initial={"rules": season.rules.toml})
-    if request.method == "POST":
-        if "public" in request.POST or "min_games" in request.POST:
-            season.public = request.POST.get("public") == "on"
-            try:
-                season.min_games = max(0, int(request.POST.get("min_games") or 0))
-            except ValueError:
-                messages.error(request, words(N_("games needed: give a whole number")))
-                return redirect("clubs:season_settings", slug=club.slug, pk=season.pk)
-            season.save()
-            messages.success(request, words(N_("saved")))
-            return redirect("clubs:season_settings", slug=club.slug, pk=season.pk)
-        if form.is_valid():
-            assert form.parsed is not None
-            if services.rules_toml(form.parsed) != season.rules.toml:
-                services.new_rules_version(season, form.parsed, form.cleaned_data["rules"],
-                                           request.user)  # fmt: skip
-                messages.success(request, words(N_("new rules saved; earlier games keep the "
-                                                   "rules they were settled under")))  # fmt: skip
-            return redirect("clubs:season_settings", slug=club.slug, pk=season.pk)
+    current = season.rules
+    posted = request.POST if request.method == "POST" and "preset" in request.POST else None
+    form = RulesForm(posted, initial=initial_of(current.source or current.toml))
+    publishing = PublishingForm(
+        request.POST if request.method == "POST" and posted is None else None,
+        initial={"public": season.public, "min_games": season.min_games},
+    )
+    if request.method == "POST" and publishing.is_bound and publishing.is_valid():
+        season.public = publishing.cleaned_data["public"]
+        season.min_games = publishing.cleaned_data.get("min_games") or 0
+        season.save()
+        history.record(club, request.user, "season.settings", season=season.name,
+                       link=["clubs:season", [season.pk]])  # fmt: skip
+        messages.success(request, words(N_("saved")))
+        return redirect("clubs:season_settings", slug=club.slug, pk=season.pk)
+    if posted is not None and form.is_valid():
+        assert form.parsed is not None
+        if services.rules_toml(form.parsed) != current.toml:
+            version = services.new_rules_version(season, form.parsed, form.source, request.user)
+            history.record(
+                club, request.user, "season.rules", season=season.name,
+                number=version.number, link=["clubs:season_settings", [season.pk]],
+            )  # fmt: skip
+            messages.success(request, words(N_("new rules saved; earlier games keep the "
+                                               "rules they were settled under")))  # fmt: skip
+        return redirect("clubs:season_settings", slug=club.slug, pk=season.pk)
     versions = season.rule_versions.order_by("-number")
     preview = services.resettle_preview(season)
     public_url = request.build_absolute_uri(reverse("public_season", args=[season.public_token]))
@@ -165,9 +169,14 @@ def season_settings(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse
             club,
             season=season,
             form=form,
+            parts=part_labels(),
+            publishing=publishing,
             versions=versions,
             preview=preview,
             public_url=public_url,
+            rules=services.rules_of(current),
+            zero=services.rules_of(current).zero,
+            currency=services.currency_of(club, services.rules_of(current)),
         ),
     )
 
