@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 from html import escape
+from typing import Any
 
 from seisan.settlement import format_score
 
@@ -50,6 +51,66 @@ def line_chart(values: Sequence[Fraction], title: str) -> str:
         f'<path class="line" d="{path}" />{dots}'
         f'<text class="tick" x="{WIDTH - PAD_RIGHT}" y="{HEIGHT - 6}" text-anchor="end">'
         f"{len(values)}</text></svg>"
+    )
+
+
+SERIES_COLOURS = ("#0b6e4f", "#1565c0", "#c62828", "#f9a825", "#6a1b9a", "#00838f", "#ef6c00",
+                  "#5d4037")  # fmt: skip
+MOST_POINTS = 200  #: a long season is drawn through this many points, evenly spaced
+
+
+def season_chart(lines: Sequence[Sequence[Any]], names: Sequence[str], title: str) -> str:
+    """Each named player's running total over the season's games (a line each, with
+    its name at its end); a season of thousands of games is drawn at 200 points."""
+    if not lines or not names:
+        return ""
+    totals = dict.fromkeys(names, Fraction(0))
+    series: dict[str, list[Fraction]] = {name: [Fraction(0)] for name in names}
+    step = max(1, len(lines) // MOST_POINTS)
+    for index, game in enumerate(lines, start=1):
+        for line in game:
+            if line.name in totals:
+                totals[line.name] += line.total
+        if index % step == 0 or index == len(lines):
+            for name in names:
+                series[name].append(totals[name])
+    values = [v for row in series.values() for v in row]
+    low, high = min(values), max(values)
+    if low == high:
+        low, high = low - 1, high + 1
+    inner_w = WIDTH - PAD_LEFT - 60
+    inner_h = HEIGHT - PAD_TOP - PAD_BOTTOM
+    count = len(next(iter(series.values())))
+
+    def x(i: int) -> float:
+        return PAD_LEFT + inner_w * i / max(count - 1, 1)
+
+    def y(v: Fraction) -> float:
+        return PAD_TOP + inner_h * float((high - v) / (high - low))
+
+    paths = []
+    for number, (name, row) in enumerate(series.items()):
+        colour = SERIES_COLOURS[number % len(SERIES_COLOURS)]
+        d = " ".join(f"{'M' if i == 0 else 'L'}{x(i):.1f},{y(v):.1f}" for i, v in enumerate(row))
+        paths.append(
+            f'<path class="series" stroke="{colour}" d="{d}" />'
+            f'<text class="tick" x="{x(count - 1) + 3:.1f}" y="{y(row[-1]) + 3:.1f}" '
+            f'fill="{colour}">{escape(name[:10])}</text>'
+        )
+    zero = y(Fraction(0))
+    return (
+        f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
+        f'aria-label="{escape(title)}" xmlns="http://www.w3.org/2000/svg">'
+        f"<title>{escape(title)}</title>"
+        f'<line class="axis" x1="{PAD_LEFT}" x2="{PAD_LEFT + inner_w}" y1="{zero:.1f}" '
+        f'y2="{zero:.1f}" />'
+        f'<text class="tick" x="{PAD_LEFT - 4}" y="{y(high) + 4:.1f}" text-anchor="end">'
+        f"{escape(format_score(high))}</text>"
+        f'<text class="tick" x="{PAD_LEFT - 4}" y="{y(low) + 4:.1f}" text-anchor="end">'
+        f"{escape(format_score(low))}</text>"
+        f"{''.join(paths)}"
+        f'<text class="tick" x="{PAD_LEFT + inner_w}" y="{HEIGHT - 6}" text-anchor="end">'
+        f"{len(lines)}</text></svg>"
     )
 
 

@@ -96,7 +96,7 @@ def export_season(season: m.Season) -> Export:
         )  # fmt: skip
     current = rules_of(season.rules)
     tables = []
-    for game in season_games(season):
+    for game in season_games(season).select_related("session").prefetch_related("seats__player"):
         names = [s.player.name for s in sorted(game.seats.all(), key=lambda s: s.seat)]
         for name in names:
             _check_names([name])  # a name from before seisan refused separators

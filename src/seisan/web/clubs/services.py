@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
 from fractions import Fraction
@@ -615,25 +616,43 @@ def live_games(season: m.Season) -> QuerySet[m.Game]:
     )
 
 
-def stat_seats(
-    games: Iterable[m.Game],
-) -> list[list[StatSeat]]:
-    """Stored games as :mod:`seisan.stats` lines, players by their current names."""
-    out = []
-    for game in games:
-        out.append(
-            [
-                StatSeat(
-                    s.player.name,
-                    s.place,
-                    Fraction(s.total),
-                    s.points,
-                    None if s.money is None else Fraction(s.money),
-                )
-                for s in game.seats.all()
-            ]
-        )
-    return out
+@dataclass(frozen=True)
+class Lines:
+    """Stored results as :mod:`seisan.stats` reads them: one line a seat, game by game
+    (players by their current names), and what spectators won or lost (外ウマ); read
+    in two queries, however many games."""
+
+    games: tuple[int, ...]  #: game ids, in order
+    lines: tuple[tuple[StatSeat, ...], ...]
+    players: dict[str, int]  #: a name's player id (for links)
+    off_pt: dict[str, Fraction]
+    off_money: dict[str, Fraction]
+
+    def standings(self, min_games: int = 0) -> list[Standing]:
+        return standings(self.lines, min_games, self.off_pt, self.off_money)
+
+
+def lines_of(games: QuerySet[m.Game]) -> Lines:
+    """The lines of ``games`` (a query of live games, in order)."""
+    rows = (
+        m.Seat.objects.filter(game__in=games)
+        .order_by("game__session__date", "game__session_id", "game__number", "seat")
+        .values_list("game_id", "player__name", "player_id", "place", "total", "points", "money")
+    )
+    order: list[int] = []
+    lines: list[list[StatSeat]] = []
+    players: dict[str, int] = {}
+    for game, name, player, place, total, points, money in rows:
+        if not order or order[-1] != game:
+            order.append(game)
+            lines.append([])
+        money_value = None if money is None else Fraction(money)
+        lines[-1].append(StatSeat(name, place, Fraction(total), points, money_value))
+        players[name] = player
+    off_pt, off_money = off_table(
+        {"spectators": s} for s in games.exclude(spectators={}).values_list("spectators", flat=True)
+    )
+    return Lines(tuple(order), tuple(tuple(line) for line in lines), players, off_pt, off_money)
 
 
 def season_games(
@@ -644,7 +663,7 @@ def season_games(
         games = games.filter(session__date__gte=start)
     if end is not None:
         games = games.filter(session__date__lte=end)
-    return games.prefetch_related("seats__player")
+    return games
 
 
 def season_standings(
@@ -654,18 +673,18 @@ def season_standings(
     end: date | None = None,
 ) -> list[Standing]:
     """The season's standings, computed by :func:`seisan.stats.standings`."""
-    games = list(season_games(season, start, end))
     chosen = season.min_games if min_games is None else min_games
-    extra, extra_money = off_table(games)
-    return standings(stat_seats(games), chosen, extra, extra_money)
+    return lines_of(season_games(season, start, end)).standings(chosen)
 
 
-def off_table(games: Iterable[m.Game]) -> tuple[dict[str, Fraction], dict[str, Fraction]]:
-    """What spectators won or lost backing players (外ウマ): pt, and money."""
+def off_table(games: Iterable[Any]) -> tuple[dict[str, Fraction], dict[str, Fraction]]:
+    """What spectators won or lost backing players (外ウマ): pt, and money (of games,
+    or of ``{"spectators": …}`` mappings)."""
     pt: dict[str, Fraction] = {}
     money: dict[str, Fraction] = {}
     for game in games:
-        for name, entry in (game.spectators or {}).items():
+        spectators = game["spectators"] if isinstance(game, Mapping) else game.spectators
+        for name, entry in (spectators or {}).items():
             pt[name] = pt.get(name, Fraction(0)) + Fraction(Decimal(entry["total"]))
             if entry.get("money") is not None:
                 money[name] = money.get(name, Fraction(0)) + Fraction(Decimal(entry["money"]))

@@ -18,10 +18,10 @@ from django.views.decorators.http import require_POST
 from seisan.errors import SeisanError
 from seisan.explain import ordinal
 from seisan.i18n import N_
-from seisan.web.clubs import files, history, services
+from seisan.web.clubs import charts, files, history, services
 from seisan.web.clubs import models as m
 from seisan.web.clubs.access import club_view, ctx
-from seisan.web.clubs.forms import ImportForm, PublishingForm, SessionForm, words
+from seisan.web.clubs.forms import MAX_MIN_GAMES, ImportForm, PublishingForm, SessionForm, words
 from seisan.web.clubs.middleware import web_lang
 from seisan.web.clubs.rules_form import RulesForm, SeasonForm, initial_of, part_labels
 
@@ -72,40 +72,54 @@ def _parse_date(text: str | None) -> date | None:
         return None
 
 
+CHART_PLAYERS = 8  #: the season chart follows the top players
+
+
 def _standings_context(request: HttpRequest, season: m.Season) -> dict[str, Any]:
+    """Standings from the stored results (two queries however many games): the ranked
+    players, those under the minimum as unranked, spectators, and the season's chart."""
     start = _parse_date(request.GET.get("from"))
     end = _parse_date(request.GET.get("to"))
     try:
         minimum = int(request.GET["min"]) if request.GET.get("min") else None
     except ValueError:
         minimum = None
-    table = services.season_standings(season, minimum, start, end)
+    if minimum is not None and not 0 <= minimum <= MAX_MIN_GAMES:
+        minimum = None
+    data = services.lines_of(services.season_games(season, start, end))
+    everyone = data.standings(0)
+    needed = season.min_games if minimum is None else minimum
+    ranked = [s for s in everyone if s.games >= needed]
+    unranked = [s for s in everyone if s.games < needed]
     sort = request.GET.get("sort", "total")
     if sort in SORTS:
-        table = sorted(table, key=SORTS[sort])
-    seated = {s.name for s in services.season_standings(season, 0, start, end)}
-    pt, money = services.off_table(services.season_games(season, start, end))
+        ranked = sorted(ranked, key=SORTS[sort])
+    seated = {s.name for s in everyone}
     watchers = [
-        {"name": name, "total": total, "money": money.get(name)}
-        for name, total in pt.items()
+        {"name": name, "total": total, "money": data.off_money.get(name)}
+        for name, total in data.off_pt.items()
         if name not in seated
     ]
     keep = {k: v for k, v in request.GET.items() if k in {"from", "to", "min"} and v}
     rules = services.rules_of(season.rules)
-    players = {p.name: p for p in season.club.players.all()}
+    followed = [s.name for s in everyone[:CHART_PLAYERS]]
     return {
         "season": season,
-        "standings": [(s, players.get(s.name)) for s in table],
+        "standings": [(s, data.players.get(s.name)) for s in ranked],
+        "unranked": [(s, data.players.get(s.name)) for s in unranked],
+        "needed": needed,
         "sort": sort,
-        "min": season.min_games if minimum is None else minimum,
+        "min": needed,
         "from": start,
         "to": end,
         "place_labels": place_labels(rules.players),
         "watchers": watchers,
         "query": urlencode(keep),
-        "currency": season.club.currency,
+        "currency": services.currency_of(season.club, rules),
+        "zero": rules.zero,
         "rules": rules,
         "has_money": rules.stakes.rate is not None,
+        "chart": charts.season_chart(data.lines, followed, words(N_("Running totals (pt)"))),
     }
 
 

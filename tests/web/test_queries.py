@@ -1,0 +1,74 @@
+"""Pages that list games cost the same number of SQL queries at 10 games as at 1,000:
+standings (also the public link anyone may open), the season page, a session, a
+player, the exports, the club's history; and the standings come from the stored
+results, never from settling the season again."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from seisan.web.clubs import files
+from seisan.web.clubs import models as m
+
+from .conftest import season_with
+
+pytestmark = pytest.mark.django_db
+NAMES = ["Ana", "Ben", "Chie", "Dae", "Eve", "Fay"]
+
+
+def night(count: int) -> str:
+    """A session file of ``count`` games with chips, 差しウマ and a spectator."""
+    out = []
+    for number in range(count):
+        names = [NAMES[(number + k) % 6] for k in range(4)]
+        shift = (number % 7) * 100
+        out.append(
+            f"[[games]]\nplayers = {names!r}\npoints = [{42600 + shift}, 31000, 16400, "
+            f"{10000 - shift}]\nchips = [1, -1, 0, 0]\nsashi = ['{names[0]}:{names[3]}:5000']\n"
+            f"soto = {{ Gus = '{names[1]}' }}\n"
+        )
+    return "\n".join(out).replace("'", '"')
+
+
+def queries(client: Client, url: str) -> int:
+    with CaptureQueriesContext(connection) as captured:
+        response = client.get(url)
+    assert response.status_code == 200, url
+    return len(captured)
+
+
+def counts(club: m.Club, owner: Any, client: Client, games: int) -> dict[str, int]:
+    rules = 'extends = "mleague"\n[side]\nchip_value = 2\n[money]\nrate = 50\n'
+    season = season_with(club, rules, owner, f"S{games}")
+    season.public = True
+    season.save()
+    session, _count = files.import_session(season, night(games), f"n{games}.toml", owner)
+    ana = club.players.get(name="Ana")
+    slug = club.slug
+    return {
+        "season": queries(client, reverse("clubs:season", args=[slug, season.pk])),
+        "public": queries(Client(), reverse("public_season", args=[season.public_token])),
+        "session": queries(client, reverse("clubs:session", args=[slug, session.pk])),
+        "player": queries(client, reverse("clubs:player", args=[slug, ana.pk])
+                          + f"?season={season.pk}"),  # fmt: skip
+        "every season": queries(client, reverse("clubs:player", args=[slug, ana.pk])
+                                + "?season=all"),  # fmt: skip
+        "toml": queries(client, reverse("clubs:export", args=[slug, season.pk, "toml"])),
+        "csv": queries(client, reverse("clubs:export", args=[slug, season.pk, "csv"])),
+        "history": queries(client, reverse("clubs:history", args=[slug])),
+        "club": queries(client, reverse("clubs:club", args=[slug])),
+    }
+
+
+def test_queries_do_not_grow_with_the_games(club: m.Club, owner: Any, signed_in: Client) -> None:
+    few = counts(club, owner, signed_in, 10)
+    many = counts(club, owner, signed_in, 1000)
+    assert few == many
+    assert few["public"] <= 6 and few["season"] <= 12, few
+
