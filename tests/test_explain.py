@@ -65,7 +65,7 @@ def test_penalties_and_side_bets() -> None:
     assert lines(result, "Ben") == [
         "points: (31000 − 30000) ÷ 1000 = +1",
         "uma for 2nd place: +10",
-        "penalty: -20 (chombo)",
+        "penalty: -20 (Chombo)",  # the term, in the reader's language
         "score: -9",
         "total: -9",
     ]

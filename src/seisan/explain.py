@@ -21,17 +21,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from seisan.i18n import N_, Lang, Message, _, term
+from seisan.i18n import N_, Lang, Message, Term, _, term
 from seisan.ledger import GameResult
 from seisan.rounding import Rounding
 from seisan.rules import Rules
 from seisan.settlement import format_score
 from seisan.sidebets import Kind
 from seisan.uma import FloatingUma
-
-
-def _signed(value: Fraction) -> str:
-    return format_score(value)
 
 
 def explain(result: GameResult) -> dict[str, list[Message]]:
@@ -41,6 +37,10 @@ def explain(result: GameResult) -> dict[str, list[Message]]:
     n = len(settlement.names)
     places = settlement.places
     uma = settlement.uma
+
+    def signed(value: Fraction) -> str:  # zero as the rules write it (-0 in Korea)
+        return format_score(value, rules.zero)
+
     out: dict[str, list[Message]] = {}
     for r in settlement.results:
         lines: list[Message] = []
@@ -53,24 +53,24 @@ def explain(result: GameResult) -> dict[str, list[Message]]:
             )  # fmt: skip
         lines.append(
             _("points: ({points} − {ret}) ÷ 1000 = {value}", points=r.points,
-              ret=rules.return_points, value=_signed(parts.points))
+              ret=rules.return_points, value=signed(parts.points))
         )  # fmt: skip
         if parts.rounding:
             lines.append(
                 _("rounded to whole pt ({mode}): {value}",
-                  mode=Rounding(rules.rounding).label(), value=_signed(parts.rounding))
+                  mode=Rounding(rules.rounding).label(), value=signed(parts.rounding))
             )  # fmt: skip
         tied = [s for s in range(n) if places[s] == r.place]
         if parts.oka:
             if len(tied) > 1:
                 lines.append(
                     _("oka shared by {count} players tied for first: {value} each",
-                      count=len(tied), value=_signed(parts.oka))
+                      count=len(tied), value=signed(parts.oka))
                 )  # fmt: skip
             else:
                 lines.append(
                     _("oka: {value} to first place: ({ret} − {start}) × {players} players",
-                      value=_signed(parts.oka), ret=rules.return_points, start=rules.start,
+                      value=signed(parts.oka), ret=rules.return_points, start=rules.start,
                       players=n)
                 )  # fmt: skip
         if parts.uma or uma:
@@ -79,43 +79,43 @@ def explain(result: GameResult) -> dict[str, list[Message]]:
                 lines.append(
                     _("uma of places {first}–{last} shared by {count} tied players: ({umas}) "
                       "÷ {count} = {value}", first=r.place, last=r.place + len(tied) - 1,
-                      count=len(tied), umas=" + ".join(_signed(u) for u in shared),
-                      value=_signed(parts.uma))
+                      count=len(tied), umas=" + ".join(signed(u) for u in shared),
+                      value=signed(parts.uma))
                 )  # fmt: skip
             elif parts.uma or r.place <= len(uma):
                 lines.append(
                     _("uma for {place} place: {value}", place=ordinal(r.place),
-                      value=_signed(parts.uma))
+                      value=signed(parts.uma))
                 )  # fmt: skip
         if parts.balance:
             lines.append(
                 _("balance to first place: {value} (the others' rounding and shared sticks, "
-                  "so the table sums to zero)", value=_signed(parts.balance))
+                  "so the table sums to zero)", value=signed(parts.balance))
             )  # fmt: skip
         for penalty in settlement.penalties:
             if penalty.seat == r.seat:
-                lines.append(
-                    _("penalty: {value} ({reason})", value=_signed(-penalty.pt),
-                      reason=penalty.reason or "—")
-                )  # fmt: skip
+                chombo = penalty.reason == "chombo"
+                reason = Term("chombo") if chombo else penalty.reason or "—"
+                lines.append(_("penalty: {value} ({reason})", value=signed(-penalty.pt),
+                               reason=reason))  # fmt: skip
         if parts.penalty and not any(p.seat == r.seat for p in settlement.penalties):
-            lines.append(_("penalties of others shared: {value}", value=_signed(parts.penalty)))
-        lines.append(_("score: {value}", value=_signed(r.score)))
+            lines.append(_("penalties of others shared: {value}", value=signed(parts.penalty)))
+        lines.append(_("score: {value}", value=signed(r.score)))
         kinds = result.kinds()
         for kind in kinds:
             value = result.side_of(r.name, kind)
             if value:
                 lines.append(
-                    _("{bet}: {value}", bet=kind.label(), value=_signed(value))
+                    _("{bet}: {value}", bet=kind.label(), value=signed(value))
                 )  # fmt: skip
         if kinds:
-            lines.append(_("total: {value}", value=_signed(result.totals()[r.name])))
+            lines.append(_("total: {value}", value=signed(result.totals()[r.name])))
         out[r.name] = lines
     for spectator in result.spectators:
         value = result.side_of(spectator.name, Kind.SOTO)
         out[spectator.name] = [
             _("backs {player} as a spectator (外ウマ): {value}",
-              player=settlement.names[spectator.backs], value=_signed(value))
+              player=settlement.names[spectator.backs], value=signed(value))
         ]  # fmt: skip
     return out
 

@@ -55,10 +55,12 @@ def counts(club: m.Club, owner: Any, client: Client, games: int) -> dict[str, in
         "season": queries(client, reverse("clubs:season", args=[slug, season.pk])),
         "public": queries(Client(), reverse("public_season", args=[season.public_token])),
         "session": queries(client, reverse("clubs:session", args=[slug, session.pk])),
-        "player": queries(client, reverse("clubs:player", args=[slug, ana.pk])
-                          + f"?season={season.pk}"),  # fmt: skip
-        "every season": queries(client, reverse("clubs:player", args=[slug, ana.pk])
-                                + "?season=all"),  # fmt: skip
+        "player": queries(
+            client, reverse("clubs:player", args=[slug, ana.pk]) + f"?season={season.pk}"
+        ),
+        "every season": queries(
+            client, reverse("clubs:player", args=[slug, ana.pk]) + "?season=all"
+        ),
         "toml": queries(client, reverse("clubs:export", args=[slug, season.pk, "toml"])),
         "csv": queries(client, reverse("clubs:export", args=[slug, season.pk, "csv"])),
         "history": queries(client, reverse("clubs:history", args=[slug])),
@@ -71,4 +73,3 @@ def test_queries_do_not_grow_with_the_games(club: m.Club, owner: Any, signed_in:
     many = counts(club, owner, signed_in, 1000)
     assert few == many
     assert few["public"] <= 6 and few["season"] <= 12, few
-

@@ -16,3 +16,5 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("c/<slug:slug>/", include("seisan.web.clubs.urls")),
 ]
+
+handler500 = "seisan.web.clubs.views.errors.server_error"

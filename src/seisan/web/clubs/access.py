@@ -4,7 +4,9 @@ decide access."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import zoneinfo
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from functools import wraps
 from typing import Any
 
@@ -12,6 +14,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
+from django.utils import timezone
 
 from seisan.web.clubs import models as m
 from seisan.web.clubs.middleware import web_lang
@@ -42,11 +45,26 @@ def club_view(needed: str) -> Callable[[View], View]:
                 raise PermissionDenied
             request.club_role = role  # type: ignore[attr-defined]
             request.club = club  # type: ignore[attr-defined]
-            return view(request, club, *args, **kwargs)
+            with club_time(club):
+                return view(request, club, *args, **kwargs)
 
         return inner
 
     return wrap
+
+
+@contextmanager
+def club_time(club: m.Club) -> Iterator[None]:
+    """Times on the club's pages are local where the club plays."""
+    try:
+        zone = zoneinfo.ZoneInfo(club.time_zone)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        zone = None
+    if zone is None:
+        yield
+        return
+    with timezone.override(zone):
+        yield
 
 
 MAX_ID = 2**63 - 1  #: the largest id a database row has

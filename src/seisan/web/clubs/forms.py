@@ -27,9 +27,12 @@ def words(text: str, **fields: Any) -> str:
 
 
 class ClubForm(forms.ModelForm):  # type: ignore[type-arg]
+    """A new club: its name, its short name for addresses, its kind, its money and the
+    time zone its times are written in; every message in seisan's words."""
+
     class Meta:
         model = m.Club
-        fields = ["name", "slug", "kind", "currency"]
+        fields = ["name", "slug", "kind", "currency", "time_zone"]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -42,6 +45,35 @@ class ClubForm(forms.ModelForm):  # type: ignore[type-arg]
             ("league", words(N_("league"))),
         ]
         self.fields["currency"].label = words(N_("Currency (JPY, KRW, USD…)"))
+        self.fields["time_zone"].label = words(N_("Time zone (Asia/Tokyo, Asia/Seoul…)"))
+        self.fields["time_zone"].initial = m.local_zone()
+        self.fields["time_zone"].required = False  # blank: this machine's
+        too_long = N_("too long: at most {most} characters")
+        for name, most in (("name", 120), ("slug", 60), ("currency", 3), ("time_zone", 64)):
+            self.fields[name].error_messages.update({
+                "required": words(N_("this is needed")),
+                "max_length": words(too_long, most=most),
+            })  # fmt: skip
+        self.fields["slug"].error_messages["invalid"] = words(
+            N_("use only letters, digits and - in the short name")
+        )
+        self.fields["kind"].error_messages["invalid_choice"] = words(N_("not one of the choices"))
+
+    def validate_unique(self) -> None:
+        """A short name taken says so in seisan's words (not Django's)."""
+        slug = self.cleaned_data.get("slug")
+        if slug and m.Club.objects.filter(slug=slug).exclude(pk=self.instance.pk).exists():
+            self.add_error("slug", words(N_("the short name {slug} is taken: choose another"),
+                                         slug=slug))  # fmt: skip
+
+    def clean_time_zone(self) -> str:
+        import zoneinfo  # noqa: PLC0415
+
+        zone = str(self.cleaned_data.get("time_zone") or "").strip() or m.local_zone()
+        if zone not in zoneinfo.available_timezones():
+            raise forms.ValidationError(words(N_("not a time zone: give Asia/Tokyo, "
+                                                 "Asia/Seoul, Europe/London…")))  # fmt: skip
+        return zone
 
     def clean_currency(self) -> str:
         from babel.numbers import get_currency_name  # noqa: PLC0415

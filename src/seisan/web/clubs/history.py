@@ -12,6 +12,7 @@ for a sentence inside a sentence, ``{"pt": "12.5"}`` for a score (+12.5).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from datetime import date
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any
@@ -55,6 +56,8 @@ NOTHING = N_("nothing")
 
 def encode(value: object) -> Any:
     """A message field as JSON (see the module's docstring)."""
+    if isinstance(value, date):
+        return {"day": value.isoformat()}
     if isinstance(value, Message):
         return {"msg": value.template, "fields": {k: encode(v) for k, v in value.params.items()}}
     if isinstance(value, Term):
@@ -68,19 +71,28 @@ def encode(value: object) -> Any:
     return value
 
 
-def decode(value: Any) -> object:
-    """A stored field back as a message, term, score or text."""
+def decode(value: Any, lang: Lang) -> object:
+    """A stored field back as a message, term, score, date or text."""
     if isinstance(value, Mapping):
         if "msg" in value:
-            fields = {k: decode(v) for k, v in value.get("fields", {}).items()}
+            fields = {k: decode(v, lang) for k, v in value.get("fields", {}).items()}
             return Message(str(value["msg"]), **fields)
         if "term" in value:
             return Term(str(value["term"]))
         if "pt" in value:
             return format_score(Fraction(Decimal(str(value["pt"]))))
+        if "day" in value:
+            from babel.dates import format_date  # noqa: PLC0415
+
+            return str(format_date(date.fromisoformat(value["day"]), "medium", locale=lang.value))
     if isinstance(value, list):
-        return [decode(v) for v in value]
+        return [decode(v, lang) for v in value]
     return value
+
+
+def session_name(session: m.Session) -> object:
+    """How the history names a session: its title, or its date in the reader's words."""
+    return session.title or session.date
 
 
 def record(
@@ -110,7 +122,7 @@ def record(
 
 def said(action: m.Action, lang: Lang) -> str:
     """What the action was, in ``lang``."""
-    fields = {k: decode(v) for k, v in action.fields.items()}
+    fields = {k: decode(v, lang) for k, v in action.fields.items()}
     return Message(SAID[action.kind], **fields).text(lang)
 
 
@@ -118,7 +130,7 @@ def changed(action: m.Action, lang: Lang) -> list[str]:
     """Each change of the action, before → after, in ``lang``."""
     out = []
     for item in action.changes:
-        value = decode(item)
+        value = decode(item, lang)
         out.append(render(value, lang))
     return out
 

@@ -315,7 +315,7 @@ def _write(
         changes.insert(0, history.change(what, old_rules.number, version_row.number))
     history.record(
         club, user, kind or ("game.entered" if created else "game.edited"),
-        number=game.number, session=str(session), version=version_row.number,
+        number=game.number, session=history.session_name(session), version=version_row.number,
         changes=changes, link=["clubs:game", [game.pk]], game=game,
     )  # fmt: skip
     return game, created

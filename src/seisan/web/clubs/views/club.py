@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.contrib import messages
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -41,13 +41,23 @@ def create_club(request: HttpRequest) -> HttpResponse:
         return redirect(f"{reverse('account_login')}?next={request.path}")
     form = ClubForm(request.POST or None, initial={"currency": "JPY"})
     if request.method == "POST" and form.is_valid():
-        with transaction.atomic():
-            club = form.save()
-            m.Membership.objects.create(club=club, user=request.user, role=m.Role.OWNER)
-            history.record(club, request.user, "club.created", name=club.name,
-                           link=["clubs:club", []])  # fmt: skip
-        return redirect("clubs:club", slug=club.slug)
+        try:
+            club = _new_club(form, request)
+        except IntegrityError:  # the same short name, taken a moment ago
+            form.add_error("slug", words(N_("the short name {slug} is taken: choose another"),
+                                         slug=form.cleaned_data["slug"]))  # fmt: skip
+        else:
+            return redirect("clubs:club", slug=club.slug)
     return render(request, "clubs/club_new.html", ctx(request, form=form))
+
+
+def _new_club(form: ClubForm, request: HttpRequest) -> m.Club:
+    with transaction.atomic():
+        club: m.Club = form.save()
+        m.Membership.objects.create(club=club, user=request.user, role=m.Role.OWNER)  # type: ignore[misc]
+        history.record(club, request.user, "club.created", name=club.name,
+                       link=["clubs:club", []])  # fmt: skip
+    return club
 
 
 @club_view(m.Role.MEMBER)

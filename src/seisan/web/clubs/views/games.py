@@ -228,8 +228,8 @@ def delete_game(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
     game.deleted = timezone.now()
     game.save(update_fields=["deleted"])
     history.record(
-        club, request.user, "game.deleted", number=game.number, session=str(game.session),
-        link=["clubs:game", [game.pk]], game=game,
+        club, request.user, "game.deleted", number=game.number,
+        session=history.session_name(game.session), link=["clubs:game", [game.pk]], game=game,
     )  # fmt: skip
     messages.success(request, words(N_("game {number} deleted: it can be restored"),
                                     number=game.number))  # fmt: skip
@@ -243,8 +243,8 @@ def restore_game(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
     game.deleted = None
     game.save(update_fields=["deleted"])
     history.record(
-        club, request.user, "game.restored", number=game.number, session=str(game.session),
-        link=["clubs:game", [game.pk]], game=game,
+        club, request.user, "game.restored", number=game.number,
+        session=history.session_name(game.session), link=["clubs:game", [game.pk]], game=game,
     )  # fmt: skip
     messages.success(request, words(N_("game {number} restored"), number=game.number))
     return redirect("clubs:game", slug=club.slug, pk=game.pk)
@@ -263,6 +263,6 @@ def confirm_seat(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
         seat.confirmed = True
         seat.save(update_fields=["confirmed"])
         history.record(club, request.user, "game.confirmed", name=seat.player.name,
-                       number=seat.game.number, session=str(seat.game.session),
+                       number=seat.game.number, session=history.session_name(seat.game.session),
                        link=["clubs:game", [pk]], game=seat.game)  # fmt: skip
     return redirect("clubs:game", slug=club.slug, pk=pk)

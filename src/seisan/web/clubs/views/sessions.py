@@ -30,7 +30,7 @@ def new_session(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
         session = form.save(commit=False)
         session.season = season
         session.save()
-        history.record(club, request.user, "session.created", session=str(session),
+        history.record(club, request.user, "session.created", session=history.session_name(session),
                        link=["clubs:session", [session.pk]])  # fmt: skip
         return redirect("clubs:enter", slug=club.slug, pk=session.pk)
     messages.error(request, words(N_("give the date of the session")))
