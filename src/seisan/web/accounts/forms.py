@@ -9,7 +9,7 @@ from django.contrib.auth import password_validation
 from django.core.exceptions import ValidationError
 
 from seisan.i18n import N_
-from seisan.web.clubs.forms import ROLE_LABELS, words
+from seisan.web.clubs.forms import ROLE_LABELS, in_our_words, words
 
 MAX_INVITATION_DAYS = 30
 
@@ -23,16 +23,19 @@ class SignupForm(forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        in_our_words(self)
         self.fields["email"].label = words(N_("Email"))
-        self.fields["email"].error_messages = {
-            "required": words(N_("give your email")),
-            "invalid": words(N_("not an email address")),
-            "max_length": words(N_("an email address has at most 254 characters")),
-        }
+        self.fields["email"].error_messages.update(
+            {
+                "required": words(N_("give your email")),
+                "invalid": words(N_("not an email address")),
+                "max_length": words(N_("an email address has at most 254 characters")),
+            }
+        )
         self.fields["password1"].label = words(N_("Password"))
         self.fields["password2"].label = words(N_("Password again"))
         for name in ("password1", "password2"):
-            self.fields[name].error_messages = {"required": words(N_("give a password"))}
+            self.fields[name].error_messages.update({"required": words(N_("give a password"))})
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
@@ -66,22 +69,25 @@ class InvitationForm(forms.Form):
 
     def __init__(self, *args: Any, organiser_role: bool = False, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        in_our_words(self)
         roles = ["member", "scorer", *(["organiser"] if organiser_role else [])]
         self.fields["role"].choices = [(r, words(ROLE_LABELS[r])) for r in roles]  # type: ignore[attr-defined]
         self.fields["role"].initial = "scorer"
         self.fields["name"].label = words(N_("For whom (a name, shown on the invitation)"))
         self.fields["role"].label = words(N_("Role"))
         self.fields["days"].label = words(N_("Valid for (days)"))
-        self.fields["name"].error_messages = {
-            "required": words(N_("give the name of the person invited")),
-            "max_length": words(N_("a name has at most 60 characters")),
-        }
-        self.fields["days"].error_messages = {
+        self.fields["name"].error_messages.update(
+            {
+                "required": words(N_("give the name of the person invited")),
+                "max_length": words(N_("a name has at most 60 characters")),
+            }
+        )
+        self.fields["days"].error_messages.update({
             "required": words(N_("give a number of days")),
             "invalid": words(N_("give a number of days")),
             "min_value": words(N_("give a number of days from 1 to {most}"),
                                most=MAX_INVITATION_DAYS),
             "max_value": words(N_("give a number of days from 1 to {most}"),
                                most=MAX_INVITATION_DAYS),
-        }  # fmt: skip
-        self.fields["role"].error_messages = {"invalid_choice": words(N_("choose a role"))}
+        })  # fmt: skip
+        self.fields["role"].error_messages.update({"invalid_choice": words(N_("choose a role"))})

@@ -27,7 +27,7 @@ from seisan.pt import pt_value
 from seisan.rules import Rules
 from seisan.settlement import PointsTotalError
 from seisan.web.clubs import models as m
-from seisan.web.clubs.forms import words
+from seisan.web.clubs.forms import in_our_words, words
 from seisan.web.clubs.middleware import web_lang
 from seisan.web.clubs.services import EntryError, check_name, settle_data
 
@@ -187,14 +187,7 @@ class GameForm(forms.Form):
         self.fields["sub_seat"] = forms.ChoiceField(choices=seat_choices, required=False)
         self.fields["sub_name"] = forms.CharField(max_length=60, required=False)
         self.fields["sub_later"] = forms.BooleanField(required=False)
-        for field in self.fields.values():
-            most = getattr(field, "max_length", 0)
-            field.error_messages["max_length"] = words(
-                N_("too long: at most {most} characters"), most=most
-            )
-            field.error_messages["invalid_choice"] = words(N_("not one of the choices"))
-            field.error_messages["invalid"] = words(N_("not a number"))
-            field.error_messages["max_value"] = words(N_("not a number"))
+        in_our_words(self)
         self.fields["deposits"].label = words(N_("Riichi sticks left on the table"))
         if not self.initial.get("key") and not self.data.get("key"):
             self.initial["key"] = uuid.uuid4().hex

@@ -216,7 +216,7 @@ def _games_in(text: str, filename: str, rules: Any) -> tuple[list[dict[str, Any]
     if lower.endswith(".json"):
         try:
             data = json.loads(text, parse_float=Decimal)
-        except (json.JSONDecodeError, RecursionError) as err:
+        except (ValueError, RecursionError) as err:  # JSONDecodeError, digits past Python's limit
             where = where_in_text(err) if isinstance(err, json.JSONDecodeError) else "…"
             raise SeisanError(_("{path}: not valid JSON ({where})", path=filename,
                                 where=where)) from None  # fmt: skip
@@ -227,7 +227,7 @@ def _games_in(text: str, filename: str, rules: Any) -> tuple[list[dict[str, Any]
     else:
         try:
             data = tomllib.loads(text, parse_float=Decimal)
-        except (tomllib.TOMLDecodeError, RecursionError) as err:
+        except (ValueError, RecursionError) as err:  # TOMLDecodeError, digits past the limit
             raise SeisanError(_("not valid TOML ({where})", where=str(err)[:200])) from None
     data = dict(data)
     data.pop("rules", None)  # the season's rules settle it

@@ -26,6 +26,26 @@ def words(text: str, **fields: Any) -> str:
     return Message(text, **fields).text(web_lang())
 
 
+def in_our_words(form: forms.BaseForm) -> None:
+    """Every error a field can give in seisan's words and the reader's language; a form
+    calls it first, then says what is particular to its fields."""
+    for field in form.fields.values():
+        said = field.error_messages
+        most = getattr(field, "max_length", None)
+        found = {
+            "required": words(N_("this is needed")),
+            "invalid": words(N_("not valid here")),
+            "invalid_choice": words(N_("not one of the choices")),
+            "null_characters_not_allowed": words(N_("no control characters, please")),
+            "empty": words(N_("the file is empty")),
+            "missing": words(N_("choose a file")),
+            "max_length": words(N_("too long: at most {most} characters"), most=most or 0),
+            "min_value": words(N_("at least {least}"), least=getattr(field, "min_value", 0)),
+            "max_value": words(N_("at most {most}"), most=getattr(field, "max_value", 0)),
+        }
+        said.update(found)
+
+
 class ClubForm(forms.ModelForm):  # type: ignore[type-arg]
     """A new club: its name, its short name for addresses, its kind, its money and the
     time zone its times are written in; every message in seisan's words."""
@@ -36,6 +56,7 @@ class ClubForm(forms.ModelForm):  # type: ignore[type-arg]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        in_our_words(self)
         self.fields["name"].label = words(N_("Club name"))
         self.fields["slug"].label = words(N_("Short name for addresses (letters, digits, -)"))
         self.fields["kind"].label = words(N_("Kind"))
@@ -100,7 +121,8 @@ class PublishingForm(forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["min_games"].error_messages = min_games_errors()
+        in_our_words(self)
+        self.fields["min_games"].error_messages.update(min_games_errors())
         self.fields["public"].label = words(N_("Anyone with the link may see the standings"))
         self.fields["min_games"].label = words(N_("Games needed to be ranked"))
 
@@ -113,6 +135,7 @@ class SessionForm(forms.ModelForm):  # type: ignore[type-arg]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        in_our_words(self)
         self.fields["date"].label = words(N_("Date"))
         self.fields["title"].label = words(N_("Title (optional)"))
 
@@ -122,6 +145,7 @@ class PlayerForm(forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        in_our_words(self)
         self.fields["name"].label = words(N_("Name"))
 
 
@@ -130,6 +154,7 @@ class ImportForm(forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        in_our_words(self)
         self.fields["file"].label = words(
             N_("A session file (.toml, .csv) or a game record (.json)")
         )

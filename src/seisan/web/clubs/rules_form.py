@@ -22,7 +22,7 @@ from seisan.i18n import N_, plain_number, term
 from seisan.presets import presets, rules_from_data
 from seisan.rounding import Rounding
 from seisan.rules import Deposits, Extension, FeePayer, Length, Rules, Ties
-from seisan.web.clubs.forms import MAX_MIN_GAMES, min_games_errors, words
+from seisan.web.clubs.forms import MAX_MIN_GAMES, in_our_words, min_games_errors, words
 from seisan.web.clubs.middleware import web_lang
 from seisan.web.clubs.services import rules_from_text
 
@@ -138,7 +138,6 @@ class RulesForm(forms.Form):
         self.presets = preset_choices()
         self.fields["preset"].choices = [(p, title) for p, title, _c in self.presets]  # type: ignore[attr-defined]
         self.fields["preset"].label = words(N_("Start from"))
-        self.fields["preset"].error_messages["invalid_choice"] = words(N_("not one of the choices"))
         self.fields["advanced"].label = words(N_("House rules as TOML (advanced: replaces all "
                                                  "of the above)"))  # fmt: skip
         blank = words(N_("as the preset"))
@@ -153,13 +152,8 @@ class RulesForm(forms.Form):
                 if kind in (WHOLE, PT):
                     field.widget.attrs["inputmode"] = "decimal" if kind == PT else "numeric"
             field.label = words(LABELS[name])
-            field.error_messages["max_length"] = words(N_("too long: at most {most} characters"),
-                                                       most=40)  # fmt: skip
-            field.error_messages["invalid_choice"] = words(N_("not one of the choices"))
             self.fields[name] = field
-        self.fields["advanced"].error_messages["max_length"] = words(
-            N_("too long: at most {most} characters"), most=20_000
-        )
+        in_our_words(self)
         self.parsed: Rules | None = None
         self.source = ""
 
@@ -252,7 +246,7 @@ def initial_of(source: str) -> dict[str, Any]:
         return {"preset": found.name}
     try:
         data = tomllib.loads(stripped, parse_float=Decimal)
-    except (tomllib.TOMLDecodeError, RecursionError):
+    except (ValueError, RecursionError):  # TOMLDecodeError, digits past the limit
         return {"advanced": source}
     flat: dict[str, Any] = {}
     rest = dict(data)
@@ -302,9 +296,11 @@ class SeasonForm(RulesForm):
         super().__init__(*args, **kwargs)
         self.order_fields(["name", "min_games", "preset"])
         self.fields["name"].label = words(N_("Season name"))
-        self.fields["name"].error_messages = {
-            "required": words(N_("give the season a name")),
-            "max_length": words(N_("too long: at most {most} characters"), most=120),
-        }
+        self.fields["name"].error_messages.update(
+            {
+                "required": words(N_("give the season a name")),
+                "max_length": words(N_("too long: at most {most} characters"), most=120),
+            }
+        )
         self.fields["min_games"].label = words(N_("Games needed to be ranked"))
-        self.fields["min_games"].error_messages = min_games_errors()
+        self.fields["min_games"].error_messages.update(min_games_errors())

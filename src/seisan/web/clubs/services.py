@@ -59,8 +59,8 @@ def rules_from_text(text: str) -> Rules:
         return find_preset(stripped)
     try:
         data = tomllib.loads(stripped, parse_float=Decimal)
-    except tomllib.TOMLDecodeError as err:
-        raise SeisanError(_("not valid TOML ({where})", where=str(err))) from None
+    except (ValueError, RecursionError) as err:  # TOMLDecodeError, digits past the limit
+        raise SeisanError(_("not valid TOML ({where})", where=str(err)[:200])) from None
     return rules_from_data(data)  # titled as the preset it extends, "changed"
 
 
@@ -199,6 +199,8 @@ def check_name(name: str, field: str = "") -> None:
                 _("the name “{name}” has “{mark}”, which separates names in seisan's files: "
                   "leave it out", name=name, mark=mark), field,
             )  # fmt: skip
+    if not name.isprintable():
+        raise EntryError(_("a name is letters, digits and spaces: no control characters"), field)
 
 
 def _check_names(names: Sequence[str], spectators: Sequence[str] = ()) -> None:
