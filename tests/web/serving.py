@@ -42,7 +42,8 @@ class Served:
 
 def clean_env(extra: Mapping[str, str] | None = None) -> dict[str, str]:
     """The environment of a user's shell: none of the test suite's Django settings."""
-    drop = {"DATABASE_URL", "SEISAN_TESTING", "DJANGO_SETTINGS_MODULE", "SEISAN_DB"}
+    drop = {"DATABASE_URL", "SEISAN_TESTING", "DJANGO_SETTINGS_MODULE", "SEISAN_DB",
+            "DJANGO_ALLOW_ASYNC_UNSAFE"}  # fmt: skip
     env = {k: v for k, v in os.environ.items() if k not in drop}
     env.update(extra or {})
     return env

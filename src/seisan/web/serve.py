@@ -26,7 +26,8 @@ from seisan.web.paths import db_path, default_db
 LINK_HOURS = 24
 #: what the web extra installs, by import name (``seisan serve`` names what is missing)
 WEB_MODULES = ("django", "allauth", "simple_history", "django_htmx", "csp", "whitenoise",
-               "gunicorn", "dj_database_url", "platformdirs", "babel", "segno")  # fmt: skip
+               "gunicorn", "dj_database_url", "platformdirs", "babel", "segno",
+               "django_permissions_policy")  # fmt: skip
 LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1"}
 WILDCARD_HOSTS = {"0.0.0.0", "::", ""}
 
@@ -85,6 +86,7 @@ def prepare(db: Path | None, hosts: list[str] | None = None) -> Path | None:
     settings) and make a local secret key beside SQLite. Files made from here on are
     the owner's alone."""
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "seisan.web.settings")
+    os.environ["SEISAN_SERVE"] = "1"  # plain HTTP on this machine or the LAN (settings)
     os.umask(0o077)
     if hosts:
         given = os.environ.get("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost,[::1]")

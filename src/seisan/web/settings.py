@@ -65,6 +65,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django.contrib.humanize",
     "django_htmx",
+    "csp",
     "simple_history",
     "allauth",
     "allauth.account",
@@ -72,6 +73,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "django_permissions_policy.PermissionsPolicyMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -169,11 +172,46 @@ STORAGES = {
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
 
-if _flag("SEISAN_HTTPS"):
+# Only the app's own scripts, styles and images: no inline script, no CDN, no frames.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+        "base-uri": ["'none'"],
+        "object-src": ["'none'"],
+    }
+}
+# a scores page needs none of the browser's powerful features
+PERMISSIONS_POLICY: dict[str, list[str]] = {
+    feature: []
+    for feature in ("accelerometer", "camera", "geolocation", "gyroscope", "magnetometer",
+                    "microphone", "payment", "usb", "display-capture", "fullscreen")
+}  # fmt: skip
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+SESSION_COOKIE_HTTPONLY = True
+
+if _flag("SEISAN_HTTPS"):  # behind a TLS proxy: HTTPS only, and says so for a year
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_SSL_REDIRECT = True
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
-    SECURE_HSTS_SECONDS = 3600
+    SECURE_HSTS_SECONDS = int(os.environ.get("SEISAN_HSTS_SECONDS", "31536000"))
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = _flag("SEISAN_HSTS_SUBDOMAINS", True)
+    SECURE_HSTS_PRELOAD = _flag("SEISAN_HSTS_PRELOAD", True)  # a list entry is asked for by hand
+elif _flag("SEISAN_SERVE"):
+    # seisan serve is plain HTTP on this machine or a club's LAN (no certificate there):
+    # HSTS, an HTTPS redirect and HTTPS-only cookies cannot apply, so check --deploy is
+    # told so; a deployment behind TLS sets SEISAN_HTTPS=1 and passes it clean
+    SILENCED_SYSTEM_CHECKS = ["security.W004", "security.W008", "security.W012", "security.W016"]
 
 #: how long a scorer may edit a game they entered
 SCORER_EDIT_HOURS = int(os.environ.get("SEISAN_SCORER_EDIT_HOURS", "12"))
