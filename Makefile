@@ -26,9 +26,10 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 	touch $(VENV)/.runtime $(VENV)/.web $@
 
 # the web app on SQLite with a demo club from examples/ (prints the address and a
-# one-time sign-in link); Ctrl-C stops it
+# one-time sign-in link); Ctrl-C stops it. Its database is this clone's own
+# (var/seisan.sqlite3), never another clone's in your data folder.
 run: $(VENV)/.web
-	$(BIN)/seisan serve --host $(HOST) --port $(PORT) --demo examples
+	$(BIN)/seisan serve --host $(HOST) --port $(PORT) --demo examples --db var/seisan.sqlite3
 
 demo: $(VENV)/.runtime
 	$(BIN)/seisan settle 42600 31000 16400 10000 --rules mleague --lang en
@@ -63,6 +64,7 @@ pytest: $(VENV)/.installed
 bench: $(VENV)/.installed
 	$(BIN)/python benchmarks/bench.py
 	$(BIN)/python benchmarks/bench_bulk.py
+	$(BIN)/python benchmarks/bench_web.py
 
 # mutation testing of the core (slow: not part of make test); scores per module
 mutants: $(VENV)/.installed
@@ -70,4 +72,4 @@ mutants: $(VENV)/.installed
 	$(BIN)/python tools/mutants.py
 
 clean:
-	rm -rf $(VENV) build *.egg-info src/*.egg-info mutants
+	rm -rf $(VENV) build dist *.egg-info src/*.egg-info mutants

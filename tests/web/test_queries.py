@@ -72,4 +72,29 @@ def test_queries_do_not_grow_with_the_games(club: m.Club, owner: Any, signed_in:
     few = counts(club, owner, signed_in, 10)
     many = counts(club, owner, signed_in, 1000)
     assert few == many
-    assert few["public"] <= 6 and few["season"] <= 12, few
+    assert few["public"] <= 6 and few["season"] <= 13, few  # the season, its revision, lines…
+
+
+def test_standings_follow_every_change(club: m.Club, owner: Any, signed_in: Client) -> None:
+    """Standings kept per revision are never shown after a change: an edit, a delete
+    and a restore, a rename, an import each move the season on."""
+    season = season_with(club, 'extends = "mleague"\n[side]\nchip_value = 2\n', owner, "Kept")
+    session, _count = files.import_session(season, night(3), "n.toml", owner)
+    url = reverse("clubs:season", args=[club.slug, season.pk])
+
+    def total(name: str) -> Any:
+        page = signed_in.get(url)
+        return {s.name: s.total for s, _p in page.context["standings"]}.get(name)
+
+    before = total("Ana")
+    game = session.games.get(number=1)
+    signed_in.post(reverse("clubs:delete", args=[club.slug, game.pk]), {"confirm": "1"})
+    assert total("Ana") != before
+    signed_in.post(reverse("clubs:restore", args=[club.slug, game.pk]))
+    assert total("Ana") == before
+    ana = club.players.get(name="Ana")
+    signed_in.post(reverse("clubs:rename_player", args=[club.slug, ana.pk]), {"name": "Anna"})
+    assert total("Anna") == before and total("Ana") is None
+    ben = total("Ben")
+    files.import_session(season, night(1), "more.toml", owner)
+    assert total("Ben") != ben

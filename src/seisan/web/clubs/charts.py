@@ -59,11 +59,11 @@ SERIES_COLOURS = ("#0b6e4f", "#1565c0", "#c62828", "#f9a825", "#6a1b9a", "#00838
 MOST_POINTS = 200  #: a long season is drawn through this many points, evenly spaced
 
 
-def season_chart(lines: Sequence[Sequence[Any]], names: Sequence[str], title: str) -> str:
-    """Each named player's running total over the season's games (a line each, with
-    its name at its end); a season of thousands of games is drawn at 200 points."""
-    if not lines or not names:
-        return ""
+def season_series(
+    lines: Sequence[Sequence[Any]], names: Sequence[str]
+) -> dict[str, list[Fraction]]:
+    """Each named player's running total over the season's games (at most 200 points
+    a line: a season of thousands of games is sampled evenly)."""
     totals = dict.fromkeys(names, Fraction(0))
     series: dict[str, list[Fraction]] = {name: [Fraction(0)] for name in names}
     step = max(1, len(lines) // MOST_POINTS)
@@ -74,6 +74,13 @@ def season_chart(lines: Sequence[Sequence[Any]], names: Sequence[str], title: st
         if index % step == 0 or index == len(lines):
             for name in names:
                 series[name].append(totals[name])
+    return series
+
+
+def season_chart(series: dict[str, list[Fraction]], games: int, title: str) -> str:
+    """Lines of running totals (from :func:`season_series`), each named at its end."""
+    if not series or not games:
+        return ""
     values = [v for row in series.values() for v in row]
     low, high = min(values), max(values)
     if low == high:
@@ -81,17 +88,19 @@ def season_chart(lines: Sequence[Sequence[Any]], names: Sequence[str], title: st
     inner_w = WIDTH - PAD_LEFT - 60
     inner_h = HEIGHT - PAD_TOP - PAD_BOTTOM
     count = len(next(iter(series.values())))
+    top, span = float(high), float(high - low)  # pixels: floats are fine; labels stay exact
 
     def x(i: int) -> float:
         return PAD_LEFT + inner_w * i / max(count - 1, 1)
 
-    def y(v: Fraction) -> float:
-        return PAD_TOP + inner_h * float((high - v) / (high - low))
+    def y(v: Fraction | float) -> float:
+        return PAD_TOP + inner_h * (top - float(v)) / span
 
     paths = []
     for number, (name, row) in enumerate(series.items()):
         colour = SERIES_COLOURS[number % len(SERIES_COLOURS)]
-        d = " ".join(f"{'M' if i == 0 else 'L'}{x(i):.1f},{y(v):.1f}" for i, v in enumerate(row))
+        floats = [float(v) for v in row]
+        d = " ".join(f"{'M' if i == 0 else 'L'}{x(i):.1f},{y(v):.1f}" for i, v in enumerate(floats))
         paths.append(
             f'<path class="series" stroke="{colour}" d="{d}" />'
             f'<text class="tick" x="{x(count - 1) + 3:.1f}" y="{y(row[-1]) + 3:.1f}" '
@@ -110,7 +119,7 @@ def season_chart(lines: Sequence[Sequence[Any]], names: Sequence[str], title: st
         f"{escape(format_score(low))}</text>"
         f"{''.join(paths)}"
         f'<text class="tick" x="{PAD_LEFT + inner_w}" y="{HEIGHT - 6}" text-anchor="end">'
-        f"{len(lines)}</text></svg>"
+        f"{games}</text></svg>"
     )
 
 

@@ -43,6 +43,7 @@ from seisan.web.clubs import models as m
 from seisan.web.clubs.services import (
     EntryError,
     _check_names,
+    bump,
     live_games,
     player_named,
     rules_of,
@@ -357,4 +358,5 @@ def _store(
             seats.append(m.Seat(game=game, player=players[row["name"].casefold()],
                                 **{k: v for k, v in row.items() if k != "name"}))  # fmt: skip
     bulk_create_with_history(seats, m.Seat, batch_size=1000, default_user=by)
+    bump(season)
     return session

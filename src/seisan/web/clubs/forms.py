@@ -29,21 +29,30 @@ def words(text: str, **fields: Any) -> str:
 def in_our_words(form: forms.BaseForm) -> None:
     """Every error a field can give in seisan's words and the reader's language; a form
     calls it first, then says what is particular to its fields."""
+    common = {
+        "required": words(N_("this is needed")),
+        "invalid": words(N_("not valid here")),
+        "invalid_choice": words(N_("not one of the choices")),
+        "null_characters_not_allowed": words(N_("no control characters, please")),
+        "empty": words(N_("the file is empty")),
+        "missing": words(N_("choose a file")),
+    }
+    bounded: dict[tuple[str, object], str] = {}  # one text a limit, however many fields
     for field in form.fields.values():
         said = field.error_messages
-        most = getattr(field, "max_length", None)
-        found = {
-            "required": words(N_("this is needed")),
-            "invalid": words(N_("not valid here")),
-            "invalid_choice": words(N_("not one of the choices")),
-            "null_characters_not_allowed": words(N_("no control characters, please")),
-            "empty": words(N_("the file is empty")),
-            "missing": words(N_("choose a file")),
-            "max_length": words(N_("too long: at most {most} characters"), most=most or 0),
-            "min_value": words(N_("at least {least}"), least=getattr(field, "min_value", 0)),
-            "max_value": words(N_("at most {most}"), most=getattr(field, "max_value", 0)),
-        }
-        said.update(found)
+        said.update(common)
+        for code, template, attribute in (
+            ("max_length", N_("too long: at most {most} characters"), "max_length"),
+            ("min_value", N_("at least {least}"), "min_value"),
+            ("max_value", N_("at most {most}"), "max_value"),
+        ):
+            limit = getattr(field, attribute, None)
+            if limit is None:
+                continue
+            key = (code, limit)
+            if key not in bounded:
+                bounded[key] = words(template, most=limit, least=limit)
+            said[code] = bounded[key]
 
 
 class ClubForm(forms.ModelForm):  # type: ignore[type-arg]

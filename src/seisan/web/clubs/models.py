@@ -140,8 +140,11 @@ class Season(models.Model):
     public = models.BooleanField(default=False)  #: a read-only link for anyone
     public_token = models.CharField(max_length=40, default=_token, unique=True)
     min_games = models.PositiveIntegerField(default=0)  #: to appear in the standings
+    #: raised whenever a game of the season changes: standings computed at an earlier
+    #: revision are not shown again
+    revision = models.PositiveIntegerField(default=0)
     created = models.DateTimeField(default=timezone.now)
-    history = HistoricalRecords()
+    history = HistoricalRecords(excluded_fields=["revision"])
 
     class Meta:
         ordering = ["-created"]

@@ -4,7 +4,9 @@ standings, ledgers and exports. Views call these; every number comes from seisan
 
 from __future__ import annotations
 
+import threading
 import tomllib
+from collections import OrderedDict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
@@ -15,7 +17,7 @@ from typing import Any
 
 import tomli_w
 from django.db import IntegrityError, transaction
-from django.db.models import QuerySet
+from django.db.models import F, QuerySet
 from django.utils import timezone
 from simple_history.utils import bulk_create_with_history
 
@@ -310,6 +312,7 @@ def _write(
     game.updated = timezone.now()
     game.save()
     rows = _store_seats(game, club, result)
+    bump(session.season_id)
     after_rows = [{"name": r["name"], "total": r["total"], "money": r["money"]} for r in rows]
     changes = [] if created else history.game_changes(before_data, stored, before_rows, after_rows)
     if old_rules is not None and old_rules.pk != version_row.pk:
@@ -504,6 +507,7 @@ def merge_players(source: m.Player, target: m.Player, user: Any = None) -> m.Act
         m.Seat.objects.filter(pk__in=seats).update(player=target)
         source.merged_into = target
         source.save()
+        bump(club.seasons.all())
         undo.update({"seats": seats, "source": source.pk, "target": target.pk})
         return history.record(club, user, "players.merged", a=old, b=new, undo=undo,
                               link=["clubs:player", [target.pk]])  # fmt: skip
@@ -532,6 +536,7 @@ def undo_merge(action: m.Action, user: Any) -> None:
         m.Seat.objects.filter(pk__in=undo["seats"]).update(player=source)
         source.merged_into = None
         source.save()
+        bump(action.club.seasons.all())
         action.undone = timezone.now()
         action.save(update_fields=["undone"])
         history.record(action.club, user, "players.unmerged", a=action.fields.get("a"),
@@ -555,6 +560,7 @@ def rename_player(player: m.Player, name: str, user: Any) -> None:
         _rename_everywhere(player.club, old, clean)
         player.name = clean
         player.save()
+        bump(player.club.seasons.all())
         history.record(player.club, user, "player.renamed", old=old, new=clean,
                        link=["clubs:player", [player.pk]])  # fmt: skip
 
@@ -657,6 +663,55 @@ def lines_of(games: QuerySet[m.Game]) -> Lines:
     return Lines(tuple(order), tuple(tuple(line) for line in lines), players, off_pt, off_money)
 
 
+def bump(seasons: QuerySet[m.Season] | m.Season | int) -> None:
+    """A game of these seasons changed: their standings are computed again."""
+    if isinstance(seasons, m.Season | int):
+        seasons = m.Season.objects.filter(pk=seasons if isinstance(seasons, int) else seasons.pk)
+    seasons.update(revision=F("revision") + 1)
+
+
+@dataclass(frozen=True)
+class SeasonTable:
+    """A season's standings as computed from its lines, with the running totals of its
+    first players for the chart; kept per revision, so unchanged seasons (the public
+    link anyone may load) are not computed again for every reader."""
+
+    lines: Lines
+    everyone: tuple[Standing, ...]
+    series: dict[str, list[Fraction]]
+
+
+CHART_PLAYERS = 8  #: the season chart follows the top players
+_TABLES: OrderedDict[tuple[Any, ...], SeasonTable] = OrderedDict()
+_TABLES_KEPT = 32
+_TABLES_LOCK = threading.Lock()
+
+
+def season_table(
+    season: m.Season, start: date | None = None, end: date | None = None
+) -> SeasonTable:
+    """The season's table at its current revision (computed once a revision; the
+    revision read from the database, not from a ``season`` loaded before a change)."""
+    revision = m.Season.objects.filter(pk=season.pk).values_list("revision", flat=True).first()
+    key = (season.pk, season.created, revision, start, end)
+    with _TABLES_LOCK:
+        found = _TABLES.get(key)
+        if found is not None:
+            _TABLES.move_to_end(key)
+            return found
+    lines = lines_of(season_games(season, start, end))
+    everyone = tuple(lines.standings(0))
+    from seisan.web.clubs.charts import season_series  # noqa: PLC0415
+
+    followed = [s.name for s in everyone[:CHART_PLAYERS]]
+    table = SeasonTable(lines, everyone, season_series(lines.lines, followed))
+    with _TABLES_LOCK:
+        _TABLES[key] = table
+        while len(_TABLES) > _TABLES_KEPT:
+            _TABLES.popitem(last=False)
+    return table
+
+
 def season_games(
     season: m.Season, start: date | None = None, end: date | None = None
 ) -> QuerySet[m.Game]:
@@ -676,7 +731,7 @@ def season_standings(
 ) -> list[Standing]:
     """The season's standings, computed by :func:`seisan.stats.standings`."""
     chosen = season.min_games if min_games is None else min_games
-    return lines_of(season_games(season, start, end)).standings(chosen)
+    return [s for s in season_table(season, start, end).everyone if s.games >= max(chosen, 1)]
 
 
 def off_table(games: Iterable[Any]) -> tuple[dict[str, Fraction], dict[str, Fraction]]:

@@ -227,6 +227,7 @@ def delete_game(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
                       ctx(request, club, game=game, seats=seats))  # fmt: skip
     game.deleted = timezone.now()
     game.save(update_fields=["deleted"])
+    services.bump(game.session.season_id)
     history.record(
         club, request.user, "game.deleted", number=game.number,
         session=history.session_name(game.session), link=["clubs:game", [game.pk]], game=game,
@@ -242,6 +243,7 @@ def restore_game(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
     game = get_object_or_404(m.Game, pk=pk, session__season__club=club, deleted__isnull=False)
     game.deleted = None
     game.save(update_fields=["deleted"])
+    services.bump(game.session.season_id)
     history.record(
         club, request.user, "game.restored", number=game.number,
         session=history.session_name(game.session), link=["clubs:game", [game.pk]], game=game,

@@ -72,9 +72,6 @@ def _parse_date(text: str | None) -> date | None:
         return None
 
 
-CHART_PLAYERS = 8  #: the season chart follows the top players
-
-
 def _standings_context(request: HttpRequest, season: m.Season) -> dict[str, Any]:
     """Standings from the stored results (two queries however many games): the ranked
     players, those under the minimum as unranked, spectators, and the season's chart."""
@@ -86,8 +83,8 @@ def _standings_context(request: HttpRequest, season: m.Season) -> dict[str, Any]
         minimum = None
     if minimum is not None and not 0 <= minimum <= MAX_MIN_GAMES:
         minimum = None
-    data = services.lines_of(services.season_games(season, start, end))
-    everyone = data.standings(0)
+    table = services.season_table(season, start, end)
+    data, everyone = table.lines, list(table.everyone)
     needed = season.min_games if minimum is None else minimum
     ranked = [s for s in everyone if s.games >= needed]
     unranked = [s for s in everyone if s.games < needed]
@@ -102,7 +99,6 @@ def _standings_context(request: HttpRequest, season: m.Season) -> dict[str, Any]
     ]
     keep = {k: v for k, v in request.GET.items() if k in {"from", "to", "min"} and v}
     rules = services.rules_of(season.rules)
-    followed = [s.name for s in everyone[:CHART_PLAYERS]]
     return {
         "season": season,
         "standings": [(s, data.players.get(s.name)) for s in ranked],
@@ -119,7 +115,9 @@ def _standings_context(request: HttpRequest, season: m.Season) -> dict[str, Any]
         "zero": rules.zero,
         "rules": rules,
         "has_money": rules.stakes.rate is not None,
-        "chart": charts.season_chart(data.lines, followed, words(N_("Running totals (pt)"))),
+        "chart": charts.season_chart(
+            table.series, len(data.lines), words(N_("Running totals (pt)"))
+        ),
     }
 
 

@@ -1,0 +1,219 @@
+"""The web app under load (``make bench``): a real ``seisan serve`` (two gunicorn
+workers) on PostgreSQL, a season of 2,000 games imported through the web, then 20
+clients for 30 s, each a user of their own club, reading the public standings of
+the big season and their own home page and entering games at their own table.
+
+Prints requests/s, p50/p95 per kind of request against the same server's
+``robots.txt`` (the baseline: a request that does nothing), errors, and whether any
+user ever saw another's club. Goals (issue 15): no error, p95 ≤ 300 ms, every user
+sees only their own data. PostgreSQL comes from ``SEISAN_PG_URL`` (``.ci/run`` sets
+it) or ``postgres://seisan:seisan@localhost:5432/seisan``; SQLite is used when
+there is none, and said so.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+import statistics
+import sys
+import threading
+import time
+import uuid
+from collections import defaultdict
+from pathlib import Path
+from tempfile import TemporaryDirectory
+from urllib.parse import urlsplit, urlunsplit
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from tests.web.serving import Browser, serve
+
+SEISAN = Path(sys.executable).with_name("seisan")
+CLIENTS = 20
+SECONDS = float(os.environ.get("SEISAN_BENCH_SECONDS", "30"))
+GAMES = 2000
+NAMES = ["Ana", "Ben", "Chie", "Dae", "Eve", "Fay", "Gus", "Hal"]
+
+
+def season_file(count: int) -> str:
+    rng = random.Random(15)
+    out = []
+    for _ in range(count):
+        names = rng.sample(NAMES, 4)
+        cuts = [rng.randint(-50, 600) * 100 for _ in range(3)]
+        points = [*cuts, 100000 - sum(cuts)]
+        out.append(f"[[games]]\nplayers = {names!r}\npoints = {points}\n".replace("'", '"'))
+    return "\n".join(out)
+
+
+def pg_database() -> tuple[str, str] | None:
+    """A fresh database on the PostgreSQL server, or None without one."""
+    try:
+        import psycopg  # noqa: PLC0415
+    except ImportError:
+        return None
+    url = os.environ.get("SEISAN_PG_URL") or "postgres://seisan:seisan@localhost:5432/seisan"
+    name = f"seisan_bench_{uuid.uuid4().hex[:8]}"
+    try:
+        with psycopg.connect(url, autocommit=True, connect_timeout=3) as admin:
+            admin.execute(f"CREATE DATABASE {name}")
+    except psycopg.Error:
+        return None
+    parts = urlsplit(url)
+    return url, urlunsplit(parts._replace(path=f"/{name}"))
+
+
+def drop(admin_url: str, url: str) -> None:
+    import psycopg  # noqa: PLC0415
+
+    name = urlsplit(url).path.lstrip("/")
+    with psycopg.connect(admin_url, autocommit=True) as admin:
+        admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
+def member(base: str, number: int) -> Browser:
+    browser = Browser(base)
+    email, password = f"bench{number}@example.com", f"tiles-and-sticks-{number}"
+    browser.post("/accounts/signup/", {"email": email, "password1": password,
+                                       "password2": password})  # fmt: skip
+    browser.post("/accounts/login/", {"login": email, "password": password})
+    return browser
+
+
+def main() -> None:
+    database = pg_database()
+    env = {"SEISAN_OPEN_SIGNUP": "1", "DJANGO_SECRET_KEY": "b" * 50}
+    if database is not None:
+        env["DATABASE_URL"] = database[1]
+        print("web load: PostgreSQL, 2 gunicorn workers")
+    else:
+        print("web load: no PostgreSQL server reachable: SQLite, 2 gunicorn workers")
+    try:
+        with TemporaryDirectory() as folder, serve(SEISAN, Path(folder), ["--workers", "2"],
+                                                    env) as served:  # fmt: skip
+            run(served.base)
+    finally:
+        if database is not None:
+            drop(*database)
+
+
+def run(base: str) -> None:
+    owner = member(base, 0)
+    owner.post("/clubs/new/", {"name": "League", "slug": "league", "kind": "league",
+                               "currency": "JPY"})  # fmt: skip
+    _status, url, _page = owner.post("/c/league/seasons/new/", {
+        "name": "Big season", "preset": "mleague", "min_games": "0"})  # fmt: skip
+    season = re.search(r"/s/(\d+)/", url)
+    assert season, url
+    started = time.perf_counter()
+    status, url, _page = upload(owner, f"/c/league/s/{season[1]}/import/", season_file(GAMES))
+    imported = time.perf_counter() - started
+    assert status == 200 and "/n/" in url, (status, url)
+    print(f"  import of {GAMES} games through the web: {imported:.2f} s")
+    owner.post(f"/c/league/s/{season[1]}/settings/", {"public": "on", "min_games": "0"})
+    _status, _url, page = owner.get(f"/c/league/s/{season[1]}/settings/")
+    public = re.search(r'href="(?:http://[^/]+)?(/public/[^/"]+/)"', page)
+    assert public, "no public link"
+    clients = []
+    for number in range(1, CLIENTS + 1):
+        browser = member(base, number)
+        slug = f"club-{number}"
+        browser.post("/clubs/new/", {"name": f"Club {number}", "slug": slug, "kind": "circle",
+                                     "currency": "JPY"})  # fmt: skip
+        _s, url, _p = browser.post(f"/c/{slug}/seasons/new/", {"name": "S", "preset": "mleague",
+                                                               "min_games": "0"})  # fmt: skip
+        own = re.search(r"/s/(\d+)/", url)
+        assert own, url
+        _s, url, _p = browser.post(f"/c/{slug}/s/{own[1]}/sessions/new/",
+                                   {"date": "2026-12-01", "title": "Bench"})  # fmt: skip
+        session = re.search(r"/n/(\d+)/", url)
+        assert session, url
+        clients.append((browser, slug, f"/c/{slug}/n/{session[1]}/enter/"))
+    times: dict[str, list[float]] = defaultdict(list)
+    errors: list[str] = []
+    leaks: list[str] = []
+    stop = time.perf_counter() + SECONDS
+    lock = threading.Lock()
+
+    def client(browser: Browser, slug: str, enter: str, seed: int) -> None:
+        rng = random.Random(seed)
+        while time.perf_counter() < stop:
+            kind = rng.choices(["standings", "home", "enter", "robots"], [5, 2, 2, 1])[0]
+            began = time.perf_counter()
+            if kind == "standings":
+                status, _url, page = browser.get(public[1])
+            elif kind == "home":
+                status, _url, page = browser.get("/")
+                seen = set(re.findall(r"/c/([\w-]+)/", page))
+                if seen != {slug}:
+                    with lock:
+                        leaks.append(f"{slug} saw {sorted(seen)}")
+            elif kind == "robots":
+                status, _url, page = browser.get("/robots.txt")
+            else:
+                cuts = [rng.randint(-50, 600) * 100 for _ in range(3)]
+                form = {"key": uuid.uuid4().hex, "again": "1", "deposits": "0", "save": "1"}
+                for seat, (name, points) in enumerate(zip(
+                        NAMES[:4], [*cuts, 100000 - sum(cuts)], strict=True)):  # fmt: skip
+                    form[f"player_{seat}"], form[f"points_{seat}"] = name, str(points)
+                status, _url, page = browser.post(enter, form)
+            took = time.perf_counter() - began
+            with lock:
+                times[kind].append(took)
+                if status != 200:
+                    errors.append(f"{kind}: {status}")
+
+    threads = [threading.Thread(target=client, args=(*c, n)) for n, c in enumerate(clients)]
+    began = time.perf_counter()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    elapsed = time.perf_counter() - began
+    total = sum(len(v) for v in times.values())
+    print(f"  {CLIENTS} clients for {elapsed:.0f} s: {total / elapsed:.1f} requests/s, "
+          f"{len(errors)} errors, {len(leaks)} times a user saw another's club")  # fmt: skip
+    base_p95 = percentile(times["robots"], 95)
+    for kind in ("standings", "home", "enter", "robots"):
+        got = times[kind]
+        if not got:
+            continue
+        p50, p95 = statistics.median(got), percentile(got, 95)
+        print(f"  {kind:10} {len(got):6} requests  p50 {p50 * 1000:6.0f} ms  "
+              f"p95 {p95 * 1000:6.0f} ms  ({p95 / base_p95:.1f}× robots.txt's p95)")  # fmt: skip
+    worst = max(percentile(v, 95) for k, v in times.items() if v)
+    verdict = "met" if not errors and not leaks and worst <= 0.3 else "NOT met"
+    print(f"  goal (no error, p95 ≤ 300 ms, no one sees another's data): {verdict}")
+    for line in sorted(set(errors))[:5] + leaks[:5]:
+        print(f"    {line}")
+
+
+def percentile(values: list[float], q: int) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q / 100 * (len(ordered) - 1)))]
+
+
+def upload(browser: Browser, path: str, text: str) -> tuple[int, str, str]:
+    """A file posted as a browser posts it (multipart)."""
+    import urllib.error  # noqa: PLC0415
+    import urllib.request  # noqa: PLC0415
+
+    boundary = uuid.uuid4().hex
+    body = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"csrfmiddlewaretoken\"\r\n\r\n"
+            f"{browser.csrf()}\r\n--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; "
+            f"filename=\"season.toml\"\r\nContent-Type: application/toml\r\n\r\n{text}\r\n"
+            f"--{boundary}--\r\n").encode()  # fmt: skip
+    url = browser.base + path
+    request = urllib.request.Request(url, data=body, headers={
+        "Content-Type": f"multipart/form-data; boundary={boundary}", "Referer": url})  # fmt: skip
+    try:
+        with browser.opener.open(request, timeout=300) as response:
+            return response.status, response.url, response.read().decode()
+    except urllib.error.HTTPError as err:
+        return err.code, url, err.read().decode(errors="replace")
+
+
+if __name__ == "__main__":
+    main()
