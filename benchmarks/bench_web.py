@@ -1,7 +1,8 @@
 """The web app under load (``make bench``): a real ``seisan serve`` (two gunicorn
 workers) on PostgreSQL, a season of 2,000 games imported through the web, then 20
 clients for 30 s, each a user of their own club, reading the public standings of
-the big season and their own home page and entering games at their own table.
+the big season and their own home page, entering games at their own table (the
+save itself) and opening the game page each save lands on.
 
 Prints requests/s, p50/p95 per kind of request against the same server's
 ``robots.txt`` (the baseline: a request that does nothing), errors, and whether any
@@ -136,11 +137,13 @@ def run(base: str) -> None:
     leaks: list[str] = []
     stop = time.perf_counter() + SECONDS
     lock = threading.Lock()
+    last: dict[str, str] = {}  #: each club's last saved game
 
     def client(browser: Browser, slug: str, enter: str, seed: int) -> None:
         rng = random.Random(seed)
         while time.perf_counter() < stop:
-            kind = rng.choices(["standings", "home", "enter", "robots"], [5, 2, 2, 1])[0]
+            kind = rng.choices(["standings", "home", "enter", "game", "robots"],
+                               [5, 2, 2, 1, 1])[0]  # fmt: skip
             began = time.perf_counter()
             if kind == "standings":
                 status, _url, page = browser.get(public[1])
@@ -152,13 +155,18 @@ def run(base: str) -> None:
                         leaks.append(f"{slug} saw {sorted(seen)}")
             elif kind == "robots":
                 status, _url, page = browser.get("/robots.txt")
+            elif kind == "game":  # the page a saved game lands on
+                status, _url, page = browser.get(last.get(slug, "/robots.txt"))
             else:
                 cuts = [rng.randint(-50, 600) * 100 for _ in range(3)]
                 form = {"key": uuid.uuid4().hex, "again": "1", "deposits": "0", "save": "1"}
                 for seat, (name, points) in enumerate(zip(
                         NAMES[:4], [*cuts, 100000 - sum(cuts)], strict=True)):  # fmt: skip
                     form[f"player_{seat}"], form[f"points_{seat}"] = name, str(points)
-                status, _url, page = browser.post(enter, form)
+                status, target, page = browser.post(enter, form, follow=False)
+                if status == 302:
+                    status = 200
+                    last[slug] = urlsplit(target).path or target
             took = time.perf_counter() - began
             with lock:
                 times[kind].append(took)
@@ -176,7 +184,7 @@ def run(base: str) -> None:
     print(f"  {CLIENTS} clients for {elapsed:.0f} s: {total / elapsed:.1f} requests/s, "
           f"{len(errors)} errors, {len(leaks)} times a user saw another's club")  # fmt: skip
     base_p95 = percentile(times["robots"], 95)
-    for kind in ("standings", "home", "enter", "robots"):
+    for kind in ("standings", "home", "enter", "game", "robots"):
         got = times[kind]
         if not got:
             continue

@@ -98,7 +98,9 @@ class Browser:
 
     def __post_init__(self) -> None:
         self.jar = CookieJar()
-        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
+        cookies = urllib.request.HTTPCookieProcessor(self.jar)
+        self.opener = urllib.request.build_opener(cookies)
+        self.staying = urllib.request.build_opener(cookies, _Stay())  # redirects not followed
 
     def get(self, path: str) -> tuple[int, str, str]:
         """(status, final URL, body) of a GET, following redirects."""
@@ -117,12 +119,23 @@ class Browser:
         self.get("/accounts/login/")
         return self.csrf()
 
-    def post(self, path: str, data: Mapping[str, str]) -> tuple[int, str, str]:
+    def post(self, path: str, data: Mapping[str, str], follow: bool = True) -> tuple[int, str, str]:
+        """(status, final URL, body); without ``follow``, a redirect's status and target."""
         body = urllib.parse.urlencode({**data, "csrfmiddlewaretoken": self.csrf()}).encode()
         url = self.base + path
         request = urllib.request.Request(url, data=body, headers={**self.headers, "Referer": url})
+        opener = self.opener if follow else self.staying
         try:
-            with self.opener.open(request, timeout=60) as response:
+            with opener.open(request, timeout=60) as response:
                 return response.status, response.url, response.read().decode()
         except urllib.error.HTTPError as err:
+            if not follow and err.code in {301, 302, 303}:
+                return err.code, str(err.headers.get("Location", "")), ""
             return err.code, url, err.read().decode(errors="replace")
+
+
+class _Stay(urllib.request.HTTPRedirectHandler):
+    """A redirect is an answer of its own (to time a request without the next page)."""
+
+    def redirect_request(self, *args: object, **kwargs: object) -> None:
+        return None
