@@ -29,7 +29,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tests.web.serving import Browser, serve
+from tests.web.serving import Browser, member, new_table, serve
 
 SEISAN = Path(sys.executable).with_name("seisan")
 CLIENTS = 20
@@ -74,15 +74,6 @@ def drop(admin_url: str, url: str) -> None:
         admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
 
 
-def member(base: str, number: int) -> Browser:
-    browser = Browser(base)
-    email, password = f"bench{number}@example.com", f"tiles-and-sticks-{number}"
-    browser.post("/accounts/signup/", {"email": email, "password1": password,
-                                       "password2": password})  # fmt: skip
-    browser.post("/accounts/login/", {"login": email, "password": password})
-    return browser
-
-
 def main() -> None:
     database = pg_database()
     env = {"SEISAN_OPEN_SIGNUP": "1", "DJANGO_SECRET_KEY": "b" * 50}
@@ -101,7 +92,7 @@ def main() -> None:
 
 
 def run(base: str) -> None:
-    owner = member(base, 0)
+    owner = member(base, 0, "bench")
     owner.post("/clubs/new/", {"name": "League", "slug": "league", "kind": "league",
                                "currency": "JPY"})  # fmt: skip
     _status, url, _page = owner.post("/c/league/seasons/new/", {
@@ -119,19 +110,10 @@ def run(base: str) -> None:
     assert public, "no public link"
     clients = []
     for number in range(1, CLIENTS + 1):
-        browser = member(base, number)
+        browser = member(base, number, "bench")
         slug = f"club-{number}"
-        browser.post("/clubs/new/", {"name": f"Club {number}", "slug": slug, "kind": "circle",
-                                     "currency": "JPY"})  # fmt: skip
-        _s, url, _p = browser.post(f"/c/{slug}/seasons/new/", {"name": "S", "preset": "mleague",
-                                                               "min_games": "0"})  # fmt: skip
-        own = re.search(r"/s/(\d+)/", url)
-        assert own, url
-        _s, url, _p = browser.post(f"/c/{slug}/s/{own[1]}/sessions/new/",
-                                   {"date": "2026-12-01", "title": "Bench"})  # fmt: skip
-        session = re.search(r"/n/(\d+)/", url)
-        assert session, url
-        clients.append((browser, slug, f"/c/{slug}/n/{session[1]}/enter/"))
+        _season, enter = new_table(browser, slug)
+        clients.append((browser, slug, enter))
     times: dict[str, list[float]] = defaultdict(list)
     errors: list[str] = []
     leaks: list[str] = []

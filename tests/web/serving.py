@@ -139,3 +139,31 @@ class _Stay(urllib.request.HTTPRedirectHandler):
 
     def redirect_request(self, *args: object, **kwargs: object) -> None:
         return None
+
+
+def member(base: str, number: int, prefix: str = "user") -> Browser:
+    """A new user of a server with open sign-up, signed up and signed in."""
+    browser = Browser(base)
+    email, password = f"{prefix}{number}@example.com", f"tiles-and-sticks-{number}"
+    status, _url, _page = browser.post("/accounts/signup/", {
+        "email": email, "password1": password, "password2": password})  # fmt: skip
+    assert status == 200, status
+    status, url, _page = browser.post("/accounts/login/", {"login": email, "password": password})
+    assert status == 200 and not url.endswith("/login/"), (status, url)
+    return browser
+
+
+def new_table(browser: Browser, slug: str) -> tuple[str, str]:
+    """A club of ``browser``'s own with an M.League season and a session, through the
+    pages; the season's and the entry form's paths."""
+    browser.post("/clubs/new/", {"name": f"Club {slug}", "slug": slug, "kind": "circle",
+                                 "currency": "JPY"})  # fmt: skip
+    _status, url, _page = browser.post(f"/c/{slug}/seasons/new/", {
+        "name": "S", "preset": "mleague", "min_games": "0"})  # fmt: skip
+    season = re.search(rf"/c/{slug}/s/(\d+)/", url)
+    assert season, url
+    _status, url, _page = browser.post(f"/c/{slug}/s/{season[1]}/sessions/new/",
+                                       {"date": "2026-12-01", "title": "Friday"})  # fmt: skip
+    session = re.search(rf"/c/{slug}/n/(\d+)/", url)
+    assert session, url
+    return f"/c/{slug}/s/{season[1]}/", f"/c/{slug}/n/{session[1]}/enter/"

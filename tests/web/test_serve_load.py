@@ -23,7 +23,7 @@ import pytest
 from seisan.web.serve import lan_addresses
 
 from .conftest import CI
-from .serving import Browser, Served, clean_env, serve
+from .serving import Browser, Served, clean_env, member, new_table, serve
 
 SEISAN = Path(sys.executable).with_name("seisan")
 USERS = 20
@@ -56,19 +56,6 @@ def server(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Served]:
             admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
 
 
-def member(base: str, number: int) -> Browser:
-    """A new user, signed up and signed in."""
-    browser = Browser(base)
-    email = f"user{number}@example.com"
-    password = f"tiles-and-sticks-{number}"
-    status, _url, _page = browser.post("/accounts/signup/", {
-        "email": email, "password1": password, "password2": password})  # fmt: skip
-    assert status == 200, status
-    status, url, _page = browser.post("/accounts/login/", {"login": email, "password": password})
-    assert status == 200 and not url.endswith("/login/"), (status, url)
-    return browser
-
-
 def test_each_user_sees_only_their_own_clubs(server: Served) -> None:
     def one(number: int) -> list[str]:
         problems = []
@@ -90,24 +77,9 @@ def test_each_user_sees_only_their_own_clubs(server: Served) -> None:
     assert problems == []
 
 
-def _setup_table(server: Served) -> tuple[Browser, str]:
-    owner = member(server.base, 99)
-    owner.post("/clubs/new/", {"name": "Night", "slug": "night", "kind": "circle",
-                               "currency": "JPY"})  # fmt: skip
-    status, url, _page = owner.post("/c/night/seasons/new/", {
-        "name": "S", "preset": "mleague", "min_games": "0"})  # fmt: skip
-    assert status == 200, (status, url)
-    season = re.search(r"/c/night/s/(\d+)/", url)
-    assert season, url
-    status, url, _page = owner.post(f"/c/night/s/{season[1]}/sessions/new/",
-                                    {"date": "2026-12-01", "title": "Friday"})  # fmt: skip
-    session = re.search(r"/c/night/n/(\d+)/", url)
-    assert session, url
-    return owner, f"/c/night/n/{session[1]}/enter/"
-
-
 def test_games_saved_at_once_get_distinct_numbers_and_one_new_guest(server: Served) -> None:
-    owner, enter = _setup_table(server)
+    owner = member(server.base, 99)
+    _season, enter = new_table(owner, "night")
 
     def save(number: int) -> int:
         form = {"deposits": "0", "key": uuid.uuid4().hex, "again": "1", "save": "1"}
