@@ -16,6 +16,7 @@ from django.test import Client
 from django.urls import reverse
 
 from seisan.web.clubs import models as m
+from seisan.web.clubs import services
 
 from .conftest import enter, season_with
 
@@ -258,3 +259,19 @@ def test_a_database_that_cannot_be_written_keeps_the_game(
     assert "could not be written" in page and "nothing was saved" in page
     form = response.context["form"]
     assert form["points_0"].value() == "42600" and form["soto_name_0"].value() == "Eve"
+
+
+def test_a_game_the_form_cannot_show_is_not_edited_by_it(
+    club: m.Club, owner: Any, signed_in: Client
+) -> None:
+    """An imported table with a bet the form has no field for (this game's own 焼き鳥
+    amount) is refused by the edit form rather than saved without it."""
+    season = season_with(club, 'extends = "mleague"\n[side]\nyakitori = 1000\n', owner, "Y")
+    session = m.Session.objects.create(season=season)
+    table = {"players": NAMES, "points": MLEAGUE, "winners": ["Ana"], "side": {"yakitori": 3000}}
+    game, _created = services.save_game(session, table, owner)
+    page = signed_in.get(reverse("clubs:edit", args=[club.slug, game.pk]), follow=True)
+    assert "the form cannot show" in page.content.decode()
+    plain, _created = services.save_game(session, {"players": NAMES, "points": MLEAGUE,
+                                                   "winners": ["Ana", "Ben"]}, owner)  # fmt: skip
+    assert signed_in.get(reverse("clubs:edit", args=[club.slug, plain.pk])).status_code == 200

@@ -23,6 +23,7 @@ from seisan.rules import Rules
 from seisan.session import games_from_csv, load_session
 from seisan.web.clubs import files, services
 from seisan.web.clubs import models as m
+from seisan.web.clubs.views.games import form_shows
 
 from .conftest import season_with
 
@@ -147,6 +148,7 @@ def test_every_option_goes_the_whole_way(
             saved |= {k: Decimal(v["total"]) for k, v in game.spectators.items()}
             assert {row["r"].name if row["r"] else row["name"]: row["total"]
                     for row in shown["rows"]} == saved  # fmt: skip
+            assert form_shows(club, game)  # what the form saved, the form can edit
         pt, money = web_totals(season)
         exported = files.export_season(season)
         for name, body in (("s.toml", exported.toml), ("s.json", exported.json),

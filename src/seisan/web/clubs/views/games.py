@@ -27,6 +27,10 @@ from seisan.web.clubs.middleware import web_lang
 
 #: a game with the same players and points saved at the table this recently is asked about
 DUPLICATE_MINUTES = 15
+CANNOT_SHOW = N_(
+    "this game has bets the form cannot show (from an imported file): change it by importing "
+    "it again"
+)
 NOT_WRITTEN = N_(
     "the database could not be written (the disk may be full or read-only): nothing was "
     "saved, and the game is still here: try again, or tell the organiser"
@@ -200,6 +204,9 @@ def edit_game(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
     if game.record is not None:
         messages.error(request, words(N_("a hand-by-hand record is changed by importing it again")))
         return redirect("clubs:game", slug=club.slug, pk=game.pk)
+    if not form_shows(club, game):
+        messages.error(request, words(CANNOT_SHOW))
+        return redirect("clubs:game", slug=club.slug, pk=game.pk)
     form = _game_form(request, club, game.session, game)
     if request.method == "POST" and form.is_valid():
         try:
@@ -213,6 +220,25 @@ def edit_game(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
             messages.success(request, words(N_("game {number} saved"), number=game.number))
             return redirect("clubs:game", slug=club.slug, pk=game.pk)
     return _entry_page(request, club, game.session, form, editing=game)
+
+
+def form_shows(club: m.Club, game: m.Game) -> bool:
+    """Whether the entry form holds everything of a stored game (an imported table may
+    have bets it has no field for): the form, filled from the game, must settle to the
+    game's own lines, or an edit would drop something silently."""
+    names = [s.player.name for s in game.seats.select_related("player").order_by("seat")]
+    values = initial_of(game.data, names)
+    posted = {k: ("on" if v is True else str(v)) for k, v in values.items() if v is not False}
+    posted["rows"] = ",".join(str(c) for c in rows_for(game.data))
+    form = GameForm(posted, rules=services.rules_of(game.rules), club=club)
+    if not form.is_valid() or form.result is None:
+        return False
+    stored = {s.player.name: (s.total, s.money) for s in game.seats.select_related("player")}
+    shown, _spectators = services.seat_lines(form.result)
+    return (
+        stored == {r["name"]: (r["total"], r["money"]) for r in shown}
+        and (game.spectators or {}) == _spectators
+    )
 
 
 @club_view(m.Role.SCORER)
