@@ -17,10 +17,10 @@ INVITATION_KEY = "seisan_invitation"  #: the session's pending invitation token
 
 class AccountAdapter(DefaultAccountAdapter):  # type: ignore[misc]
     def is_open_for_signup(self, request: HttpRequest) -> bool:
-        return bool(settings.SEISAN_OPEN_SIGNUP or request.session.get(INVITATION_KEY))
+        return bool(settings.SEISAN_OPEN_SIGNUP or pending_invitation(request))
 
     def get_login_redirect_url(self, request: HttpRequest) -> str:
-        token = request.session.get(INVITATION_KEY)
+        token = pending_invitation(request)
         if token:
             return reverse("invitation", args=[token])
         return landing_url(request.user)
@@ -31,6 +31,20 @@ class AccountAdapter(DefaultAccountAdapter):  # type: ignore[misc]
     def _get_login_attempts_cache_key(self, request: HttpRequest, **credentials: Any) -> str:
         key = super()._get_login_attempts_cache_key(request, **credentials)
         return f"{key}:{self.get_client_ip(request)}"
+
+
+def pending_invitation(request: HttpRequest) -> str | None:
+    """The token of an invitation this browser opened and that can still be taken (a
+    used, revoked or expired one is forgotten: it opens nothing)."""
+    from seisan.web.accounts.tokens import find_invitation  # noqa: PLC0415
+
+    token = request.session.get(INVITATION_KEY)
+    if not token:
+        return None
+    if find_invitation(str(token)) is None:
+        request.session.pop(INVITATION_KEY, None)
+        return None
+    return str(token)
 
 
 def landing_url(user: Any) -> str:

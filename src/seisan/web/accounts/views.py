@@ -7,6 +7,7 @@ from datetime import timedelta
 from typing import Any
 
 from allauth.account.models import EmailAddress
+from allauth.core import ratelimit
 from django.contrib import messages
 from django.contrib.auth import get_user_model, login
 from django.db import IntegrityError, transaction
@@ -18,7 +19,12 @@ from django.views.decorators.http import require_POST
 
 from seisan.i18n import N_, Message
 from seisan.web.accounts import tokens
-from seisan.web.accounts.adapter import INVITATION_KEY, AccountAdapter, landing_url
+from seisan.web.accounts.adapter import (
+    INVITATION_KEY,
+    AccountAdapter,
+    landing_url,
+    pending_invitation,
+)
 from seisan.web.accounts.forms import InvitationForm, SignupForm
 from seisan.web.accounts.models import Invitation
 from seisan.web.clubs import history
@@ -47,11 +53,15 @@ def signup(request: HttpRequest) -> HttpResponse:
     the same whether the email had an account or not (nobody learns who has one)."""
     if not AccountAdapter().is_open_for_signup(request):
         return render(request, "accounts/signup_closed.html", ctx(request), status=403)
+    if request.method == "POST":
+        limited: HttpResponse | None = ratelimit.consume_or_429(request, action="signup")
+        if limited is not None:
+            return limited
     form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         email = form.cleaned_data["email"].strip()
         user = _new_account(email, form.cleaned_data["password1"])
-        token = request.session.get(INVITATION_KEY)
+        token = pending_invitation(request)
         if user is not None and token:  # invited: straight into the club
             login(request, user, backend=BACKEND)
             return redirect("invitation", token=token)

@@ -471,6 +471,13 @@ class GameForm(forms.Form):
         return f"{names[int(seat)]}:{name}{later}"
 
 
+def _pt(text: Any) -> Fraction | None:
+    try:
+        return Fraction(Decimal(str(text)))
+    except (InvalidOperation, ValueError):
+        return None
+
+
 def points_problem(err: PointsTotalError, rules: Rules) -> Message:
     """Points that do not add up, said for the form (sticks have their own field)."""
     expected = rules.start * rules.players
@@ -483,8 +490,11 @@ def points_problem(err: PointsTotalError, rules: Rules) -> Message:
              total=held, missing=expected - held, expected=expected)  # fmt: skip
 
 
-def initial_of(table: Mapping[str, Any], names: list[str]) -> dict[str, Any]:
-    """The form's values for a stored game table (to edit it), players by seat."""
+def initial_of(
+    table: Mapping[str, Any], names: list[str], chombo_pt: Fraction | None = None
+) -> dict[str, Any]:
+    """The form's values for a stored game table (to edit it), players by seat; a
+    penalty is a chombo when its reason says so and it costs the rules' chombo."""
     initial: dict[str, Any] = {"deposits": table.get("deposits", 0)}
     seat_of = {n.casefold(): s for s, n in enumerate(names)}
 
@@ -526,7 +536,8 @@ def initial_of(table: Mapping[str, Any], names: list[str]) -> dict[str, Any]:
         else:
             player, _colon, rest = str(item).partition(":")
             pt_text, _colon, reason = rest.partition(":")
-        if reason == "chombo":
+        chombo = reason == "chombo" and chombo_pt is not None and _pt(pt_text) == chombo_pt
+        if chombo:
             initial.update({f"pen_seat_{row}": seat(player), f"pen_kind_{row}": "chombo"})
         else:
             initial.update({f"pen_seat_{row}": seat(player), f"pen_kind_{row}": "penalty",

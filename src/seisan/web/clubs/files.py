@@ -46,6 +46,8 @@ from seisan.web.clubs.services import (
     bump,
     live_games,
     player_named,
+    rename_in_record,
+    rename_in_table,
     rules_of,
     rules_toml,
     season_games,
@@ -222,6 +224,10 @@ def _games_in(text: str, filename: str, rules: Any) -> tuple[list[dict[str, Any]
             raise SeisanError(_("{path}: not valid JSON ({where})", path=filename,
                                 where=where)) from None  # fmt: skip
         if isinstance(data, dict) and "hands" in data:
+            for name in list(data.get("players", [])):
+                clean = " ".join(str(name).split())
+                if clean != name:
+                    data = rename_in_record(data, str(name), clean)
             return [], [data]
         if not isinstance(data, dict) or "games" not in data:
             raise SeisanError(_("a .json file must be a seisan session or game record"))
@@ -241,6 +247,17 @@ def _games_in(text: str, filename: str, rules: Any) -> tuple[list[dict[str, Any]
     return [_table_of(g) for g in core.games], []
 
 
+def _tidy(table: dict[str, Any]) -> dict[str, Any]:
+    """Names written as the web app keeps them (spaces collapsed: “Ana  Lee” is Ana
+    Lee), in the seats and in every bet that names them."""
+    names = [*table.get("players", []), *(table.get("soto") or {}), *(table.get("pool") or {})]
+    for name in names:
+        clean = " ".join(str(name).split())
+        if clean != name:
+            table = rename_in_table(table, str(name), clean)
+    return table
+
+
 def _table_of(game: SessionGame) -> dict[str, Any]:
     """A core session game as the table the web app stores (nothing left out)."""
     table: dict[str, Any] = {"players": list(game.names), "points": list(game.points)}
@@ -251,7 +268,7 @@ def _table_of(game: SessionGame) -> dict[str, Any]:
     if game.substitute is not None:
         table["substitute"] = game.substitute
     stored: dict[str, Any] = _stored({**table, **dict(game.bets)})
-    return stored
+    return _tidy(stored)
 
 
 def _stored(value: Any) -> Any:

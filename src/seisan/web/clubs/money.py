@@ -48,9 +48,12 @@ class SessionLedger:
     rows: tuple[Transfer, ...]  #: what is still to be paid, in the chosen form
 
     def people(self) -> list[str]:
-        """Everyone in the ledger, the house last (for the payment form)."""
-        names = sorted({n for t in self.due for n in (t.payer, t.payee)} - {HOUSE}, key=str)
-        return [*names, *([HOUSE] if any(HOUSE in (t.payer, t.payee) for t in self.due) else [])]
+        """Everyone in the ledger or its payments (someone who paid before an edit took
+        them out of the games is still owed their money back), the house last."""
+        everyone = {n for t in self.due for n in (t.payer, t.payee)}
+        everyone |= {n for p in self.payments for n in (p.payer, p.payee)}
+        names = sorted(everyone - {HOUSE}, key=str)
+        return [*names, *([HOUSE] if HOUSE in everyone else [])]
 
 
 def paid_balances(payments: Iterable[m.Payment]) -> dict[str, Fraction]:

@@ -402,7 +402,47 @@ def rename_in_table(data: Mapping[str, Any], old: str, new: str) -> dict[str, An
         out["penalties"] = [_first_part(p, old, new) for p in out["penalties"]]
     if isinstance(out.get("substitute"), str):
         out["substitute"] = _first_part(out["substitute"], old, new)
+    if isinstance(out.get("side"), Mapping):  # the game's own standing pairs
+        side = dict(out["side"])
+        for key in ("sashi", "bashin", "binta_pairs"):
+            if isinstance(side.get(key), list):
+                side[key] = [_pair_text(item, old, new) for item in side[key]]
+        out["side"] = side
     return out
+
+
+def names_in_rules(club: m.Club) -> set[str]:
+    """Everyone the club's rules name in standing bets between players (casefolded):
+    renaming or merging them would leave the rules naming nobody."""
+    found: set[str] = set()
+    for version in m.RulesVersion.objects.filter(season__club=club):
+        side = rules_of(version).side
+        for a, b, _amount in (*side.sashi, *side.bashin, *side.binta_pairs):
+            found |= {a.casefold(), b.casefold()}
+    return found
+
+
+def names_used(club: m.Club) -> set[str]:
+    """Every name at the club's tables (casefolded): players, spectators, substitutes."""
+    found = {
+        n.casefold()
+        for n in club.players.filter(merged_into__isnull=True).values_list("name", flat=True)
+    }
+    tables = m.Game.objects.filter(session__season__club=club).values_list("spectators", "data")
+    for spectators, data in tables:
+        found |= {n.casefold() for n in (spectators or {})}
+        substitute = (data or {}).get("substitute")
+        if isinstance(substitute, str) and ":" in substitute:
+            found.add(substitute.split(":")[1].strip().casefold())
+    return found
+
+
+def _not_in_rules(club: m.Club, name: str) -> None:
+    if name.casefold() in names_in_rules(club):
+        raise EntryError(
+            _("{name} is named in standing bets of the club's rules: change the rules first",
+              name=name), "name",
+        )  # fmt: skip
 
 
 def _pair_text(item: Any, old: str, new: str) -> Any:
@@ -518,6 +558,12 @@ def undo_merge(action: m.Action, user: Any) -> None:
     undo = action.undo
     if action.kind != "players.merged" or action.undone is not None or not undo:
         raise SeisanError(_("this cannot be undone"))
+    source = m.Player.objects.get(pk=undo["source"])
+    if action.club.players.filter(name__iexact=source.name, merged_into__isnull=True).exists():
+        raise SeisanError(
+            _("a player is called {name} again since the merge: rename them first",
+              name=source.name)
+        )  # fmt: skip
     with transaction.atomic():
         for entry in undo["games"]:
             game = m.Game.objects.select_for_update().filter(pk=entry["pk"]).first()
@@ -532,7 +578,6 @@ def undo_merge(action: m.Action, user: Any) -> None:
         for entry in undo["payments"]:
             m.Payment.objects.filter(pk=entry["pk"]).update(payer=entry["payer"],
                                                             payee=entry["payee"])  # fmt: skip
-        source = m.Player.objects.get(pk=undo["source"])
         m.Seat.objects.filter(pk__in=undo["seats"]).update(player=source)
         source.merged_into = None
         source.save()
@@ -556,6 +601,10 @@ def rename_player(player: m.Player, name: str, user: Any) -> None:
     old = player.name
     if old == clean:
         return
+    if clean.casefold() != old.casefold() and clean.casefold() in names_used(player.club):
+        raise EntryError(_("{name} is already a name at the club's tables (a spectator or a "
+                           "substitute): choose another", name=clean), "name")  # fmt: skip
+    _not_in_rules(player.club, old)
     with transaction.atomic():
         _rename_everywhere(player.club, old, clean)
         player.name = clean

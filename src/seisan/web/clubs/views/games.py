@@ -45,7 +45,8 @@ def _game_form(
         return GameForm(request.POST, rules=rules, club=club)
     if game is not None:
         names = [s.player.name for s in game.seats.select_related("player").order_by("seat")]
-        initial = {"version": game.version, **initial_of(game.data, names)}
+        chombo = services.rules_of(game.rules).penalties.chombo_pt
+        initial = {"version": game.version, **initial_of(game.data, names, chombo)}
         return GameForm(initial=initial, rules=rules, club=club, rows=rows_for(game.data))
     seats = None
     same = number(request.GET, "same", 0)
@@ -227,7 +228,7 @@ def form_shows(club: m.Club, game: m.Game) -> bool:
     have bets it has no field for): the form, filled from the game, must settle to the
     game's own lines, or an edit would drop something silently."""
     names = [s.player.name for s in game.seats.select_related("player").order_by("seat")]
-    values = initial_of(game.data, names)
+    values = initial_of(game.data, names, services.rules_of(game.rules).penalties.chombo_pt)
     posted = {k: ("on" if v is True else str(v)) for k, v in values.items() if v is not False}
     posted["rows"] = ",".join(str(c) for c in rows_for(game.data))
     form = GameForm(posted, rules=services.rules_of(game.rules), club=club)
