@@ -29,24 +29,13 @@ from urllib.parse import urlsplit, urlunsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tests.web.serving import Browser, member, new_table, serve
+from tests.web.serving import Browser, game_form, member, new_table, season_file, serve
 
 SEISAN = Path(sys.executable).with_name("seisan")
 CLIENTS = 20
 SECONDS = float(os.environ.get("SEISAN_BENCH_SECONDS", "30"))
 GAMES = 2000
 NAMES = ["Ana", "Ben", "Chie", "Dae", "Eve", "Fay", "Gus", "Hal"]
-
-
-def season_file(count: int) -> str:
-    rng = random.Random(15)
-    out = []
-    for _ in range(count):
-        names = rng.sample(NAMES, 4)
-        cuts = [rng.randint(-50, 600) * 100 for _ in range(3)]
-        points = [*cuts, 100000 - sum(cuts)]
-        out.append(f"[[games]]\nplayers = {names!r}\npoints = {points}\n".replace("'", '"'))
-    return "\n".join(out)
 
 
 def pg_database() -> tuple[str, str] | None:
@@ -76,7 +65,8 @@ def drop(admin_url: str, url: str) -> None:
 
 def main() -> None:
     database = pg_database()
-    env = {"SEISAN_OPEN_SIGNUP": "1", "DJANGO_SECRET_KEY": "b" * 50}
+    env = {"SEISAN_OPEN_SIGNUP": "1", "DJANGO_SECRET_KEY": "b" * 50,
+           "SEISAN_SIGNUP_RATE": "100/m/ip"}  # 21 accounts from this one machine  # fmt: skip
     if database is not None:
         env["DATABASE_URL"] = database[1]
         print("web load: PostgreSQL, 2 gunicorn workers")
@@ -100,7 +90,7 @@ def run(base: str) -> None:
     season = re.search(r"/s/(\d+)/", url)
     assert season, url
     started = time.perf_counter()
-    status, url, _page = upload(owner, f"/c/league/s/{season[1]}/import/", season_file(GAMES))
+    status, url, _page = owner.upload(f"/c/league/s/{season[1]}/import/", season_file(GAMES))
     imported = time.perf_counter() - started
     assert status == 200 and "/n/" in url, (status, url)
     print(f"  import of {GAMES} games through the web: {imported:.2f} s")
@@ -141,10 +131,7 @@ def run(base: str) -> None:
                 status, _url, page = browser.get(last.get(slug, "/robots.txt"))
             else:
                 cuts = [rng.randint(-50, 600) * 100 for _ in range(3)]
-                form = {"key": uuid.uuid4().hex, "again": "1", "deposits": "0", "save": "1"}
-                for seat, (name, points) in enumerate(zip(
-                        NAMES[:4], [*cuts, 100000 - sum(cuts)], strict=True)):  # fmt: skip
-                    form[f"player_{seat}"], form[f"points_{seat}"] = name, str(points)
+                form = game_form(NAMES[:4], [*cuts, 100000 - sum(cuts)])
                 status, target, page = browser.post(enter, form, follow=False)
                 if status == 302:
                     status = 200
@@ -183,26 +170,6 @@ def run(base: str) -> None:
 def percentile(values: list[float], q: int) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(q / 100 * (len(ordered) - 1)))]
-
-
-def upload(browser: Browser, path: str, text: str) -> tuple[int, str, str]:
-    """A file posted as a browser posts it (multipart)."""
-    import urllib.error  # noqa: PLC0415
-    import urllib.request  # noqa: PLC0415
-
-    boundary = uuid.uuid4().hex
-    body = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"csrfmiddlewaretoken\"\r\n\r\n"
-            f"{browser.csrf()}\r\n--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; "
-            f"filename=\"season.toml\"\r\nContent-Type: application/toml\r\n\r\n{text}\r\n"
-            f"--{boundary}--\r\n").encode()  # fmt: skip
-    url = browser.base + path
-    request = urllib.request.Request(url, data=body, headers={
-        "Content-Type": f"multipart/form-data; boundary={boundary}", "Referer": url})  # fmt: skip
-    try:
-        with browser.opener.open(request, timeout=300) as response:
-            return response.status, response.url, response.read().decode()
-    except urllib.error.HTTPError as err:
-        return err.code, url, err.read().decode(errors="replace")
 
 
 if __name__ == "__main__":

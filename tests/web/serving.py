@@ -4,6 +4,7 @@ prints, and talk to it over HTTP like a browser (cookies, CSRF, forms)."""
 from __future__ import annotations
 
 import os
+import random
 import re
 import signal
 import socket
@@ -12,6 +13,7 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
+import uuid
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -133,6 +135,24 @@ class Browser:
                 return err.code, str(err.headers.get("Location", "")), ""
             return err.code, url, err.read().decode(errors="replace")
 
+    def upload(self, path: str, text: str, name: str = "season.toml") -> tuple[int, str, str]:
+        """A file posted as a browser posts it (multipart), following the redirect."""
+        boundary = uuid.uuid4().hex
+        body = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"csrfmiddlewaretoken\""
+                f"\r\n\r\n{self.csrf()}\r\n--{boundary}\r\nContent-Disposition: form-data; "
+                f"name=\"file\"; filename=\"{name}\"\r\nContent-Type: text/plain\r\n\r\n"
+                f"{text}\r\n--{boundary}--\r\n").encode()  # fmt: skip
+        url = self.base + path
+        kind = f"multipart/form-data; boundary={boundary}"
+        request = urllib.request.Request(
+            url, data=body, headers={"Content-Type": kind, "Referer": url}
+        )
+        try:
+            with self.opener.open(request, timeout=300) as response:
+                return response.status, response.url, response.read().decode()
+        except urllib.error.HTTPError as err:
+            return err.code, url, err.read().decode(errors="replace")
+
 
 class _Stay(urllib.request.HTTPRedirectHandler):
     """A redirect is an answer of its own (to time a request without the next page)."""
@@ -167,3 +187,27 @@ def new_table(browser: Browser, slug: str) -> tuple[str, str]:
     session = re.search(rf"/c/{slug}/n/(\d+)/", url)
     assert session, url
     return f"/c/{slug}/s/{season[1]}/", f"/c/{slug}/n/{session[1]}/enter/"
+
+
+PEOPLE = ["Ana", "Ben", "Chie", "Dae", "Eve", "Fay", "Gus", "Hal"]
+
+
+def season_file(count: int) -> str:
+    """A session file of ``count`` random games among eight players (repeatable)."""
+    rng = random.Random(15)
+    out = []
+    for _ in range(count):
+        names = rng.sample(PEOPLE, 4)
+        cuts = [rng.randint(-50, 600) * 100 for _ in range(3)]
+        points = [*cuts, 100000 - sum(cuts)]
+        out.append(f"[[games]]\nplayers = {names!r}\npoints = {points}\n".replace("'", '"'))
+    return "\n".join(out)
+
+
+def game_form(names: list[str], points: list[int]) -> dict[str, str]:
+    """The entry form of one game as a phone posts it (a fresh key; saved even if the
+    same game was saved a moment ago)."""
+    form = {"key": uuid.uuid4().hex, "again": "1", "deposits": "0", "save": "1"}
+    for seat, (name, value) in enumerate(zip(names, points, strict=True)):
+        form[f"player_{seat}"], form[f"points_{seat}"] = name, str(value)
+    return form

@@ -11,6 +11,8 @@ import os
 import re
 import subprocess
 import sys
+import threading
+import time
 import uuid
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -23,7 +25,7 @@ import pytest
 from seisan.web.serve import lan_addresses
 
 from .conftest import CI
-from .serving import Browser, Served, clean_env, member, new_table, serve
+from .serving import Browser, Served, clean_env, game_form, member, new_table, season_file, serve
 
 SEISAN = Path(sys.executable).with_name("seisan")
 USERS = 20
@@ -38,7 +40,8 @@ def _databases() -> list[str]:
 @pytest.fixture(params=_databases())
 def server(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Served]:
     """A fresh ``seisan serve`` (two workers, open sign-up), on a new database."""
-    env = {"SEISAN_OPEN_SIGNUP": "1", "DJANGO_SECRET_KEY": "k" * 50}
+    env = {"SEISAN_OPEN_SIGNUP": "1", "DJANGO_SECRET_KEY": "k" * 50,
+           "SEISAN_SIGNUP_RATE": "100/m/ip"}  # twenty users from one machine  # fmt: skip
     if request.param == "sqlite":
         with serve(SEISAN, tmp_path, ["--workers", "2"], env) as served:
             yield served
@@ -138,3 +141,31 @@ def test_a_deployment_without_its_secret_key_is_one_line(tmp_path: Path) -> None
         "seisan: error: DATABASE_URL is set but DJANGO_SECRET_KEY is not: set it to a long "
         "random text, the same on every server of this database"
     ]
+
+
+def test_game_entry_goes_on_while_a_big_file_imports(server: Served) -> None:
+    """A 2,000-game import settles before it writes: a game entered meanwhile at
+    another table is saved (no "database is locked"), and soon."""
+    organiser = member(server.base, 50)
+    season, _enter = new_table(organiser, "big")
+    scorer = member(server.base, 51)
+    _season, enter = new_table(scorer, "small")
+    done: dict[str, object] = {}
+
+    def big() -> None:
+        done["import"] = organiser.upload(f"{season}import/", season_file(2000))
+
+    thread = threading.Thread(target=big)
+    thread.start()
+    time.sleep(0.5)
+    timings = []
+    while thread.is_alive() or not timings:
+        form = game_form(["Ana", "Ben", "Chie", "Dae"], [42600, 31000, 16400, 10000])
+        began = time.perf_counter()
+        status, url, _page = scorer.post(enter, form, follow=False)
+        timings.append(time.perf_counter() - began)
+        assert status == 302 and "/g/" in url, (status, url)
+    thread.join()
+    status, url, _page = done["import"]  # type: ignore[misc]
+    assert status == 200 and "/n/" in url, (status, url)
+    assert max(timings) < 10, timings  # entry waits for the short write at most

@@ -149,7 +149,11 @@ ACCOUNT_LOGOUT_ON_GET = False
 ACCOUNT_ADAPTER = "seisan.web.accounts.adapter.AccountAdapter"
 #: failed sign-ins: 10 a minute from one address, 5 in 5 minutes for one account from
 #: one address (the adapter adds the address: nobody locks the owner out from elsewhere)
-ACCOUNT_RATE_LIMITS = {"login_failed": "10/m/ip,5/300s/key", "signup": "20/m/ip"}
+ACCOUNT_RATE_LIMITS = {
+    "login_failed": "10/m/ip,5/300s/key",
+    # new accounts from one address (SEISAN_SIGNUP_RATE: a club signing up at one router)
+    "signup": os.environ.get("SEISAN_SIGNUP_RATE", "20/m/ip"),
+}
 #: proxies in front that add X-Forwarded-For (nginx: 1); the client's address is read there
 ALLAUTH_TRUSTED_PROXY_COUNT = int(os.environ.get("SEISAN_TRUSTED_PROXIES", "0") or 0)
 #: open sign-up: anyone who reaches the server may make an account (off: invitations only)
