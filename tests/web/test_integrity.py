@@ -81,7 +81,7 @@ def test_merging_renames_the_guest_in_bets_and_records(
     (tmp_path / "season.toml").write_text(exported.toml, encoding="utf-8")
     assert load_session(tmp_path / "season.toml").settle().totals() == {
         k: v for k, v in totals(season).items()} | {"Fay": dict(services.off_table(
-            services.season_games(season))[0])["Fay"]}  # fmt: skip
+            g.spectators for g in services.season_games(season))[0])["Fay"]}  # fmt: skip
 
 
 def test_import_keeps_penalties_and_refuses_session_ones(club: m.Club, owner: Any) -> None:

@@ -105,7 +105,7 @@ def web_totals(season: m.Season) -> tuple[dict[str, Decimal], dict[str, Decimal]
     table = services.season_standings(season, 0)
     pt = {s.name: Decimal(s.total.numerator) / Decimal(s.total.denominator) for s in table}
     money = {s.name: s.money for s in table if s.money is not None}
-    extra, extra_money = services.off_table(services.season_games(season))
+    extra, extra_money = services.off_table(g.spectators for g in services.season_games(season))
     for name, value in extra.items():
         pt.setdefault(name, Decimal(value.numerator) / Decimal(value.denominator))
     for name, value in extra_money.items():

@@ -108,7 +108,7 @@ def export_season(season: m.Season) -> Export:
             table = _record_table({**game.record, "players": names}, current)
         else:
             table = {**game.data, "players": names}
-        tables.append({"label": label, **_plain(table)})
+        tables.append({"label": label, **table})
     rules_data = current.to_dict()
     session = {"title": season.name, "rules": rules_data, "games": tables}
     stem = slugify(season.name, allow_unicode=True) or f"season-{season.pk}"
@@ -178,15 +178,6 @@ def _cell(key: str, value: Any, names: Sequence[str]) -> str:
     if isinstance(value, list):
         return ";".join(str(v) for v in value)
     return str(value)
-
-
-def _plain(value: Any) -> Any:
-    """Stored JSON values as they are written (pt texts stay texts, as stored)."""
-    if isinstance(value, Mapping):
-        return {str(k): _plain(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [_plain(v) for v in value]
-    return value
 
 
 def _tomlable(value: Any) -> Any:

@@ -706,9 +706,7 @@ def lines_of(games: QuerySet[m.Game]) -> Lines:
         money_value = None if money is None else Fraction(money)
         lines[-1].append(StatSeat(name, place, Fraction(total), points, money_value))
         players[name] = player
-    off_pt, off_money = off_table(
-        {"spectators": s} for s in games.exclude(spectators={}).values_list("spectators", flat=True)
-    )
+    off_pt, off_money = off_table(games.exclude(spectators={}).values_list("spectators", flat=True))
     return Lines(tuple(order), tuple(tuple(line) for line in lines), players, off_pt, off_money)
 
 
@@ -783,14 +781,15 @@ def season_standings(
     return [s for s in season_table(season, start, end).everyone if s.games >= max(chosen, 1)]
 
 
-def off_table(games: Iterable[Any]) -> tuple[dict[str, Fraction], dict[str, Fraction]]:
-    """What spectators won or lost backing players (外ウマ): pt, and money (of games,
-    or of ``{"spectators": …}`` mappings)."""
+def off_table(
+    spectators: Iterable[Mapping[str, Any] | None],
+) -> tuple[dict[str, Fraction], dict[str, Fraction]]:
+    """What spectators won or lost backing players (外ウマ), from games' stored
+    ``spectators``: pt, and money."""
     pt: dict[str, Fraction] = {}
     money: dict[str, Fraction] = {}
-    for game in games:
-        spectators = game["spectators"] if isinstance(game, Mapping) else game.spectators
-        for name, entry in (spectators or {}).items():
+    for watched in spectators:
+        for name, entry in (watched or {}).items():
             pt[name] = pt.get(name, Fraction(0)) + Fraction(Decimal(entry["total"]))
             if entry.get("money") is not None:
                 money[name] = money.get(name, Fraction(0)) + Fraction(Decimal(entry["money"]))
