@@ -104,7 +104,7 @@ def test_missing_columns(tmp_path: Path, columns: list[str], message: str) -> No
 
 def test_text_points_are_refused(tmp_path: Path) -> None:
     (tmp_path / "in.csv").write_text("p0,p1,p2,p3\n42600,31000,16400,lots\n", encoding="utf-8")
-    with pytest.raises(BulkError, match="column p3 holds string, not whole points"):
+    with pytest.raises(BulkError, match="column p3 holds text, not whole points"):
         settle_file(tmp_path / "in.csv", tmp_path / "out.csv", [find_preset("mleague")])
 
 

@@ -172,11 +172,18 @@ def test_the_limit_is_named_in_the_readers_language(value: HandValue, lang: str,
     assert value.limit_text(lang) == text
 
 
-@pytest.mark.parametrize("system", [THIRTY, GORIN])
-def test_a_han_count_beyond_the_table_is_named(system: Scoring) -> None:
-    """The 30fu and gorin tables run to 999 han: more is named, not read off a row."""
-    with pytest.raises(HandError, match=f"^1000 han is not in the {system.system.value} table$"):
-        hand_value(1000, None, False, system)
+@pytest.mark.parametrize("system", [Scoring(), THIRTY, GORIN])
+@pytest.mark.parametrize("han", [100, 1000, 10**20])
+def test_a_han_count_no_hand_can_hold_is_named(system: Scoring, han: int) -> None:
+    """More han than any hand holds (a typo) is refused under every point system,
+    not read off the last row of a table (the 30fu and gorin tables run to 999)."""
+    with pytest.raises(HandError, match=f"^{han} han cannot occur \\(99 at the most\\)$"):
+        hand_value(han, 30 if system == Scoring() else None, False, system)
+
+
+def test_99_han_is_still_a_hand() -> None:
+    """Exactly on the line: 99 han is counted (as 数え役満)."""
+    assert hand_value(99, 30, False).limit == "yakuman"
 
 
 @pytest.mark.parametrize(

@@ -124,7 +124,7 @@ def test_session_options_on_the_cli(cli) -> None:
          "sahsi = ['A:B:1000']\n", "game 1: “sahsi” is not a game field"),
         ("[[games]]\nplayers = ['A','B','C','D']\npoints = [30000, 30000, 40000, 20000]\n"
          "[[games]]\nplayers = ['A','B','C','D']\npoints = [30000, 30000, 40000, 20000]\n"
-         "chips = {A = 1}\n", "game 2: chips: the counts [1, 0, 0, 0] sum to 1, not 0"),
+         "chips = {A = 1}\n", "game 2: chips: the counts 1, 0, 0, 0 sum to 1, not 0"),
         ("[[games]]\nplayers = ['A','B','C','D']\npoints = [30000, 30000, 40000, 21000]\n",
          "game 1: points total 121000"),
         ("rules = 'nope'\n[[games]]\n", "unknown rules preset “nope”"),

@@ -386,3 +386,74 @@ def test_a_player_busted_twice_is_an_error(cli) -> None:
     err = cli.run("settle", "61200", "25000", "15000", "-1200", *FLAT, "--names", "A,B,C,D",
                   "--tobi", "10000", "--busted", "D:B", "--busted", "D:C", code=2)  # fmt: skip
     assert "tobi: D is said to be busted twice" in err
+
+
+# -- issue 16: side flows as the rules state them; nothing depends on another's seat ---
+
+
+@pytest.mark.parametrize("order", [["Ana", "Ben", "Chie", "Dae"], ["Ben", "Ana", "Chie", "Dae"]])
+def test_a_spectator_on_a_tied_player_costs_the_others_the_same_whoever_sits_first(
+    order: list[str],
+) -> None:
+    """`settle 35000 35000 20000 10000 --rules mleague --sou-bashin 100 --soto Eve:Ana`:
+    Chie and Dae pay Eve their payments to the two tied firsts shared equally (10.15
+    and 25.25), in whole tenths by largest remainder (a tie: seat order of the
+    payers): Chie 10.2, Dae 25.2, whichever of Ana and Ben sits in seat 0."""
+    rules = Rules.from_dict({"side": {"sou_bashin": 100}}, find_preset("mleague"))
+    bets = Bets(spectators=(Spectator("Eve", order.index("Ana")),))
+    game = settle_game([35000, 35000, 20000, 10000], rules, order, bets)
+    totals = game.totals()
+    assert (totals["Chie"], totals["Dae"]) == (Fraction("-30.4"), Fraction("-75.8"))
+    assert totals["Eve"] == totals["Ana"] == totals["Ben"] == Fraction("35.4")
+    assert {(t.payer, t.amount) for t in game.soto} == {
+        ("Chie", Fraction("10.2")), ("Dae", Fraction("25.2"))
+    }  # fmt: skip
+
+
+def test_yakitori_each_loser_pays_each_winner_their_share() -> None:
+    """`--yakitori 1000 --winners Ana,Ben`: Chie and Dae each pay Ana 0.5 and Ben 0.5
+    (not Chie→Ana 1, Dae→Ben 1)."""
+    bets = Bets(winners=(0, 1), side=SideRules(yakitori=1000))
+    game = settle_game([40000, 30000, 20000, 10000], find_preset("mleague"), NAMES, bets)
+    flows = sorted((t.payer, t.payee, t.amount) for t in game.side.transfers)
+    half = Fraction(1, 2)
+    assert flows == [("C", "A", half), ("C", "B", half), ("D", "A", half), ("D", "B", half)]
+
+
+def test_yakitori_shares_that_are_not_whole_tenths_go_round_from_the_best_placed() -> None:
+    """1000 among three winners: 0.4 + 0.3 + 0.3 from the one loser; the extra tenth
+    to the best placed winner (B, first), not to the lowest seat."""
+    bets = Bets(winners=(0, 1, 2), side=SideRules(yakitori=1000))
+    game = settle_game([30000, 40000, 20000, 10000], find_preset("mleague"), NAMES, bets)
+    flows = {t.payee: t.amount for t in game.side.transfers}
+    assert flows == {"B": Fraction("0.4"), "A": Fraction("0.3"), "C": Fraction("0.3")}
+
+
+def test_yakitori_leftover_tenths_take_turns_loser_after_loser() -> None:
+    """Two losers, two winners, 100 each (a tenth, no halves): C, the better placed
+    loser, pays A (first); D pays B. Neither winner is a tenth ahead."""
+    bets = Bets(winners=(0, 1), side=SideRules(yakitori=100))
+    game = settle_game([45000, 40000, 10000, 5000], find_preset("mleague"), NAMES, bets)
+    flows = sorted((t.payer, t.payee, t.amount) for t in game.side.transfers)
+    tenth = Fraction(1, 10)
+    assert flows == [("C", "A", tenth), ("D", "B", tenth)]
+
+
+def test_a_bet_between_spectators_settles_between_them_in_the_first_place_ledger() -> None:
+    """The pool is the spectators' own bet: Gus pays Fay, first place is no go-between
+    (not Gus→Ana 50, Ana→Fay 50)."""
+    bets = Bets(spectators=(Spectator("Fay", 0, pool=True), Spectator("Gus", 3, pool=True)),
+                side=SideRules(soto_pool=50000))  # fmt: skip
+    game = settle_game([40000, 30000, 20000, 10000], find_preset("mleague"), NAMES, bets)
+    ledger = {(t.payer, t.payee): t.amount for t in game.jansou()}
+    assert ledger[("Gus", "Fay")] == 50
+    assert not any("Fay" in pair and "A" in pair for pair in ledger)
+
+
+def test_tied_firsts_settle_what_is_left_between_them_directly() -> None:
+    """Three tied firsts, chips +1 / −1 between B and C: C pays B, A is no go-between."""
+    bets = Bets(chips=(0, 1, -1, 0), side=SideRules(chip_value=Fraction(1)))
+    rules = Rules(ties=Ties.SPLIT)
+    game = settle_game([40000, 40000, 40000, 0], rules, NAMES, bets)
+    chips = {(t.payer, t.payee): t.amount for t in game.side.transfers}
+    assert chips == {("C", "B"): 1}

@@ -6,6 +6,7 @@ and exit status 2.
 """
 
 import functools
+import os
 import re
 import sys
 from collections.abc import Callable, Iterable, Sequence
@@ -19,7 +20,7 @@ import typer
 from typer.exceptions import TyperException
 
 from seisan import __version__
-from seisan.errors import SeisanError
+from seisan.errors import SeisanError, file_problem
 from seisan.explain import rules_caption, uma_text
 from seisan.i18n import (
     N_,
@@ -30,7 +31,6 @@ from seisan.i18n import (
     default_lang,
     language,
     plain_number,
-    set_language,
     term,
     translate,
 )
@@ -38,7 +38,7 @@ from seisan.ledger import Accounts, GameResult, game_result, settle_game
 from seisan.output import Format, dumps_csv, emit, table
 from seisan.presets import load_rules, presets, presets_for_total
 from seisan.pt import pt_value
-from seisan.rules import Rules, Stakes
+from seisan.rules import Rules, SideRules, Stakes
 from seisan.settlement import PART_NAMES, Penalty, PointsTotalError, check_names, format_score
 from seisan.sidebets import bets_from_dict
 from seisan.transfers import HOUSE
@@ -104,8 +104,18 @@ def _main(
         bool,
         typer.Option("--version", callback=_version, is_eager=True, help=N_("Show the version.")),
     ] = False,
+    lang: Annotated[
+        Lang | None,
+        typer.Option("--lang", help=N_("Language of names and labels (default: from the locale).")),
+    ] = None,
 ) -> None:
     """seisan (清算 / 정산): exact riichi-mahjong settlement under any house rule."""
+    global _top_lang  # noqa: PLW0603 - ``seisan --lang ja settle …``: for every command
+    if lang is not None:
+        _top_lang = lang
+
+
+_top_lang: Lang | None = None
 
 
 # Options shared by every command (the same flag means the same thing everywhere).
@@ -144,13 +154,52 @@ def reports_errors(command: Callable[P, R]) -> Callable[P, R]:
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
         global _console  # noqa: PLW0603 - a fresh console for each command
         _console = None
-        with language(kwargs.get("lang") or default_lang()):  # type: ignore[arg-type]
+        chosen = kwargs.get("lang") or _top_lang or default_lang()
+        if kwargs.get("lang") is None and "lang" in kwargs:
+            kwargs["lang"] = chosen
+        with language(chosen):  # type: ignore[arg-type]
             try:
                 return command(*args, **kwargs)
             except SeisanError as err:
                 fail(err.message)
+            except OSError as err:  # a file that cannot be read or written
+                where = err.filename or kwargs.get("output") or ""
+                fail(_("{path}: {problem}", path=where, problem=file_problem(err)))
 
     return wrapper
+
+
+def check_output(path: Path, *, folder: bool = False, force: bool = False) -> None:
+    """Refuse, before any work is done, an ``--output`` that cannot be written: a
+    missing folder, a folder where a file goes (or a file where a folder goes), a file
+    that exists (unless ``--force``), a folder without permission to write."""
+    if str(path) == "-":
+        return
+    if folder:
+        if path.exists() and not path.is_dir():
+            fail(_("--output {path}: a file of that name exists; give a folder", path=path))
+        parent = path
+        while not parent.exists():
+            parent = parent.parent
+        if not parent.is_dir():
+            fail(_("--output {path}: {folder} is a file, not a folder", path=path,
+                   folder=parent))  # fmt: skip
+    else:
+        if path.is_dir():
+            fail(_("--output {path} is a folder; give a file name in it", path=path))
+        if path.exists() and not force:
+            fail(_("--output {path} exists already; give another name, or --force to "
+                   "replace it", path=path))  # fmt: skip
+        parent = path.parent
+        if not parent.exists():
+            fail(_("--output {path}: there is no folder {folder}", path=path,
+                   folder=parent))  # fmt: skip
+        if not parent.is_dir():
+            fail(_("--output {path}: {folder} is a file, not a folder", path=path,
+                   folder=parent))  # fmt: skip
+    if not os.access(parent, os.W_OK):
+        fail(_("--output {path}: no permission to write in {folder}", path=path,
+               folder=parent))  # fmt: skip
 
 
 def fail(message: Message | str) -> NoReturn:
@@ -475,6 +524,11 @@ def settle_command(
         rounding=rounding, ties=ties, side=side, money=stakes,
     )  # fmt: skip
     if len(values) != resolved.players:
+        if len(values) not in (3, 4):
+            raise SeisanError(
+                _("{count} scores given: seisan settles games of 4 or 3 players",
+                  count=len(values))
+            )  # fmt: skip
         hint = ", ".join(f"--rules {r.name}" for r in presets() if r.players == len(values))
         hint = hint or f"--players {len(values)}"
         raise SeisanError(
@@ -488,7 +542,7 @@ def settle_command(
         player_names = [n.strip() for n in names.split(",")]
     _refuse_unused(
         resolved, stakes, side, winners=winners, pool=pool, soto_pool=soto_pool, chips=chips,
-        binta_pair=binta_pair,
+        binta_pair=binta_pair, before=(load_rules(rules) if rules else Rules()).side,
     )  # fmt: skip
     bet_data = _given(
         sashi=sashi, bashin=bashin, binta=binta_pair, soto=soto, pool=pool, busted=busted,
@@ -543,9 +597,20 @@ def _refuse_unused(
     soto_pool: str | None = None,
     chips: str | None = None,
     binta_pair: list[str] | None = None,
+    before: SideRules | None = None,
 ) -> None:
     """Options that would do nothing are errors, not silently ignored."""
     side = side or {}
+    before = before or SideRules()
+    if "currency" in stakes and not str(stakes["currency"]).strip():
+        raise SeisanError(_("--currency: give what is written after money (円, 원, $)"))
+    for key in ("sou_uma", "sou_bashin", "binta", "shizumi", "tobi", "yakitori", "soto_pool"):
+        if key in side and not getattr(rules.side, key) and not getattr(before, key):
+            option = "--" + key.replace("_", "-")
+            raise SeisanError(
+                _("{option} 0 does nothing: these rules have none to turn off; give an amount "
+                  "above 0", option=option)
+            )  # fmt: skip
     if rules.stakes.rate is None:
         for key in ("unit", "fee", "fee_payer", "currency"):
             if key in stakes:
@@ -760,9 +825,40 @@ def serve_command(
                "'seisan[web]'", missing=", ".join(missing)))  # fmt: skip
     if demo is not None and not (demo / "club.toml").is_file():
         fail(_("--demo: {folder} has no club.toml", folder=demo))
+    if not 1 <= port <= 65535:
+        fail(_("--port {port}: give a port from 1 to 65535", port=port))
+    if workers < 1:
+        fail(_("--workers {workers}: give 1 or more", workers=workers))
+    if not owner_link:
+        _can_listen(host, port)
     from seisan.web.serve import run  # noqa: PLC0415 - Django only for this command
 
     run(host, port, db, demo, owner, workers, owner_link)
+
+
+def _can_listen(host: str, port: int) -> None:
+    """Refuse, before anything is set up, an address that cannot be listened on (a
+    host that is not this machine's, a port in use or not ours to take)."""
+    import socket  # noqa: PLC0415
+
+    try:
+        found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except (OSError, UnicodeError):
+        fail(_("--host {host}: no such address", host=host))
+    family, kind, proto, _name, address = found[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(address)
+        except OSError as err:
+            import errno  # noqa: PLC0415
+
+            if err.errno == errno.EADDRINUSE:
+                fail(_("port {port} is in use; give another with --port", port=port))
+            if err.errno == errno.EACCES:
+                fail(_("port {port} needs administrator rights; give one above 1023 with "
+                       "--port", port=port))  # fmt: skip
+            fail(_("--host {host}: this machine cannot listen there", host=host))
 
 
 @app.command("hand", help=N_("What one winning hand pays: from han and fu, or from the tiles."))
@@ -850,6 +946,11 @@ def hand_command(
     else:
         if han is None and not yakuman:
             raise SeisanError(_("give --han (and --fu), --yakuman, or --tiles and --win"))
+        if double_yakuman is not None:
+            raise SeisanError(
+                _("--double-yakuman / --no-double-yakuman decide how --tiles count; with "
+                  "--yakuman give the count the rules allow")
+            )  # fmt: skip
         value = hand_value(han or 0, fu, dealer, scoring, yakuman=yakuman, ankan=ankan)
     if players == 3:
         value = three_player_tsumo(value, scoring)
@@ -1046,8 +1147,8 @@ def _plain(value: object) -> str:
     return str(value)
 
 
-def _argv_lang(argv: Sequence[str]) -> Lang:
-    """The language asked for on the command line (``--lang ja``), else the locale's."""
+def _argv_lang(argv: Sequence[str]) -> Lang | None:
+    """The language asked for on the command line (``--lang ja``), if any."""
     for index, arg in enumerate(argv):
         value = None
         if arg == "--lang" and index + 1 < len(argv):
@@ -1056,16 +1157,106 @@ def _argv_lang(argv: Sequence[str]) -> Lang:
             value = arg.partition("=")[2]
         if value in {lang.value for lang in Lang}:
             return Lang(value)
-    return default_lang()
+    return None
+
+
+CLICK_WORDS = (N_("Usage:"), N_("Options"), N_("Arguments"), N_("Commands"),
+               N_("default: {default}"), N_("required"), N_("Show this message and exit."),
+               N_("(dynamic)"), N_("env var: {var}"), N_("[OPTIONS]"),
+               N_("COMMAND [ARGS]..."))  # fmt: skip
+"""Click's and Typer's own words in help screens, in our catalogue."""
+
+
+TYPES = {"str": N_("<text>"), "int": N_("<whole number>"), "path": N_("<path>"),
+         "float": N_("<number>")}  # fmt: skip
+"""What an option takes, as its help shows it (Typer's own: <str>, <int>)."""
+
+
+_spoken = False
+
+
+def _click_speaks() -> None:
+    """Help headings (Usage:, Options, [required]) in the language of the moment: Click
+    and Typer look their words up through :func:`gettext.gettext`, bound in each module
+    as ``_``. Done once a process."""
+    import importlib  # noqa: PLC0415
+
+    global _spoken  # noqa: PLW0603
+    if _spoken:
+        return
+    _spoken = True
+
+    def words(text: str) -> str:
+        return translate(text)
+
+    # Typer carries its own copy of Click (typer._click); plain Click for older Typers
+    for name in ("typer.core", "typer._click.core", "typer._click.decorators",
+                 "typer._click.formatting", "click.core", "click.decorators",
+                 "click.formatting"):  # fmt: skip
+        try:
+            module = importlib.import_module(name)
+        except ImportError:
+            continue
+        if hasattr(module, "_"):
+            setattr(module, "_", words)  # noqa: B010 - mypy: the modules do not export it
+    try:  # Typer's own Click writes "Usage:" and the --help line without gettext
+        from typer._click import core, formatting  # noqa: PLC0415
+    except ImportError:
+        return
+    from rich.cells import cell_len  # noqa: PLC0415
+
+    from seisan.output import wrap_cells  # noqa: PLC0415
+
+    def wrap_text(
+        text: str,
+        width: int = 78,
+        initial_indent: str = "",
+        subsequent_indent: str = "",
+        preserve_paragraphs: bool = False,
+    ) -> str:
+        """Click's wrap by terminal cells (a CJK character is two), never in a word."""
+        room = max(width - max(cell_len(initial_indent), cell_len(subsequent_indent)), 20)
+        paragraphs = re.split(r"\n\s*\n", text) if preserve_paragraphs else [text]
+        out = []
+        for paragraph in paragraphs:
+            lines = wrap_cells(" ".join(paragraph.split()), room)
+            out.append("\n".join((subsequent_indent if i else initial_indent) + line
+                                 for i, line in enumerate(lines)))  # fmt: skip
+        return "\n\n".join(out)
+
+    formatting.wrap_text = wrap_text
+    setattr(formatting, "term_len", cell_len)  # noqa: B010 - columns by terminal cells
+
+    class Formatter(core.HelpFormatter):  # type: ignore[misc,name-defined]
+        def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
+            super().write_usage(prog, args, prefix or words("Usage:") + " ")
+
+    plain_help_option = core.Command.get_help_option
+
+    def help_option(self: Any, ctx: Any) -> Any:
+        option = plain_help_option(self, ctx)
+        if option is not None and option.help == "Show this message and exit.":
+            option.help = words(option.help)
+        return option
+
+    core.Context.formatter_class = Formatter
+    setattr(core.Command, "get_help_option", help_option)  # noqa: B010
 
 
 def _translate_help(command: Any, lang: Lang) -> None:
     """Put every help text of the command tree into ``lang``."""
     if getattr(command, "help", None):
         command.help = translate(command.help, lang)
+    if getattr(command, "options_metavar", None) == "[OPTIONS]":
+        command.options_metavar = translate("[OPTIONS]", lang)
+    if getattr(command, "subcommand_metavar", None):
+        command.subcommand_metavar = translate(command.subcommand_metavar, lang)
     for param in getattr(command, "params", []):
         if getattr(param, "help", None):
             param.help = translate(param.help, lang)
+        kind = getattr(getattr(param, "type", None), "name", "")
+        if type(param).__name__ == "TyperOption" and param.metavar is None and kind in TYPES:
+            param.metavar = translate(TYPES[kind], lang)
     for sub in getattr(command, "commands", {}).values():
         _translate_help(sub, lang)
 
@@ -1133,8 +1324,18 @@ def _for(argv: Sequence[str]) -> typer.Typer:
 
 def main() -> None:
     """Console-script entry point: usage errors too are one line and exit status 2."""
-    lang = _argv_lang(sys.argv[1:])
-    set_language(lang)
+    global _top_lang  # noqa: PLW0603 - also after ``--``, where Click reads no options
+    _top_lang = _argv_lang(sys.argv[1:])
+    lang = _top_lang or default_lang()
+    _click_speaks()
+    try:
+        with language(lang):
+            _run(lang)
+    finally:
+        _top_lang = None
+
+
+def _run(lang: Lang) -> NoReturn:
     command = typer.main.get_command(_for(sys.argv[1:]))
     _translate_help(command, lang)
     try:

@@ -18,13 +18,14 @@ from seisan.cli import (
     FormatOption,
     LangOption,
     app,
+    check_output,
     err_line,
     fail,
     out,
     reports_errors,
     sub_app,
 )
-from seisan.errors import SeisanError
+from seisan.errors import SeisanError, file_problem
 from seisan.explain import ordinal
 from seisan.i18n import N_, Lang, _, term
 from seisan.output import Format, dumps_csv, emit, table
@@ -53,6 +54,12 @@ Deposits = Annotated[
     typer.Option(help=N_("The column of riichi sticks left on the table (default: deposits).")),
 ]
 BatchSize = Annotated[int, typer.Option(help=N_("Rows per batch: bounds the memory used."))]
+Force = Annotated[bool, typer.Option(help=N_("Replace the output file if it exists."))]
+
+
+def _check_batch(batch_size: int) -> None:
+    if batch_size < 1:
+        fail(_("--batch-size must be a whole number above 0, not {value}", value=batch_size))
 
 
 def _bulk() -> Any:
@@ -123,13 +130,16 @@ def bulk_settle(
     columns: Columns = None,
     deposits: Deposits = None,
     batch_size: BatchSize = 1 << 18,
+    force: Force = False,
     lang: LangOption = None,
 ) -> None:
     io = _bulk()
+    _check_batch(batch_size)
     rulesets = _rulesets(rules, compare)
     chosen = [c.strip() for c in columns.split(",")] if columns else None
     if output != io.STDOUT and output.resolve() == source.resolve():
         fail(_("--output: give another file than the input"))
+    check_output(output, force=force)
     with _Progress(term("played", lang)) as progress:
         rows = io.settle_file(source, output, rulesets, chosen, deposits, batch_size, progress)
     if output != io.STDOUT:
@@ -152,6 +162,7 @@ def bulk_summary(
     lang: LangOption = None,
 ) -> None:
     io = _bulk()
+    _check_batch(batch_size)
     rulesets = _rulesets(rules, compare)
     chosen = [c.strip() for c in columns.split(",")] if columns else None
     with _Progress(term("played", lang)) as progress:
@@ -258,8 +269,12 @@ def import_tenhou(
     from seisan.logs import tenhou  # noqa: PLC0415
 
     chosen = load_rules(rules) if rules else None
-    output.mkdir(parents=True, exist_ok=True)
+    check_output(output, folder=True)
     paths = list(_log_files(files))
+    if not paths:
+        fail(_("no Tenhou logs in {paths} (files ending .mjlog, .xml, .json, .gz or .txt)",
+               paths=", ".join(str(f) for f in files)))  # fmt: skip
+    output.mkdir(parents=True, exist_ok=True)
     failed = 0
     with _Progress(term("played", lang)) as progress:
         for number, path in enumerate(paths, start=1):
@@ -301,7 +316,8 @@ def _plays(paths: Sequence[Path], rules: Rules | None, lang: Lang | None) -> lis
         except SeisanError as err:
             err_line(f"seisan: {term('error')}: {err.message.text(lang)}")
         except OSError as err:
-            err_line(f"seisan: {term('error')}: {path}: {err.strerror}")
+            problem = file_problem(err).text(lang)
+            err_line(f"seisan: {term('error')}: {path}: {problem}")
     return plays
 
 
@@ -322,11 +338,14 @@ def stats_command(
     rules: Annotated[
         str | None, typer.Option("--rules", "-r", help=N_("Rules to settle the records under."))
     ] = None,
+    force: Force = False,
     fmt: FormatOption = Format.TABLE,
     lang: LangOption = None,
 ) -> None:
     from seisan.stats import play_stats  # noqa: PLC0415
 
+    if output is not None:
+        check_output(output, force=force)
     plays = _plays(files, load_rules(rules) if rules else None, lang)
     if not plays:
         fail(_("no game could be read"))

@@ -63,13 +63,25 @@ class PointsError(SeisanError):
 
 
 def file_problem(err: OSError) -> Message:
-    """Why a file could not be read, in the user's words (not the OS's English)."""
-    if isinstance(err, FileNotFoundError):
+    """Why a file could not be read or written, in the user's words (not the OS's
+    English)."""
+    import errno  # noqa: PLC0415 - only on this error path
+
+    code = err.errno
+    if isinstance(err, FileNotFoundError) or code == errno.ENOENT:
         return _("no such file")
-    if isinstance(err, IsADirectoryError):
+    if isinstance(err, IsADirectoryError) or code == errno.EISDIR:
         return _("it is a folder, not a file")
-    if isinstance(err, PermissionError):
+    if isinstance(err, NotADirectoryError) or code == errno.ENOTDIR:
+        return _("a part of the path is a file, not a folder")
+    if isinstance(err, FileExistsError) or code == errno.EEXIST:
+        return _("a file of that name exists already")
+    if isinstance(err, PermissionError) or code in (errno.EACCES, errno.EPERM):
         return _("permission denied")
+    if code == errno.ENOSPC:
+        return _("the disk is full")
+    if code == errno.EROFS:
+        return _("the disk is read-only")
     return _("cannot be read ({detail})", detail=err.strerror or type(err).__name__)
 
 

@@ -878,6 +878,11 @@ def substitute_from(data: object, names: Sequence[str]) -> Substitute | None:
     by, from_start = data["by"], data.get("from_start", True)
     if not isinstance(by, str) or not by.strip() or not isinstance(from_start, bool):
         raise GameError(_("substitute: “by” is a name and from_start true or false"))
+    if by.strip().casefold() in {name.casefold() for name in names}:
+        raise GameError(
+            _("substitute: {name} plays at this table already; give the substitute's own name",
+              name=by.strip())
+        )  # fmt: skip
     return Substitute(_seat(data["seat"], names, "substitute"), by.strip(), from_start)
 
 

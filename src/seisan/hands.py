@@ -98,6 +98,10 @@ def _limit_base(han: int, kazoe: Kazoe) -> tuple[int, str]:
     return 2000, "mangan"
 
 
+MAX_HAN = 99
+"""More han than any hand can hold, even with every dora (the count is a typo)."""
+
+
 def _check(han: int, fu: int | None, yakuman: int, ankan: int) -> None:
     for name, value in (("han", han), ("yakuman", yakuman), ("ankan", ankan)):
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
@@ -108,6 +112,8 @@ def _check(han: int, fu: int | None, yakuman: int, ankan: int) -> None:
         raise HandError(_("fu {value} must be a whole number", value=fu))
     if yakuman and han:
         raise HandError(_("give han or yakuman, not both"))
+    if han > MAX_HAN:
+        raise HandError(_("{han} han cannot occur ({most} at the most)", han=han, most=MAX_HAN))
     if yakuman > 6:
         raise HandError(_("{count} yakuman cannot occur (6 at the most)", count=yakuman))
     if ankan > 4:

@@ -169,14 +169,21 @@ def render(value: object, lang: Lang | str | None = None) -> str:
 def plain_number(text: str) -> str:
     """A number as people type it, in ASCII: full-width digits and signs from a Japanese
     or Korean IME, ▲/△ for minus (Japanese score sheets), thousands separators,
-    spaces and a trailing 点/점 dropped (``"▲１，２００点"`` → ``"-1200"``)."""
+    spaces and a trailing 点/점 dropped (``"▲１，２００点"`` → ``"-1200"``). Separators
+    only between groups of three digits: ``"40,00,0"`` is left as it is, so it is
+    refused rather than read as 40000."""
+    import re  # noqa: PLC0415
     import unicodedata  # noqa: PLC0415
 
     clean = unicodedata.normalize("NFKC", text).strip()
     for minus in ("▲", "△", "−", "–", "ー"):
         clean = clean.replace(minus, "-")
-    clean = clean.replace(",", "").replace(" ", "")
-    return clean.removesuffix("点").removesuffix("점").removesuffix("pts").removesuffix("pt")
+    for suffix in ("点", "점", "pts", "pt"):
+        clean = clean.removesuffix(suffix).rstrip()
+    clean = re.sub(r"^([-+]) +", r"\1", clean)
+    if re.fullmatch(r"[-+]?\d{1,3}([, ]\d{3})+(\.\d*)?", clean):
+        clean = clean.replace(",", "").replace(" ", "")
+    return clean
 
 
 def decimal_text(value: Fraction | Decimal | int) -> str:

@@ -262,8 +262,17 @@ class GameResult(Accounts):
         return dict(self._fees)
 
     def jansou(self, in_money: bool = False) -> list[Transfer]:
+        """Everyone at the table (and each spectator who mirrors a player) settles with
+        first place; spectators in the pool bet among themselves, so they settle among
+        themselves: first place is not a go-between for a bet that is not theirs."""
         quantum = self.stakes.unit if in_money else self.quantum
-        return with_first(self.ledger_balances(in_money), self.firsts, quantum=quantum)
+        balances_ = self.ledger_balances(in_money)
+        pooled = {s.name for s in self.spectators if s.pool}
+        pool = {name: balances_.pop(name) for name in pooled if name in balances_}
+        if sum(pool.values(), _ZERO):  # money rounded across the pool: keep it whole
+            balances_ |= pool
+            pool = {}
+        return [*with_first(balances_, self.firsts, quantum=quantum), *fewest_transfers(pool)]
 
     def to_dict(self, ledgers: bool = True) -> dict[str, Any]:
         """The JSON of ``seisan settle``: scores, side, totals, money and ledgers (a

@@ -143,6 +143,50 @@ class Sheet:
             console.print(self.table(), width=max(console.width, self.needed()), crop=False)
 
 
+_CLOSING = "、。，．）」』】〕》〉!?:;,.)]}%"
+"""Marks that never begin a line (禁則: they stay with what they close)."""
+_OPENING = "（「『【〔《〈([{"
+"""Marks that never end a line."""
+
+
+def wrap_cells(text: str, width: int) -> list[str]:
+    """``text`` in lines of at most ``width`` terminal cells, broken only between words
+    or between CJK characters (never inside a number or a Latin word); a word wider
+    than ``width`` keeps its own line whole."""
+    import re  # noqa: PLC0415
+
+    from rich.cells import cell_len  # noqa: PLC0415
+
+    tokens: list[str] = []
+    # a word: a run of ASCII and Hangul (Korean puts spaces between words); a CJK
+    # ideograph or kana may end a line on its own
+    for token in re.findall(r"\s+|[\x21-\x7e\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]+|.",
+                            text):  # fmt: skip
+        glued = tokens and not tokens[-1].isspace()
+        if glued and (token[0] in _CLOSING or tokens[-1][-1] in _OPENING):
+            tokens[-1] += token  # a closing mark stays on its line, an opening one moves
+        else:
+            tokens.append(token)
+    lines: list[str] = []
+    line, used, space = "", 0, False
+    for token in tokens:
+        if token.isspace():
+            space = bool(line)
+            continue
+        size = cell_len(token)
+        gap = 1 if space else 0
+        if line and used + gap + size > width:
+            lines.append(line)
+            line, used = token, size
+        else:
+            line += " " * gap + token
+            used += gap + size
+        space = False
+    if line or not lines:
+        lines.append(line)
+    return lines
+
+
 def display_width(console: Console) -> int | None:
     """How wide output may be: the terminal's (or ``COLUMNS``, when set), or no limit
     in a pipe, where nothing should be squeezed to a made-up width."""

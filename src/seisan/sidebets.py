@@ -349,8 +349,8 @@ def _chips(table: Table, side: SideRules, chips: Sequence[int] | None) -> list[T
             )  # fmt: skip
     if sum(chips) != 0:
         raise BetError(
-            _("chips: the counts [{counts}] sum to {total}, not 0", counts=list(chips),
-              total=sum(chips))
+            _("chips: the counts {counts} sum to {total}, not 0",
+              counts=", ".join(str(c) for c in chips), total=sum(chips))
         )  # fmt: skip
     if chips and any(chips) and not side.chip_value:
         raise BetError(_("chips: give the value of a chip in pt (chip_value / --chip-value)"))
@@ -397,19 +397,25 @@ def _yakitori(table: Table, side: SideRules, winners: Sequence[int] | None) -> l
         return []  # nobody won, or everybody did: nothing changes hands
     losers = [seat for seat in range(n) if seat not in won]
     amount = Fraction(side.yakitori, 1000)
-    # the pot is shared by the winners in quanta; each loser's payment is poured
-    # into the winners' shares in seat order
-    shares = split_quanta(amount * len(losers), len(won), table.quantum)
-    due = dict(zip(won, shares, strict=True))
+    # each loser pays each winner an equal share, in quanta; a share that does not
+    # come out in whole quanta leaves quanta over, which go round the winners from
+    # the best placed (seat order only between players who share a place, so where
+    # two tied players sit decides nothing for a third), loser after loser: the
+    # winners' totals differ by a quantum at the most (losers take turns in the
+    # same order)
+    won.sort(key=lambda seat: (table.place[seat], seat))
+    losers.sort(key=lambda seat: (table.place[seat], seat))
+    whole, rest = divmod(amount, table.quantum)
+    base, extra = divmod(int(whole), len(won))
     out = []
+    turn = 0
     for seat in losers:
-        left = amount
-        for winner in won:
-            paid = min(left, due[winner])
-            if paid:
-                out.append(table.pay(Kind.YAKITORI, seat, winner, paid))
-                left -= paid
-                due[winner] -= paid
+        for k, winner in enumerate(won):
+            quanta = base + (1 if (k - turn) % len(won) < extra else 0)
+            pt = quanta * table.quantum + (rest if k == 0 else 0)
+            if pt:
+                out.append(table.pay(Kind.YAKITORI, seat, winner, pt))
+        turn = (turn + extra) % len(won)
     return out
 
 
@@ -453,21 +459,50 @@ def soto(
     for spectator in spectators:
         if spectator.pool:
             continue
-        backed = table.names[spectator.backs]
-        against: dict[str, Fraction] = {}
-        for t in player_transfers:
-            if HOUSE in (t.payer, t.payee):  # what nobody wins (penalties) is not a bet
-                continue
-            if t.payee == backed:
-                against[t.payer] = against.get(t.payer, _ZERO) + t.amount
-            elif t.payer == backed:
-                against[t.payee] = against.get(t.payee, _ZERO) - t.amount
-        for other, gain in against.items():
+        for other, gain in _mirrored(table, spectator.backs, player_transfers).items():
             if gain > 0:
                 out.append(Transfer(other, spectator.name, gain, Kind.SOTO))
             elif gain < 0:
                 out.append(Transfer(spectator.name, other, -gain, Kind.SOTO))
     return out
+
+
+def _mirrored(table: Table, backs: int, transfers: Sequence[Transfer]) -> dict[str, Fraction]:
+    """What a spectator backing seat ``backs`` gains from each other player.
+
+    Against each player outside the backed player's place, the spectator gets that
+    player's payments to everyone sharing the place, shared equally (so no one's
+    payment depends on which of the tied players sits where); those shares are put in
+    whole quanta by largest remainder (ties: seat order of the payers), their sum
+    rounded in the spectator's favour, as a lone half is. With the players sharing
+    the place, the spectator mirrors the backed player's own flows.
+    """
+    backed = table.names[backs]
+    group = {table.names[s] for s, p in enumerate(table.place) if p == table.place[backs]}
+    shared: dict[str, Fraction] = {}
+    own: dict[str, Fraction] = {}
+    for t in transfers:
+        if HOUSE in (t.payer, t.payee):  # what nobody wins (penalties) is not a bet
+            continue
+        if t.payee in group and t.payer not in group:
+            shared[t.payer] = shared.get(t.payer, _ZERO) + t.amount / len(group)
+        elif t.payer in group and t.payee not in group:
+            shared[t.payee] = shared.get(t.payee, _ZERO) - t.amount / len(group)
+        elif t.payee == backed:
+            own[t.payer] = own.get(t.payer, _ZERO) + t.amount
+        elif t.payer == backed:
+            own[t.payee] = own.get(t.payee, _ZERO) - t.amount
+    quantum = table.quantum
+    if all((v / quantum).denominator == 1 for v in shared.values()):
+        return own | shared
+    total = -((-sum(shared.values(), _ZERO)) // quantum)  # whole quanta, rounded up
+    floors = {name: v // quantum for name, v in shared.items()}
+    left = total - sum(floors.values())
+    seat = {name: index for index, name in enumerate(table.names)}
+    ranked = sorted(shared, key=lambda name: (-(shared[name] / quantum - floors[name]), seat[name]))
+    for name in ranked[: int(left)]:
+        floors[name] += 1
+    return own | {name: quanta * quantum for name, quanta in floors.items()}
 
 
 def find_player(ref: object, names: Sequence[str], what: str) -> int:

@@ -58,7 +58,8 @@ def with_first(
 
     With several firsts, each other balance is split among them in whole
     ``quantum`` (rounded down, the leftover quanta one each in their order, as
-    the oka is split), and then the firsts settle what is left between them.
+    the oka is split), and then the firsts settle what is left between them,
+    directly (the fewest transfers).
     """
     if len(firsts) == 1:
         first = firsts[0]
@@ -84,7 +85,12 @@ def with_first(
             elif gain < 0:
                 out.append(Transfer(first, name, -gain, kind))
     residual = {first: net.get(first, _ZERO) - received[first] for first in group}
-    return out + with_first(residual, group[:1], kind, quantum)
+    # what is left between the firsts they settle directly: none of them is a
+    # go-between for the others (a spectator mirroring one would copy the passing on)
+    return out + [
+        Transfer(t.payer, t.payee, t.amount, kind)
+        for t in fewest_transfers({k: v for k, v in residual.items() if v})
+    ]
 
 
 def split_quanta(total: Fraction, shares: int, quantum: Fraction) -> list[Fraction]:

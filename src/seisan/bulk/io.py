@@ -23,7 +23,7 @@ import pyarrow.parquet as pq
 from pyarrow import ipc
 
 from seisan.bulk import BulkError, BulkResult, settle_arrays
-from seisan.i18n import _
+from seisan.i18n import Message, _
 from seisan.rules import Rules
 
 DEFAULT_BATCH = 1 << 18  #: rows per record batch (about 200 MB of memory at most)
@@ -125,7 +125,7 @@ def settle_batch(
             raise BulkError(_("row {row}: column {column} is empty", row=row, column=column))
         if not pa.types.is_integer(values.type):
             raise BulkError(_("column {column} holds {type}, not whole points", column=column,
-                              type=str(values.type)))  # fmt: skip
+                              type=_held(values.type)))  # fmt: skip
         arrays.append(values.to_numpy(zero_copy_only=False).astype(np.int64, copy=False))
     points = np.stack(arrays, axis=1)
     sticks: Any = 0
@@ -133,7 +133,7 @@ def settle_batch(
         stick_column = batch.column(deposits)
         if not pa.types.is_integer(stick_column.type):
             raise BulkError(_("column {column} holds {type}, not a count of riichi sticks",
-                              column=deposits, type=str(stick_column.type)))  # fmt: skip
+                              column=deposits, type=_held(stick_column.type)))  # fmt: skip
         sticks = stick_column.fill_null(0).to_numpy(zero_copy_only=False).astype(np.int64)
     out_names = list(names)
     out_arrays = [batch.column(i) for i in range(batch.num_columns)]
@@ -159,6 +159,21 @@ def _shift(err: BulkError, offset: int) -> Any:
     if isinstance(row, int) and offset:
         message.params["row"] = row + offset
     return message
+
+
+def _held(kind: pa.DataType) -> Message:
+    """What a column holds, in words (not Arrow's type names)."""
+    if pa.types.is_floating(kind) or pa.types.is_decimal(kind):
+        return _("numbers with decimals")
+    if pa.types.is_string(kind) or pa.types.is_large_string(kind):
+        return _("text")
+    if pa.types.is_null(kind):
+        return _("nothing (every cell is empty)")
+    if pa.types.is_boolean(kind):
+        return _("true/false values")
+    if pa.types.is_temporal(kind):
+        return _("dates or times")
+    return _("values that are not numbers")
 
 
 STDOUT = Path("-")
@@ -236,6 +251,8 @@ def settle_file(
             target.unlink(missing_ok=True)  # no half-written file left behind
         raise
     writer.close()
+    if not done:
+        raise BulkError(_("{path} has no games in it (a header and no rows?)", path=source))
     return done
 
 
@@ -306,6 +323,8 @@ def summarise(
         done += batch.num_rows
         if progress is not None:
             progress(done, data.rows)
+    if not done:
+        raise BulkError(_("{path} has no games in it (a header and no rows?)", path=source))
     out = []
     for k, rules in enumerate(rulesets):
         ordered = sorted(tallies[k].items())

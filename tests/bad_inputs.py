@@ -1,0 +1,265 @@
+"""A table of bad inputs for every command of the CLI (points, names, options, files,
+output paths): each must end in one error line in the reader's language and exit 2."""
+
+from __future__ import annotations
+
+import gzip
+
+FOUR = ["40000", "30000", "20000", "10000"]
+ML = [*FOUR, "-r", "mleague"]
+
+# files the cases below refer to as {d}/name
+FILES: dict[str, str | bytes] = {
+    "empty.toml": "",
+    "syntax.toml": "title = \n[[games]\n",
+    "nogames.toml": 'title = "x"\nrules = "mleague"\n',
+    "badpoints.toml": 'rules = "mleague"\n[[games]]\nplayers = ["A","B","C","D"]\n'
+    'points = [40000, 30000, 20000, "x"]\n',
+    "shortpoints.toml": 'rules = "mleague"\n[[games]]\nplayers = ["A","B","C","D"]\n'
+    "points = [40000, 30000, 20000]\n",
+    "total.toml": 'rules = "mleague"\n[[games]]\nplayers = ["A","B","C","D"]\n'
+    "points = [40000, 30000, 20000, 20000]\n",
+    "dupname.toml": 'rules = "mleague"\n[[games]]\nplayers = ["A","A","C","D"]\n'
+    "points = [40000, 30000, 20000, 10000]\n",
+    "unknownkey.toml": 'rules = "mleague"\n[[games]]\nplayers = ["A","B","C","D"]\n'
+    "points = [40000, 30000, 20000, 10000]\nchip = { A = 1, B = -1 }\n",
+    "badrules.toml": 'rules = "nosuch"\n[[games]]\nplayers = ["A","B","C","D"]\n'
+    "points = [40000, 30000, 20000, 10000]\n",
+    "badsashi.toml": 'rules = "mleague"\n[[games]]\nplayers = ["A","B","C","D"]\n'
+    'points = [40000, 30000, 20000, 10000]\nsashi = ["A:Z:10000"]\n',
+    "badchips.toml": 'rules = "mleague"\n[[games]]\nplayers = ["A","B","C","D"]\n'
+    "points = [40000, 30000, 20000, 10000]\nchips = { A = 1, B = 1 }\n",
+    "badsoto.toml": 'rules = "mleague"\n[[games]]\nplayers = ["A","B","C","D"]\n'
+    'points = [40000, 30000, 20000, 10000]\nsoto = { A = "B" }\n',
+    "games_not_list.toml": 'rules = "mleague"\ngames = 3\n',
+    "players_not_list.toml": 'rules = "mleague"\n[[games]]\nplayers = "A"\n'
+    "points = [40000, 30000, 20000, 10000]\n",
+    "binary.toml": b"\xff\xfe\x00\x01",
+    "empty.json": "",
+    "syntax.json": "{",
+    "list.json": "[1, 2]",
+    "nohands.json": '{"rules": "tenhou", "players": ["A","B","C","D"]}',
+    "badround.json": '{"rules": "tenhou", "players": ["A","B","C","D"], "hands": '
+    '[{"round": "Z9", "result": "draw", "tenpai": []}]}',
+    "badwinner.json": '{"rules": "tenhou", "players": ["A","B","C","D"], "hands": '
+    '[{"round": "E1", "result": "tsumo", "wins": [{"winner": "Q", "han": 1, "fu": 30}]}]}',
+    "badhan.json": '{"rules": "tenhou", "players": ["A","B","C","D"], "hands": '
+    '[{"round": "E1", "result": "tsumo", "wins": [{"winner": "A", "han": 0, "fu": 30}]}]}',
+    "badfu.json": '{"rules": "tenhou", "players": ["A","B","C","D"], "hands": '
+    '[{"round": "E1", "result": "tsumo", "wins": [{"winner": "A", "han": 1, "fu": 33}]}]}',
+    "badresult.json": '{"rules": "tenhou", "players": ["A","B","C","D"], "hands": '
+    '[{"round": "E1", "result": "win"}]}',
+    "ronnofrom.json": '{"rules": "tenhou", "players": ["A","B","C","D"], "hands": '
+    '[{"round": "E1", "result": "ron", "wins": [{"winner": "A", "han": 1, "fu": 30}]}]}',
+    "ronself.json": '{"rules": "tenhou", "players": ["A","B","C","D"], "hands": '
+    '[{"round": "E1", "result": "ron", "from": "A", "wins": [{"winner": "A", "han": 1, '
+    '"fu": 30}]}]}',
+    "badtenpai.json": '{"rules": "tenhou", "players": ["A","B","C","D"], "hands": '
+    '[{"round": "E1", "result": "draw", "tenpai": ["Q"]}]}',
+    "twoplayers.json": '{"rules": "tenhou", "players": ["A","B"], "hands": []}',
+    "headeronly.csv": "p0,p1,p2,p3\n",
+    "emptyfile.csv": "",
+    "textpoints.csv": "p0,p1,p2,p3\nx,30000,20000,10000\n",
+    "floatpoints.csv": "p0,p1,p2,p3\n40000.5,30000,20000,9999.5\n",
+    "total.csv": "p0,p1,p2,p3\n40000,30000,20000,20000\n",
+    "nullpoints.csv": "p0,p1,p2,p3\n,,,\n",
+    "wrongcols.csv": "a,b,c,d\n40000,30000,20000,10000\n",
+    "one.csv": "p0,p1,p2,p3\n40000,30000,20000,10000\n",
+    "unit.csv": "p0,p1,p2,p3\n40050,29950,20000,10000\n",
+    "baddeposits.csv": "p0,p1,p2,p3,deposits\n40000,30000,20000,9000,x\n",
+    "negdeposits.csv": "p0,p1,p2,p3,deposits\n40000,30000,20000,10000,-1\n",
+    "session_empty.csv": "",
+    "session_header.csv": "game,seats,A,B,C,D\n",
+    "session_bad.csv": "game,seats,A,B,C,D\n1,A;B;C;D,40000,30000,20000,x\n",
+    "session_seats.csv": "game,seats,A,B,C,D\n1,A;B;C,40000,30000,20000,10000\n",
+    "bad.mjlog": '<mjloggm ver="2.3"><GO type="169"/>',
+    "garbage.mjlog": "not xml at all",
+    "bad.mjlog.gz": gzip.compress(b"<mjloggm>"),
+    "notgzip.gz": "plain text",
+    "tenhou6.json": '{"title": ["x"], "name": ["A"], "rule": {}, "log": [[]]}',
+    "existing.csv": "already here\n",
+    "existing.parquet": "already here\n",
+    "rules_bad.toml": 'uma = "10-"\n',
+    "rules_unknown.toml": "bogus = 1\n",
+    "rules_extends.toml": 'extends = "nosuch"\n',
+    "rules_players.toml": "players = 5\n",
+    "rules_start.toml": 'start = "abc"\n',
+    "rules_side.toml": "[side]\nbinta = -5\n",
+    "rules_money.toml": '[money]\nrate = "abc"\n',
+}
+FOLDERS = ("emptydir", "adir")
+
+# (id, args, a fragment the error must contain, or "")
+CASES: list[tuple[str, list[str], str]] = []
+
+
+def case(name: str, args: list[str], fragment: str = "") -> None:
+    CASES.append((name, args, fragment))
+
+
+# -- settle: points ----------------------------------------------------------------------
+for i, bad in enumerate(["x", "", "1.5", "3e4", "40,00,0", "1,2", "0x10", "NaN", "inf", "∞",
+                         "30000.0", "10" * 12, "-", "+", "▲", "3万", "30000点点", "１．５",
+                         "4 0 0 0 0", "--", "40000-"]):  # fmt: skip
+    case(f"settle-points-{i}", ["settle", bad, "30000", "20000", "10000", "-r", "mleague"])
+case("settle-one-score", ["settle", "100000", "-r", "mleague"])
+case("settle-two-scores", ["settle", "50000", "50000"])
+case("settle-five", ["settle", *FOUR, "0"], "4 or 3")
+case("settle-six-ja", ["settle", *FOUR, "0", "0"])
+case("settle-total", ["settle", "40000", "30000", "20000", "20000", "-r", "mleague"])
+case("settle-unit", ["settle", "40050", "29950", "20000", "10000", "-r", "tenhou"])
+case("settle-3p-4scores", ["settle", *FOUR, "-r", "tenhou-sanma"])
+case("settle-players-2", ["settle", "50000", "50000", "--players", "2"])
+case("settle-players-5", ["settle", *FOUR, "--players", "5"])
+case("settle-deposits-neg", [*["settle"], *ML, "--deposits", "-1"])
+case("settle-deposits-too-many", ["settle", *FOUR, "-r", "mleague", "--deposits", "3"])
+# -- settle: names -----------------------------------------------------------------------
+for i, names in enumerate(["A,B,C", "A,B,C,D,E", "A,A,C,D", "A,a,C,D", "A,,C,D", "A,B,C,\t",
+                           "A\nB,C,D,E", "A,B,C,D\x00"]):  # fmt: skip
+    case(f"settle-names-{i}", ["settle", *ML, "--names", names])
+# -- settle: options ---------------------------------------------------------------------
+NUMERIC = ["--start", "--return-points", "--sou-uma", "--sou-bashin", "--binta", "--shizumi",
+           "--tobi", "--yakitori", "--rate"]  # fmt: skip
+for option in NUMERIC:
+    for j, value in enumerate(["abc", "-5", "1e3", ""]):
+        if not (option == "--rate" and value == "1e3"):  # a rate of 1000 a pt
+            case(f"settle{option}-{j}", ["settle", *ML, option, value])
+for option, value in [("--uma", "10-"), ("--uma", "a-b"), ("--uma", "10,20"),
+                      ("--uma", "10-30-50"), ("--rounding", "often"), ("--ties", "coin"),
+                      ("--rules", ""), ("--rules", "nosuch"), ("--rules", "{d}/rules_bad.toml"),
+                      ("--rules", "{d}/rules_unknown.toml"), ("--rules", "{d}/rules_extends.toml"),
+                      ("--rules", "{d}/rules_players.toml"), ("--rules", "{d}/rules_start.toml"),
+                      ("--rules", "{d}/rules_side.toml"), ("--rules", "{d}/rules_money.toml"),
+                      ("--rules", "{d}/missing.toml"), ("--rules", "{d}/adir"),
+                      ("--format", "xml"), ("--lang", "fr"), ("--ledger", "most"),
+                      ("--bogus", "1"), ("--fee-payer", "nobody"), ("--binta", "0"),
+                      ("--sou-uma", "0"), ("--tobi", "0"), ("--currency", ""),
+                      ("--currency", "円"), ("--unit", "10"), ("--fee", "100"),
+                      ("--kubi", "20000"), ("--shizumi-line", "30000"),
+                      ("--chip-value", "2"), ("--soto-pool", "1000"),
+                      ("--winners", "A")]:  # fmt: skip
+    case(f"settle{option}={value}", ["settle", *ML, option, value])
+for option, value in [("--sashi", "0:1"), ("--sashi", "0:0:10000"), ("--sashi", "0:9:10000"),
+                      ("--sashi", "A:B:10000"), ("--sashi", "0:1:x"), ("--sashi", "0:1:-5"),
+                      ("--bashin", "0:1"), ("--bashin", "0:1:0"), ("--binta-pair", "0:1"),
+                      ("--binta-pair", "0:0:100"), ("--soto", "Eve"), ("--soto", "Eve:Zed"),
+                      ("--soto", ":0"), ("--soto", "  :0"), ("--pool", "Eve:0"),
+                      ("--chips", "1,1,1,1"), ("--chips", "1,-1"), ("--chips", "a,b,c,d"),
+                      ("--chips", "1.5,-1.5,0,0"), ("--busted", "0:1"), ("--busted", "3"),
+                      ("--penalty", "East"), ("--penalty", "Zed:20"), ("--penalty", "East:x"),
+                      ("--chombo", "Zed"), ("--substitute", "East"),
+                      ("--substitute", "Zed:Sub"), ("--substitute", "East:South")]:  # fmt: skip
+    case(f"settle{option}={value}", ["settle", *ML, option, value])
+case("settle-soto-player", ["settle", *ML, "--names", "A,B,C,D", "--soto", "A:B"])
+case("settle-chips-novalue", ["settle", *ML, "--chips", "1,-1,0,0"])
+case("settle-busted-not-bust", ["settle", *ML, "--tobi", "10000", "--busted", "3:0"])
+case("settle-busted-twice", ["settle", "40000", "40000", "30000", "-10000", "-r", "mleague",
+                             "--tobi", "10000", "--busted", "3:0", "--busted", "3:1"])  # fmt: skip
+case("settle-yakitori-nowinners", ["settle", *ML, "--yakitori", "1000"])
+case("settle-yakitori-badwinner", ["settle", *ML, "--yakitori", "1000", "--winners", "Zed"])
+case("settle-pool-noamount", ["settle", *ML, "--pool", "Eve:0", "--pool", "Fay:1"])
+case("settle-rate-bad", ["settle", *ML, "--rate", "1/0"])
+case("settle-unit-zero", ["settle", *ML, "--rate", "100", "--unit", "0"])
+case("settle-fee-neg", ["settle", *ML, "--rate", "100", "--fee", "-1"])
+# -- session -----------------------------------------------------------------------------
+for name in ["empty.toml", "syntax.toml", "nogames.toml", "badpoints.toml", "shortpoints.toml",
+             "total.toml", "dupname.toml", "unknownkey.toml", "badrules.toml", "badsashi.toml",
+             "badchips.toml", "badsoto.toml", "games_not_list.toml", "players_not_list.toml",
+             "binary.toml", "session_empty.csv", "session_header.csv", "session_bad.csv",
+             "session_seats.csv", "missing.toml", "adir", "empty.json", "syntax.json",
+             "list.json", "notes.txt"]:  # fmt: skip
+    case(f"session-{name}", ["session", "{d}/" + name])
+case("session-rules", ["session", "examples/friday.toml", "-r", "nosuch"])
+case("session-rate", ["session", "examples/friday.toml", "--rate", "abc"])
+case("session-unit-norate", ["session", "examples/points.csv", "--unit", "10"])
+case("session-ledger", ["session", "examples/friday.toml", "--ledger", "most"])
+# -- game --------------------------------------------------------------------------------
+for name in ["empty.json", "syntax.json", "list.json", "nohands.json", "badround.json",
+             "badwinner.json", "badhan.json", "badfu.json", "badresult.json", "ronnofrom.json",
+             "ronself.json", "badtenpai.json", "twoplayers.json", "missing.json", "adir",
+             "empty.toml"]:  # fmt: skip
+    case(f"game-{name}", ["game", "{d}/" + name])
+case("game-rules", ["game", "examples/game.json", "-r", "nosuch"])
+# -- hand --------------------------------------------------------------------------------
+for i, args in enumerate([
+    [], ["--han", "0", "--fu", "30"], ["--han", "-1", "--fu", "30"],
+    ["--han", "99999999999999999999", "--fu", "30"], ["--han", "3", "--fu", "33"],
+    ["--han", "3", "--fu", "120"], ["--han", "3", "--fu", "x"], ["--han", "x"],
+    ["--yakuman", "7"], ["--yakuman", "-1"], ["--yakuman", "2", "--no-double-yakuman"],
+    ["--han", "3", "--yakuman", "1"], ["--ankan", "5", "--han", "1", "--system", "30fu"],
+    ["--ankan", "1", "--han", "1", "--fu", "30"], ["--tiles", "123m"],
+    ["--tiles", "234m567p11s345678s"], ["--win", "8s"],
+    ["--tiles", "234m567p11s345678s", "--win", "9s"],
+    ["--tiles", "234m567p11s345678x", "--win", "8s"],
+    ["--tiles", "1111m567p11s345678s", "--win", "8s"],
+    ["--tiles", "234m567p11s345678s", "--win", "8s", "--han", "3"],
+    ["--han", "3", "--fu", "30", "--system", "nosuch"],
+    ["--han", "3", "--fu", "30", "--kazoe", "never"],
+    ["--han", "3", "--fu", "30", "--players", "5"],
+    ["--han", "3", "--fu", "30", "--sanma", "loss"],
+    ["--han", "3", "--fu", "30", "--honba", "-1"],
+    ["--han", "3", "--fu", "30", "--variant"],
+    ["--han", "3", "--fu", "30", "--system", "30fu", "--kiriage"],
+    ["--han", "3", "--fu", "30", "--rules", "nosuch"],
+    ["--tiles", "234m567p11s345678s", "--win", "8s", "--seat-wind", "X"],
+    ["--tiles", "234m567p11s345678s", "--win", "8s", "--dora", "0z"],
+    ["--tiles", "234m567p11s345678s", "--win", "8s", "--meld", "chi:135m"],
+    ["--tiles", "234m567p11s345678s", "--win", "8s", "--meld", "bogus"],
+]):  # fmt: skip
+    case(f"hand-{i}", ["hand", *args])
+# -- rules -------------------------------------------------------------------------------
+case("rules-show-unknown", ["rules", "show", "nosuch"])
+case("rules-show-file", ["rules", "show", "{d}/rules_bad.toml"])
+case("rules-show-missing", ["rules", "show", "{d}/missing.toml"])
+case("rules-show-empty-name", ["rules", "show", ""])
+case("rules-list-format", ["rules", "list", "--format", "xml"])
+case("rules-unknown-command", ["rules", "frob"])
+case("unknown-command", ["frob"])
+# -- bulk --------------------------------------------------------------------------------
+for name in ["headeronly.csv", "emptyfile.csv", "textpoints.csv", "floatpoints.csv",
+             "total.csv", "nullpoints.csv", "wrongcols.csv", "unit.csv", "baddeposits.csv",
+             "negdeposits.csv", "missing.csv", "adir", "empty.toml"]:  # fmt: skip
+    case(f"bulk-settle-{name}", ["bulk", "settle", "{d}/" + name, "-o", "{d}/out.csv", "-r",
+                                 "tenhou"])  # fmt: skip
+    case(f"bulk-summary-{name}", ["bulk", "summary", "{d}/" + name, "-r", "tenhou"])
+for i, extra in enumerate([["--batch-size", "0"], ["--batch-size", "-5"], ["-r", "nosuch"],
+                           ["--compare", "tenhou-sanma"], ["--columns", "a,b"],
+                           ["--columns", "p0,p1,p2,p9"], ["--deposits", "nosuch"]]):  # fmt: skip
+    base = ["-r", "tenhou"] if "-r" not in extra else []
+    case(f"bulk-settle-opt-{i}", ["bulk", "settle", "{d}/one.csv", "-o", "{d}/o{i}.csv", *base,
+                                  *extra])  # fmt: skip
+    case(f"bulk-summary-opt-{i}", ["bulk", "summary", "{d}/one.csv", *base, *extra])
+# -- output paths ------------------------------------------------------------------------
+for i, target in enumerate(
+    [
+        "{d}/nodir/out.csv",
+        "{d}/adir",
+        "{d}/existing.csv",
+        "{d}/one.csv/out.csv",
+        "/proc/seisan-out.csv",
+        "{d}/one.txt",
+    ]
+):
+    case(f"bulk-output-{i}", ["bulk", "settle", "{d}/one.csv", "-o", target, "-r", "tenhou"])
+case("bulk-output-same", ["bulk", "settle", "{d}/one.csv", "-o", "{d}/one.csv", "-r", "tenhou"])
+for i, target in enumerate(["{d}/existing.csv", "{d}/one.csv/x", "/proc/seisan-logs"]):
+    case(f"import-output-{i}", ["import", "tenhou", "{d}/bad.mjlog", "-o", target])
+for i, target in enumerate(["{d}/nodir/x.parquet", "{d}/adir", "{d}/existing.parquet",
+                            "{d}/one.csv/x.parquet", "/proc/seisan.parquet"]):  # fmt: skip
+    case(f"stats-output-{i}", ["stats", "examples/game.json", "-o", target])
+# -- import and stats --------------------------------------------------------------------
+for name in ["emptydir", "bad.mjlog", "garbage.mjlog", "bad.mjlog.gz", "notgzip.gz",
+             "tenhou6.json", "missing.mjlog", "empty.json"]:  # fmt: skip
+    case(f"import-{name}", ["import", "tenhou", "{d}/" + name, "-o", "{d}/imported"])
+    case(f"stats-{name}", ["stats", "{d}/" + name])
+case("import-rules", ["import", "tenhou", "{d}/bad.mjlog", "-o", "{d}/imp2", "-r", "nosuch"])
+case("stats-player", ["stats", "examples/game.json", "--player", "Nobody"])
+case("stats-rules", ["stats", "examples/game.json", "-r", "nosuch"])
+# -- the top level -----------------------------------------------------------------------
+case("lang-top", ["--lang", "fr", "settle", *ML])
+case("no-points", ["settle"])
+case("serve-port", ["serve", "--port", "-1"], "--port")
+case("serve-port-high", ["serve", "--port", "70000"], "--port")
+case("serve-host", ["serve", "--host", "999.1.1.1"], "--host")
+case("serve-workers", ["serve", "--workers", "0"], "--workers")
+case("serve-demo", ["serve", "--demo", "{d}/emptydir"], "club.toml")
