@@ -19,6 +19,7 @@ from test_bulk import random_games
 from seisan import find_preset, settle
 from seisan.bulk import BulkError, settle_arrays
 from seisan.bulk.io import settle_file, summarise
+from seisan.cli import app
 from seisan.rules import Scoring
 
 
@@ -189,3 +190,40 @@ def _ok(rules, points, sticks) -> bool:  # type: ignore[no-untyped-def]
     except Exception:
         return False
     return True
+
+
+@pytest.mark.parametrize(
+    ("data", "said"),
+    [
+        ("p0,p1,p2,p3,メモ\n42600,31000,16400,10000,東1局\n".encode("cp932"), True),
+        ("p0,p1,p2,p3,メモ\n42600,31000,16400,10000,東1局\n".encode("utf-8-sig"), False),
+    ],
+    ids=["shift-jis", "utf-8-bom"],
+)
+def test_a_csv_in_shift_jis_is_read_and_said(
+    tmp_path: Path,
+    cli,
+    data: bytes,
+    said: bool,  # type: ignore[no-untyped-def]
+) -> None:
+    source, target = tmp_path / "in.csv", tmp_path / "out.csv"
+    source.write_bytes(data)
+    result = cli.runner.invoke(app, ["bulk", "settle", str(source), "-o", str(target),
+                                     "-r", "mleague"])  # fmt: skip
+    assert result.exit_code == 0, result.stderr
+    assert ("is not UTF-8; read it as Shift_JIS (cp932)" in result.stderr) is said
+    table = pacsv.read_csv(target)
+    assert table.column("メモ").to_pylist() == ["東1局"]
+    assert [str(v) for v in table.column("score_0").to_pylist()] == ["62.6"]
+
+
+def test_an_empty_csv_and_a_bad_batch_size_are_refused(tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]
+    (tmp_path / "head.csv").write_text("p0,p1,p2,p3\n", encoding="utf-8")
+    err = cli.run("bulk", "settle", str(tmp_path / "head.csv"), "-o", str(tmp_path / "o.csv"),
+                  "-r", "tenhou", code=2)  # fmt: skip
+    assert "head.csv has no games in it" in err
+    assert not (tmp_path / "o.csv").exists()
+    for size in ("0", "-5"):
+        err = cli.run("bulk", "summary", str(tmp_path / "head.csv"), "-r", "tenhou",
+                      "--batch-size", size, code=2)  # fmt: skip
+        assert f"--batch-size must be a whole number above 0, not {size}" in err

@@ -258,7 +258,10 @@ def test_three_scores_and_no_rules_settle_a_three_player_game(cli) -> None:
     data = cli.json("settle", "45000", "30000", "15000")
     assert data["rules"]["players"] == 3 and [r["score"] for r in data["results"]] == [15, 0, -15]
     err = cli.run("settle", "45000", "30000", "15000", "-r", "mleague", code=2)
-    assert "M.League is for 4 players, got 3 scores (for 3 players: --rules tenhou-sanma" in err
+    assert (
+        "M.League is for 4 players, got 3 scores (for 3 players: --rules mahjongsoul-sanma, "
+        "--rules tenhou-sanma"
+    ) in err
 
 
 def test_custom_never_appears_as_a_name(cli) -> None:
@@ -283,7 +286,7 @@ def test_help_version_and_the_ledger_option(cli) -> None:
 def test_rules_show_shows_what_a_file_says(cli, tmp_path: Path) -> None:
     out = cli.run("rules", "show", str(EXAMPLES / "club.toml"))
     assert "Rules from club.toml (extends tenhou)" in out
-    assert "side.chip_value" in out and "money.rate" in out and "│ 50" in out
+    assert "A chip is worth (pt)" in out and "Money per pt" in out and "│ 50" in out
     # the preset's aliases and sources are not the file's; its note on rounding no longer
     # holds (the file rounds), its note on the game's flow does
     assert "天鳳" not in out and "tenhou-4" not in out and "arcturus" not in out

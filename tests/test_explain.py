@@ -89,7 +89,10 @@ def test_in_japanese() -> None:
 
 
 def test_the_rules_in_one_line() -> None:
+    """With an oka, the 順位点 (uma with first place's oka) as the leagues quote them."""
     assert rules_caption(find_preset("mleague"), "en") == (
-        "Start points 25000 · Return points 30000 · Oka +20 · Uma 10-30 · Rounding: exact · "
-        "Ties: split"
+        "Start points 25000 · Return points 30000 · Oka +20 · Uma 10-30 (Rank points "
+        "+50/+10/-10/-30) · Rounding: exact · Ties: split"
     )
+    assert "順位点 +50/+10/-10/-30" in rules_caption(find_preset("npm"), "ja")
+    assert "순위점" not in rules_caption(find_preset("saikouisen"), "ko")  # no oka: uma only

@@ -447,7 +447,10 @@ def test_tenhou_stops_the_game_itself_for_the_leading_dealer() -> None:
     # seven all-noten draws (honba 7), then S4-7: dealer D's ron 3han30fu 5800 + 2100
     hands = [NO_TENPAI] * 7 + [Hand("ron", (Win(3, 3, 30),), discarder=0)]
     played = _game(tenhou, *hands).play()
-    assert played.end == "stop" and str(played.ended) == "the dealer stopped as the leader in S4"
+    assert (
+        played.end == "stop"
+        and str(played.ended) == "the game ended with the dealer leading in S4 (the rules stop it)"
+    )
     assert played.final_points == (17100, 25000, 25000, 32900)
     # E1: D ron 3900 from B; six noten draws; S4-6: D alone tenpai, 28900 + 3000 = 31900
     tenpai = [Hand("ron", (Win(3, 3, 30),), discarder=1), *[NO_TENPAI] * 6,
@@ -560,3 +563,58 @@ def test_an_exact_system_game_settles_to_the_point(cli, tmp_path: Path) -> None:
     assert data["settlement"]["rules"]["changed"] == ["scoring"]
     out = cli.run("game", str(path))
     assert "+53.064" in out and "-43.064" in out and "-5.000" in out
+
+
+@pytest.mark.parametrize(
+    ("lang", "chosen", "automatic"),
+    [
+        ("en", "the dealer stopped as the leader in S4",
+         "the game ended with the dealer leading in S4 (the rules stop it)"),
+        ("ja", "南4局でトップの親がやめて終了",
+         "南4局でトップの親のため終了(ルールによる自動終了)"),
+        ("ko", "남4국에서 1등인 친이 종료를 선택",
+         "남4국에서 친이 1등이라 종료(규칙에 따른 자동 종료)"),
+    ],
+)  # fmt: skip
+def test_the_end_line_names_the_round_as_players_write_it(
+    lang: str, chosen: str, automatic: str
+) -> None:
+    """Issue 16: 南4局 / 남4국, never S4, in every end line; a stop the rules make
+    (Tenhou) is not told as the dealer's choice."""
+    tenhou = find_preset("tenhou")
+    hands = [NO_TENPAI] * 7 + [Hand("ron", (Win(3, 3, 30),), discarder=0)]
+    played = _game(tenhou, *hands).play()
+    assert played.ended.text(lang) == automatic  # type: ignore[union-attr]
+    choice = tenhou.replace(game=GameFlow(dealer_stop="choice"))
+    stopped = _game(
+        choice, *hands[:-1], Hand("ron", (Win(3, 3, 30),), discarder=0, stop=True)
+    ).play()
+    assert stopped.ended.text(lang) == chosen  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(
+    ("pao_rule", "deltas"),
+    [(True, (-5200, 5200, 0, 0)), (False, (-2600, 5200, -1300, -1300))],
+)
+def test_daiminkan_rinshan_is_paid_by_whoever_fed_the_kan_when_the_rules_say(
+    pao_rule: bool, deltas: tuple[int, ...]
+) -> None:
+    """大明槓の責任払い: B's 嶺上開花 (3han 40fu tsumo 1300/2600; A deals) after a kan on
+    A's discard: A pays all 5200 under the rule, else it is an ordinary tsumo."""
+    rules = find_preset("tenhou").replace(scoring=Scoring(daiminkan_pao=pao_rule))
+    tsumo = Hand("tsumo", (Win(1, 3, 40, daiminkan=0),))
+    played = play(GameRecord(rules, ("A", "B", "C", "D"), (tsumo,)), check_end=False)
+    assert played.lines[0].deltas == deltas
+    data = GameRecord(rules, ("A", "B", "C", "D"), (tsumo,)).to_dict()
+    assert data["hands"][0]["wins"][0]["daiminkan"] == "A"
+    assert record_from_dict(data).to_dict() == data
+
+
+def test_a_daiminkan_on_a_ron_or_on_oneself_is_refused() -> None:
+    rules = find_preset("tenhou").replace(scoring=Scoring(daiminkan_pao=True))
+    ron = Hand("ron", (Win(1, 3, 40, daiminkan=0),), discarder=0)
+    with pytest.raises(GameError, match="is a tsumo, not a ron"):
+        play(GameRecord(rules, ("A", "B", "C", "D"), (ron,)), check_end=False)
+    own = Hand("tsumo", (Win(1, 3, 40, daiminkan=1),))
+    with pytest.raises(GameError, match="cannot be responsible"):
+        play(GameRecord(rules, ("A", "B", "C", "D"), (own,)), check_end=False)

@@ -172,8 +172,8 @@ def test_a_bad_hand_field_is_named_with_its_hand(hand: object, message: str) -> 
 BAD_WINS = [
     ({}, "hand 1: a win needs its winner"),
     ({"winner": "Ben", "han": 1, "fu": 30, "zz": 1, "aa": 1},
-     "hand 1: “aa” is not a field of a win; known: ankan, dora, fu, han, pao, winner, yaku, "
-     "yakuman"),
+     "hand 1: “aa” is not a field of a win; known: ankan, daiminkan, dora, fu, han, pao, winner, "
+     "yaku, yakuman"),
     ({"winner": "Ben", "han": -1}, "hand 1: han: -1 must be a whole number, 0 or more"),
     ({"winner": "Ben", "han": 1, "fu": "30"}, "hand 1: fu: 30 must be a whole number"),
     ({"winner": "Ben", "yakuman": True}, "hand 1: yakuman: true must be a whole number"),
@@ -875,7 +875,7 @@ def test_a_leading_dealer_on_exactly_the_target_stops_by_itself() -> None:
     hands = [Hand("ron", (Win(3, 2, 30),), discarder=1), *TO_S4, Hand("draw", tenpai=(3,))]
     played = _play(TENHOU, *hands)
     assert played.end == "stop" and played.final_points == (24000, 22000, 24000, 30000)
-    assert str(played.ended) == "the dealer stopped as the leader in S4"
+    assert str(played.ended) == "the game ended with the dealer leading in S4 (the rules stop it)"
 
 
 def test_a_dealer_tied_for_first_behind_an_earlier_seat_is_not_the_leader() -> None:
@@ -958,7 +958,8 @@ def test_three_player_games_end_with_the_third_dealer() -> None:
     hands = [Hand("ron", (Win(2, 3, 30),), discarder=1), *[NOTEN] * 4, Hand("draw", tenpai=(2,))]
     played = _play(sanma, *hands, names=NAMES[:3])
     assert [line.round for line in played.lines] == ["E1", "E2", "E3", "S1", "S2", "S3"]
-    assert played.end == "stop" and str(played.ended) == "the dealer stopped as the leader in S3"
+    assert played.end == "stop"
+    assert str(played.ended) == "the game ended with the dealer leading in S3 (the rules stop it)"
 
 
 def test_an_east_only_game_ends_after_east_4() -> None:

@@ -408,11 +408,12 @@ def test_a_missing_session_file_is_named(tmp_path: Path, name: str) -> None:
 
 
 def test_a_csv_file_that_is_not_utf8_is_named(tmp_path: Path) -> None:
+    """Neither UTF-8 nor Shift_JIS (0xFF is no Shift_JIS lead byte): named, refused."""
     path = tmp_path / "night.csv"
     path.write_bytes(b"Ana,Ben\n\xff,1\n")
     with pytest.raises(SessionError) as err:
         load_session(path)
-    assert str(err.value) == f"{path}: not UTF-8 text"
+    assert str(err.value) == f"{path}: neither UTF-8 nor Shift_JIS text"
 
 
 def test_a_csv_saved_by_a_spreadsheet_with_a_bom(tmp_path: Path) -> None:

@@ -267,3 +267,102 @@ def test_json_numbers_are_exact_decimals_and_texts_stay_texts(data: dict, text: 
     of the data that holds the mark used for them stays the same text."""
     assert dumps_json(data, indent=None) == text
     assert json.loads(text, parse_float=Decimal) == data
+
+
+# -- issue 16: presets against their organisations' texts -----------------------------
+
+
+@pytest.mark.parametrize(
+    ("preset", "points", "deposits", "scores"),
+    [
+        # 最高位戦: 30000/30000, 10-30, a stick left at the end is lost (供託)
+        ("saikouisen", [50000, 30000, 20000, 19000], 1, ["50", "10", "-20", "-41"]),
+        # 日本プロ麻雀協会: 25000/30000, 10-30 (+50/+10/-10/-30 with the oka)
+        ("npm", [42600, 31000, 16400, 10000], 0, ["62.6", "11", "-23.6", "-50"]),
+        # 連盟 WRC: 30000/30000, 15/5/-5/-15
+        ("jpml-wrc", [45000, 35000, 25000, 15000], 0, ["30", "10", "-10", "-30"]),
+        # 最高位戦Classic: 30000/30000, 12/4/-4/-12
+        ("saikouisen-classic", [45000, 35000, 25000, 15000], 0, ["27", "9", "-9", "-27"]),
+        # 雀魂 三麻: 35000/35000, 15/0/-15, first place in seat 1
+        ("mahjongsoul-sanma", [35000, 50000, 20000], 0, ["0", "30", "-30"]),
+        # 天鳳 東風戦: the 東南戦's settlement, 25000/30000, 10-20, oka to first, ties by
+        # seat (seat 0 second: -5 + 10)
+        ("tenhou-tonpu", [25000, 25000, 40000, 10000], 0, ["5", "-15", "50", "-40"]),
+    ],
+)
+def test_new_and_fixed_presets_settle_as_their_texts_say(
+    preset: str, points: list[int], deposits: int, scores: list[str]
+) -> None:
+    result = settle(points, find_preset(preset), deposits=deposits)
+    assert [str(Decimal(s.numerator) / s.denominator) for s in result.scores] == [
+        str(Decimal(v)) for v in scores
+    ]
+
+
+@pytest.mark.parametrize(
+    ("preset", "fields"),
+    [
+        ("saikouisen", {"deposits": "lost", "scoring.atamahane": True, "scoring.nagashi": False,
+                        "scoring.kiriage_dealer": True, "scoring.kiriage": False,
+                        "game.aborts": False, "game.bust_ends": False}),
+        ("npm", {"start": 25000, "return": 30000, "game.bust_ends": False,
+                 "scoring.nagashi": False, "game.aborts": False, "scoring.atamahane": True,
+                 "scoring.double_yakuman": True, "scoring.kiriage": False}),
+        ("jpml-wrc", {"scoring.kiriage": True, "scoring.kazoe": "sanbaiman",
+                      "deposits": "lost"}),
+        ("saikouisen-classic", {"scoring.noten": 0, "penalties.chombo_pt": 16,
+                                "scoring.kiriage": False}),
+        ("mahjongsoul-sanma", {"players": 3, "game.target": 40000, "game.extension": "west"}),
+        ("tenhou-tonpu", {"game.length": "east", "game.extension": "west",
+                          "game.dealer_stop": "auto"}),
+        ("jpml", {"scoring.daiminkan_pao": False}),
+    ],
+)  # fmt: skip
+def test_preset_fields_cite_their_organisation(preset: str, fields: dict[str, object]) -> None:
+    rules = find_preset(preset)
+    for path, value in fields.items():
+        table, _dot, name = path.rpartition(".")
+        holder = {"": rules, "scoring": rules.scoring, "game": rules.game,
+                  "penalties": rules.penalties}[table]  # fmt: skip
+        attr = {"return": "return_points"}.get(name, name)
+        got = getattr(holder, attr)
+        assert (got.value if hasattr(got, "value") else got) == value, path
+    assert rules.sources and all(s.note for s in rules.sources), "each value's text is quoted"
+
+
+@pytest.mark.parametrize("lang", ["ja", "ko"])
+@pytest.mark.parametrize("rules", presets(), ids=lambda r: r.name)
+def test_every_preset_note_reads_in_japanese_and_korean(rules: Rules, lang: str) -> None:
+    english = rules.note_texts("en")
+    translated = rules.note_texts(lang)
+    assert len(translated) == len(english)
+    for en, text in zip(english, translated, strict=True):
+        assert text != en, f"{rules.name}: a note only in English: {en}"
+
+
+def test_a_note_may_be_given_in_three_languages_and_round_trips() -> None:
+    rules = Rules.from_toml(
+        '[notes.game]\nen = "No busting."\nja = "トビなし。"\nko = "들통 없음."\n'
+    )
+    assert rules.note_texts("ja") == ["トビなし。"] and rules.note_texts("en") == ["No busting."]
+    assert Rules.from_toml(rules.to_toml()) == rules
+    with pytest.raises(RulesError, match="give the note as en"):
+        Rules.from_toml('[notes.game]\nja = "トビなし。"\n')
+
+
+@pytest.mark.parametrize(
+    ("dealer", "han", "fu", "ron"),
+    [(True, 4, 30, 12000), (True, 3, 60, 12000), (False, 4, 30, 7700), (False, 3, 60, 7700),
+     (True, 4, 40, 12000), (True, 3, 50, 9600)],
+)  # fmt: skip
+def test_kiriage_for_the_dealer_only(dealer: bool, han: int, fu: int, ron: int) -> None:
+    """最高位戦: 「30符6飜の子は7,700、親の11,600は切り上げ満貫」."""
+    from seisan.hands import hand_value  # noqa: PLC0415
+
+    scoring = find_preset("saikouisen").scoring
+    assert hand_value(han, fu, dealer, scoring).ron == ron
+
+
+def test_kiriage_and_kiriage_for_the_dealer_are_not_both_given() -> None:
+    with pytest.raises(RulesError, match="kiriage already rounds up every hand"):
+        Rules.from_toml("[scoring]\nkiriage = true\nkiriage_dealer = true\n")

@@ -346,3 +346,49 @@ def test_csv_an_empty_winners_cell_is_nobody_won() -> None:
     rules = Rules.from_dict({"side": {"yakitori": 1000}}, find_preset("mleague"))
     first, second = (settle_one(g, rules).totals() for g in games_from_csv(text))
     assert first["Ana"] == Fraction(313, 5) and second["Ana"] == Fraction(328, 5)
+
+
+# -- issue 16: CSV as Excel in Japan saves it -----------------------------------------
+
+
+SJIS_CSV = "game,seats,アナ,ベン,髙橋,ﾀﾞｴ\n1,アナ;ベン;髙橋;ﾀﾞｴ,42600,31000,16400,10000\n"
+
+
+@pytest.mark.parametrize(
+    ("data", "encoding"),
+    [
+        (SJIS_CSV.encode("cp932"), "cp932"),
+        (SJIS_CSV.encode("utf-8"), None),
+        (b"\xef\xbb\xbf" + SJIS_CSV.encode("utf-8"), None),
+    ],
+    ids=["shift-jis", "utf-8", "utf-8-bom"],
+)
+def test_a_csv_reads_as_utf8_or_shift_jis_and_says_which(
+    tmp_path: Path, data: bytes, encoding: str | None
+) -> None:
+    path = tmp_path / "night.csv"
+    path.write_bytes(data)
+    session = load_session(path, find_preset("mleague"))
+    assert session.games[0].names == ("アナ", "ベン", "髙橋", "ﾀﾞｴ")
+    assert session.read_as == (((str(path), encoding),) if encoding else ())
+    totals = session.settle().totals()
+    assert totals["アナ"] == Fraction("62.6") and totals["ﾀﾞｴ"] == -50
+
+
+def test_bytes_that_are_no_text_are_refused_by_name(tmp_path: Path) -> None:
+    path = tmp_path / "photo.csv"
+    path.write_bytes(b"\xff\xd8\xff\xe0\x00\x10JFIF\x00")
+    with pytest.raises(SessionError, match=r"photo\.csv: neither UTF-8 nor Shift_JIS text"):
+        load_session(path, find_preset("mleague"))
+
+
+def test_the_cli_says_it_read_shift_jis(cli, tmp_path: Path) -> None:
+    path = tmp_path / "night.csv"
+    path.write_bytes(SJIS_CSV.encode("cp932"))
+    result = cli.runner.invoke(app, ["session", str(path), "-r", "mleague",
+                                                 "--no-chart", "--lang", "ja"])  # fmt: skip
+    assert result.exit_code == 0
+    assert f"seisan: {path} はUTF-8ではありません。Shift_JIS（cp932）として読みました" in (
+        result.stderr
+    )
+    assert "髙橋" in result.stdout

@@ -21,7 +21,7 @@ from typer.exceptions import TyperException
 
 from seisan import __version__
 from seisan.errors import SeisanError, file_problem
-from seisan.explain import rules_caption, uma_text
+from seisan.explain import rule_field, rule_value, rules_caption, uma_text
 from seisan.i18n import (
     N_,
     Lang,
@@ -31,6 +31,7 @@ from seisan.i18n import (
     default_lang,
     language,
     plain_number,
+    read_as,
     term,
     translate,
 )
@@ -668,6 +669,8 @@ def session_command(
         session = replace(session, rules=Rules.from_dict({"money": stakes}, session.rules))
     _refuse_unused(session.rules, stakes)
     result = session.settle()
+    for file, encoding in session.read_as:
+        err_line("seisan: " + read_as(file, encoding).text(language))
     show_session(result, fmt, language, chart=chart, ledger_form=ledger or LedgerForm.FEWEST)
 
 
@@ -1097,12 +1100,9 @@ def rules_show(
         [term("return", language), str(rules.return_points)],
         [term("oka", language), format_score(rules.oka)],
         [term("uma", language), uma_text(rules, language)],
-        [term("rounding", language), f"{rules.rounding.value} ({rules.rounding.label(language)})"],
-        [term("ties", language), f"{rules.ties.value} ({rules.ties.label(language)})"],
-        [
-            term("deposits", language),
-            f"{rules.deposits.value} ({rules.deposits.label(language)})",
-        ],
+        [term("rounding", language), rules.rounding.label(language)],
+        [term("ties", language), rules.ties.label(language)],
+        [term("deposits", language), rules.deposits.label(language)],
         [term("zero", language), rules.zero.value],
     ]
     if rules.origin:
@@ -1113,13 +1113,13 @@ def rules_show(
     else:
         title = rules.title(language)
     data = rules.to_dict()
-    for key in ("side", "money", "scoring", "game"):
+    for key in ("side", "money", "scoring", "game", "penalties"):
         for field, value in data.get(key, {}).items():
-            shown = value if isinstance(value, str) else _plain(value)
-            rows.append([f"{key}.{field}", shown])
+            path = f"{key}.{field}"
+            rows.append([rule_field(path, language), rule_value(path, value, language)])
     if rules.aliases:
         rows.append([term("aliases", language), ", ".join(rules.aliases)])
-    for note in rules.note_texts():
+    for note in rules.note_texts(language):
         rows.append([term("notes", language), note])
     for source in rules.sources:
         rows += [[term("source", language), text] for text in (source.title, source.url) if text]
@@ -1137,14 +1137,6 @@ def rules_show(
             wrap=(1,),
         ),
     )
-
-
-def _plain(value: object) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, list):
-        return ", ".join(_plain(v) for v in value)
-    return str(value)
 
 
 def _argv_lang(argv: Sequence[str]) -> Lang | None:

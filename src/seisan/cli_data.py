@@ -27,7 +27,7 @@ from seisan.cli import (
 )
 from seisan.errors import SeisanError, file_problem
 from seisan.explain import ordinal
-from seisan.i18n import N_, Lang, _, term
+from seisan.i18n import N_, Lang, _, read_as, term
 from seisan.output import Format, dumps_csv, emit, table
 from seisan.presets import load_rules
 from seisan.pt import pt_value
@@ -140,6 +140,7 @@ def bulk_settle(
     if output != io.STDOUT and output.resolve() == source.resolve():
         fail(_("--output: give another file than the input"))
     check_output(output, force=force)
+    _say_encoding(io, source, lang)
     with _Progress(term("played", lang)) as progress:
         rows = io.settle_file(source, output, rulesets, chosen, deposits, batch_size, progress)
     if output != io.STDOUT:
@@ -165,6 +166,7 @@ def bulk_summary(
     _check_batch(batch_size)
     rulesets = _rulesets(rules, compare)
     chosen = [c.strip() for c in columns.split(",")] if columns else None
+    _say_encoding(io, source, lang)
     with _Progress(term("played", lang)) as progress:
         summaries = io.summarise(source, rulesets, chosen, deposits, batch_size, progress)
     data = [
@@ -208,6 +210,14 @@ def bulk_summary(
             table(title, heads, place_rows, right=tuple(range(n + 1))).print(out())
             if chart and s.games:
                 _place_chart(s, lang)
+
+
+def _say_encoding(io: Any, source: Path, lang: Lang | None) -> None:
+    """A CSV not in UTF-8 is read as Shift_JIS, and the user is told."""
+    if source.is_file() and io.file_format(source) == "csv":
+        encoding = io.csv_encoding(source)
+        if encoding != "utf8":
+            err_line("seisan: " + read_as(source, encoding).text(lang))
 
 
 def _signed(value: Fraction) -> str:

@@ -82,6 +82,9 @@ class Win:
     #: the yaku by name (役), as a log gives them: for the record, not for the points
     yaku: tuple[str, ...] = ()
     dora: int = 0  #: han of dora, aka and ura dora (already in ``han``)
+    #: a 嶺上開花 after a 大明槓: the seat whose discard was called for the kan (who
+    #: pays it all when the rules say 大明槓の責任払い)
+    daiminkan: int | None = None
 
 
 @dataclass(frozen=True)
@@ -225,6 +228,20 @@ def _round_name(wind: int, number: int) -> str:
     return f"{WINDS[wind]}{number + 1}"
 
 
+@dataclass(frozen=True)
+class RoundName:
+    """A round in a message, put into words in the reader's language when shown
+    (``E1`` in English, 東1局, 동1국)."""
+
+    code: str
+
+    def text(self, lang: Lang | str | None = None) -> str:
+        return round_text(self.code, lang)
+
+    def __str__(self) -> str:
+        return self.text()
+
+
 def _nearest(discarder: int, winners: Sequence[int], players: int) -> int:
     """The winner next after the discarder in turn order (上家取り/頭ハネ)."""
     return min(winners, key=lambda seat: (seat - discarder) % players)
@@ -295,14 +312,14 @@ def _play(record: GameRecord, check_end: bool) -> GamePlay:
     if table.ended is None and record.end:
         at = _round_name(table.wind, table.number)
         if record.end == "time":
-            table.finish("time", _("stopped on time before {round}", round=at))
+            table.finish("time", _("stopped on time before {round}", round=RoundName(at)))
         else:
-            table.finish("agreement", _("stopped by agreement before {round}", round=at))
+            table.finish("agreement", _("stopped by agreement before {round}", round=RoundName(at)))
     if check_end and table.ended is None:
         raise GameError(
             _("the record stops at {round} with {honba} honba, but the game has not ended (a "
               "game stopped early says \"end\": \"time\")",
-              round=_round_name(table.wind, table.number), honba=table.honba)
+              round=RoundName(_round_name(table.wind, table.number)), honba=table.honba)
         )  # fmt: skip
     final = tuple(table.points)
     leftover = table.deposits
@@ -331,7 +348,7 @@ def _play_hand(table: _Table, hand: Hand, index: int, where: Message) -> HandLin
     if hand.round is not None and hand.round != round_name:
         raise GameError(
             _("{where}: the record says {said}, but the game is at {round}", where=where,
-              said=hand.round, round=round_name)
+              said=RoundName(hand.round), round=RoundName(round_name))
         )  # fmt: skip
     if hand.honba is not None and hand.honba != table.honba:
         raise GameError(
@@ -429,6 +446,11 @@ def _ron(
     winners = [w.winner for w in hand.wins]
     if len(set(winners)) != len(winners):
         raise GameError(_("{where}: a player wins twice", where=where))
+    if any(w.daiminkan is not None for w in hand.wins):
+        raise GameError(
+            _("{where}: a 嶺上開花 after a 大明槓 (daiminkan) is a tsumo, not a ron",
+              where=where)
+        )  # fmt: skip
     if hand.discarder in winners:
         raise GameError(
             _("{where}: {name} cannot win on their own discard", where=where,
@@ -491,6 +513,8 @@ def _tsumo(
     total = sum(owed.values())
     if win.pao is not None:
         owed = {win.pao: total}
+    elif win.daiminkan is not None and scoring.daiminkan_pao:  # 大明槓の責任払い
+        owed = {win.daiminkan: total}
     for seat, amount in owed.items():
         deltas[seat] -= amount
     deltas[win.winner] += total + deposits
@@ -613,7 +637,7 @@ def _value(win: Win, dealer: int, table: _Table, where: Message) -> HandValue:
             _("{where}: 包 (pao) is for a yakuman (大三元, 大四喜), not a {han} han hand",
               where=where, han=win.han)
         )  # fmt: skip
-    if win.pao == win.winner:
+    if win.winner in (win.pao, win.daiminkan):
         raise GameError(
             _("{where}: {name} cannot be responsible (包) for their own hand", where=where,
               name=table.names[win.winner])
@@ -690,17 +714,21 @@ def _advance(table: _Table, hand: Hand, renchan: bool, where: Message) -> None:
     auto = flow.dealer_stop is DealerStop.AUTO or (
         flow.dealer_stop is DealerStop.AUTO_WIN and hand.result in ("ron", "tsumo")
     )
-    if hand.stop or (may_stop and auto):
-        table.finish("stop", _("the dealer stopped as the leader in {round}", round=at))
+    if hand.stop:  # アガリやめ / テンパイやめ: the dealer chose to stop
+        table.finish("stop", _("the dealer stopped as the leader in {round}", round=RoundName(at)))
+        return
+    if may_stop and auto:  # the rules end it (Tenhou: the leading last dealer)
+        table.finish("stop", _("the game ended with the dealer leading in {round} (the rules "
+                               "stop it)", round=RoundName(at)))  # fmt: skip
         return
     reached = any(p >= target for p in table.points)
     final_hand = table.wind == table.final_wind and dealer == table.n - 1
     if in_extension:
         if reached and not renchan:
-            table.finish("sudden-death", _("sudden death in {round}", round=at))
+            table.finish("sudden-death", _("sudden death in {round}", round=RoundName(at)))
             return
         if final_hand and not renchan:  # 004: after West 4 whatever the points
-            table.finish("length", _("after {round}", round=at))
+            table.finish("length", _("after {round}", round=RoundName(at)))
             return
     if renchan:
         table.honba += 1
@@ -714,7 +742,7 @@ def _advance(table: _Table, hand: Hand, renchan: bool, where: Message) -> None:
         return
     table.number = 0
     if table.wind == table.last_wind and (reached or flow.extension is Extension.NONE):
-        table.finish("length", _("after {round}", round=at))
+        table.finish("length", _("after {round}", round=RoundName(at)))
         return
     table.wind += 1
 
@@ -762,6 +790,8 @@ def _win_dict(win: Win, names: Sequence[str]) -> dict[str, Any]:
         data["yaku"] = list(win.yaku)
     if win.dora:
         data["dora"] = win.dora
+    if win.daiminkan is not None:
+        data["daiminkan"] = names[win.daiminkan]
     return data
 
 
@@ -779,7 +809,7 @@ _HAND_FIELDS = {
     "stop",
     "calls",
 }
-_WIN_FIELDS = {"winner", "han", "fu", "yakuman", "ankan", "pao", "yaku", "dora"}
+_WIN_FIELDS = {"winner", "han", "fu", "yakuman", "ankan", "pao", "yaku", "dora", "daiminkan"}
 _RECORD_FIELDS = ("title", "rules", "players", "end", "substitute", "penalties", "hands")
 
 
@@ -1004,6 +1034,9 @@ def _win(data: object, names: Sequence[str], where: Message) -> Win:
         _seat(item["pao"], names, _("{where}: pao", where=where)) if "pao" in item else None,
         _texts(item.get("yaku", []), _("{where}: yaku", where=where)),
         number("dora"),
+        _seat(item["daiminkan"], names, _("{where}: daiminkan", where=where))
+        if "daiminkan" in item
+        else None,
     )
 
 

@@ -178,7 +178,8 @@ def _fu_value(han: int, fu: int | None, dealer: bool, scoring: Scoring, yakuman:
         raise HandError(_("{han} han {fu} fu cannot occur", han=han, fu=fu))
     base = fu * 2 ** (han + 2)
     limit = ""
-    if base > 2000 or (scoring.kiriage and not exact and base == 1920):
+    kiriage = scoring.kiriage or (scoring.kiriage_dealer and dealer)
+    if base > 2000 or (kiriage and not exact and base == 1920):
         base, limit = 2000, "mangan"
     ron, each, from_dealer = _payments(base, dealer, exact)
     # ways of winning the standard table marks as impossible (---)

@@ -148,7 +148,7 @@ def render(value: object, lang: Lang | str | None = None) -> str:
     if isinstance(value, Term):
         return term(value.key, chosen)
     text = getattr(value, "text", None)
-    if isinstance(value, Exception) and callable(text):
+    if callable(text) and not isinstance(value, str):  # an error, a round: own words
         return str(text(chosen))
     if isinstance(value, bool):
         return "true" if value else "false"
@@ -184,6 +184,34 @@ def plain_number(text: str) -> str:
     if re.fullmatch(r"[-+]?\d{1,3}([, ]\d{3})+(\.\d*)?", clean):
         clean = clean.replace(",", "").replace(" ", "")
     return clean
+
+
+SHIFT_JIS = "cp932"
+"""What Excel in Japan saves a CSV as (Shift_JIS with Microsoft's additions)."""
+
+
+def decode_text(data: bytes) -> tuple[str, str]:
+    """A text file's bytes as text, and the encoding they were read in: UTF-8 (with
+    or without a BOM), else Shift_JIS (cp932, Excel's CSV in Japan). Raises
+    :class:`UnicodeDecodeError` when they are neither."""
+    if data.startswith(b"\xef\xbb\xbf"):
+        return data[3:].decode("utf-8"), "utf-8"
+    try:
+        return data.decode("utf-8"), "utf-8"
+    except UnicodeDecodeError:
+        text = data.decode(SHIFT_JIS)
+    # almost any bytes decode as cp932; text has no control characters (but tab and
+    # line ends) and none of the private-use characters its unused codes map to
+    for index, char in enumerate(text):
+        if (char < " " and char not in "\t\r\n") or "\ue000" <= char <= "\uf8ff":
+            raise UnicodeDecodeError(SHIFT_JIS, data, index, index + 1, "not text")
+    return text, SHIFT_JIS
+
+
+def read_as(file: object, encoding: str) -> Message:
+    """The note that a file was read in another encoding than UTF-8 (Shift_JIS)."""
+    return _("{file} is not UTF-8; read it as Shift_JIS ({encoding})", file=file,
+             encoding=encoding)  # fmt: skip
 
 
 def decimal_text(value: Fraction | Decimal | int) -> str:
@@ -331,6 +359,7 @@ TERMS: Mapping[str, str] = {
     "error": "error",
     "changed": "changed",
     "side": "Side bets",
+    "rank_points": "Rank points",
     "honba.count": "{n} honba",
     "floating.count": "{n} at or above return points",
 }

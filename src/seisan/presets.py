@@ -71,13 +71,14 @@ def rules_from_data(data: Mapping[str, Any], seen: tuple[str, ...] = ()) -> Rule
         raise RulesError("extends", extends, _("preset extends itself"))
     base = _build(target, seen)
     changed = set(rest) | ({"uma"} if "floating_uma" in rest else set())
-    kept = tuple((key, text) for key, text in base.notes if key and key not in changed)
+    kept = tuple((key, text) for key, text in base.notes
+                 if key and key.partition("@")[0] not in changed)  # fmt: skip
     blank = replace(base, aliases=(), sources=(), notes=(), titles=(), extends="", origin="")
     if "name" not in rest:  # a table inside a record or session: the preset, changed
         blank = replace(blank, titles=base.titles)
     rules = Rules.from_dict(rest, blank)
-    own = {key for key, _text in rules.notes}
-    kept = tuple(note for note in kept if note[0] not in own)
+    own = {key.partition("@")[0] for key, _text in rules.notes}
+    kept = tuple(note for note in kept if note[0].partition("@")[0] not in own)
     if "name" not in rest:
         fields = tuple(key for key in rest if key not in _DESCRIPTIVE)
         return replace(rules, extends=target, notes=(*kept, *rules.notes), changed=fields)

@@ -249,6 +249,9 @@ class Scoring:
 
     system: PointSystem = PointSystem.STANDARD
     kiriage: bool = False  #: 切り上げ満貫: 4 han 30 fu and 3 han 60 fu pay mangan
+    #: 切り上げ満貫 for the dealer only: the dealer's 11600 is 12000, the others' 7700
+    #: stays (最高位戦: 「親の11,600は切り上げ満貫」)
+    kiriage_dealer: bool = False
     kazoe: Kazoe = Kazoe.YAKUMAN
     thirty_fu_variant: bool = False  #: 30符: 五翻 ron 4000/6000, 六翻 8000/12000 (003)
     honba: int = 300  #: what one 本場 adds to a ron
@@ -262,6 +265,9 @@ class Scoring:
     double_yakuman: bool = True  #: ダブル役満: one yaku may count double (tile hands)
     triple_ron: TripleRon = TripleRon.ABORT  #: 三家和
     nagashi: bool = True  #: 流し満貫 is paid (at an exhaustive draw)
+    #: 大明槓の責任払い: a 嶺上開花 from a 大明槓 is paid in full by the player whose
+    #: discard was called for the kan (JPML before its 2023 revision)
+    daiminkan_pao: bool = False
     #: on a double (triple) ron, who takes the honba, and the riichi deposits
     multi_ron_honba: MultiRon = MultiRon.NEAREST
     multi_ron_deposits: MultiRon = MultiRon.NEAREST
@@ -285,8 +291,15 @@ class Scoring:
             )
         object.__setattr__(self, "multi_ron_honba", honba)
         object.__setattr__(self, "multi_ron_deposits", deposits)
-        for name in ("kiriage", "thirty_fu_variant", "atamahane", "double_yakuman", "nagashi"):
+        for name in ("kiriage", "kiriage_dealer", "thirty_fu_variant", "atamahane",
+                     "double_yakuman", "nagashi", "daiminkan_pao"):  # fmt: skip
             _flag(f"scoring.{name}", getattr(self, name))
+        if self.kiriage and self.kiriage_dealer:
+            raise RulesError(
+                "scoring.kiriage_dealer",
+                self.kiriage_dealer,
+                _("kiriage already rounds up every hand, the dealer's too: give one of the two"),
+            )
         for name in ("honba", "riichi", "noten"):
             object.__setattr__(
                 self, name, whole_points(f"scoring.{name}", getattr(self, name), allow_zero=True)
@@ -694,9 +707,17 @@ class Rules:
         changed = ", ".join(term(labels.get(k, k), lang) for k in self.changed)
         return f"{self.title(lang)} ({term('changed', lang)}: {changed})"
 
-    def note_texts(self) -> list[str]:
-        """The notes that hold for these rules (general ones first)."""
-        return [text for key, text in sorted(self.notes, key=lambda n: n[0] != "")]
+    def note_texts(self, lang: Lang | str | None = None) -> list[str]:
+        """The notes that hold for these rules (general ones first), in ``lang`` where
+        the notes have it (a note's other languages are kept as ``key@ja``)."""
+        chosen = current_language() if lang is None else Lang(lang)
+        own = dict(self.notes)
+        out = []
+        for key, text in sorted(self.notes, key=lambda n: n[0] != ""):
+            if "@" in key:
+                continue
+            out.append(own.get(f"{key}@{chosen.value}", text))
+        return out
 
     def replace(self, **changes: Any) -> Rules:
         """A copy with ``changes`` applied and validated; the changed fields are
@@ -747,11 +768,22 @@ class Rules:
             data["aliases"] = list(self.aliases)
         if self.notes:
             notes = dict(self.notes)
-            data["notes"] = (
-                notes[""]
-                if list(notes) == [""]
-                else {key or "general": text for key, text in self.notes}
-            )
+            if list(notes) == [""]:
+                data["notes"] = notes[""]
+            else:
+                by_field: dict[str, Any] = {}
+                for key, text in self.notes:
+                    base, _at, lang = key.partition("@")
+                    name = base or "general"
+                    if lang:
+                        if not isinstance(by_field.get(name), dict):
+                            by_field[name] = {"en": by_field.get(name, "")}
+                        by_field[name][lang] = text
+                    elif isinstance(by_field.get(name), dict):
+                        by_field[name]["en"] = text
+                    else:
+                        by_field[name] = text
+                data["notes"] = by_field
         if self.sources:
             data["sources"] = [
                 {k: v for k, v in (("title", s.title), ("url", s.url), ("note", s.note)) if v}
@@ -912,15 +944,24 @@ def _text(field_name: str, value: object) -> str:
 
 
 def _notes(value: object) -> tuple[tuple[str, str], ...]:
-    """Notes as a text (on the rules as a whole) or a table {field = text}."""
+    """Notes as a text (on the rules as a whole) or a table {field = text}; a note may
+    be a table of languages {en = …, ja = …, ko = …}, kept as ``field@ja``."""
     if isinstance(value, str):
         return (("", value),)
     if not isinstance(value, Mapping):
         raise RulesError("notes", value, _("must be text or a table {{field = text}}"))
-    return tuple(
-        ("" if key == "general" else str(key), _text(f"notes.{key}", text))
-        for key, text in value.items()
-    )
+    out = []
+    for key, text in value.items():
+        name = "" if key == "general" else str(key)
+        if isinstance(text, Mapping):
+            if "en" not in text or set(text) - {lang.value for lang in Lang}:
+                raise RulesError(f"notes.{key}", text, _("give the note as en = …, ja = …, ko = …"))
+            for lang, words in text.items():
+                at = "" if lang == "en" else f"@{lang}"
+                out.append((name + at, _text(f"notes.{key}.{lang}", words)))
+        else:
+            out.append((name, _text(f"notes.{key}", text)))
+    return tuple(out)
 
 
 def _sources(value: object) -> tuple[Source, ...]:

@@ -31,7 +31,7 @@ from seisan.games import (
     record_from_dict,
     substitute_from,
 )
-from seisan.i18n import Message, _
+from seisan.i18n import Message, _, decode_text
 from seisan.ledger import Accounts, GameResult, game_result, settle_game, transfer_dict
 from seisan.presets import read_toml, rules_from_spec
 from seisan.pt import pt_value
@@ -101,6 +101,8 @@ class Session:
     source: str = ""  #: the file it came from, named in errors
     #: penalties of the session, not of a game (a late arrival, a card at the end)
     penalties: tuple[object, ...] = ()
+    #: (file, encoding) of the files read in another encoding than UTF-8 (Shift_JIS)
+    read_as: tuple[tuple[str, str], ...] = ()
 
     def settle(self) -> SessionResult:
         """Settle every game; the first bad game raises and nothing is returned."""
@@ -373,6 +375,7 @@ class _Part:
     rules: Rules | None
     title: str = ""
     penalties: tuple[object, ...] = ()
+    read_as: tuple[tuple[str, str], ...] = ()  #: (file, encoding) of files not in UTF-8
 
 
 def load_session(path: Path | Sequence[Path], rules: Rules | None = None) -> Session:
@@ -405,7 +408,8 @@ def load_session(path: Path | Sequence[Path], rules: Rules | None = None) -> Ses
     title = parts[0][1].title if len(parts) == 1 else ", ".join(str(p.stem) for p in paths)
     source = str(paths[0]) if len(paths) == 1 else ""
     penalties = tuple(p for _path, part in parts for p in part.penalties)
-    return Session(chosen, games, title, source, penalties)
+    read_as = tuple(item for _path, part in parts for item in part.read_as)
+    return Session(chosen, games, title, source, penalties, read_as)
 
 
 def _settles_as(rules: Rules) -> dict[str, Any]:
@@ -420,12 +424,14 @@ def _load_part(path: Path, rules: Rules | None) -> _Part:
     suffix = path.suffix.lower()
     source = str(path)
     if suffix in {".csv", ".tsv"}:
-        text = _read_text(path)
+        text, encoding = _read_text(path)
         try:
             games = games_from_csv(text)
         except SeisanError as err:
             raise SessionError(err.within(path)) from None
-        return _Part(tuple(replace(g, source=source) for g in games), None, path.stem)
+        read_as = ((str(path), encoding),) if encoding != "utf-8" else ()
+        return _Part(tuple(replace(g, source=source) for g in games), None, path.stem,
+                     read_as=read_as)  # fmt: skip
     if suffix == ".json":
         try:
             data = read_json(path, _("session file"))
@@ -452,16 +458,17 @@ def _load_part(path: Path, rules: Rules | None) -> _Part:
         raise SessionError(err.within(path)) from None
 
 
-def _read_text(path: Path) -> str:
+def _read_text(path: Path) -> tuple[str, str]:
+    """A CSV's text and the encoding it was read in (UTF-8, else Shift_JIS)."""
     try:
-        return path.read_text(encoding="utf-8-sig")
+        return decode_text(path.read_bytes())
     except OSError as err:
         raise SessionError(
             _("cannot read {what} {path}: {problem}", what=_("session file"), path=path,
               problem=file_problem(err))
         ) from None  # fmt: skip
     except UnicodeDecodeError:
-        raise SessionError(_("{path}: not UTF-8 text", path=path)) from None
+        raise SessionError(_("{path}: neither UTF-8 nor Shift_JIS text", path=path)) from None
 
 
 def _part_from_dict(

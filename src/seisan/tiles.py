@@ -207,7 +207,7 @@ def score_tiles(
         has_open_tanyao=True,
         has_aka_dora=True,
         has_double_yakuman=scoring.double_yakuman,
-        kiriage=scoring.kiriage,
+        kiriage=scoring.kiriage or (scoring.kiriage_dealer and dealer),
         kazoe_limit=0 if scoring.kazoe is Kazoe.YAKUMAN else 1,
     )
     config = HandConfig(

@@ -142,3 +142,17 @@ def test_odd_imports(site: dict[str, Any], signed_in: Client, name: str, body: s
         assert session is not None and len(session.title) == 120
     else:
         assert response.status_code == 200 and response.context["form"].errors
+
+
+def test_a_csv_from_excel_in_japan_imports_and_says_so(
+    site: dict[str, Any], signed_in: Client
+) -> None:
+    """Issue 16: Shift_JIS (cp932) as Excel saves it, read and said."""
+    url = reverse("clubs:import", args=[site["club"].slug, site["season"].pk])
+    text = "game,seats,アナ,ベン,髙橋,ﾀﾞｴ\n1,アナ;ベン;髙橋;ﾀﾞｴ,40000,30000,20000,10000\n"
+    upload = SimpleUploadedFile("night.csv", text.encode("cp932"))
+    response = signed_in.post(url, {"file": upload}, follow=True)
+    assert response.status_code == 200
+    said = [str(message) for message in response.context["messages"]]
+    assert "night.csv is not UTF-8; read it as Shift_JIS (cp932)" in said
+    assert m.Player.objects.filter(club=site["club"], name="髙橋").exists()

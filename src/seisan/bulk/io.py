@@ -23,7 +23,7 @@ import pyarrow.parquet as pq
 from pyarrow import ipc
 
 from seisan.bulk import BulkError, BulkResult, settle_arrays
-from seisan.i18n import Message, _
+from seisan.i18n import SHIFT_JIS, Message, _
 from seisan.rules import Rules
 
 DEFAULT_BATCH = 1 << 18  #: rows per record batch (about 200 MB of memory at most)
@@ -49,6 +49,20 @@ class Source:
     schema: pa.Schema
 
 
+def csv_encoding(path: Path) -> str:
+    """``utf8`` when the CSV's first MiB reads as UTF-8 (a BOM or not), else Shift_JIS
+    (``cp932``, what Excel in Japan saves)."""
+    import codecs  # noqa: PLC0415
+
+    with path.open("rb") as file:
+        head = file.read(1 << 20)
+    try:
+        codecs.getincrementaldecoder("utf-8")().decode(head, final=False)
+    except UnicodeDecodeError:
+        return SHIFT_JIS
+    return "utf8"
+
+
 def read_batches(path: Path, batch_size: int = DEFAULT_BATCH) -> Source:
     """Stream ``path`` in record batches (Parquet, CSV, Arrow IPC file or stream)."""
     kind = file_format(path)
@@ -63,7 +77,8 @@ def read_batches(path: Path, batch_size: int = DEFAULT_BATCH) -> Source:
             return Source(parquet.iter_batches(batch_size=batch_size),
                           parquet.metadata.num_rows, parquet.schema_arrow)  # fmt: skip
         if kind == "csv":
-            options = pacsv.ReadOptions(block_size=max(batch_size * 32, 1 << 20))
+            options = pacsv.ReadOptions(block_size=max(batch_size * 32, 1 << 20),
+                                        encoding=csv_encoding(path))  # fmt: skip
             reader = pacsv.open_csv(path, read_options=options)
             return Source(iter(reader), None, reader.schema)
         try:

@@ -17,7 +17,7 @@ import tomli_w
 from django import forms
 
 from seisan.errors import RulesError, SeisanError
-from seisan.explain import rules_caption
+from seisan.explain import RULE_FIELDS, rule_value, rules_caption
 from seisan.i18n import N_, plain_number, term
 from seisan.presets import presets, rules_from_data
 from seisan.rounding import Rounding
@@ -55,33 +55,8 @@ FIELDS: dict[str, tuple[tuple[str, ...], str]] = {
     "fee_payer": (("money", "fee_payer"), CHOICE),
     "money_rounding": (("money", "rounding"), CHOICE),
 }
-LABELS = {
-    "start": N_("Start points (配給原点)"),
-    "return_points": N_("Return points (返し点)"),
-    "uma": N_("Uma (10-30, 30,10,-10,-30, ワンスリー, none)"),
-    "rounding": N_("Rounding"),
-    "ties": N_("Ties"),
-    "deposits": N_("Riichi sticks left at the end"),
-    "length": N_("Game length"),
-    "extension": N_("Nobody at the return points after the last hand"),
-    "sou_uma": N_("総ウマ between every pair (points)"),
-    "sou_bashin": N_("総馬身 between every pair (points)"),
-    "binta": N_("ビンタ between every pair (points)"),
-    "kubi": N_("ビンタ's クビ line (points; blank: the start points)"),
-    "shizumi": N_("沈みウマ paid to first place (points)"),
-    "shizumi_line": N_("沈みウマ's line (points; blank: the return points)"),
-    "chip_value": N_("A chip is worth (pt)"),
-    "tobi": N_("Bust prize, 飛び賞 (points)"),
-    "tobi_at_zero": N_("Ending on exactly 0 is a bust"),
-    "yakitori": N_("焼き鳥 (points)"),
-    "soto_pool": N_("Spectators' pool, 外ウマ (points)"),
-    "rate": N_("Money per pt (千点50円 = 50; 点ピン = 100)"),
-    "unit": N_("Smallest money unit"),
-    "currency": N_("Currency written after money (円, 원)"),
-    "fee": N_("Game fee, 場代"),
-    "fee_payer": N_("Who pays the fee"),
-    "money_rounding": N_("Money rounding"),
-}
+LABELS = {name: RULE_FIELDS[".".join(path)] for name, (path, _kind) in FIELDS.items()}
+"""Each field's label: the core's words for that place in a rules file."""
 PARTS = {
     "basics": ("start", "return_points", "uma", "rounding", "ties", "deposits", "length",
                "extension"),
@@ -101,18 +76,12 @@ def _choices(name: str) -> list[tuple[str, str]]:
         return [(t.value, t.label(lang)) for t in Ties]
     if name == "deposits":
         return [(d.value, d.label(lang)) for d in Deposits]
-    if name == "length":
-        return [(Length.EAST.value, words(N_("East only (東風戦)"))),
-                (Length.SOUTH.value, words(N_("East and South (半荘)")))]  # fmt: skip
-    if name == "extension":
-        return [(Extension.NONE.value, words(N_("the game ends"))),
-                (Extension.WEST.value, words(N_("West (西入), sudden death"))),
-                (Extension.NORTH.value, words(N_("West and North, sudden death")))]  # fmt: skip
-    if name == "fee_payer":
-        return [(FeePayer.EACH.value, words(N_("every player"))),
-                (FeePayer.FIRST.value, words(N_("first place (トップ払い)")))]  # fmt: skip
+    choices = {"length": Length, "extension": Extension, "fee_payer": FeePayer}
+    if name in choices:
+        path = ".".join(FIELDS[name][0])
+        return [(c.value, rule_value(path, c.value, lang)) for c in choices[name]]
     if name == "tobi_at_zero":
-        return [("true", words(N_("yes"))), ("false", words(N_("no")))]
+        return [("true", rule_value("", True, lang)), ("false", rule_value("", False, lang))]
     raise KeyError(name)
 
 

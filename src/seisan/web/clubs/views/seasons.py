@@ -17,7 +17,7 @@ from django.views.decorators.http import require_POST
 
 from seisan.errors import SeisanError
 from seisan.explain import ordinal
-from seisan.i18n import N_
+from seisan.i18n import N_, decode_text, read_as
 from seisan.web.clubs import charts, files, history, services
 from seisan.web.clubs import models as m
 from seisan.web.clubs.access import club_view, ctx
@@ -243,11 +243,11 @@ def import_view(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
         again = request.POST.get("again") == "1"
         try:
             files.check_size(upload.size or 0)
-            text = upload.read().decode("utf-8-sig")
+            text, encoding = decode_text(upload.read())
             session, count = files.import_session(season, text, upload.name, request.user,
                                                   again=again)  # fmt: skip
         except UnicodeDecodeError:
-            form.add_error("file", words(N_("not UTF-8 text")))
+            form.add_error("file", words(N_("neither UTF-8 nor Shift_JIS text")))
         except files.AlreadyImported as err:
             earlier = err.earlier
             form.add_error("file", err.message.text(web_lang()))
@@ -257,6 +257,8 @@ def import_view(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
             form.add_error("file", words(NOT_WRITTEN_IMPORT))
         else:
             messages.success(request, words(N_("{count} games imported"), count=count))
+            if encoding != "utf-8":
+                messages.info(request, read_as(upload.name, encoding).text(web_lang()))
             return redirect("clubs:session", slug=club.slug, pk=session.pk)
     return render(request, "clubs/import.html",
                   ctx(request, club, season=season, form=form, earlier=earlier))  # fmt: skip
