@@ -68,3 +68,27 @@ def test_bad_input_is_one_line_in_the_readers_language(
     if lang != "en":
         said = lines[0].removeprefix(PREFIX[lang]).replace(str(folder), "")
         assert CJK.search(said), f"not in {lang}: {said}"
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--help", "--lang", "ja"], ["使い方: seisan [オプション] コマンド [引数]...",
+                                      "オプション:", "コマンド:",
+                                      "このヘルプを表示して終了します。"]),
+        (["settle", "--help", "--lang", "ko"], ["사용법: seisan settle [옵션]", "인수:", "[필수]",
+                                                 "<문자열>", "[기본값: 0]"]),
+        (["--lang", "ja", "rules", "show", "--help"], ["使い方:", "[必須]"]),
+    ],
+)  # fmt: skip
+def test_help_is_in_the_readers_language(
+    args: list[str], words: list[str], monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:  # fmt: skip
+    """Issue 16: Click's own headings too (Usage:, Options, [required]); `seisan --help
+    --lang ja` was an error."""
+    code, out, err = run(args, monkeypatch, capsys)
+    assert code == 0, err
+    for word in words:
+        assert word in out, word
+    assert "Usage:" not in out and "Options" not in out and "[required]" not in out

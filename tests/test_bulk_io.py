@@ -227,3 +227,14 @@ def test_an_empty_csv_and_a_bad_batch_size_are_refused(tmp_path: Path, cli) -> N
         err = cli.run("bulk", "summary", str(tmp_path / "head.csv"), "-r", "tenhou",
                       "--batch-size", size, code=2)  # fmt: skip
         assert f"--batch-size must be a whole number above 0, not {size}" in err
+
+
+def test_the_exact_systems_scores_are_written_to_the_thousandth(tmp_path: Path) -> None:
+    """精算法: 42601 points under M.League's scores +62.601, written with three
+    decimals (the review's mutant wrote one: 62.6)."""
+    rules = find_preset("mleague").replace(scoring=Scoring(system="exact"))
+    source, target = tmp_path / "in.csv", tmp_path / "out.csv"
+    source.write_text("p0,p1,p2,p3\n42601,30999,16400,10000\n", encoding="utf-8")
+    settle_file(source, target, [rules])
+    row = target.read_text(encoding="utf-8").splitlines()[1].split(",")
+    assert row[4:] == ["1", "62.601", "2", "10.999", "3", "-23.600", "4", "-50.000"]

@@ -96,7 +96,10 @@ def test_a_twenty_player_session_stays_readable(tmp_path: Path) -> None:
              if re.match(r"│\s+\d+ │ P\d\d", line)]  # fmt: skip
     assert order == ranked
     assert {abs(v) for v in totals.values()} <= _numbers(out)
-    # one marker a player in the chart's legend
+    # the chart draws the 4 best and the 4 worst (20 lines cannot be told apart, issue
+    # 16), one marker each, and says so
     legend = [line for line in out.splitlines() if re.search(r"^\s+\S P\d\d", line)]
-    markers = re.findall(r"(\S) P\d\d", " ".join(legend))
-    assert len(markers) == 20 == len(set(markers))
+    markers = re.findall(r"(\S) (P\d\d)", " ".join(legend))
+    assert len(markers) == 8 == len({m for m, _name in markers})
+    assert [name for _m, name in markers] == [*ranked[:4], *ranked[-4:]]
+    assert "the 4 best and 4 worst of 20" in out

@@ -36,7 +36,7 @@ from seisan.i18n import (
     translate,
 )
 from seisan.ledger import Accounts, GameResult, game_result, settle_game
-from seisan.output import Format, dumps_csv, emit, table
+from seisan.output import Format, display_width, dumps_csv, emit, table, wrap_cells
 from seisan.presets import load_rules, presets, presets_for_total
 from seisan.pt import pt_value
 from seisan.rules import Rules, SideRules, Stakes
@@ -74,6 +74,10 @@ def sub_app(name: str, help: str) -> typer.Typer:
 rules_app = sub_app("rules", N_("List and show the named house rules (presets)."))
 
 _console: "Console | None" = None
+CHART_LINES = 8
+"""The most lines a session chart draws (the best and the worst when there are more)."""
+PIPE_WIDTH = 10_000
+"""A pipe's width: as wide as any line is (a line is never wrapped for a program)."""
 
 
 def out() -> "Console":
@@ -83,7 +87,9 @@ def out() -> "Console":
         from rich.console import Console  # noqa: PLC0415
 
         _console = Console(highlight=False, emoji=False)
-        if _console.width < 40:  # Rich cannot lay tables out narrower
+        if display_width(_console) is None:  # a pipe: nothing squeezed to a made-up 80
+            _console = Console(highlight=False, emoji=False, width=PIPE_WIDTH)
+        elif _console.width < 40:  # Rich cannot lay tables out narrower
             _console = Console(highlight=False, emoji=False, width=40)
     return _console
 
@@ -741,24 +747,24 @@ def show_session(
         for i, label in enumerate(result.labels())
     ]
     steps = table(term("running", lang), [term("game", lang), *people], running_rows, right=right)
-    from seisan.output import display_width  # noqa: PLC0415
-
     limit = display_width(out())
-    for sheet in (games, steps):
-        if limit is None or sheet.needed() <= limit:
-            sheet.print(out())
-        else:
-            note = _("{title}: too wide for this terminal ({players} players); see --format "
-                     "csv or json", title=sheet.title, players=len(people))  # fmt: skip
-            out().print(note.text(), markup=False)
+    games.print(out())
+    steps.print(out())
     for line in _session_notes(result, rules, lang):
         out().print(line, markup=False)
     from seisan.charts import MARKERS, cumulative_chart  # noqa: PLC0415 - plotext when drawn
 
     if chart and len(people) <= len(MARKERS):
         width = min(max(limit or 100, 40), 100)
-        ordered = {name: running[name] for name in people}
-        out().print(cumulative_chart(ordered, term("chart", lang), width=width), markup=False)
+        shown = list(people)
+        title = term("chart", lang)
+        if len(people) > CHART_LINES:  # more lines than an eye tells apart: the ends
+            half = CHART_LINES // 2
+            shown = [*people[:half], *people[-half:]]
+            title = _("{chart}: the {best} best and {worst} worst of {players}", chart=title,
+                      best=half, worst=half, players=len(people)).text(lang)  # fmt: skip
+        ordered = {name: running[name] for name in shown}
+        out().print(cumulative_chart(ordered, title, width=width), markup=False)
     show_ledger(result, ledger_form, rules, lang)
 
 
@@ -1121,15 +1127,18 @@ def rules_show(
         rows.append([term("aliases", language), ", ".join(rules.aliases)])
     for note in rules.note_texts(language):
         rows.append([term("notes", language), note])
+    sources = []
     for source in rules.sources:
-        rows += [[term("source", language), text] for text in (source.title, source.url) if text]
+        sources.append([term("source", language), source.title])
+        if source.url:
+            sources.append(["", source.url])
         if source.note:
-            rows.append(["", f"「{source.note}」"])
+            sources.append(["", f"「{source.note}」"])
     emit(
         out,
         fmt,
         data=data,
-        csv_text=dumps_csv(["field", "value"], rows),
+        csv_text=dumps_csv(["field", "value"], rows + sources),
         sheet=table(
             title,
             [term("field", language), term("value", language)],
@@ -1137,6 +1146,17 @@ def rules_show(
             wrap=(1,),
         ),
     )
+    if fmt is Format.TABLE:  # below the table: an address is never folded
+        from rich.text import Text  # noqa: PLC0415
+
+        width = display_width(out()) or PIPE_WIDTH
+        from rich.cells import cell_len  # noqa: PLC0415
+
+        for label, text in sources:
+            head = f"{label}: " if label else "    "
+            for index, line in enumerate(wrap_cells(text, max(width - cell_len(head), 20))):
+                shown = (head if index == 0 else " " * cell_len(head)) + line
+                out().print(Text(shown), no_wrap=True, crop=False, overflow="ignore")
 
 
 def _argv_lang(argv: Sequence[str]) -> Lang | None:

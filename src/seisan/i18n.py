@@ -360,6 +360,10 @@ TERMS: Mapping[str, str] = {
     "changed": "changed",
     "side": "Side bets",
     "rank_points": "Rank points",
+    "scoring": "Hand scoring",
+    "penalties": "Penalties",
+    "flow": "Game flow",
+    "points_unit": "Points unit",
     "honba.count": "{n} honba",
     "floating.count": "{n} at or above return points",
 }

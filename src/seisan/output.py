@@ -16,6 +16,7 @@ import csv
 import io
 import json
 import os
+import re
 import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -76,6 +77,10 @@ def dumps_csv(columns: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
     return buffer.getvalue()
 
 
+LONG_WORD = 30
+"""Longer than any word a person reads: an address or a code, which may be folded."""
+
+
 @dataclass(frozen=True)
 class Sheet:
     """A table for people: ``right`` lists the number columns (right-aligned, never
@@ -88,21 +93,35 @@ class Sheet:
     wrap: Sequence[int] = ()
 
     def needed(self) -> int:
-        """The width it needs without wrapping a number (borders included)."""
+        """The width it needs without wrapping a number or a word (borders included):
+        number columns at their widest cell, text columns at their longest word (a
+        CJK character may end a line on its own, as in :func:`wrap_cells`)."""
         from rich.cells import cell_len  # noqa: PLC0415 - Rich only when a table is drawn
 
         total = 1
         for index, column in enumerate(self.columns):
             cells = [cell_len(column), *(cell_len(row[index]) for row in self.rows)]
             if index in self.wrap:
-                words = [cell_len(w) for row in self.rows for w in row[index].split()]
-                total += max([8, *words]) + 3
+                words = [min(cell_len(w), LONG_WORD) for row in self.rows
+                         for w in _tokens(row[index])]  # fmt: skip
+                total += max([8, cell_len(column), *words]) + 3
             else:
                 total += max(cells) + 3
         return total
 
+    def natural(self) -> int:
+        """The width it takes with nothing wrapped at all (what a pipe gets)."""
+        from rich.cells import cell_len  # noqa: PLC0415
+
+        widths = [
+            max([cell_len(column), *(cell_len(row[index]) for row in self.rows)])
+            for index, column in enumerate(self.columns)
+        ]
+        return max(sum(w + 3 for w in widths) + 1, cell_len(self.title) + 4)
+
     def table(self) -> Any:
-        """The Rich table."""
+        """The Rich table: a number column never narrower than its widest cell, a text
+        column never narrower than its longest word."""
         from rich.cells import cell_len  # noqa: PLC0415
         from rich.table import Table  # noqa: PLC0415
         from rich.text import Text  # noqa: PLC0415
@@ -110,66 +129,99 @@ class Sheet:
         result = Table(title=self.title, min_width=cell_len(self.title) + 4)
         for index, column in enumerate(self.columns):
             widest = max([cell_len(column), *(cell_len(row[index]) for row in self.rows)])
+            words = [min(cell_len(w), LONG_WORD) for row in self.rows
+                     for w in _tokens(row[index])]  # fmt: skip
             result.add_column(
                 column,
                 justify="right" if index in self.right else "left",
                 overflow="fold",
                 no_wrap=index not in self.wrap,
-                min_width=None if index in self.wrap else widest,
+                min_width=max([cell_len(column), *words]) if index in self.wrap else widest,
             )
         for row in self.rows:
             result.add_row(*(Text(cell) for cell in row))  # names are text, never markup
         return result
 
-    def cards(self) -> Any:
-        """The same rows one at a time, ``column: value`` a line: for narrow terminals."""
-        from rich.console import Group  # noqa: PLC0415
-        from rich.text import Text  # noqa: PLC0415
+    def card_lines(self, width: int) -> list[str]:
+        """The same rows one at a time, for a terminal too narrow for the table: a
+        row's ``column: value`` items packed into lines of ``width``; an item is never
+        split unless it is wider than a line, and then only between words."""
+        from rich.cells import cell_len  # noqa: PLC0415
 
-        parts: list[Any] = [Text(self.title, style="bold")]
+        lines = wrap_cells(self.title, width)
         for row in self.rows:
-            parts.append(Text(""))
+            lines.append("")
+            line = ""
             for column, cell in zip(self.columns, row, strict=True):
-                if cell:
-                    parts.append(Text(f"  {column}: ").append(cell))
-        return Group(*parts)
+                if not cell:
+                    continue
+                item = f"{column}: {cell}"
+                if line and cell_len(line) + 3 + cell_len(item) <= width:
+                    line += "   " + item
+                    continue
+                if line:
+                    lines.append(line)
+                parts = wrap_cells(item, max(width - 4, 10))
+                if len(parts) == 1:
+                    line = "  " + item
+                    continue
+                lines += ["  " + parts[0], *("    " + part for part in parts[1:])]
+                line = ""  # the next item starts a line of its own
+            if line:
+                lines.append(line)
+        return lines
 
     def print(self, console: Console) -> None:
-        """Print as a table if it fits, else as cards; never cut a number."""
+        """Print as a table if it fits, else as cards; never cut a number or a word.
+        In a pipe, the whole table at its natural width (nothing squeezed to 80)."""
+        from rich.text import Text  # noqa: PLC0415
+
         limit = display_width(console)
-        if limit is not None and self.needed() > limit:
-            console.print(self.cards())
+        if limit is None:
+            console.print(self.table(), width=self.natural(), crop=False)
+        elif self.natural() <= limit or (self.wrap and self.needed() <= limit):
+            console.print(self.table(), width=limit, crop=False)
         else:
-            console.print(self.table(), width=max(console.width, self.needed()), crop=False)
+            for line in self.card_lines(limit):
+                console.print(Text(line), no_wrap=True, crop=False, overflow="ignore")
 
 
 _CLOSING = "、。，．）」』】〕》〉!?:;,.)]}%"
 """Marks that never begin a line (禁則: they stay with what they close)."""
 _OPENING = "（「『【〔《〈([{"
 """Marks that never end a line."""
+_WORD = re.compile(r"\s+|[\x21-\x7e\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]+|.")
+"""A word: a run of ASCII and Hangul (Korean puts spaces between words); a CJK
+ideograph or kana may end a line on its own."""
+_NUMBER = re.compile(r"[-+▲△]?[\d.,/:]+[%円원]?[;,.)]*")
+
+
+def _tokens(text: str, spaces: bool = False) -> list[str]:
+    """The pieces a line may break between: words, a CJK character each; a closing mark
+    stays with what it closes, an opening one with what follows, and a number with the
+    word before it (「2han40fu 2600」 is never split)."""
+    tokens: list[str] = []
+    for token in _WORD.findall(text):
+        glued = bool(tokens) and not tokens[-1].isspace()
+        if glued and (token[0] in _CLOSING or tokens[-1][-1] in _OPENING):
+            tokens[-1] += token
+        elif (_NUMBER.fullmatch(token) and len(tokens) >= 2 and tokens[-1] == " "
+              and not tokens[-2].isspace() and not _NUMBER.fullmatch(tokens[-2])):  # fmt: skip
+            tokens[-2:] = [tokens[-2] + " " + token]
+        else:
+            tokens.append(token)
+    return tokens if spaces else [t for t in tokens if not t.isspace()]
 
 
 def wrap_cells(text: str, width: int) -> list[str]:
     """``text`` in lines of at most ``width`` terminal cells, broken only between words
     or between CJK characters (never inside a number or a Latin word); a word wider
     than ``width`` keeps its own line whole."""
-    import re  # noqa: PLC0415
-
     from rich.cells import cell_len  # noqa: PLC0415
 
-    tokens: list[str] = []
-    # a word: a run of ASCII and Hangul (Korean puts spaces between words); a CJK
-    # ideograph or kana may end a line on its own
-    for token in re.findall(r"\s+|[\x21-\x7e\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]+|.",
-                            text):  # fmt: skip
-        glued = tokens and not tokens[-1].isspace()
-        if glued and (token[0] in _CLOSING or tokens[-1][-1] in _OPENING):
-            tokens[-1] += token  # a closing mark stays on its line, an opening one moves
-        else:
-            tokens.append(token)
     lines: list[str] = []
     line, used, space = "", 0, False
-    for token in tokens:
+    for token in _tokens(text, spaces=True):
         if token.isspace():
             space = bool(line)
             continue
@@ -185,6 +237,32 @@ def wrap_cells(text: str, width: int) -> list[str]:
     if line or not lines:
         lines.append(line)
     return lines
+
+
+def print_note(console: Console, text: str, separator: str = " · ") -> None:
+    """A line of parts (``a · b · c``) broken between parts where it must, and a part
+    wider than a line only between its words: never inside a number or a word."""
+    from rich.cells import cell_len  # noqa: PLC0415
+    from rich.text import Text  # noqa: PLC0415
+
+    width = display_width(console) or cell_len(text)
+    mark = separator.rstrip()  # what ends a line that goes on
+    parts = text.split(separator)
+    lines: list[str] = []
+    line = ""
+    for index, part in enumerate(parts):
+        more = cell_len(mark) if index < len(parts) - 1 else 0
+        if line and cell_len(line) + len(separator) + cell_len(part) + more <= width:
+            line += separator + part
+            continue
+        if line:
+            lines.append(line + mark)
+        pieces = wrap_cells(part, width - more)
+        lines += pieces[:-1]
+        line = pieces[-1]
+    lines.append(line)
+    for each in lines:
+        console.print(Text(each), no_wrap=True, crop=False, overflow="ignore")
 
 
 def display_width(console: Console) -> int | None:
@@ -225,4 +303,4 @@ def emit(
     elif sheet is not None:
         sheet.print(console())
         if note:
-            console().print(note, markup=False)
+            print_note(console(), note)

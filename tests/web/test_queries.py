@@ -72,7 +72,9 @@ def test_queries_do_not_grow_with_the_games(club: m.Club, owner: Any, signed_in:
     few = counts(club, owner, signed_in, 10)
     many = counts(club, owner, signed_in, 1000)
     assert few == many
-    assert few["public"] <= 6 and few["season"] <= 13, few  # the season, its revision, lines…
+    # the season, its revision, the game ids, their lines… (the ids are read on their
+    # own: an IN over a subquery let PostgreSQL pick minutes-long nested loops)
+    assert few["public"] <= 6 and few["season"] <= 14, few
 
 
 def test_standings_follow_every_change(club: m.Club, owner: Any, signed_in: Client) -> None:

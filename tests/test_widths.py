@@ -1,0 +1,105 @@
+"""Output at any width and in a pipe (issue 16): at 40, 80 and 200 columns no line is
+wider than the terminal (unless it is one unbreakable word), and nothing is cut or
+wrapped inside a number or a word: every word of the narrow output is a word of the
+pipe's, which is never wrapped."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from rich.cells import cell_len
+from typer.testing import CliRunner
+
+from seisan.cli import app
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+# a word: a run of Latin letters, digits and Hangul (which may not break); a CJK
+# ideograph or kana is a word of its own (a line may break between them)
+WORD = re.compile(r"[A-Za-z0-9_.+\-/%\u00c0-\u024f\uac00-\ud7af]+|[\u3040-\u30ff\u4e00-\u9fff]")
+
+
+def _big_session(folder: Path) -> Path:
+    """20 players, 12 games of four (the review's case: a wide session)."""
+    names = [f"Player{i:02d}" for i in range(20)]
+    lines = ['title = "Big night"', 'rules = "mleague"']
+    for game in range(12):
+        four = [names[(game * 7 + k * 5) % 20] for k in range(4)]
+        a, b, c = 40000 + game * 1000, 30000, 20000 - game * 1000
+        players = ", ".join(f'"{n}"' for n in four)
+        lines += ["[[games]]", f"players = [{players}]", f"points = [{a}, {b}, {c}, 10000]"]
+    path = folder / "big.toml"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+COMMANDS = [
+    ["settle", "42600", "31000", "16400", "10000", "-r", "mleague"],
+    ["settle", "42600", "31000", "16400", "10000", "-r", "mleague", "--names",
+     "Ana,Ben,Chie,Dae", "--sashi", "Ana:Dae:10000", "--soto", "Eve:Chie", "--chips",
+     "2,-1,0,-1", "--chip-value", "2", "--rate", "50", "--unit", "10", "--fee", "400"],
+    ["settle", "42600", "31000", "16400", "10000", "-r", "tenhou", "--lang", "ja"],
+    ["settle", "40000", "30000", "20000", "10000", "-r", "sun-oka", "--lang", "ko"],
+    ["session", str(EXAMPLES / "friday.toml"), "--no-chart"],
+    ["session", "{big}", "--no-chart"],
+    ["session", "{big}", "--no-chart", "--lang", "ja"],
+    ["game", str(EXAMPLES / "game.json")],
+    ["game", str(EXAMPLES / "game.json"), "--lang", "ko"],
+    ["hand", "--tiles", "234m567p11s345678s", "--win", "8s", "--riichi", "--tsumo"],
+    ["hand", "--han", "4", "--fu", "30", "--dealer", "-r", "saikouisen", "--lang", "ja"],
+    ["rules", "list"],
+    ["rules", "list", "--lang", "ja"],
+    ["rules", "show", "tenhou"],
+    ["rules", "show", "saikouisen", "--lang", "ja"],
+    ["rules", "show", "jpml", "--lang", "ko"],
+    ["bulk", "summary", str(EXAMPLES / "points.csv"), "-r", "mleague", "--no-chart"],
+    ["stats", str(EXAMPLES / "game.json")],
+]  # fmt: skip
+
+
+def _run(args: list[str], columns: str) -> str:
+    result = CliRunner().invoke(app, args, env={"COLUMNS": columns, "LANG": "C"})
+    assert result.exit_code == 0, (args, result.stderr)
+    return result.stdout
+
+
+@pytest.mark.parametrize("args", COMMANDS, ids=lambda a: " ".join(a[:3]))
+def test_no_number_or_word_is_cut_at_any_width(args: list[str], tmp_path: Path) -> None:
+    args = [a.replace("{big}", str(_big_session(tmp_path))) for a in args]
+    piped = _run(args, "")
+    words = set(WORD.findall(piped))
+    assert all(cell_len(line) <= 10_000 for line in piped.splitlines())
+    for columns in (40, 80, 200):
+        shown = _run(args, str(columns))
+        for line in shown.splitlines():
+            body = line.rstrip()
+            assert cell_len(body) <= columns or " " not in body.strip(), (columns, line)
+        cut = set(WORD.findall(shown)) - words
+        assert not cut, (columns, sorted(cut)[:10])
+
+
+def test_a_wide_session_in_a_pipe_keeps_every_column(tmp_path: Path) -> None:
+    """The review's case: piped, a 20-player session lost its game-number column."""
+    piped = _run(["session", str(_big_session(tmp_path)), "--no-chart"], "")
+    game_rows = [line for line in piped.splitlines() if re.match(r"│ (\d+) +│", line)]
+    assert [re.match(r"│ (\d+)", line)[1] for line in game_rows[:12]] == [  # type: ignore[index]
+        str(n) for n in range(1, 13)
+    ]
+
+
+def test_a_wide_session_at_80_columns_shows_cards_and_a_readable_chart(tmp_path: Path) -> None:
+    shown = _run(["session", str(_big_session(tmp_path))], "80")
+    assert "Game: 12" in shown and "too wide" not in shown
+    assert "the 4 best and 4 worst of" in shown
+
+
+def test_rules_list_in_a_pipe_keeps_each_preset_on_one_line() -> None:
+    """The review's case: `seisan rules list | cat` split 20,0,-20 and "Tenho/u"."""
+    from seisan.presets import presets  # noqa: PLC0415
+
+    piped = _run(["rules", "list"], "")
+    for rules in presets():
+        line = next(x for x in piped.splitlines() if x.startswith(f"│ {rules.name} "))
+        assert rules.title("en") in line
+    assert "20,0,-20" in piped and "┃ Rounding " in piped
