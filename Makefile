@@ -67,7 +67,10 @@ bench: $(VENV)/.installed
 	$(BIN)/python benchmarks/bench_web.py
 
 # mutation testing of the core (slow: not part of make test); scores per module
+# from a fresh copy every time: mutmut 3 keeps earlier results for functions it thinks
+# unchanged, and a stale mutants/ gave numbers a fresh clone does not (issue 16)
 mutants: $(VENV)/.installed
+	rm -rf mutants
 	$(BIN)/mutmut run || true
 	$(BIN)/python tools/mutants.py
 

@@ -128,3 +128,49 @@ def test_the_bulk_engine_rounds_tenhou_2020_on_the_final_points(
     assert settle(list(points), rules).scores == scores
     result = settle_arrays(np.array([points], dtype=np.int64), rules)
     assert tuple(F(int(q), 10) for q in result.quanta[0]) == scores
+
+
+SPECTATOR_LINKS = [
+    ({"soto": "Eve:Ana"}, [("Eve", 0, False)]),
+    ({"soto": ["Eve:Ana", "Fay:Ben"]}, [("Eve", 0, False), ("Fay", 1, False)]),
+    ({"soto": [["Eve", "Ana"]]}, [("Eve", 0, False)]),
+    ({"soto": ("Eve:Chie",)}, [("Eve", 2, False)]),
+    ({"soto": {"Eve": "Dae"}}, [("Eve", 3, False)]),
+    ({"soto": [" Eve:Ana"]}, [("Eve", 0, False)]),
+    ({"soto": ["Eve:Ana"], "pool": ["Fay:Ben", "Gus:Dae"], "side": {"soto_pool": 1000}},
+     [("Eve", 0, False), ("Fay", 1, True), ("Gus", 3, True)]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("data", "spectators"), SPECTATOR_LINKS)
+def test_spectators_are_read_in_every_shape(
+    data: dict[str, object], spectators: list[tuple[str, int, bool]]
+) -> None:
+    """`_links` and `soto`: a table, a list of A:B, of [A, B], or one A:B string."""
+    bets = bets_from_dict(data, NAMES_LONG, SideRules())
+    assert [(s.name, s.backs, s.pool) for s in bets.spectators] == spectators
+
+
+BAD_LINKS = [
+    ({"soto": 5}, "soto: “5” should be NAME:NAME pairs"),
+    ({"soto": ["Eve:Ana:Ben"]}, "soto: “Eve:Ana:Ben” should be two names joined by ':'"),
+    ({"soto": [5]}, "soto: “5” should be two names joined by ':'"),
+    ({"soto": [["Eve"]]}, "soto: “Eve” should be two names joined by ':'"),
+    ({"busted": ["Dae"]}, "busted: “Dae” should be two names joined by ':'"),
+    ({"soto": {"Eve": "Zed"}}, "soto Eve: “Zed” is not a player"),
+    ({"soto": ["Ana:Ben"]}, "soto: “Ana” is already a player or a spectator"),
+    ({"soto": ["eve:Ana", "EVE:Ben"]}, "soto: “EVE” is already a player or a spectator"),
+    ({"soto": [":Ana"]}, "soto: spectator name “” must be non-empty printable text"),
+    ({"pool": ["Eve:Ana"]}, "pool: give the amount of the spectators' pool"),
+]
+
+
+@pytest.mark.parametrize(("data", "message"), BAD_LINKS)
+def test_a_bad_spectator_is_named(data: dict[str, object], message: str) -> None:
+    with pytest.raises(BetError) as err:
+        bets = bets_from_dict(data, NAMES_LONG, SideRules())
+        settle_game([40000, 30000, 20000, 10000], MLEAGUE, NAMES_LONG, bets)
+    assert str(err.value).startswith(message)
+
+
+NAMES_LONG = ["Ana", "Ben", "Chie", "Dae"]
