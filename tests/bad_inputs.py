@@ -263,3 +263,14 @@ case("serve-port-high", ["serve", "--port", "70000"], "--port")
 case("serve-host", ["serve", "--host", "999.1.1.1"], "--host")
 case("serve-workers", ["serve", "--workers", "0"], "--workers")
 case("serve-demo", ["serve", "--demo", "{d}/emptydir"], "club.toml")
+case(
+    "hand-round-wind-no-tiles",
+    ["hand", "--han", "2", "--fu", "30", "--round-wind", "X"],
+    "--round-wind does nothing without --tiles",
+)
+case(
+    "hand-riichi-no-tiles",
+    ["hand", "--han", "2", "--fu", "30", "--riichi"],
+    "--riichi does nothing without --tiles",
+)
+case("rules-extra-argument", ["rules", "list", "extra"], "“extra” is more than this command")

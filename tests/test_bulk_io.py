@@ -238,3 +238,14 @@ def test_the_exact_systems_scores_are_written_to_the_thousandth(tmp_path: Path) 
     settle_file(source, target, [rules])
     row = target.read_text(encoding="utf-8").splitlines()[1].split(",")
     assert row[4:] == ["1", "62.601", "2", "10.999", "3", "-23.600", "4", "-50.000"]
+
+
+def test_bytes_that_are_not_utf8_after_the_first_mib_are_named(tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]
+    """The review's case: the encoding is read off the first MiB; a Shift_JIS row after
+    it ended in a traceback. Now one line, exit 2, and no half-written output."""
+    rows = "p0,p1,p2,p3,memo\n" + "40000,30000,20000,10000,x\n" * 50_000
+    source, target = tmp_path / "late.csv", tmp_path / "out.csv"
+    source.write_bytes(rows.encode() + "40000,30000,20000,10000,東卓\n".encode("cp932"))
+    err = cli.run("bulk", "settle", str(source), "-o", str(target), "-r", "mleague", code=2)
+    assert "late.csv: cannot be read from row 1 on" in err and err.count("\n") == 1
+    assert not target.exists()

@@ -14,7 +14,7 @@ from seisan import Deposits, Rounding, Rules, SeisanError, Ties, parse_floating,
 from seisan.cli import app
 from seisan.ledger import balances, fewest_transfers, settle_game
 from seisan.rules import SideRules, Stakes
-from seisan.sidebets import Bets, Kind, PairBet, Spectator
+from seisan.sidebets import Bets, Kind, PairBet, Spectator, exact_transfers
 from seisan.uma import RankUma
 
 
@@ -404,6 +404,8 @@ def test_swapping_two_tied_players_changes_nothing_else(
     # the spectators following any of them): never to or from anyone else
     sharing = {names[s] for s, p in enumerate(before.settlement.places) if p == place}
     following |= {x.name for x in bets.spectators if not x.pool and names[x.backs] in sharing}
+    if len(sharing) == 2:  # the two alone in their place swap their scores
+        assert sorted(after.settlement.scores) == sorted(before.settlement.scores)
     for name in everyone:
         if name not in sharing and name not in following:
             # money: first place takes what rounding each person's money leaves over,
@@ -430,3 +432,36 @@ def test_renaming_spectators_changes_nothing_but_their_names(
     old = _results(before, before.participants())
     new = _results(after, after.participants())
     assert {renamed.get(name, name): value for name, value in old.items()} == new
+
+
+@settings(max_examples=500, deadline=None)
+@given(games_with_bets())
+def test_a_spectator_wins_what_the_backed_player_wins(
+    case: tuple[Rules, list[int], Bets],
+) -> None:
+    """000: 外ウマ mirrors the backed player: exactly, unless the backed player shares a
+    place, whose leftovers go by seat order; then the spectator wins what the backed
+    player wins before any seat-order leftover (the place's oka and uma shared evenly),
+    rounded up to the quantum (issue 16's review)."""
+    rules, points, bets = case
+    try:
+        game = settle_game(points, rules, None, bets)
+    except SeisanError:
+        return
+    totals = game.totals()
+    quantum = Fraction(rules.unit, 1000)
+    names = game.settlement.names
+    places = game.settlement.places
+    for spectator in bets.spectators:
+        if spectator.pool:
+            continue
+        backed = names[spectator.backs]
+        if places.count(places[spectator.backs]) == 1:
+            own = totals[backed] - game.side_of(backed, Kind.SOTO)
+            assert totals[spectator.name] == own, (spectator, own)
+            continue
+        exact = Fraction(0)
+        for t in exact_transfers(game.settlement, bets):
+            if "house" not in (t.payer, t.payee):
+                exact += t.amount if t.payee == backed else -t.amount if t.payer == backed else 0
+        assert totals[spectator.name] == -((-exact) // quantum) * quantum, (spectator, exact)

@@ -366,3 +366,21 @@ def test_kiriage_for_the_dealer_only(dealer: bool, han: int, fu: int, ron: int) 
 def test_kiriage_and_kiriage_for_the_dealer_are_not_both_given() -> None:
     with pytest.raises(RulesError, match="kiriage already rounds up every hand"):
         Rules.from_toml("[scoring]\nkiriage = true\nkiriage_dealer = true\n")
+
+
+def test_a_house_rule_may_turn_on_full_kiriage_over_the_dealers_only() -> None:
+    """The review's case: `extends = "saikouisen"` with `kiriage = true` was refused,
+    naming a field the file never wrote; one kind of 切り上げ満貫 replaces the other."""
+    rules = load_rules_text('extends = "saikouisen"\n[scoring]\nkiriage = true\n')
+    assert rules.scoring.kiriage and not rules.scoring.kiriage_dealer
+    from seisan.hands import hand_value  # noqa: PLC0415
+
+    assert hand_value(4, 30, False, rules.scoring).ron == 8000  # the non-dealer's too
+
+
+def load_rules_text(text: str) -> Rules:
+    import tomllib  # noqa: PLC0415
+
+    from seisan.presets import rules_from_data  # noqa: PLC0415
+
+    return rules_from_data(tomllib.loads(text))

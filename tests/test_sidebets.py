@@ -457,3 +457,27 @@ def test_tied_firsts_settle_what_is_left_between_them_directly() -> None:
     game = settle_game([40000, 40000, 40000, 0], rules, NAMES, bets)
     chips = {(t.payer, t.payee): t.amount for t in game.side.transfers}
     assert chips == {("C", "B"): 1}
+
+
+@pytest.mark.parametrize(
+    ("points", "bets", "backs", "spectator"),
+    [
+        # Ana and Ben tie for first; Ben's 差しウマ with Chie is Ben's alone: Eve (on
+        # Ana) wins Ana's 35, not half of Ben's bet too (issue 16's review)
+        ([35000, 35000, 20000, 10000], Bets(sashi=(PairBet(1, 2, 10000),)), 0, Fraction(35)),
+        # Ben and Chie tie for second; Ben's chips are his: Eve (on Ben) wins his 0
+        ([40000, 25000, 25000, 10000],
+         Bets(chips=(0, 5, -5, 0), side=SideRules(chip_value=Fraction(1))), 1, Fraction(0)),
+    ],
+)  # fmt: skip
+def test_a_spectator_on_a_tied_player_mirrors_that_players_own_bets(
+    points: list[int], bets: Bets, backs: int, spectator: Fraction
+) -> None:
+    bets = Bets(**{**bets.__dict__, "spectators": (Spectator("Eve", backs),)})
+    game = settle_game(points, find_preset("mleague"), ["Ana", "Ben", "Chie", "Dae"], bets)
+    totals = game.totals()
+    assert (
+        totals["Eve"]
+        == spectator
+        == totals[["Ana", "Ben"][backs]] - game.side_of(["Ana", "Ben"][backs], Kind.SOTO)
+    )

@@ -9,7 +9,8 @@ import functools
 import os
 import re
 import sys
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import replace
 from enum import StrEnum
 from fractions import Fraction
@@ -159,9 +160,10 @@ def reports_errors(command: Callable[P, R]) -> Callable[P, R]:
 
     @functools.wraps(command)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
-        global _console  # noqa: PLW0603 - a fresh console for each command
+        global _console, _top_lang  # noqa: PLW0603 - a fresh console for each command
         _console = None
         chosen = kwargs.get("lang") or _top_lang or default_lang()
+        _top_lang = None  # read once: the next run in this process starts afresh
         if kwargs.get("lang") is None and "lang" in kwargs:
             kwargs["lang"] = chosen
         with language(chosen):  # type: ignore[arg-type]
@@ -955,6 +957,12 @@ def hand_command(
     else:
         if han is None and not yakuman:
             raise SeisanError(_("give --han (and --fu), --yakuman, or --tiles and --win"))
+        tile_options = {"--round-wind": round_wind != "E", "--seat-wind": seat_wind,
+                        "--dora": dora, "--ura": ura, "--meld": melds, "--riichi": riichi,
+                        "--tsumo": tsumo}  # fmt: skip
+        for option, given in tile_options.items():
+            if given:
+                raise SeisanError(_("{option} does nothing without --tiles", option=option))
         if double_yakuman is not None:
             raise SeisanError(
                 _("--double-yakuman / --no-double-yakuman decide how --tiles count; with "
@@ -1184,40 +1192,27 @@ TYPES = {"str": N_("<text>"), "int": N_("<whole number>"), "path": N_("<path>"),
 """What an option takes, as its help shows it (Typer's own: <str>, <int>)."""
 
 
-_spoken = False
-
-
-def _click_speaks() -> None:
-    """Help headings (Usage:, Options, [required]) in the language of the moment: Click
-    and Typer look their words up through :func:`gettext.gettext`, bound in each module
-    as ``_``. Done once a process."""
+@contextmanager
+def _click_speaks() -> Iterator[None]:
+    """Help headings (Usage:, Options, [required]) in the language of the moment, for
+    one run of ``main``: Click and Typer look their words up through
+    :func:`gettext.gettext`, bound in each module as ``_``, and Typer's own Click
+    writes "Usage:" and the --help line without it. Everything is put back after, so
+    nothing leaks into the next run in the same process."""
     import importlib  # noqa: PLC0415
 
-    global _spoken  # noqa: PLW0603
-    if _spoken:
-        return
-    _spoken = True
-
-    def words(text: str) -> str:
-        return translate(text)
-
-    # Typer carries its own copy of Click (typer._click); plain Click for older Typers
-    for name in ("typer.core", "typer._click.core", "typer._click.decorators",
-                 "typer._click.formatting", "click.core", "click.decorators",
-                 "click.formatting"):  # fmt: skip
-        try:
-            module = importlib.import_module(name)
-        except ImportError:
-            continue
-        if hasattr(module, "_"):
-            setattr(module, "_", words)  # noqa: B010 - mypy: the modules do not export it
-    try:  # Typer's own Click writes "Usage:" and the --help line without gettext
-        from typer._click import core, formatting  # noqa: PLC0415
-    except ImportError:
-        return
     from rich.cells import cell_len  # noqa: PLC0415
 
     from seisan.output import wrap_cells  # noqa: PLC0415
+
+    saved: list[tuple[object, str, object]] = []
+
+    def patch(owner: object, name: str, value: object) -> None:
+        saved.append((owner, name, getattr(owner, name)))
+        setattr(owner, name, value)
+
+    def words(text: str) -> str:
+        return translate(text)
 
     def wrap_text(
         text: str,
@@ -1236,23 +1231,43 @@ def _click_speaks() -> None:
                                  for i, line in enumerate(lines)))  # fmt: skip
         return "\n\n".join(out)
 
-    formatting.wrap_text = wrap_text
-    setattr(formatting, "term_len", cell_len)  # noqa: B010 - columns by terminal cells
+    try:
+        # Typer carries its own copy of Click (typer._click); plain Click for older Typers
+        for name in ("typer.core", "typer._click.core", "typer._click.decorators",
+                     "typer._click.formatting", "click.core", "click.decorators",
+                     "click.formatting"):  # fmt: skip
+            try:
+                module = importlib.import_module(name)
+            except ImportError:
+                continue
+            if hasattr(module, "_"):
+                patch(module, "_", words)
+        try:
+            from typer._click import core, formatting  # noqa: PLC0415
+        except ImportError:
+            yield
+            return
 
-    class Formatter(core.HelpFormatter):  # type: ignore[misc,name-defined]
-        def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
-            super().write_usage(prog, args, prefix or words("Usage:") + " ")
+        class Formatter(core.HelpFormatter):  # type: ignore[misc,name-defined]
+            def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
+                super().write_usage(prog, args, prefix or words("Usage:") + " ")
 
-    plain_help_option = core.Command.get_help_option
+        plain_help_option = core.Command.get_help_option
 
-    def help_option(self: Any, ctx: Any) -> Any:
-        option = plain_help_option(self, ctx)
-        if option is not None and option.help == "Show this message and exit.":
-            option.help = words(option.help)
-        return option
+        def help_option(self: Any, ctx: Any) -> Any:
+            option = plain_help_option(self, ctx)
+            if option is not None and option.help == "Show this message and exit.":
+                option.help = words(option.help)
+            return option
 
-    core.Context.formatter_class = Formatter
-    setattr(core.Command, "get_help_option", help_option)  # noqa: B010
+        patch(formatting, "wrap_text", wrap_text)
+        patch(formatting, "term_len", cell_len)  # columns by terminal cells
+        patch(core.Context, "formatter_class", Formatter)
+        patch(core.Command, "get_help_option", help_option)
+        yield
+    finally:
+        for owner, name, value in reversed(saved):
+            setattr(owner, name, value)
 
 
 def _translate_help(command: Any, lang: Lang) -> None:
@@ -1303,6 +1318,9 @@ def _usage_message(err: Exception, argv: Sequence[str] = ()) -> Message:
     match = re.match(r"No such command '(.*)'", message)
     if match:
         return _("unknown command “{command}”; seisan --help lists them", command=match[1])
+    match = re.match(r"Got unexpected extra argument\S* \((.*)\)", message)
+    if match:
+        return _("“{given}” is more than this command takes; see its --help", given=match[1])
     return _("{detail}", detail=message)
 
 
@@ -1339,9 +1357,8 @@ def main() -> None:
     global _top_lang  # noqa: PLW0603 - also after ``--``, where Click reads no options
     _top_lang = _argv_lang(sys.argv[1:])
     lang = _top_lang or default_lang()
-    _click_speaks()
     try:
-        with language(lang):
+        with _click_speaks(), language(lang):
             _run(lang)
     finally:
         _top_lang = None

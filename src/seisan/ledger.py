@@ -30,6 +30,7 @@ from seisan.sidebets import (
     SideResult,
     Spectator,
     Table,
+    exact_transfers,
     score_transfers,
     side_bets,
     soto,
@@ -352,7 +353,9 @@ def game_result(settlement: Settlement, bets: Bets | None = None) -> GameResult:
     side = side_bets(settlement, bets, table)
     player_flows = [*score_transfers(settlement, table), *side.transfers]
     pool = bets.side_rules(settlement).soto_pool
-    spectator_flows = soto(settlement, bets.spectators, player_flows, pool, table)
+    mirrored = any(not s.pool for s in bets.spectators)
+    exact = exact_transfers(settlement, bets) if mirrored else ()
+    spectator_flows = soto(settlement, bets.spectators, player_flows, pool, table, exact)
     return GameResult(
         settlement,
         side,

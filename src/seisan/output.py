@@ -119,27 +119,60 @@ class Sheet:
         ]
         return max(sum(w + 3 for w in widths) + 1, cell_len(self.title) + 4)
 
-    def table(self) -> Any:
-        """The Rich table: a number column never narrower than its widest cell, a text
-        column never narrower than its longest word."""
+    def table(self, width: int | None = None) -> Any:
+        """The Rich table: a number column never narrower than its widest cell. Within
+        ``width``, the text columns share what the others leave, and their cells are
+        broken into lines here, between words (as :func:`wrap_cells` does), never by
+        Rich inside a word (Rich folds text without spaces, Japanese, anywhere)."""
         from rich.cells import cell_len  # noqa: PLC0415
         from rich.table import Table  # noqa: PLC0415
         from rich.text import Text  # noqa: PLC0415
 
+        widest = [
+            max([cell_len(column), *(cell_len(row[index]) for row in self.rows)])
+            for index, column in enumerate(self.columns)
+        ]
+        room = dict.fromkeys(self.wrap, 0)
+        if width is not None and self.wrap:
+            fixed = sum(widest[i] + 3 for i in range(len(self.columns)) if i not in self.wrap)
+            left = width - fixed - 1 - 3 * len(self.wrap)
+            natural = sum(widest[i] for i in self.wrap) or 1
+            smallest: dict[int, int] = {}
+            for index in self.wrap:
+                share = left * widest[index] // natural
+                words = [min(cell_len(w), LONG_WORD) for row in self.rows
+                         for w in _tokens(row[index])]  # fmt: skip
+                smallest[index] = min(widest[index],
+                                      max([cell_len(self.columns[index]), *words]))  # fmt: skip
+                room[index] = min(widest[index], max(share, smallest[index]))
+            while sum(room.values()) > left:  # give back from the widest that can
+                spare = [i for i in self.wrap if room[i] > smallest[i]]
+                if not spare:
+                    break
+                room[max(spare, key=lambda i: room[i] - smallest[i])] -= 1
         result = Table(title=self.title, min_width=cell_len(self.title) + 4)
         for index, column in enumerate(self.columns):
-            widest = max([cell_len(column), *(cell_len(row[index]) for row in self.rows)])
-            words = [min(cell_len(w), LONG_WORD) for row in self.rows
-                     for w in _tokens(row[index])]  # fmt: skip
+            wrapped = room.get(index, 0)
+            if index not in self.wrap:
+                least = widest[index]
+            else:
+                words = [min(cell_len(w), LONG_WORD) for row in self.rows
+                         for w in _tokens(row[index])]  # fmt: skip
+                least = max([cell_len(column), *words])
             result.add_column(
                 column,
                 justify="right" if index in self.right else "left",
                 overflow="fold",
-                no_wrap=index not in self.wrap,
-                min_width=max([cell_len(column), *words]) if index in self.wrap else widest,
+                no_wrap=index not in self.wrap or bool(wrapped),
+                min_width=wrapped or least,
+                width=wrapped or None,
             )
         for row in self.rows:
-            result.add_row(*(Text(cell) for cell in row))  # names are text, never markup
+            cells = [
+                "\n".join(wrap_cells(cell, room[i])) if room.get(i) else cell
+                for i, cell in enumerate(row)
+            ]
+            result.add_row(*(Text(cell) for cell in cells))  # names are text, never markup
         return result
 
     def card_lines(self, width: int) -> list[str]:
@@ -179,8 +212,10 @@ class Sheet:
         limit = display_width(console)
         if limit is None:
             console.print(self.table(), width=self.natural(), crop=False)
-        elif self.natural() <= limit or (self.wrap and self.needed() <= limit):
+        elif self.natural() <= limit:
             console.print(self.table(), width=limit, crop=False)
+        elif self.wrap and self.needed() <= limit:
+            console.print(self.table(limit), width=limit, crop=False)
         else:
             for line in self.card_lines(limit):
                 console.print(Text(line), no_wrap=True, crop=False, overflow="ignore")

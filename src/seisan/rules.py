@@ -327,7 +327,13 @@ class Scoring:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], base: Scoring | None = None) -> Scoring:
-        return replace(base or cls(), **_known(cls, "scoring", data))
+        changes = _known(cls, "scoring", data)
+        # a house rule that turns on one kind of 切り上げ満貫 turns off the other
+        if changes.get("kiriage") is True and "kiriage_dealer" not in changes:
+            changes["kiriage_dealer"] = False
+        if changes.get("kiriage_dealer") is True and "kiriage" not in changes:
+            changes["kiriage"] = False
+        return replace(base or cls(), **changes)
 
 
 class Length(StrEnum):

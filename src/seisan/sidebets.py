@@ -246,12 +246,15 @@ def _with_first(table: Table, kind: str, gains: Sequence[Fraction]) -> list[Tran
     return with_first(net, table.firsts(), kind, table.quantum)
 
 
-def score_transfers(settlement: Settlement, table: Table | None = None) -> list[Transfer]:
+def score_transfers(
+    settlement: Settlement, table: Table | None = None, scores: Sequence[Fraction] = ()
+) -> list[Transfer]:
     """The scores as transfers: everyone settles with first place (001's jansou way).
     What is in nobody's score (riichi sticks lost at the end, penalties) first place,
-    which collects the others' payments, hands on to the house."""
+    which collects the others' payments, hands on to the house. ``scores`` replaces
+    the settlement's (the exact shares of tied players, for a spectator)."""
     table = table or Table(settlement)
-    net = dict(zip(table.names, settlement.scores, strict=True))
+    net = dict(zip(table.names, scores or settlement.scores, strict=True))
     unpaid = settlement.unpaid
     if unpaid:  # negative: a result worth more than the table paid (a fixed substitute)
         net[HOUSE] = unpaid
@@ -425,11 +428,13 @@ def soto(
     player_transfers: Sequence[Transfer],
     pool: int = 0,
     table: Table | None = None,
+    exact: Sequence[Transfer] = (),
 ) -> list[Transfer]:
     """外ウマ. A mirroring spectator pays or receives, against each other player,
     what the backed player does (scores settled with first place, as 001's
-    jansou way, plus every side bet). Spectators in the pool settle only among
-    themselves, like 差しウマ of ``pool`` points on their players' places.
+    jansou way, plus every side bet; :func:`exact_transfers` gives them before any
+    seat-order leftover). Spectators in the pool settle only among themselves, like
+    差しウマ of ``pool`` points on their players' places.
     """
     if not spectators:
         return []
@@ -459,7 +464,8 @@ def soto(
     for spectator in spectators:
         if spectator.pool:
             continue
-        for other, gain in _mirrored(table, spectator.backs, player_transfers).items():
+        gains = _mirrored(table, spectator.backs, player_transfers, exact or player_transfers)
+        for other, gain in gains.items():
             if gain > 0:
                 out.append(Transfer(other, spectator.name, gain, Kind.SOTO))
             elif gain < 0:
@@ -467,42 +473,78 @@ def soto(
     return out
 
 
-def _mirrored(table: Table, backs: int, transfers: Sequence[Transfer]) -> dict[str, Fraction]:
+EXACT_QUANTUM = Fraction(1, 12000)
+"""A quantum that splits any amount of 0.001 pt among 2, 3 or 4 players, and any half
+of one, exactly: the side flows worked out with it have no seat-order leftovers."""
+
+
+def exact_transfers(settlement: Settlement, bets: Bets) -> list[Transfer]:
+    """Every player's flows (the score with first place, every side bet) with nothing
+    left over to share by seat order: what a spectator mirrors."""
+    fine = Table(settlement)
+    fine.quantum = EXACT_QUANTUM
+    # players who share a place share its oka and uma: exactly, not by seat order
+    scores = list(settlement.scores)
+    for place in set(fine.place):
+        group = [seat for seat, p in enumerate(fine.place) if p == place]
+        if len(group) > 1:
+            mean = sum((scores[seat] for seat in group), _ZERO) / len(group)
+            for seat in group:
+                scores[seat] = mean
+    flows = score_transfers(settlement, fine, scores)
+    return [*flows, *side_bets(settlement, bets, fine).transfers]
+
+
+def _net_with(backed: str, transfers: Sequence[Transfer]) -> dict[str, Fraction]:
+    """What ``backed`` gains from each other player over ``transfers`` (the house's
+    part, penalties and lost sticks, is no bet)."""
+    against: dict[str, Fraction] = {}
+    for t in transfers:
+        if HOUSE in (t.payer, t.payee):
+            continue
+        if t.payee == backed:
+            against[t.payer] = against.get(t.payer, _ZERO) + t.amount
+        elif t.payer == backed:
+            against[t.payee] = against.get(t.payee, _ZERO) - t.amount
+    return against
+
+
+def _mirrored(
+    table: Table, backs: int, transfers: Sequence[Transfer], exact: Sequence[Transfer]
+) -> dict[str, Fraction]:
     """What a spectator backing seat ``backs`` gains from each other player.
 
-    Against each player outside the backed player's place, the spectator gets that
-    player's payments to everyone sharing the place, shared equally (so no one's
-    payment depends on which of the tied players sits where); those shares are put in
-    whole quanta by largest remainder (ties: seat order of the payers), their sum
-    rounded in the spectator's favour, as a lone half is. With the players sharing
-    the place, the spectator mirrors the backed player's own flows.
+    The backed player's own flows, pair by pair (000: AがBに支払ったポイントと同額をEもBに
+    支払う), taken before any leftover is shared by seat order (``exact``), so that
+    no one's payment to the spectator depends on where a tied player sits; then put
+    in whole quanta by largest remainder (between equal remainders, the better placed
+    payer), to the backed player's own total, or, when the backed player shares a
+    place (and so a seat-order leftover), to the exact total rounded in the
+    spectator's favour.
     """
     backed = table.names[backs]
-    group = {table.names[s] for s, p in enumerate(table.place) if p == table.place[backs]}
-    shared: dict[str, Fraction] = {}
-    own: dict[str, Fraction] = {}
-    for t in transfers:
-        if HOUSE in (t.payer, t.payee):  # what nobody wins (penalties) is not a bet
-            continue
-        if t.payee in group and t.payer not in group:
-            shared[t.payer] = shared.get(t.payer, _ZERO) + t.amount / len(group)
-        elif t.payer in group and t.payee not in group:
-            shared[t.payee] = shared.get(t.payee, _ZERO) - t.amount / len(group)
-        elif t.payee == backed:
-            own[t.payer] = own.get(t.payer, _ZERO) + t.amount
-        elif t.payer == backed:
-            own[t.payee] = own.get(t.payee, _ZERO) - t.amount
+    shares = _net_with(backed, exact)
     quantum = table.quantum
-    if all((v / quantum).denominator == 1 for v in shared.values()):
-        return own | shared
-    total = -((-sum(shared.values(), _ZERO)) // quantum)  # whole quanta, rounded up
-    floors = {name: v // quantum for name, v in shared.items()}
-    left = total - sum(floors.values())
+    if all((v / quantum).denominator == 1 for v in shares.values()):
+        return shares
+    alone = table.place.count(table.place[backs]) == 1
+    if alone:
+        target = sum(_net_with(backed, transfers).values(), _ZERO) / quantum
+    else:
+        target = Fraction(-((-sum(shares.values(), _ZERO)) // quantum))
+    floors = {name: v // quantum for name, v in shares.items()}
+    left = int(target) - sum(floors.values())
     seat = {name: index for index, name in enumerate(table.names)}
-    ranked = sorted(shared, key=lambda name: (-(shared[name] / quantum - floors[name]), seat[name]))
-    for name in ranked[: int(left)]:
-        floors[name] += 1
-    return own | {name: quanta * quantum for name, quanta in floors.items()}
+    # between equal remainders the better placed first (seat order only within a place)
+    ranked = sorted(shares, key=lambda n: (-(shares[n] / quantum - floors[n]),
+                                           table.place[seat[n]], seat[n]))  # fmt: skip
+    if left >= 0:
+        for name in ranked[:left]:
+            floors[name] += 1
+    else:
+        for name in ranked[::-1][:-left]:
+            floors[name] -= 1
+    return {name: quanta * quantum for name, quanta in floors.items()}
 
 
 def find_player(ref: object, names: Sequence[str], what: str) -> int:

@@ -49,6 +49,28 @@ class Source:
     schema: pa.Schema
 
 
+def _readable(
+    batches: Iterator[pa.RecordBatch], source: Path, done: list[int]
+) -> Iterator[pa.RecordBatch]:
+    """The batches, with a file that turns unreadable part-way (a stray byte after the
+    first MiB, a broken row) named with the rows read so far, not a traceback."""
+    while True:
+        try:
+            batch = next(batches)
+        except StopIteration:
+            return
+        except (pa.ArrowInvalid, OSError) as err:
+            raise _unreadable(source, done[0], err) from None
+        yield batch
+
+
+def _unreadable(source: Path, row: int, err: Exception) -> BulkError:
+    return BulkError(
+        _("{path}: cannot be read from row {row} on ({detail}); save it as UTF-8 or "
+          "Shift_JIS throughout", path=source, row=row + 1, detail=str(err).splitlines()[0])
+    )  # fmt: skip
+
+
 def csv_encoding(path: Path) -> str:
     """``utf8`` when the CSV's first MiB reads as UTF-8 (a BOM or not), else Shift_JIS
     (``cp932``, what Excel in Japan saves)."""
@@ -255,9 +277,14 @@ def settle_file(
     writer = Writer(target)
     done = 0
     try:
-        for batch in data.batches:
-            writer.write(settle_batch(batch, rulesets, chosen, deposits, done))
+        for batch in _readable(data.batches, source, done_rows := [0]):
+            settled = settle_batch(batch, rulesets, chosen, deposits, done)
+            try:
+                writer.write(settled)
+            except pa.ArrowInvalid as err:  # text that is not UTF-8, found only on writing
+                raise _unreadable(source, done, err) from None
             done += batch.num_rows
+            done_rows[0] = done
             if progress is not None:
                 progress(done, data.rows)
     except BaseException:
@@ -319,7 +346,8 @@ def summarise(
     counts = [np.zeros(players, dtype=np.int64) for _ in rulesets]
     per_pt = [1000 // r.unit for r in rulesets]
     done = 0
-    for batch in data.batches:
+    done_rows = [0]
+    for batch in _readable(data.batches, source, done_rows):
         settled = settle_batch(batch, rulesets, chosen, deposits, done)
         for k, rules in enumerate(rulesets):
             suffix = f"_{_name(rules)}" if len(rulesets) > 1 else ""
@@ -336,6 +364,7 @@ def summarise(
                     sums[k][p] += int(chosen_scores.sum())
                     counts[k][p] += len(chosen_scores)
         done += batch.num_rows
+        done_rows[0] = done
         if progress is not None:
             progress(done, data.rows)
     if not done:
