@@ -62,7 +62,9 @@ def test_bad_input_is_one_line_in_the_readers_language(
     assert "Traceback" not in err, err
     assert code == 2, (code, err)
     lines = err.splitlines()
-    assert lines and all(line.startswith(PREFIX[lang]) for line in lines[:1]), err
+    assert lines and lines[0].startswith(PREFIX[lang]), err
+    if args[0] not in ("import", "stats"):  # these name each file they could not read
+        assert len(lines) == 1, err
     if fragment and lang == "en":
         assert fragment in err
     if lang != "en":

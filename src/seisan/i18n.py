@@ -163,7 +163,16 @@ def render(value: object, lang: Lang | str | None = None) -> str:
     if isinstance(value, list | tuple | set | frozenset):
         items = sorted(value, key=str) if isinstance(value, set | frozenset) else value
         return ", ".join(render(v, chosen) for v in items)
-    return str(value)
+    return _visible(str(value))
+
+
+def _visible(text: str) -> str:
+    """Text as typed, but a control character (a line break in a name) written as an
+    escape, so that an error stays one line and shows what was wrong."""
+    if text.isprintable() or not any(c < " " or c == "\x7f" for c in text):
+        return text
+    return "".join(c.encode("unicode_escape").decode("ascii") if c < " " or c == "\x7f"
+                   else c for c in text)  # fmt: skip
 
 
 def plain_number(text: str) -> str:
