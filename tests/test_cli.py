@@ -163,7 +163,7 @@ def _run_main(*args: str, columns: str = "100"):
     ("args", "message"),
     [
         (["settle", "1", "2", "-f", "xml"], "“xml”; choose from table, json, csv"),
-        (["rules", "show"], "name is missing"),
+        (["rules", "show"], "a preset name or a rules file is missing"),
         (["hand", "--han", "x"], "invalid value for --han: “x” is not a whole number"),
         (["nonsense"], "unknown command “nonsense”"),
         (["settle", "1", "--bogus", "x"], "unknown option --bogus"),

@@ -1288,6 +1288,16 @@ def _translate_help(command: Any, lang: Lang) -> None:
         _translate_help(sub, lang)
 
 
+ARGUMENTS = {
+    "points": N_("the final points"),
+    "name": N_("a preset name or a rules file"),
+    "files": N_("the files"),
+    "file": N_("the game record"),
+    "source": N_("the input file"),
+}
+"""The commands' arguments, as an error says they are missing."""
+
+
 def _usage_message(err: Exception, argv: Sequence[str] = ()) -> Message:
     """A usage error (Click's, English) in the user's words. Typer's Click is private,
     so errors are told apart by their class names and attributes."""
@@ -1298,6 +1308,8 @@ def _usage_message(err: Exception, argv: Sequence[str] = ()) -> Message:
     if kind == "NoSuchOption":
         return _("unknown option {option}", option=getattr(err, "option_name", ""))
     if kind == "MissingParameter":
+        if not names and hint in ARGUMENTS:  # an argument: in words, not its code name
+            return _("{what} is missing", what=translate(ARGUMENTS[hint]))
         return _("{what} is missing", what=hint or "-")
     if kind == "BadParameter":
         detail = getattr(err, "message", "")
