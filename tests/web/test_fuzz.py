@@ -131,6 +131,7 @@ def test_odd_queries(site: dict[str, Any], signed_in: Client, query: str) -> Non
                          + ", 0, 0, 0]\n"),
         ("binary.toml", "\udcff"),
     ],
+    ids=lambda value: value if value.isascii() and len(value) < 40 else f"text-{len(value)}",
 )  # fmt: skip
 def test_odd_imports(site: dict[str, Any], signed_in: Client, name: str, body: str) -> None:
     url = reverse("clubs:import", args=[site["club"].slug, site["season"].pk])
