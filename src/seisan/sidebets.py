@@ -408,14 +408,13 @@ def _yakitori(table: Table, side: SideRules, winners: Sequence[int] | None) -> l
     # same order)
     won.sort(key=lambda seat: (table.place[seat], seat))
     losers.sort(key=lambda seat: (table.place[seat], seat))
-    whole, rest = divmod(amount, table.quantum)
-    base, extra = divmod(int(whole), len(won))
+    base, extra = divmod(int(amount / table.quantum), len(won))  # 100s of points: whole
     out = []
     turn = 0
     for seat in losers:
         for k, winner in enumerate(won):
             quanta = base + (1 if (k - turn) % len(won) < extra else 0)
-            pt = quanta * table.quantum + (rest if k == 0 else 0)
+            pt = quanta * table.quantum
             if pt:
                 out.append(table.pay(Kind.YAKITORI, seat, winner, pt))
         turn = (turn + extra) % len(won)
