@@ -174,3 +174,12 @@ def test_a_bad_spectator_is_named(data: dict[str, object], message: str) -> None
 
 
 NAMES_LONG = ["Ana", "Ben", "Chie", "Dae"]
+
+
+def test_yakitori_losers_take_turns_by_place_not_seat() -> None:
+    """Mutant: the losers in seat order. C (seat 2) is fourth, D (seat 3) third: D, the
+    better placed loser, pays the first tenth to A (first), C the next to B."""
+    bets = Bets(winners=(0, 1), side=SideRules(yakitori=100))
+    game = settle_game([45000, 40000, 5000, 10000], MLEAGUE, NAMES, bets)
+    flows = sorted((t.payer, t.payee, t.amount) for t in game.side.transfers)
+    assert flows == [("C", "B", F("0.1")), ("D", "A", F("0.1"))]
