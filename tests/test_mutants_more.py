@@ -16,7 +16,7 @@ from seisan.ledger import settle_game
 from seisan.rounding import Rounding
 from seisan.rules import Scoring, SideRules
 from seisan.settlement import Penalty
-from seisan.sidebets import BetError, Bets, PairBet, bets_from_dict
+from seisan.sidebets import BetError, Bets, PairBet, Spectator, bets_from_dict
 from seisan.stats import play_stats
 
 NAMES = ["A", "B", "C", "D"]
@@ -183,3 +183,23 @@ def test_yakitori_losers_take_turns_by_place_not_seat() -> None:
     game = settle_game([45000, 40000, 5000, 10000], MLEAGUE, NAMES, bets)
     flows = sorted((t.payer, t.payee, t.amount) for t in game.side.transfers)
     assert flows == [("C", "B", F("0.1")), ("D", "A", F("0.1"))]
+
+
+def test_a_spectator_on_first_place_does_not_collect_a_penalty_paid_to_the_house() -> None:
+    """D's 20 pt penalty goes to the house, not through first place to A's spectator:
+    Eve wins A's 70 (score 60, 差しウマ 10 from C), as A does. Kills `_net_with`'s
+    `continue` → `break` at the house's flow."""
+    bets = Bets(sashi=(PairBet(0, 2, 10000),), spectators=(Spectator("Eve", 0),))
+    game = settle_game([40000, 30000, 20000, 10000], MLEAGUE, NAMES, bets,
+                       penalties=(Penalty(3, F(20), "x"),))  # fmt: skip
+    totals = game.totals()
+    assert totals["Eve"] == totals["A"] == 70 and totals["D"] == -120
+
+
+def test_a_spectator_on_a_tied_player_rounds_a_lone_half_up() -> None:
+    """A and B share first; A's own 馬身 with C (100) is 0.15 exactly: Eve wins A's
+    exact 35.15 rounded up to 35.2 (C pays 10.2, D 25), not 35.1."""
+    bets = Bets(bashin=(PairBet(0, 2, 100),), spectators=(Spectator("Eve", 0),))
+    game = settle_game([35000, 35000, 20000, 10000], MLEAGUE, NAMES, bets)
+    assert game.totals()["Eve"] == F("35.2")
+    assert {(t.payer, t.amount) for t in game.soto} == {("C", F("10.2")), ("D", F(25))}

@@ -247,7 +247,10 @@ def _with_first(table: Table, kind: str, gains: Sequence[Fraction]) -> list[Tran
 
 
 def score_transfers(
-    settlement: Settlement, table: Table | None = None, scores: Sequence[Fraction] = ()
+    settlement: Settlement,
+    table: Table | None = None,
+    scores: Sequence[Fraction] = (),
+    unpaid: Fraction | None = None,
 ) -> list[Transfer]:
     """The scores as transfers: everyone settles with first place (001's jansou way).
     What is in nobody's score (riichi sticks lost at the end, penalties) first place,
@@ -255,7 +258,7 @@ def score_transfers(
     the settlement's (the exact shares of tied players, for a spectator)."""
     table = table or Table(settlement)
     net = dict(zip(table.names, scores or settlement.scores, strict=True))
-    unpaid = settlement.unpaid
+    unpaid = settlement.unpaid if unpaid is None else unpaid
     if unpaid:  # negative: a result worth more than the table paid (a fixed substitute)
         net[HOUSE] = unpaid
     return with_first(net, table.firsts(), Kind.SCORE, table.quantum)
@@ -484,14 +487,22 @@ def exact_transfers(settlement: Settlement, bets: Bets) -> list[Transfer]:
     fine.quantum = EXACT_QUANTUM
     # players who share a place share its oka and uma: exactly, not by seat order
     scores = list(settlement.scores)
+    # a penalty is paid by the penalised player to the house directly, not through
+    # first place: a spectator mirroring first place does not collect it
+    fined: list[Transfer] = []
+    if not settlement.rules.penalties.redistribute:
+        for penalty in settlement.penalties:
+            scores[penalty.seat] += penalty.pt
+            fined.append(Transfer(fine.names[penalty.seat], HOUSE, penalty.pt, Kind.SCORE))
     for place in set(fine.place):
         group = [seat for seat, p in enumerate(fine.place) if p == place]
         if len(group) > 1:
             mean = sum((scores[seat] for seat in group), _ZERO) / len(group)
             for seat in group:
                 scores[seat] = mean
-    flows = score_transfers(settlement, fine, scores)
-    return [*flows, *side_bets(settlement, bets, fine).transfers]
+    unpaid = settlement.unpaid - sum((t.amount for t in fined), _ZERO)
+    flows = score_transfers(settlement, fine, scores, unpaid)
+    return [*flows, *fined, *side_bets(settlement, bets, fine).transfers]
 
 
 def _net_with(backed: str, transfers: Sequence[Transfer]) -> dict[str, Fraction]:
