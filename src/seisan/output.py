@@ -92,32 +92,37 @@ class Sheet:
     right: Sequence[int] = ()
     wrap: Sequence[int] = ()
 
-    def needed(self) -> int:
-        """The width it needs without wrapping a number or a word (borders included):
-        number columns at their widest cell, text columns at their longest word (a
-        CJK character may end a line on its own, as in :func:`wrap_cells`)."""
+    def _widest(self) -> list[int]:
+        """Each column's widest cell, its header included (terminal cells)."""
         from rich.cells import cell_len  # noqa: PLC0415 - Rich only when a table is drawn
 
-        total = 1
-        for index, column in enumerate(self.columns):
-            cells = [cell_len(column), *(cell_len(row[index]) for row in self.rows)]
-            if index in self.wrap:
-                words = [min(cell_len(w), LONG_WORD) for row in self.rows
-                         for w in _tokens(row[index])]  # fmt: skip
-                total += max([8, cell_len(column), *words]) + 3
-            else:
-                total += max(cells) + 3
-        return total
+        return [
+            max([cell_len(column), *(cell_len(row[index]) for row in self.rows)])
+            for index, column in enumerate(self.columns)
+        ]
+
+    def _longest_word(self, index: int) -> int:
+        """The narrowest a text column can be without breaking a word (a CJK character
+        may end a line on its own, as in :func:`wrap_cells`; an address may fold)."""
+        from rich.cells import cell_len  # noqa: PLC0415
+
+        words = [min(cell_len(w), LONG_WORD) for row in self.rows for w in _tokens(row[index])]
+        return max([cell_len(self.columns[index]), *words])
+
+    def needed(self) -> int:
+        """The width it needs without wrapping a number or a word (borders included):
+        number columns at their widest cell, text columns at their longest word."""
+        widest = self._widest()
+        return 1 + sum(
+            (max(8, self._longest_word(i)) if i in self.wrap else widest[i]) + 3
+            for i in range(len(self.columns))
+        )
 
     def natural(self) -> int:
         """The width it takes with nothing wrapped at all (what a pipe gets)."""
         from rich.cells import cell_len  # noqa: PLC0415
 
-        widths = [
-            max([cell_len(column), *(cell_len(row[index]) for row in self.rows)])
-            for index, column in enumerate(self.columns)
-        ]
-        return max(sum(w + 3 for w in widths) + 1, cell_len(self.title) + 4)
+        return max(sum(w + 3 for w in self._widest()) + 1, cell_len(self.title) + 4)
 
     def table(self, width: int | None = None) -> Any:
         """The Rich table: a number column never narrower than its widest cell. Within
@@ -128,22 +133,17 @@ class Sheet:
         from rich.table import Table  # noqa: PLC0415
         from rich.text import Text  # noqa: PLC0415
 
-        widest = [
-            max([cell_len(column), *(cell_len(row[index]) for row in self.rows)])
-            for index, column in enumerate(self.columns)
-        ]
+        widest = self._widest()
+        least = {i: self._longest_word(i) if i in self.wrap else widest[i]
+                 for i in range(len(self.columns))}  # fmt: skip
         room = dict.fromkeys(self.wrap, 0)
         if width is not None and self.wrap:
             fixed = sum(widest[i] + 3 for i in range(len(self.columns)) if i not in self.wrap)
             left = width - fixed - 1 - 3 * len(self.wrap)
             natural = sum(widest[i] for i in self.wrap) or 1
-            smallest: dict[int, int] = {}
+            smallest = {i: min(widest[i], least[i]) for i in self.wrap}
             for index in self.wrap:
                 share = left * widest[index] // natural
-                words = [min(cell_len(w), LONG_WORD) for row in self.rows
-                         for w in _tokens(row[index])]  # fmt: skip
-                smallest[index] = min(widest[index],
-                                      max([cell_len(self.columns[index]), *words]))  # fmt: skip
                 room[index] = min(widest[index], max(share, smallest[index]))
             while sum(room.values()) > left:  # give back from the widest that can
                 spare = [i for i in self.wrap if room[i] > smallest[i]]
@@ -153,18 +153,12 @@ class Sheet:
         result = Table(title=self.title, min_width=cell_len(self.title) + 4)
         for index, column in enumerate(self.columns):
             wrapped = room.get(index, 0)
-            if index not in self.wrap:
-                least = widest[index]
-            else:
-                words = [min(cell_len(w), LONG_WORD) for row in self.rows
-                         for w in _tokens(row[index])]  # fmt: skip
-                least = max([cell_len(column), *words])
             result.add_column(
                 column,
                 justify="right" if index in self.right else "left",
                 overflow="fold",
                 no_wrap=index not in self.wrap or bool(wrapped),
-                min_width=wrapped or least,
+                min_width=wrapped or least[index],
                 width=wrapped or None,
             )
         for row in self.rows:
