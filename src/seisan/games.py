@@ -188,6 +188,20 @@ class HandLine:
 
 
 @dataclass(frozen=True)
+class NextHand:
+    """Where a game that has not ended stands: the hand to play next (what a scorer's
+    screen shows before it is dealt)."""
+
+    round: str  #: E1 .. N4
+    dealer: int
+    honba: int
+    deposits: int  #: riichi sticks on the table, in points
+    points: tuple[int, ...]
+    #: オーラス or the extension: the hand whose result may end the game
+    last: bool
+
+
+@dataclass(frozen=True)
 class GamePlay:
     """A record played out: every hand's line, the final points and the settlement."""
 
@@ -198,6 +212,8 @@ class GamePlay:
     ended: Message
     end: str  #: why: bust, stop, sudden-death, length, time, agreement ("" if not ended)
     settlement: Settlement | None = field(default=None)
+    #: the next hand when the game has not ended (played with ``check_end=False``)
+    next: NextHand | None = None
 
     def to_dict(self) -> dict[str, Any]:
         assert self.settlement is not None
@@ -338,7 +354,13 @@ def _play(record: GameRecord, check_end: bool) -> GamePlay:
         final = result.points  # first place may have taken the deposits
         leftover = result.leftover_deposits
     ended = table.ended if table.ended is not None else _("not ended")
-    return GamePlay(record, tuple(lines), final, leftover, ended, table.end, result)
+    upcoming = None
+    if table.ended is None:
+        upcoming = NextHand(
+            _round_name(table.wind, table.number), table.number, table.honba, table.deposits,
+            tuple(table.points), table.last_regular or table.wind > table.last_wind,
+        )  # fmt: skip
+    return GamePlay(record, tuple(lines), final, leftover, ended, table.end, result, upcoming)
 
 
 def _play_hand(table: _Table, hand: Hand, index: int, where: Message) -> HandLine:
@@ -506,10 +528,10 @@ def _tsumo(
             _("{where}: {name}'s hand cannot win by tsumo", where=where,
               name=table.names[win.winner])
         )  # fmt: skip
-    base = sum(_tsumo_payments(value, win.winner, dealer, table.n).values())
+    base = sum(tsumo_payments(value, win.winner, dealer, table.n).values())
     table.won.append((win.winner, base))
     value = value.with_honba(table.honba, scoring.honba, scoring.tsumo_honba)
-    owed = _tsumo_payments(value, win.winner, dealer, table.n)
+    owed = tsumo_payments(value, win.winner, dealer, table.n)
     total = sum(owed.values())
     if win.pao is not None:
         owed = {win.pao: total}
@@ -524,7 +546,7 @@ def _tsumo(
     return summary, win.winner == dealer, 0
 
 
-def _tsumo_payments(value: HandValue, winner: int, dealer: int, n: int) -> dict[int, int]:
+def tsumo_payments(value: HandValue, winner: int, dealer: int, n: int) -> dict[int, int]:
     """What each other player pays on a tsumo of ``value``."""
     owed = {}
     for seat in range(n):
@@ -568,7 +590,7 @@ def _draw(
                 raise GameError(err.within(where)) from None
             if n == 3:
                 value = three_player_tsumo(value, scoring)
-            for payer, amount in _tsumo_payments(value, seat, dealer, n).items():
+            for payer, amount in tsumo_payments(value, seat, dealer, n).items():
                 deltas[payer] -= amount
                 deltas[seat] += amount
         made = [names[s] for s in sorted(set(hand.nagashi))]
@@ -611,7 +633,7 @@ def _chombo(
         value = hand_value(5, None, offender == dealer, rules.scoring)
         if table.n == 3:
             value = three_player_tsumo(value, rules.scoring)
-        for other, amount in _tsumo_payments(value, offender, dealer, table.n).items():
+        for other, amount in tsumo_payments(value, offender, dealer, table.n).items():
             deltas[other] += amount
             deltas[offender] -= amount
         summary = _("chombo: {name} pays a mangan", name=name)

@@ -10,6 +10,7 @@ the reason when it is missing, except under ``CI=true``, where it fails."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -22,10 +23,12 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from seisan.games import load_record
 from seisan.web.accounts.tokens import new_invitation
 from seisan.web.clubs import files, money, services
 from seisan.web.clubs import models as m
 from seisan.web.serve import owner, sign_in_link
+from seisan.web.tables import services as table_services
 
 from .conftest import CI, EXAMPLES, make_user, season_with
 
@@ -226,6 +229,77 @@ def test_a_newcomer_on_a_phone(page: Any, browser: Any, live_server: Any) -> Non
     assert problems == [], problems
 
 
+# -- the table assistant: a hanchan entered by taps ---------------------------------------
+
+
+def tap_hand(page: Any, hand: dict[str, Any], names: list[str]) -> None:
+    """Enter ``hand`` as a scorer taps it, wait for the core's preview, save it."""
+    seat = {name: s for s, name in enumerate(names)}
+    page.check(f'input[name="result"][value="{hand["result"]}"]')
+    for name in hand.get("riichi", []):
+        page.check(f'input[name="riichi_{seat[name]}"]')
+    for win in hand.get("wins", []):
+        s = seat[win["winner"]]
+        page.check(f'input[name="win_{s}"]')
+        for key in ("han", "fu", "yakuman"):
+            if key in win:
+                page.fill(f'input[name="{key}_{s}"]', str(win[key]))
+    if "from" in hand:
+        page.check(f'input[name="discarder"][value="{seat[hand["from"]]}"]')
+    for name in hand.get("tenpai", []):
+        page.check(f'input[name="tenpai_{seat[name]}"]')
+    if "reason" in hand or "player" in hand:
+        page.locator("form#hand > details.more > summary").click()
+        if "reason" in hand:
+            page.select_option('select[name="reason"]', hand["reason"])
+        if "player" in hand:
+            page.select_option('select[name="offender"]', str(seat[hand["player"]]))
+    page.wait_for_selector("#preview p.strong")
+    page.click("form#hand button.big")
+    page.wait_for_load_state()
+
+
+def test_a_hanchan_at_the_table_on_a_phone(page: Any, live_server: Any) -> None:
+    problems = watch(page)
+    boss = make_user("boss@example.com")
+    club = m.Club.objects.create(name="League", slug="league")
+    m.Membership.objects.create(club=club, user=boss, role="owner")
+    season = season_with(club, "tenhou", boss, "Hand by hand")
+    night = m.Session.objects.create(season=season, title="League night")
+    client = Client()
+    client.force_login(boss)
+    page.context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
+                               "url": live_server.url}])  # fmt: skip
+    page.goto(f"{live_server.url}/c/league/n/{night.pk}/")
+    page.click("text=Keep a game hand by hand")
+    names = ["Ana", "Ben", "Chie", "Dae"]
+    for s, name in enumerate(names):
+        page.fill(f'input[name="player_{s}"]', name)
+    page.click("form.entry button.big")
+    shot(page, "table-00-started")
+    record = json.loads((EXAMPLES / "game.json").read_text(encoding="utf-8"))
+    core = load_record(EXAMPLES / "game.json").play()
+    for number, hand in enumerate(record["hands"], start=1):
+        if number == 4:
+            shot(page, "table-01-double-ron")
+        tap_hand(page, hand, names)
+        if number == 11:
+            shot(page, "table-02-south-4-conditions")
+            assert page.locator("ul.needs li").count() > 0
+        shown = page.locator(".seats .points").all_inner_texts()
+        assert shown == [f"{p:,}" for p in core.lines[number - 1].points], number
+    page.wait_for_selector("text=The game is over")
+    shot(page, "table-03-over")
+    page.click("text=Save the game")
+    assert core.settlement is not None
+    first = core.settlement.by_place()[0]
+    page.wait_for_selector(f"text={first.name}")
+    shot(page, "table-04-saved")
+    game = m.Game.objects.get()
+    assert [s.points for s in game.seats.order_by("seat")] == list(core.final_points)
+    assert problems == []
+
+
 # -- every page, both widths, three languages -------------------------------------------
 
 
@@ -256,6 +330,16 @@ def populate(live_url: str) -> tuple[Client, dict[str, str]]:
     korean.public = True
     korean.save()
     new_invitation(club, "scorer", "Fay", timedelta(days=3), boss)
+    # a table kept hand by hand, in South 4 (the conditions show)
+    tenhou = season_with(club, "tenhou", boss, "Hand by hand")
+    night = m.Session.objects.create(season=tenhou, title="League night")
+    table = table_services.start(night, ["Anastasia Konstantinopoulou", "Ben", "Chie", "Dae"],
+                                 boss)  # fmt: skip
+    record = json.loads((EXAMPLES / "game.json").read_text(encoding="utf-8"))
+    renamed = json.dumps(record["hands"][:11]).replace('"Ana"', '"Anastasia Konstantinopoulou"')
+    for number, hand in enumerate(json.loads(renamed), start=1):
+        hand.pop("round"), hand.pop("honba")
+        table_services.add_hand(table, hand, number, f"k{number}", boss)
     ana = club.players.get(name="Anastasia Konstantinopoulou")
     guest = club.players.get(name="Gus") if club.players.filter(name="Gus").exists() else ana
     client = Client()
@@ -285,6 +369,9 @@ def populate(live_url: str) -> tuple[Client, dict[str, str]]:
         "not-found": f"{base}/g/99999/",
         "new-club": "/clubs/new/",
         "password": "/accounts/password/change/",
+        "table-start": f"{base}/n/{night.pk}/tables/new/",
+        "table": f"{base}/t/{table.pk}/",
+        "table-correct": f"{base}/t/{table.pk}/hand/2/",
     }
     return client, pages
 

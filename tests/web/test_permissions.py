@@ -15,6 +15,9 @@ from seisan.web.accounts.models import Invitation
 from seisan.web.accounts.tokens import new_invitation
 from seisan.web.clubs import models as m
 from seisan.web.clubs import urls
+from seisan.web.tables import services as table_services
+from seisan.web.tables import urls as table_urls
+from seisan.web.tables.models import Table
 
 from .conftest import enter, make_user
 
@@ -43,6 +46,21 @@ CHANGES = [
     ("clubs:remove_member", "organiser", {"confirm": "1"}),
     ("clubs:rename_player", "organiser", {"name": "Zed"}),
     ("clubs:undo", "organiser", {}),
+    (
+        "clubs:tables:start",
+        "scorer",
+        {"player_0": "A", "player_1": "B", "player_2": "C", "player_3": "D"},
+    ),
+    ("clubs:tables:table", "scorer", {"result": "draw", "number": "1", "key": "k"}),
+    ("clubs:tables:preview", "scorer", {"result": "draw", "number": "1", "key": "k"}),
+    (
+        "clubs:tables:correct",
+        "scorer",
+        {"result": "draw", "number": "1", "key": "k", "version": "2"},
+    ),
+    ("clubs:tables:undo", "scorer", {"version": "2"}),
+    ("clubs:tables:stop", "scorer", {"end": "time", "version": "2"}),
+    ("clubs:tables:save", "scorer", {}),
 ]
 
 
@@ -53,8 +71,11 @@ def objects(signed_in: Client, club: m.Club, session: m.Session) -> dict[str, An
     deleted = session.games.create(number=9, rules=game.rules, data=game.data,
                                    deleted="2026-11-27T00:00Z")  # fmt: skip
     new_invitation(club, "scorer", "Fay", timedelta(days=1), None)
+    table = table_services.start(session, ["Ana", "Ben", "Chie", "Dae"], None)
+    table_services.add_hand(table, {"result": "draw", "tenpai": ["Ana"]}, 1, "k1", None)
     return {"club": club, "season": session.season, "session": session, "game": game,
-            "deleted": deleted, "invitation": Invitation.objects.get()}  # fmt: skip
+            "deleted": deleted, "invitation": Invitation.objects.get(),
+            "table": Table.objects.get()}  # fmt: skip
 
 
 def url_of(name: str, o: dict[str, Any]) -> str:
@@ -72,6 +93,12 @@ def url_of(name: str, o: dict[str, Any]) -> str:
         return reverse(name, args=[slug, o["season"].pk])
     if name in {"clubs:enter", "clubs:preview", "clubs:mark_paid", "clubs:remove_payment"}:
         return reverse(name, args=[slug, o["session"].pk])
+    if name == "clubs:tables:start":
+        return reverse(name, args=[slug, o["session"].pk])
+    if name == "clubs:tables:correct":
+        return reverse(name, args=[slug, o["table"].pk, 1])
+    if name.startswith("clubs:tables:"):
+        return reverse(name, args=[slug, o["table"].pk])
     if name == "clubs:remove_member":
         return reverse(name, args=[slug, o["club"].memberships.get(role="owner").pk])
     if name == "clubs:rename_player":
@@ -94,8 +121,14 @@ def test_every_change_url_is_listed() -> None:
         "confirm", "invitations", "revoke_invitation", "remove_member", "rename_player", "undo",
     }  # fmt: skip
     reading = {"club", "history", "season", "export", "session", "game", "game_history", "player"}
-    assert {p.name for p in urls.urlpatterns} == views_that_change | reading
-    assert {n.split(":")[1] for n, _r, _d in CHANGES} == views_that_change - {"confirm"}
+    assert {getattr(p, "name", None) for p in urls.urlpatterns} - {None} == (
+        views_that_change | reading
+    )
+    listed = {n.split(":")[1] for n, _r, _d in CHANGES if n.count(":") == 1}
+    assert listed == views_that_change - {"confirm"}
+    # the table assistant: everything but reading the table and its record changes data
+    tables = {p.name for p in table_urls.urlpatterns} - {"export"}
+    assert {n.split(":")[2] for n, _r, _d in CHANGES if n.count(":") == 2} == tables
 
 
 @pytest.mark.parametrize(("name", "role", "data"), CHANGES, ids=[c[0] for c in CHANGES])
@@ -171,11 +204,12 @@ def test_a_public_season_needs_the_switch(objects: dict[str, Any]) -> None:
 
 
 def _counts() -> tuple[int, ...]:
-    return tuple(
+    rows = tuple(
         model.objects.count()
         for model in (m.Game, m.Seat, m.Player, m.Season, m.Session, m.Membership, m.Payment,
-                      m.RulesVersion, Invitation)
+                      m.RulesVersion, Invitation, Table)
     )  # fmt: skip
+    return (*rows, sum(Table.objects.values_list("version", flat=True)))  # a table's changes
 
 
 @pytest.mark.parametrize(

@@ -58,6 +58,7 @@ CSRF_TRUSTED_ORIGINS = [
 INSTALLED_APPS = [
     "seisan.web.clubs",
     "seisan.web.accounts",
+    "seisan.web.tables",
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",

@@ -1,4 +1,4 @@
-from django.urls import path, register_converter
+from django.urls import include, path, register_converter
 
 from seisan.web.accounts import views as accounts
 from seisan.web.clubs.converters import IdConverter
@@ -38,4 +38,5 @@ urlpatterns = [
     path("g/<id:pk>/confirm/", games.confirm_seat, name="confirm"),
     path("g/<id:pk>/history/", history.game_history, name="game_history"),
     path("p/<id:pk>/", players.player_page, name="player"),
+    path("", include("seisan.web.tables.urls")),  # the table assistant
 ]

@@ -197,3 +197,24 @@ def get(mapping: Any, key: Any) -> Any:
         return mapping[key]
     except (KeyError, IndexError, TypeError):
         return None
+
+
+@register.filter
+def points(value: Any) -> str:
+    """Game points as a table writes them: ``25,000``, ``-1,300``."""
+    return f"{int(value):,}"
+
+
+@register.filter
+def delta(value: Any) -> str:
+    """A change of points with its sign: ``+3,900``, ``-1,300``, ``0``."""
+    number = int(value)
+    return f"{number:+,}" if number else "0"
+
+
+@register.filter
+def ordinal(value: Any) -> str:
+    """A place as players say it: 1st, 1位, 1위."""
+    from seisan.explain import ordinal as core_ordinal  # noqa: PLC0415
+
+    return core_ordinal(int(value)).text(web_lang())

@@ -1,0 +1,179 @@
+"""The forms of the table assistant: the players' seats, and one hand as the scorer taps
+it in. A form only collects; the hand it makes (the record format of ``seisan game``)
+is checked by the core, whose message says what is wrong."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django import forms
+
+from seisan.games import ABORTS, RESULTS
+from seisan.i18n import N_, term
+from seisan.web.clubs.forms import in_our_words, words
+from seisan.web.clubs.middleware import web_lang
+
+RESULT_LABELS = {
+    "ron": N_("Ron"),
+    "tsumo": N_("Tsumo"),
+    "draw": N_("Draw (流局)"),
+    "abort": N_("Abortive draw (途中流局)"),
+    "chombo": N_("Chombo"),
+}
+ABORT_LABELS = {
+    "kyuushu": N_("nine terminals (九種九牌)"),
+    "suufon": N_("four winds (四風連打)"),
+    "suucha-riichi": N_("four riichi (四家立直)"),
+    "suukan": N_("four kans (四槓散了)"),
+    "sanchahou": N_("triple ron (三家和)"),
+}
+SEAT_FLAGS = ("win", "riichi", "tenpai", "nagashi", "open")
+MAX_KEY = 100
+
+
+def seat_label(seat: int, dealer: int, players: int) -> str:
+    """The seat's wind this hand (東 for the dealer) in the reader's words."""
+    return term(f"seat.{(seat - dealer) % players}", web_lang())
+
+
+class StartForm(forms.Form):
+    """Who sits where: seat 0 is the first dealer (起家)."""
+
+    def __init__(self, *args: Any, players: int, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.players = players
+        for seat in range(players):
+            self.fields[f"player_{seat}"] = forms.CharField(
+                max_length=60, label=term(f"seat.{seat}", web_lang())
+            )
+        in_our_words(self)
+
+    def names(self) -> list[str]:
+        return [self.cleaned_data[f"player_{seat}"].strip() for seat in range(self.players)]
+
+
+class HandForm(forms.Form):
+    """One hand: its result, the winners with their han and fu (or yakuman), who
+    discarded, riichi, tenpai, 流し満貫, open hands, the abort's kind, the chombo's
+    player. ``number`` is the hand the scorer's screen showed as next; ``key`` makes
+    the form's hand stored once however often it is sent."""
+
+    def __init__(self, *args: Any, names: Sequence[str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.names = list(names)
+        seats = [("", "—"), *((str(s), name) for s, name in enumerate(names))]
+        self.fields["result"] = forms.ChoiceField(
+            choices=[(r, words(RESULT_LABELS[r])) for r in RESULTS], widget=forms.RadioSelect
+        )
+        self.fields["discarder"] = forms.ChoiceField(choices=seats, required=False)
+        self.fields["offender"] = forms.ChoiceField(choices=seats, required=False)
+        self.fields["reason"] = forms.ChoiceField(
+            choices=[("", "—"), *((a, words(ABORT_LABELS[a])) for a in ABORTS)], required=False
+        )
+        self.fields["stop"] = forms.BooleanField(required=False)
+        self.fields["number"] = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
+        self.fields["key"] = forms.CharField(max_length=MAX_KEY, widget=forms.HiddenInput)
+        self.fields["version"] = forms.IntegerField(
+            min_value=1, required=False, widget=forms.HiddenInput
+        )
+        for seat in range(len(names)):
+            for flag in SEAT_FLAGS:
+                self.fields[f"{flag}_{seat}"] = forms.BooleanField(required=False)
+            self.fields[f"han_{seat}"] = forms.IntegerField(
+                min_value=1, max_value=99, required=False
+            )
+            self.fields[f"fu_{seat}"] = forms.IntegerField(
+                min_value=20, max_value=110, required=False
+            )
+            self.fields[f"yakuman_{seat}"] = forms.IntegerField(
+                min_value=0, max_value=6, required=False
+            )
+            self.fields[f"pao_{seat}"] = forms.ChoiceField(choices=seats, required=False)
+        in_our_words(self)
+
+    def seat_rows(self) -> list[dict[str, Any]]:
+        """The fields of each seat, for the template's rows."""
+        return [
+            {
+                "seat": seat,
+                "name": name,
+                **{
+                    key: self[f"{key}_{seat}"]
+                    for key in (*SEAT_FLAGS, "han", "fu", "yakuman", "pao")
+                },
+            }
+            for seat, name in enumerate(self.names)
+        ]
+
+    def hand(self) -> dict[str, Any]:
+        """The hand in the record format (names, not seats), for the core to check."""
+        data = self.cleaned_data
+        names = self.names
+
+        def flagged(flag: str) -> list[str]:
+            return [name for seat, name in enumerate(names) if data.get(f"{flag}_{seat}")]
+
+        result = data["result"]
+        hand: dict[str, Any] = {"result": result}
+        if riichi := flagged("riichi"):
+            hand["riichi"] = riichi
+        if result in ("ron", "tsumo"):
+            hand["wins"] = [self._win(seat) for seat in range(len(names))
+                            if data.get(f"win_{seat}")]  # fmt: skip
+            if result == "ron" and data.get("discarder") not in (None, ""):
+                hand["from"] = names[int(data["discarder"])]
+        elif result == "draw":
+            if tenpai := flagged("tenpai"):
+                hand["tenpai"] = tenpai
+            if nagashi := flagged("nagashi"):
+                hand["nagashi"] = nagashi
+        elif result == "abort" and data.get("reason"):
+            hand["reason"] = data["reason"]
+        elif result == "chombo" and data.get("offender") not in (None, ""):
+            hand["player"] = names[int(data["offender"])]
+        if calls := flagged("open"):
+            hand["calls"] = calls
+        if data.get("stop"):
+            hand["stop"] = True
+        return hand
+
+    def _win(self, seat: int) -> dict[str, Any]:
+        data = self.cleaned_data
+        win: dict[str, Any] = {"winner": self.names[seat]}
+        if data.get(f"yakuman_{seat}"):
+            win["yakuman"] = data[f"yakuman_{seat}"]
+        else:
+            win["han"] = data.get(f"han_{seat}") or 0
+            if data.get(f"fu_{seat}") is not None:
+                win["fu"] = data[f"fu_{seat}"]
+        if data.get(f"pao_{seat}") not in (None, ""):
+            win["pao"] = self.names[int(data[f"pao_{seat}"])]
+        return win
+
+
+def initial_of(hand: Mapping[str, Any], names: Sequence[str]) -> dict[str, Any]:
+    """A stored hand back as the form's fields (to correct it)."""
+    seat = {name: str(s) for s, name in enumerate(names)}
+    initial: dict[str, Any] = {"result": hand["result"]}
+    for flag, key in (("riichi", "riichi"), ("tenpai", "tenpai"), ("nagashi", "nagashi"),
+                      ("open", "calls")):  # fmt: skip
+        for name in hand.get(key, []):
+            initial[f"{flag}_{seat[name]}"] = True
+    for win in hand.get("wins", []):
+        s = seat[win["winner"]]
+        initial[f"win_{s}"] = True
+        for key in ("han", "fu", "yakuman"):
+            if key in win:
+                initial[f"{key}_{s}"] = win[key]
+        if "pao" in win:
+            initial[f"pao_{s}"] = seat[win["pao"]]
+    if "from" in hand:
+        initial["discarder"] = seat[hand["from"]]
+    if "player" in hand:
+        initial["offender"] = seat[hand["player"]]
+    if "reason" in hand:
+        initial["reason"] = hand["reason"]
+    if hand.get("stop"):
+        initial["stop"] = True
+    return initial
