@@ -95,9 +95,9 @@ def test_the_exact_system() -> None:
     ("points", "deposits", "message"),
     [
         ([[42600, 31000, 16400, 10000], [42600, 31000, 16400, 9000]], 0,
-         "row 1: points that do not add up to 100000"),
-        ([[42650, 31000, 16400, 9950]], 0, "row 0: points not a multiple of 100"),
-        ([[42600, 31000, 16400, 10000]], -1, "row 0: a negative count of riichi sticks"),
+         "row 2: points that do not add up to 100000"),
+        ([[42650, 31000, 16400, 9950]], 0, "row 1: points not a multiple of 100"),
+        ([[42600, 31000, 16400, 10000]], -1, "row 1: a negative count of riichi sticks"),
         ([[42600, 31000, 16400]], 0, "give 4 point columns"),
         ([[42600.0, 31000.0, 16400.0, 10000.0]], 0, "whole numbers"),
     ],

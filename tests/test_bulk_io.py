@@ -85,7 +85,7 @@ def test_a_bad_row_is_named_by_its_place_in_the_file(tmp_path: Path) -> None:
     points, sticks = random_games(rules, 3000, seed=5)
     points[2500, 0] += 100
     write_points(tmp_path / "in.parquet", points, sticks)
-    with pytest.raises(BulkError, match="row 2500: points that do not add up"):
+    with pytest.raises(BulkError, match="row 2501: points that do not add up"):
         settle_file(tmp_path / "in.parquet", tmp_path / "out.parquet", [rules], batch_size=1000)
     assert not (tmp_path / "out.parquet").exists()  # nothing half-written
 

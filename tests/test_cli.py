@@ -293,3 +293,21 @@ def test_rules_show_shows_what_a_file_says(cli, tmp_path: Path) -> None:
     assert "unrounded" not in out and "West sudden death" in out
     data = cli.json("rules", "show", str(EXAMPLES / "club.toml"))
     assert data["extends_preset"] == "tenhou" and "aliases" not in data
+
+
+def test_a_reader_that_stops_early_is_no_error(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """`seisan … | head`: the pipe closes; seisan stops without a word, exit 0."""
+    import subprocess  # noqa: PLC0415
+    import sys  # noqa: PLC0415
+
+    game = '[[games]]\nplayers = ["Ana", "Ben", "Chie", "Dae"]\npoints = [{}, 30000, 20000, {}]'
+    games = "\n".join(game.format(40000 + i % 50 * 100, 10000 - i % 50 * 100) for i in range(3000))
+    path = tmp_path / "long.toml"
+    path.write_text('rules = "mleague"\n' + games, encoding="utf-8")
+    run = subprocess.Popen([sys.executable, "-m", "seisan", "session", str(path), "--format",
+                            "json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)  # fmt: skip
+    assert run.stdout is not None and run.stderr is not None
+    assert run.stdout.read(10)
+    run.stdout.close()  # the reader goes away with most of the output unread
+    err = run.stderr.read().decode()
+    assert run.wait(timeout=60) == 0 and err == ""

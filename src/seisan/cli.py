@@ -171,11 +171,23 @@ def reports_errors(command: Callable[P, R]) -> Callable[P, R]:
                 return command(*args, **kwargs)
             except SeisanError as err:
                 fail(err.message)
+            except BrokenPipeError:  # `seisan … | head`: the reader has what it wanted
+                _quiet_exit()
             except OSError as err:  # a file that cannot be read or written
                 where = err.filename or kwargs.get("output") or ""
                 fail(_("{path}: {problem}", path=where, problem=file_problem(err)))
 
     return wrapper
+
+
+def _quiet_exit() -> NoReturn:
+    """Stop without a word when standard output's reader has gone (a closed pipe), as
+    Unix tools do; the rest of the output goes nowhere instead of failing again."""
+    import os  # noqa: PLC0415
+
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    sys.exit(0)
 
 
 def check_output(path: Path, *, folder: bool = False, force: bool = False) -> None:

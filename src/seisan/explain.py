@@ -73,7 +73,7 @@ def explain(result: GameResult) -> dict[str, list[Message]]:
                       value=signed(parts.oka), ret=rules.return_points, start=rules.start,
                       players=n)
                 )  # fmt: skip
-        if parts.uma or uma:
+        if parts.uma or any(uma):  # rules without uma say nothing of it
             if len(tied) > 1 and rules.ties.value == "split":
                 shared = uma[r.place - 1 : r.place - 1 + len(tied)]
                 lines.append(
@@ -98,8 +98,11 @@ def explain(result: GameResult) -> dict[str, list[Message]]:
                 reason = Term("chombo") if chombo else penalty.reason or "—"
                 lines.append(_("penalty: {value} ({reason})", value=signed(-penalty.pt),
                                reason=reason))  # fmt: skip
-        if parts.penalty and not any(p.seat == r.seat for p in settlement.penalties):
-            lines.append(_("penalties of others shared: {value}", value=signed(parts.penalty)))
+        own = sum((p.pt for p in settlement.penalties if p.seat == r.seat), Fraction(0))
+        if parts.penalty + own:  # what the others' penalties gave this player
+            lines.append(
+                _("penalties of others shared: {value}", value=signed(parts.penalty + own))
+            )
         lines.append(_("score: {value}", value=signed(r.score)))
         kinds = result.kinds()
         for kind in kinds:

@@ -36,7 +36,8 @@ __all__ = ["BulkError", "BulkResult", "settle_arrays"]
 
 
 class BulkError(SeisanError):
-    """Rows that cannot be settled: names the first bad row (counted from 0) and why."""
+    """Rows that cannot be settled: names the first bad row (counted from 1, the first
+    game) and why."""
 
 
 @dataclass(frozen=True)
@@ -138,8 +139,8 @@ def check_arrays(
         if bad.any():
             row = int(np.argmax(bad))
             shown = [int(v) for v in values[row]]
-            raise BulkError(
-                _("row {row}: {problem} ({points}, {deposits} sticks)", row=row, problem=why,
+            raise BulkError(  # rows counted from 1, the first game, as a player counts
+                _("row {row}: {problem} ({points}, {deposits} sticks)", row=row + 1, problem=why,
                   points=shown, deposits=int(sticks[row]))
             )  # fmt: skip
     return columns, np.ascontiguousarray(sticks), values

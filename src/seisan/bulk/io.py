@@ -158,7 +158,7 @@ def settle_batch(
     for column in columns:
         values = batch.column(column)
         if values.null_count:
-            row = offset + int(np.argmax(np.asarray(values.is_null())))
+            row = offset + int(np.argmax(np.asarray(values.is_null()))) + 1  # from 1
             raise BulkError(_("row {row}: column {column} is empty", row=row, column=column))
         if not pa.types.is_integer(values.type):
             raise BulkError(_("column {column} holds {type}, not whole points", column=column,

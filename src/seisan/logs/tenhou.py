@@ -25,7 +25,7 @@ from typing import Any
 from urllib.parse import unquote
 from xml.etree import ElementTree
 
-from seisan.errors import SeisanError
+from seisan.errors import SeisanError, file_problem
 from seisan.games import GameError, GamePlay, GameRecord, Hand, Win, play
 from seisan.i18n import _
 from seisan.presets import find_preset
@@ -39,6 +39,8 @@ _ABORTS = {
     "ron3": "sanchahou",
 }
 _ID = re.compile(r"(\d{8})\d{2}gm-([0-9a-f]{4})-")
+#: a whole game id (its date, lobby, game type and key), as tenhou.net/6 JSON's ``ref``
+_FULL_ID = re.compile(r"\d{10}gm-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{8}")
 #: Tenhou's yaku by id (the mjlog ``yaku`` and ``yakuman`` attributes)
 YAKU = (
     "門前清自摸和", "立直", "一発", "槍槓", "嶺上開花", "海底摸月", "河底撈魚", "平和", "断幺九",
@@ -107,7 +109,8 @@ def read_text(path: Path) -> str:
     try:
         raw = path.read_bytes()
     except OSError as err:
-        raise LogError(_("cannot read {path}: {detail}", path=path, detail=err.strerror)) from None
+        problem = file_problem(err)  # in the reader's words, not the OS's English
+        raise LogError(_("cannot read {path}: {detail}", path=path, detail=problem)) from None
     if raw[:2] == b"\x1f\x8b":
         try:
             raw = gzip.decompress(raw)
@@ -121,9 +124,10 @@ def read_text(path: Path) -> str:
 
 def load(path: Path, rules: Rules | None = None, names: Sequence[str] | None = None) -> TenhouGame:
     """A Tenhou game from an mjlog file (the game id in its name gives the date)."""
-    match = _ID.search(path.name)
+    full, match = _FULL_ID.search(path.name), _ID.search(path.name)
+    game_id = full[0] if full else match[0][:-1] if match else ""  # as the JSON's ref
     try:
-        return parse_any(read_text(path), rules, names, game_id=match[0][:-1] if match else "")
+        return parse_any(read_text(path), rules, names, game_id=game_id)
     except SeisanError as err:
         raise LogError(err.within(path)) from None
 

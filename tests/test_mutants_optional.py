@@ -1,0 +1,546 @@
+"""Tests written against mutants that survived in the modules `make mutants` added in
+issue 16 (explain, stats, the bulk engine, the Tenhou reader): each asserts the value
+the rule or the published game gives, for a case no other test reached."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import date
+from decimal import Decimal
+from fractions import Fraction
+from fractions import Fraction as F
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pyarrow as pa
+import pyarrow.csv as pacsv
+import pyarrow.parquet as pq
+import pytest
+from pyarrow import ipc
+
+from seisan import find_preset, settle
+from seisan.bulk import BulkError, settle_arrays
+from seisan.bulk.io import file_format, read_batches, settle_batch, settle_file
+from seisan.explain import explain, ordinal, rule_field, rule_value
+from seisan.games import load_record
+from seisan.ledger import settle_game
+from seisan.logs import tenhou
+from seisan.presets import rules_from_data
+from seisan.settlement import Penalty
+from seisan.sidebets import Bets, Spectator
+from seisan.stats import PlayStats, Seat, head_to_head, play_stats, standings
+
+NAMES = ["Ana", "Ben", "Chie", "Dae"]
+
+
+def explained(result) -> dict[str, list[str]]:  # type: ignore[no-untyped-def]
+    return {name: [str(line) for line in lines] for name, lines in explain(result).items()}
+
+
+# -- explain: every line of every player ------------------------------------------------
+
+
+def test_every_line_of_a_plain_game() -> None:
+    result = settle_game([42600, 31000, 16400, 10000], find_preset("mleague"), NAMES)
+    assert explained(result) == {
+        "Ana": ["points: (42600 − 30000) ÷ 1000 = +12.6",
+                "oka: +20 to first place: (30000 − 25000) × 4 players",
+                "uma for 1st place: +30", "score: +62.6"],
+        "Ben": ["points: (31000 − 30000) ÷ 1000 = +1", "uma for 2nd place: +10", "score: +11"],
+        "Chie": ["points: (16400 − 30000) ÷ 1000 = -13.6", "uma for 3rd place: -10",
+                 "score: -23.6"],
+        "Dae": ["points: (10000 − 30000) ÷ 1000 = -20", "uma for 4th place: -30", "score: -50"],
+    }  # fmt: skip
+
+
+def test_a_tie_for_third_shares_the_last_two_umas() -> None:
+    result = settle_game([45000, 35000, 10000, 10000], find_preset("mleague"), NAMES)
+    shared = "uma of places 3–4 shared by 2 tied players: (-10 + -30) ÷ 2 = -20"
+    assert explained(result)["Chie"] == ["points: (10000 − 30000) ÷ 1000 = -20", shared,
+                                         "score: -40"]  # fmt: skip
+    assert explained(result)["Dae"][1] == shared
+
+
+def test_a_place_whose_uma_is_zero_still_says_so() -> None:
+    rules = rules_from_data({"extends": "mleague", "uma": [20, 0, 0, -20]})
+    result = settle_game([42600, 31000, 16400, 10000], rules, NAMES)
+    assert explained(result)["Ben"] == ["points: (31000 − 30000) ÷ 1000 = +1",
+                                        "uma for 2nd place: 0", "score: +1"]  # fmt: skip
+    assert explained(result)["Dae"][1] == "uma for 4th place: -20"
+
+
+def test_rules_without_uma_and_the_korean_zero() -> None:
+    # 순오카 (seed 004): no uma, and a score of exactly 0 is written -0
+    result = settle_game([40000, 30000, 20000, 10000], find_preset("sun-oka"), NAMES)
+    assert explained(result) == {
+        "Ana": ["points: (40000 − 30000) ÷ 1000 = +10",
+                "oka: +20 to first place: (30000 − 25000) × 4 players", "score: +30"],
+        "Ben": ["points: (30000 − 30000) ÷ 1000 = -0", "score: -0"],
+        "Chie": ["points: (20000 − 30000) ÷ 1000 = -10", "score: -10"],
+        "Dae": ["points: (10000 − 30000) ÷ 1000 = -20", "score: -20"],
+    }  # fmt: skip
+
+
+def test_penalties_shared_by_the_others_add_up_to_each_score() -> None:
+    # penalties given to the others: Dae's 15 (5 to each other), Chie's 3 (1 to each)
+    rules = rules_from_data({"extends": "mleague", "penalties": {"redistribute": True}})
+    penalties = (Penalty(3, Fraction(15), "late"), Penalty(2, Fraction(3)))
+    result = settle_game([42600, 31000, 16400, 10000], rules, NAMES, penalties=penalties)
+    lines = explained(result)
+    assert lines["Ana"][-2:] == ["penalties of others shared: +6", "score: +68.6"]
+    assert lines["Chie"] == ["points: (16400 − 30000) ÷ 1000 = -13.6", "uma for 3rd place: -10",
+                             "penalty: -3 (—)", "penalties of others shared: +5",
+                             "score: -21.6"]  # fmt: skip
+    assert lines["Dae"][2:] == ["penalty: -15 (late)", "penalties of others shared: +1",
+                                "score: -64"]  # fmt: skip
+
+
+def test_spectators_are_explained_by_whom_they_back() -> None:
+    bets = Bets(spectators=(Spectator("Eve", 2), Spectator("Fay", 0)))
+    result = settle_game([42600, 31000, 16400, 10000], find_preset("mleague"), NAMES, bets)
+    lines = explained(result)
+    assert lines["Eve"] == ["backs Chie as a spectator (外ウマ): -23.6"]
+    assert lines["Fay"] == ["backs Ana as a spectator (外ウマ): +62.6"]
+    assert lines["Ana"][-2:] == ["Soto-uma: +23.6", "total: +86.2"]
+
+
+@pytest.mark.parametrize(("place", "text"), [(5, "5th"), (11, "11th"), (12, "12th")])
+def test_ordinals_past_fourth(place: int, text: str) -> None:
+    assert ordinal(place).text("en") == text
+
+
+@pytest.mark.parametrize(
+    ("lang", "yes", "no", "east", "half_up", "start"),
+    [
+        ("en", "yes", "no", "East only (東風戦)", "half up", "Start points (配給原点)"),
+        ("ja", "はい", "いいえ", "東風戦", "四捨五入", "配給原点"),
+        ("ko", "예", "아니요", "동풍전", "반올림", "시작 점수"),
+    ],
+)
+def test_rule_fields_and_values_in_every_language(
+    lang: str, yes: str, no: str, east: str, half_up: str, start: str
+) -> None:
+    assert rule_value("game.aborts", True, lang) == yes  # type: ignore[arg-type]
+    assert rule_value("game.aborts", False, lang) == no  # type: ignore[arg-type]
+    assert rule_value("game.length", "east", lang) == east  # type: ignore[arg-type]
+    assert rule_value("money.rounding", "half-up", lang) == half_up  # type: ignore[arg-type]
+    assert rule_field("start", lang) == start  # type: ignore[arg-type]
+    assert rule_field("no.such.field", lang) == "no.such.field"  # type: ignore[arg-type]
+
+
+def test_rule_values_written_as_players_write_them() -> None:
+    pairs = [["Ana", "Dae", 10000], ["Ben", "Chie", 5000]]
+    assert rule_value("side.sashi", pairs) == "Ana:Dae:10000, Ben:Chie:5000"
+    assert rule_value("side.yakitori_winners", ["Ana", "Ben"]) == "Ana, Ben"
+    assert rule_value("side.mixed", [["Ana", 1], "Ben"]) == "Ana:1, Ben"
+    assert rule_value("oka", Fraction(5, 2)) == "2.5"
+    assert rule_value("start", 30000) == "30000"
+
+
+# -- stats: standings, head to head, play statistics ------------------------------------
+
+
+def test_a_player_short_of_the_minimum_does_not_hide_the_next() -> None:
+    games = [[Seat("Eve", 1, F(10)), Seat("Ana", 2, F(-10))],
+             [Seat("Ana", 1, F(5)), Seat("Ben", 2, F(-5))],
+             [Seat("Ben", 1, F(3)), Seat("Ana", 2, F(-3))]]  # fmt: skip
+    # Eve comes first with one game: left out, and Ana and Ben still counted
+    assert [s.name for s in standings(games, min_games=2)] == ["Ben", "Ana"]
+
+
+def test_money_in_the_standings_only_for_who_had_some() -> None:
+    games = [[Seat("Ana", 1, F(50), money=F(1500)), Seat("Ben", 2, F(-50), money=F(-1500))],
+             [Seat("Ana", 2, F(-20)), Seat("Chie", 1, F(20))]]  # fmt: skip
+    rows = {s.name: s for s in standings(games, extra_money={"Ben": F(300)})}
+    assert rows["Ana"].money == F(1500)
+    assert rows["Ben"].money == F(-1200)  # -1500 at the table, +300 away from it
+    assert rows["Chie"].money is None  # no game of hers had a rate
+
+
+def test_head_to_head_after_a_game_without_the_player() -> None:
+    games = [[Seat("Ben", 1, F(10)), Seat("Chie", 2, F(-10))],
+             [Seat("Ana", 1, F(30)), Seat("Ben", 2, F(-30))]]  # fmt: skip
+    [row] = head_to_head(games, "Ana")
+    assert (row.opponent, row.games, row.above, row.below, row.difference) == (
+        "Ben",
+        1,
+        1,
+        0,
+        F(60),
+    )
+
+
+def test_rates_of_a_player_with_no_hands_are_zero() -> None:
+    nobody = PlayStats("Ana", 1, (1, 0, 0, 0), F(0), 0, 0, 0, 0, 0, 0, 0)
+    assert (nobody.win_rate, nobody.deal_in_rate, nobody.riichi_rate, nobody.call_rate,
+            nobody.average_win) == (0, 0, 0, 0, 0)  # fmt: skip
+
+
+def _sanma_with(names: tuple[str, ...]) -> Any:
+    path = Path(__file__).parent / "data" / "tenhou" / "2014091101gm-00b9-0000-5ca6b487.mjlog"
+    record = tenhou.load(path).record
+    return replace(record, names=names).play()
+
+
+def test_play_statistics_over_three_and_four_player_games() -> None:
+    four = load_record(Path(__file__).parents[1] / "examples" / "game.json").play()
+    sanma = _sanma_with(("Ana", "Ben", "Chie"))
+    rows = {s.name: s for s in play_stats([sanma, four])}
+    assert [s.name for s in play_stats([sanma, four])][-1] == "Dae"  # most games first
+    ana = rows["Ana"]
+    assert sanma.settlement is not None and four.settlement is not None
+    places = [0, 0, 0, 0]
+    places[sanma.settlement.places[0] - 1] += 1
+    places[four.settlement.places[0] - 1] += 1
+    assert ana.places == tuple(places) and len(ana.places) == 4
+    # examples/game.json: Ana wins 3han40fu by ron (5200) and 2han30fu by tsumo (2000)
+    four_only = {s.name: s for s in play_stats([four])}["Ana"]
+    assert (four_only.wins, four_only.win_points, four_only.average_win) == (2, 7200, 3600)
+    # she deals in twice (hand 2, and the double ron of hand 4 counts once)
+    assert four_only.hands == 13 and four_only.deal_ins == 2 and four_only.riichi == 1
+
+
+# -- the bulk engine's files: every problem named, in the user's words ------------------
+
+
+def _table_file(path: Path, table: pa.Table, chunk: int = 1000) -> Path:
+    if path.suffix == ".parquet":
+        pq.write_table(table, path, row_group_size=chunk)
+    elif path.suffix == ".arrow":
+        with ipc.new_stream(path, table.schema) as writer:
+            writer.write_table(table, max_chunksize=chunk)
+    else:
+        pacsv.write_csv(table, path)
+    return path
+
+
+GAME = [42600, 31000, 16400, 10000]
+
+
+def _games(rows: int) -> dict[str, list[int]]:
+    return {f"p{s}": [GAME[s]] * rows for s in range(4)}
+
+
+def test_a_file_of_no_known_kind(tmp_path: Path) -> None:
+    with pytest.raises(BulkError) as err:
+        file_format(tmp_path / "games.txt")
+    assert str(err.value) == f"{tmp_path / 'games.txt'}: give a .parquet, .csv or .arrow file"
+
+
+def test_a_missing_file(tmp_path: Path) -> None:
+    with pytest.raises(BulkError) as err:
+        read_batches(tmp_path / "gone.parquet")
+    assert str(err.value) == f"cannot read input {tmp_path / 'gone.parquet'}: no such file"
+
+
+def test_a_file_that_is_not_parquet(tmp_path: Path) -> None:
+    path = tmp_path / "fake.parquet"
+    path.write_text("p0,p1\n1,2\n", encoding="utf-8")
+    with pytest.raises(BulkError) as err:
+        read_batches(path)
+    text = str(err.value)
+    assert text.startswith(f"{path}: not a readable parquet file (") and "None" not in text
+    assert len(text) > len(f"{path}: not a readable parquet file ()") + 5
+
+
+def test_an_arrow_stream_cut_short_is_named_from_the_row_it_stops(tmp_path: Path) -> None:
+    path = _table_file(tmp_path / "games.arrow", pa.table(_games(3000)))
+    data = path.read_bytes()
+    path.write_bytes(data[: len(data) - 200])  # the third batch is cut
+    source = read_batches(path, 1000)
+    assert source.rows is None and source.schema.names == ["p0", "p1", "p2", "p3"]
+    with pytest.raises(BulkError) as err:
+        settle_file(path, tmp_path / "out.parquet", [find_preset("mleague")], batch_size=1000)
+    text = str(err.value)
+    assert text.startswith(f"{path}: cannot be read from row 2001 on (")
+    assert "None" not in text and text.endswith("save it as UTF-8 or Shift_JIS throughout")
+    rows = settle_file(tmp_path / "whole.arrow" if False else _table_file(
+        tmp_path / "whole.arrow", pa.table(_games(3000))), tmp_path / "o.parquet",
+        [find_preset("mleague")], batch_size=1000)  # fmt: skip
+    assert rows == 3000
+
+
+@pytest.mark.parametrize(
+    ("column", "held"),
+    [
+        (pa.array([1.5]), "numbers with decimals"),
+        (pa.array([Decimal("1.5")]), "numbers with decimals"),
+        (pa.array(["lots"]), "text"),
+        (pa.array(["lots"], type=pa.large_string()), "text"),
+        (pa.array([True]), "true/false values"),
+        (pa.array([date(2026, 12, 2)]), "dates or times"),
+        (pa.array([[1]]), "values that are not numbers"),
+    ],
+)
+def test_what_a_column_holds_is_said_in_words(column: pa.Array, held: str) -> None:
+    batch = pa.RecordBatch.from_arrays([column, *(pa.array([0]) for _ in range(3))],
+                                       names=["p0", "p1", "p2", "p3"])  # fmt: skip
+    with pytest.raises(BulkError) as err:
+        settle_batch(batch, [find_preset("mleague")], ["p0", "p1", "p2", "p3"], None)
+    assert str(err.value) == f"column p0 holds {held}, not whole points"
+    sticks = pa.RecordBatch.from_arrays([*(pa.array([g]) for g in GAME), column],
+                                        names=["p0", "p1", "p2", "p3", "sticks"])  # fmt: skip
+    with pytest.raises(BulkError) as err:
+        settle_batch(sticks, [find_preset("mleague")], ["p0", "p1", "p2", "p3"], "sticks")
+    assert str(err.value) == f"column sticks holds {held}, not a count of riichi sticks"
+
+
+def test_an_empty_column_and_an_empty_cell(tmp_path: Path) -> None:
+    rules = [find_preset("mleague")]
+    columns = ["p0", "p1", "p2", "p3"]
+    empty = pa.RecordBatch.from_arrays([pa.nulls(2), *(pa.array([0, 0]) for _ in range(3))],
+                                       names=columns)  # fmt: skip
+    with pytest.raises(BulkError) as err:
+        settle_batch(empty, rules, columns, None, offset=40)
+    assert str(err.value) == "row 41: column p0 is empty"
+    cell = pa.RecordBatch.from_arrays(
+        [pa.array([GAME[0], GAME[0], None]), *(pa.array([GAME[s]] * 3) for s in (1, 2, 3))],
+        names=columns)  # fmt: skip
+    with pytest.raises(BulkError) as err:
+        settle_batch(cell, rules, columns, None, offset=1000)
+    assert str(err.value) == "row 1003: column p0 is empty"
+    with pytest.raises(BulkError) as err:
+        settle_batch(pa.RecordBatch.from_arrays([pa.array([0])], names=["q"]), rules,
+                     columns, None)  # fmt: skip
+    assert str(err.value) == "no column “p0” (the file has q)"
+
+
+def test_a_row_of_a_later_batch_is_named_by_its_place_in_the_file() -> None:
+    columns = ["p0", "p1", "p2", "p3"]
+    batch = pa.RecordBatch.from_arrays(
+        [pa.array([GAME[0], GAME[0] + 100]), *(pa.array([GAME[s]] * 2) for s in (1, 2, 3))],
+        names=columns)  # fmt: skip
+    with pytest.raises(BulkError) as err:
+        settle_batch(batch, [find_preset("mleague")], columns, None, offset=500)
+    assert str(err.value).startswith("row 502: points that do not add up to 100000")
+    with pytest.raises(BulkError) as err:  # an error of the whole batch has no row to move
+        settle_batch(batch, [find_preset("mleague")], columns[:3], None, offset=500)
+    assert str(err.value) == "M.League is for 4 players: give 4 point columns"
+
+
+def test_an_empty_sticks_cell_is_no_stick() -> None:
+    columns = ["p0", "p1", "p2", "p3"]
+    batch = pa.RecordBatch.from_arrays(
+        [*(pa.array([GAME[s], GAME[s]]) for s in range(4)), pa.array([None, 0])],
+        names=[*columns, "sticks"])  # fmt: skip
+    out = settle_batch(batch, [find_preset("mleague")], columns, "sticks")
+    assert out.column("score_0").to_pylist() == [Decimal("62.6"), Decimal("62.6")]
+    assert out.column("place_0").type == pa.int8()
+
+
+def test_score_columns_carry_the_decimals_of_the_rules_and_their_names() -> None:
+    columns = ["p0", "p1", "p2", "p3"]
+    batch = pa.RecordBatch.from_arrays([pa.array([GAME[s]]) for s in range(4)], names=columns)
+    whole = rules_from_data({"extends": "tenhou", "name": "Tenhou whole pt", "rounding": "half-up"})
+    exact = rules_from_data({"extends": "mleague", "name": "精算法", "scoring": {"system": "exact"},
+                             "rounding": "none"})  # fmt: skip
+    out = settle_batch(batch, [find_preset("mleague"), whole, exact], columns, None)
+    names = out.schema.names
+    # a rules' name in a column: anything but ASCII letters, digits, - and _ is one "_"
+    assert names[4:8] == ["place_mleague_0", "score_mleague_0", "place_mleague_1",
+                          "score_mleague_1"]  # fmt: skip
+    assert "score_Tenhou_whole_pt_0" in names and "score___0" in names
+    assert out.column("score_mleague_0").type.scale == 1  # tenths of a pt
+    assert out.column("score_Tenhou_whole_pt_0").type.scale == 1  # whole pt, one decimal
+    assert out.column("score___0").type.scale == 3  # 精算法: thousandths
+    assert out.column("score___0").to_pylist() == [Decimal("62.6")]
+
+
+# -- the Tenhou reader: a difference from the log is named, as is a broken element ------
+
+FIRST_LOG = Path(__file__).parent / "data" / "tenhou" / "2009022022gm-00a9-0000-cd94aac8.mjlog"
+
+
+def test_a_hand_that_differs_from_the_log_is_named() -> None:
+    game = tenhou.load(FIRST_LOG)
+    after = list(game.points_after)
+    after[2] = (25000, 30000, 14300, 30600)
+    with pytest.raises(tenhou.LogError) as err:
+        tenhou.check(replace(game, points_after=tuple(after)))
+    assert str(err.value) == ("hand 3 (E3): seisan has 25000, 30000, 14300, 30700, "
+                              "the log 25000, 30000, 14300, 30600")  # fmt: skip
+
+
+def test_a_log_with_fewer_hands_than_seisan_plays() -> None:
+    game = tenhou.load(FIRST_LOG)
+    with pytest.raises(tenhou.LogError) as err:
+        tenhou.check(replace(game, points_after=game.points_after[:10]))
+    assert str(err.value) == "seisan played 11 hands, the log 10"
+
+
+def test_final_points_and_pt_that_differ_from_the_log() -> None:
+    game = tenhou.load(FIRST_LOG)
+    with pytest.raises(tenhou.LogError) as err:
+        tenhou.check(replace(game, final_points=(18000, 37400, 8200, 36300)))
+    assert str(err.value) == ("final points: seisan has 18000, 37400, 8200, 36400, "
+                              "the log 18000, 37400, 8200, 36300")  # fmt: skip
+    pt = (Decimal(-22), Decimal(48), Decimal(-42), Decimal(17))
+    with pytest.raises(tenhou.LogError) as err:
+        tenhou.check(replace(game, final_pt=pt))
+    assert str(err.value) == "final pt: seisan has -22, 48, -42, 16, the log -22, 48, -42, 17"
+
+
+def test_a_broken_element_is_named_by_its_place_in_the_log(tmp_path: Path) -> None:
+    start = '<TAIKYOKU oya="0"/>'
+    text = FIRST_LOG.read_text(encoding="utf-8").replace(start, start + "<BOGUS/>", 1)
+    path = tmp_path / "broken.mjlog"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(tenhou.LogError) as err:
+        tenhou.load(path)
+    assert str(err.value) == f"{path}: element 4 <BOGUS>: not a tag of Tenhou's logs"
+
+
+def test_a_bulk_rows_scores_are_the_cores() -> None:
+    rules = find_preset("mleague")
+    result = settle_arrays(np.array([GAME, [25000, 25000, 25000, 25000]]), rules)
+    assert result.scores(0) == list(settle(GAME, rules).scores)
+    assert result.scores(0) == [F("62.6"), F(11), F("-23.6"), F(-50)]
+    # four tied under M.League (split): -5 each in points, +5 of the oka each, uma 0
+    assert result.scores(1) == [F(0), F(0), F(0), F(0)]
+
+
+@pytest.mark.parametrize(
+    ("game_type", "date", "name", "stop", "length"),
+    [
+        (169, "20201231", "tenhou-2020", "auto", "south"),  # whole pt to the end of 2020
+        (169, "20210101", "tenhou", "auto", "south"),
+        (169, "20100531", "tenhou-2020", "auto-win", "south"),  # tenpai-yame from June 2010
+        (169, "20100601", "tenhou-2020", "auto", "south"),
+        (169, "", "tenhou", "auto", "south"),  # no date: today's rules
+        (161, "20210101", "tenhou", "auto", "east"),  # 東風: no 0x08 bit
+        (185, "20201231", "tenhou-sanma-2020", "auto", "south"),  # 三麻: 0x10
+    ],
+)
+def test_tenhous_rules_by_type_and_date_on_the_lines(
+    game_type: int, date: str, name: str, stop: str, length: str
+) -> None:
+    rules = tenhou.rules_for(game_type, date)
+    assert (rules.name, rules.game.dealer_stop.value, rules.game.length.value) == (
+        name,
+        stop,
+        length,
+    )
+
+
+def test_log_files_that_cannot_be_read(tmp_path: Path) -> None:
+    with pytest.raises(tenhou.LogError) as err:
+        tenhou.read_text(tmp_path / "gone.mjlog")
+    assert str(err.value) == f"cannot read {tmp_path / 'gone.mjlog'}: no such file"
+    broken = tmp_path / "broken.mjlog"
+    broken.write_bytes(b"\x1f\x8b" + b"not really gzip")
+    with pytest.raises(tenhou.LogError) as err:
+        tenhou.read_text(broken)
+    assert str(err.value) == f"{broken}: a broken gzip file"
+    latin = tmp_path / "latin.mjlog"
+    latin.write_bytes(b"<mjloggm ver='2.3'>\xff</mjloggm>")
+    with pytest.raises(tenhou.LogError) as err:
+        tenhou.read_text(latin)
+    assert str(err.value) == f"{latin}: not UTF-8 text"
+
+
+def test_a_missing_log_is_named_in_the_readers_language(tmp_path: Path) -> None:
+    """The OS's English ("No such file or directory") is not what a ja reader sees."""
+    with pytest.raises(tenhou.LogError) as err:
+        tenhou.read_text(tmp_path / "gone.mjlog")
+    text = err.value.message.text("ja")
+    assert "gone.mjlog" in text and "No such file" not in text and not text.isascii()
+
+
+# the whole mjlog corpus, read back against the XML's own elements
+MJLOGS = sorted((Path(__file__).parent / "data" / "tenhou").glob("*.mjlog"))
+
+
+def _hands_of_xml(path: Path) -> list[list[Any]]:
+    """Each hand's elements (INIT … the AGARI/RYUUKYOKU that ends it), from the raw XML."""
+    from xml.etree import ElementTree  # noqa: PLC0415
+
+    root = ElementTree.fromstring(tenhou.read_text(path))
+    hands: list[list[Any]] = []
+    for element in root:
+        if element.tag == "INIT":
+            hands.append([])
+        if hands:
+            hands[-1].append(element)
+    return hands
+
+
+@pytest.mark.parametrize("path", MJLOGS, ids=lambda p: p.stem)
+def test_the_reader_keeps_what_each_hand_of_the_log_says(path: Path) -> None:
+    from test_tenhou_logs import rules_of  # noqa: PLC0415
+
+    record = tenhou.load(path, rules_of(path)).record
+    xml = [h for h in _hands_of_xml(path) if any(e.tag in ("AGARI", "RYUUKYOKU") for e in h)]
+    assert len(record.hands) == len(xml)
+    for hand, elements in zip(record.hands, xml, strict=True):
+        assert hand.round is not None and hand.honba is not None  # checked by the replay
+        wins = [e for e in elements if e.tag == "AGARI"]
+        draws = [e for e in elements if e.tag == "RYUUKYOKU"]
+        assert len(hand.wins) == len(wins)
+        reasons = {"yao9": "kyuushu", "kaze4": "suufon", "reach4": "suucha-riichi",
+                   "kan4": "suukan", "ron3": "sanchahou"}  # fmt: skip
+        if draws and draws[0].get("type") in reasons:
+            assert (hand.result, hand.reason) == ("abort", reasons[draws[0].get("type")])
+        elif draws:
+            assert hand.result == "draw" and hand.reason == ""
+            shown = tuple(s for s in range(len(record.names)) if draws[0].get(f"hai{s}"))
+            assert hand.tenpai == shown
+            if draws[0].get("type") == "nm":  # 流し満貫: whoever the scores pay
+                assert hand.nagashi
+            else:
+                assert hand.nagashi == ()
+        callers = {int(e.get("who")) for e in elements if e.tag == "N"}
+        assert set(hand.calls) <= callers  # a concealed kan or a North is not a call
+        for win in hand.wins:
+            if win.yakuman:
+                assert win.han == 0 and win.fu is None and win.dora == 0
+            elif win.han >= 5:
+                assert win.fu is None  # a limit hand: its fu do not count
+            else:
+                assert win.fu is not None and win.fu >= 20
+
+
+def test_the_yaku_of_a_menzen_tsumo_are_named() -> None:
+    """Yaku number 0 is 門前清自摸和: the first of Tenhou's list is read too."""
+    from test_tenhou_logs import rules_of  # noqa: PLC0415
+
+    names = [y for path in MJLOGS[:20] for h in tenhou.load(path, rules_of(path)).record.hands
+             for w in h.wins for y in w.yaku]  # fmt: skip
+    assert "門前清自摸和" in names and "立直" in names
+
+
+PAIRS = ["2019021004gm-00a9-0000-e2f6516d", "2019080322gm-00a9-0000-81e85e04",
+         "2019081518gm-00a9-0000-cce9d00c", "2019103023gm-00a9-0000-f90e0fe9",
+         "2019123123gm-00a9-0000-f4386d0e"]  # fmt: skip
+TENHOU_DATA = Path(__file__).parent / "data" / "tenhou"
+
+
+@pytest.mark.parametrize("stem", PAIRS)
+def test_a_games_json_and_mjlog_read_as_the_same_record(stem: str) -> None:
+    """The same game saved in both of Tenhou's formats: two readers, one record, to
+    every field (rounds, honba, wins, yaku, dora, riichi, tenpai, calls)."""
+    from_json = tenhou.load(TENHOU_DATA / f"{stem}.json")
+    from_xml = tenhou.load(TENHOU_DATA / f"{stem}.mjlog")
+    assert from_json.record == from_xml.record
+    assert from_json.points_after == from_xml.points_after
+    assert (from_json.final_points, from_json.final_pt) == (from_xml.final_points,
+                                                            from_xml.final_pt)  # fmt: skip
+
+
+@pytest.mark.parametrize("suffix", [".json", ".mjlog"])
+def test_a_logs_names_and_rules_can_be_given(suffix: str) -> None:
+    text = tenhou.read_text(TENHOU_DATA / f"{PAIRS[0]}{suffix}")
+    rules = find_preset("mleague")
+    game = tenhou.parse_any("\n  " + text, rules, ["Wu", "Xi", "Yo", "Zed"], "20190210")
+    assert game.record.names == ("Wu", "Xi", "Yo", "Zed") and game.record.rules == rules
+
+
+def test_a_json_logs_rules_by_its_display_name_and_players() -> None:
+    text = tenhou.read_text(TENHOU_DATA / f"{PAIRS[0]}.json")
+    east = tenhou.parse_any(text.replace("鳳南喰赤", "鳳東喰赤"))
+    south = tenhou.parse_any(text)
+    lengths = (east.record.rules.game.length.value, south.record.rules.game.length.value)
+    assert lengths == ("east", "south")
+    assert south.record.rules.name == "tenhou-2020"  # its ref is a 2019 game
+    sanma = tenhou.load(TENHOU_DATA / "2024010120gm-00b9-0000-e324b88a.json").record
+    assert (sanma.rules.name, len(sanma.names)) == ("tenhou-sanma", 3)
