@@ -2,7 +2,11 @@
 workers) on PostgreSQL, a season of 2,000 games imported through the web, then 20
 clients for 30 s, each a user of their own club, reading the public standings of
 the big season and their own home page, entering games at their own table (the
-save itself) and opening the game page each save lands on.
+save itself), entering hands at their own table kept hand by hand (the table
+assistant: each a hand the core plays before it is stored), and opening the game
+page each save lands on. Then a season of records kept hand by hand: its hand
+statistics page, the first time (every record replayed) and then (kept for the
+season's revision).
 
 Prints requests/s, p50/p95 per kind of request against the same server's
 ``robots.txt`` (the baseline: a request that does nothing), errors, and whether any
@@ -25,6 +29,7 @@ import uuid
 from collections import defaultdict
 from pathlib import Path
 from tempfile import TemporaryDirectory
+from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -35,6 +40,7 @@ SEISAN = Path(sys.executable).with_name("seisan")
 CLIENTS = 20
 SECONDS = float(os.environ.get("SEISAN_BENCH_SECONDS", "30"))
 GAMES = 2000
+RECORDS = int(os.environ.get("SEISAN_BENCH_RECORDS", "200"))  #: hand-by-hand games
 NAMES = ["Ana", "Ben", "Chie", "Dae", "Eve", "Fay", "Gus", "Hal"]
 
 
@@ -104,6 +110,7 @@ def run(base: str) -> None:
         slug = f"club-{number}"
         _season, enter = new_table(browser, slug)
         clients.append((browser, slug, enter))
+    hand_tables: dict[str, list[Any]] = {}  #: each club's table: [path, next hand number]
     times: dict[str, list[float]] = defaultdict(list)
     errors: list[str] = []
     leaks: list[str] = []
@@ -114,8 +121,8 @@ def run(base: str) -> None:
     def client(browser: Browser, slug: str, enter: str, seed: int) -> None:
         rng = random.Random(seed)
         while time.perf_counter() < stop:
-            kind = rng.choices(["standings", "home", "enter", "game", "robots"],
-                               [5, 2, 2, 1, 1])[0]  # fmt: skip
+            kind = rng.choices(["standings", "home", "enter", "game", "robots", "hand"],
+                               [5, 2, 2, 1, 1, 3])[0]  # fmt: skip
             began = time.perf_counter()
             if kind == "standings":
                 status, _url, page = browser.get(public[1])
@@ -127,6 +134,18 @@ def run(base: str) -> None:
                         leaks.append(f"{slug} saw {sorted(seen)}")
             elif kind == "robots":
                 status, _url, page = browser.get("/robots.txt")
+            elif kind == "hand":  # the table assistant: one hand (a draw, all noten)
+                table = hand_tables.get(slug)
+                if table is None:
+                    table = hand_tables[slug] = [start_table(browser, enter), 1]
+                form = {"result": "draw", "number": str(table[1]), "key": uuid.uuid4().hex}
+                status, _target, page = browser.post(table[0], form, follow=False)
+                if status == 302:
+                    status = 200
+                    table[1] += 1
+                elif status == 400 and "already ended" in page:  # all noten to the end
+                    status = 200
+                    hand_tables.pop(slug)
             elif kind == "game":  # the page a saved game lands on
                 status, _url, page = browser.get(last.get(slug, "/robots.txt"))
             else:
@@ -153,7 +172,7 @@ def run(base: str) -> None:
     print(f"  {CLIENTS} clients for {elapsed:.0f} s: {total / elapsed:.1f} requests/s, "
           f"{len(errors)} errors, {len(leaks)} times a user saw another's club")  # fmt: skip
     base_p95 = percentile(times["robots"], 95)
-    for kind in ("standings", "home", "enter", "game", "robots"):
+    for kind in ("standings", "home", "enter", "hand", "game", "robots"):
         got = times[kind]
         if not got:
             continue
@@ -165,6 +184,57 @@ def run(base: str) -> None:
     print(f"  goal (no error, p95 ≤ 300 ms, no one sees another's data): {verdict}")
     for line in sorted(set(errors))[:5] + leaks[:5]:
         print(f"    {line}")
+    hand_statistics(owner)
+
+
+def start_table(browser: Browser, enter: str) -> str:
+    """A table kept hand by hand in the session of ``enter``; its page's path."""
+    start = enter.replace("/enter/", "/tables/new/")
+    seats = {f"player_{s}": name for s, name in enumerate(NAMES[:4])}
+    status, url, _page = browser.post(start, seats)
+    assert status == 200 and "/t/" in url, (status, url)
+    return urlsplit(url).path
+
+
+def hand_statistics(owner: Browser) -> None:
+    """A season of ``RECORDS`` games kept hand by hand (examples/game.json, its players
+    drawn from eight): the hand statistics page, replayed once, then kept."""
+    import json  # noqa: PLC0415
+
+    record = json.loads((Path(__file__).resolve().parents[1] / "examples" / "game.json")
+                        .read_text(encoding="utf-8"))  # fmt: skip
+    record.pop("rules")
+    _status, url, _page = owner.post("/c/league/seasons/new/", {
+        "name": "Hand by hand", "preset": "tenhou", "min_games": "0"})  # fmt: skip
+    season = re.search(r"/s/(\d+)/", url)
+    assert season, url
+    rng = random.Random(17)
+    began = time.perf_counter()
+    for number in range(RECORDS):
+        names = rng.sample(NAMES, 4)
+        text = json.dumps(record | {"title": f"Hand by hand {number}"})
+        for old, new in zip(["Ana", "Ben", "Chie", "Dae"], names, strict=True):
+            text = text.replace(f'"{old}"', f'"@{new}"')
+        target = f"/c/league/s/{season[1]}/import/"
+        status, _url, _page = owner.upload(target, text.replace('"@', '"'), f"game-{number}.json")
+        assert status == 200, status
+    print(f"  {RECORDS} hand-by-hand games imported one file each: "
+          f"{time.perf_counter() - began:.1f} s")  # fmt: skip
+    path = f"/c/league/s/{season[1]}/hands/"
+    began = time.perf_counter()
+    status, _url, page = owner.get(path)
+    first = time.perf_counter() - began
+    assert status == 200 and "Hand statistics" in page, status
+    again = []
+    for _ in range(20):
+        began = time.perf_counter()
+        owner.get(path)
+        again.append(time.perf_counter() - began)
+    p50, p95 = statistics.median(again) * 1000, percentile(again, 95) * 1000
+    print(
+        f"  hand statistics of {RECORDS} games: first {first * 1000:.0f} ms (every record "
+        f"replayed), then p50 {p50:.0f} ms p95 {p95:.0f} ms (kept for the season's revision)"
+    )
 
 
 def percentile(values: list[float], q: int) -> float:

@@ -86,3 +86,43 @@ def test_head_to_head_counts_a_tie_as_neither() -> None:
 def test_running_totals() -> None:
     assert running(GAMES, "Ana") == [50, 5, F("27.5")]
     assert running(GAMES, "Eve") == [-30]
+
+
+def test_hand_statistics_of_a_worked_hanchan() -> None:
+    """examples/game.json, counted by hand: Ana wins a riichi ron (3han40fu, 5200) and a
+    tsumo (2han30fu, 2000); she deals into 2600 (hand 2) and a double ron of 1000 and
+    3900 (hand 4); of the 4 draws she is tenpai at one (hand 12)."""
+    from pathlib import Path  # noqa: PLC0415
+
+    from seisan.games import load_record  # noqa: PLC0415
+    from seisan.stats import play_stats  # noqa: PLC0415
+
+    played = load_record(Path(__file__).parents[1] / "examples" / "game.json").play()
+    rows = {s.name: s for s in play_stats([played])}
+    ana = rows["Ana"]
+    assert (ana.wins, ana.tsumo, ana.riichi, ana.riichi_wins) == (2, 1, 1, 1)
+    assert (ana.deal_ins, ana.deal_in_points, ana.average_deal_in) == (2, 7500, 3750)
+    assert (ana.draws, ana.draw_tenpai, ana.draw_tenpai_rate) == (4, 1, F(1, 4))
+    assert (ana.tsumo_rate, ana.riichi_win_rate) == (F(1, 2), 1)
+    chie = rows["Chie"]  # tsumo twice (E3, W1) and a ron (S3): 2 of 3 wins by tsumo
+    assert (chie.wins, chie.tsumo, chie.tsumo_rate) == (3, 2, F(2, 3))
+    assert (chie.draws, chie.draw_tenpai) == (4, 3) and chie.yakuman == 0 and chie.yaku == ()
+    nobody = rows["Ben"]
+    assert (nobody.riichi, nobody.riichi_wins, nobody.riichi_win_rate) == (2, 0, 0)
+
+
+def test_yaku_and_yakuman_are_counted_from_the_records() -> None:
+    from dataclasses import replace  # noqa: PLC0415
+
+    from seisan.games import GameRecord, Hand, Win, play  # noqa: PLC0415
+    from seisan.presets import find_preset  # noqa: PLC0415
+    from seisan.stats import play_stats  # noqa: PLC0415
+
+    hands = (
+        Hand("ron", (Win(1, 2, 30, yaku=("riichi", "pinfu")),), discarder=0, riichi=(1,)),
+        Hand("tsumo", (Win(1, yakuman=2, yaku=("daisuushii",)),)),
+    )
+    record = GameRecord(find_preset("tenhou"), ("Ana", "Ben", "Chie", "Dae"), hands)
+    [ben] = [s for s in play_stats([play(replace(record), check_end=False)]) if s.name == "Ben"]
+    assert ben.yakuman == 1  # a double yakuman is one yakuman won
+    assert ben.yaku == (("daisuushii", 1), ("pinfu", 1), ("riichi", 1))

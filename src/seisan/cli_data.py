@@ -373,25 +373,29 @@ def stats_command(
          "average_place": pt_value(Fraction(round(s.average_place * 1000), 1000)),
          "average": pt_value(Fraction(round(s.average * 1000), 1000)), "total": pt_value(s.total),
          "hands": s.hands, "wins": s.wins, "deal_ins": s.deal_ins, "riichi": s.riichi,
-         "calls": s.calls, "win_points": s.win_points, "busts": s.busts}
+         "calls": s.calls, "win_points": s.win_points, "busts": s.busts, "tsumo": s.tsumo,
+         "riichi_wins": s.riichi_wins, "draws": s.draws, "draw_tenpai": s.draw_tenpai,
+         "deal_in_points": s.deal_in_points, "yakuman": s.yakuman, "yaku": dict(s.yaku)}
         for s in chosen
     ]  # fmt: skip
     rows = [
         [s.name, str(s.games), _fixed(s.average_place, 2), _rate(s.rates[0]),
          format_score(Fraction(round(s.average * 10), 10)), _rate(s.win_rate),
          _rate(s.deal_in_rate), _rate(s.riichi_rate), _rate(s.call_rate),
-         str(round(s.average_win)), str(s.busts)]
+         str(round(s.average_win)), _rate(s.tsumo_rate), _rate(s.riichi_win_rate),
+         _rate(s.draw_tenpai_rate), str(round(s.average_deal_in)), str(s.yakuman), str(s.busts)]
         for s in chosen
     ]  # fmt: skip
     headers = [term("name", lang), term("played", lang), _("Avg. place").text(lang),
                _("Top %").text(lang), _("Average").text(lang), _("Win %").text(lang),
                _("Deal-in %").text(lang), _("Riichi %").text(lang), _("Call %").text(lang),
-               _("Avg. win").text(lang), _("Busts").text(lang)]  # fmt: skip
-    csv_rows = [[d["name"], d["games"], d["average_place"], d["average"], d["hands"], d["wins"],
-                 d["deal_ins"], d["riichi"], d["calls"], d["win_points"], d["busts"]]
-                for d in data]  # fmt: skip
+               _("Avg. win").text(lang), _("Tsumo %").text(lang), _("Riichi won %").text(lang),
+               _("Tenpai at draw %").text(lang), _("Avg. deal-in").text(lang),
+               _("Yakuman").text(lang), _("Busts").text(lang)]  # fmt: skip
     csv_columns = ["name", "games", "average_place", "average", "hands", "wins", "deal_ins",
-                   "riichi", "calls", "win_points", "busts"]  # fmt: skip
+                   "riichi", "calls", "win_points", "busts", "tsumo", "riichi_wins", "draws",
+                   "draw_tenpai", "deal_in_points", "yakuman"]  # fmt: skip
+    csv_rows = [[d[c] for c in csv_columns] for d in data]
     emit(out, fmt, data=data, csv_text=dumps_csv(csv_columns, csv_rows),
          sheet=table(_("Player statistics").text(lang), headers, rows,
                      right=tuple(range(1, len(headers)))))  # fmt: skip
@@ -414,15 +418,15 @@ def _write_stats(path: Path, stats: Sequence[Any]) -> None:
         import pyarrow.parquet as pq  # noqa: PLC0415
     except ImportError:
         fail(_("writing Parquet needs the bulk extra: pip install 'seisan[bulk]'"))
-    columns: dict[str, list[Any]] = {"name": [], "games": [], "hands": [], "wins": [],
-                                     "deal_ins": [], "riichi": [], "calls": [],
-                                     "win_points": [], "busts": [], "total": []}  # fmt: skip
+    counts = ("name", "games", "hands", "wins", "deal_ins", "riichi", "calls", "win_points",
+              "busts", "tsumo", "riichi_wins", "draws", "draw_tenpai", "deal_in_points",
+              "yakuman")  # fmt: skip
+    columns: dict[str, list[Any]] = {key: [] for key in (*counts, "total")}
     places = max(len(s.places) for s in stats)
     for p in range(places):
         columns[f"place_{p + 1}"] = []
     for s in stats:
-        for key in ("name", "games", "hands", "wins", "deal_ins", "riichi", "calls",
-                    "win_points", "busts"):  # fmt: skip
+        for key in counts:
             columns[key].append(getattr(s, key))
         columns["total"].append(Decimal(str(pt_value(s.total))))
         for p in range(places):

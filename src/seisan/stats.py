@@ -17,6 +17,7 @@ them); every average and rate is an exact :class:`~fractions.Fraction`.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -186,6 +187,14 @@ class PlayStats:
     riichi: int
     calls: int
     win_points: int  #: the wins' values summed (points, without counters and sticks)
+    tsumo: int = 0  #: wins by tsumo (ツモ和了)
+    riichi_wins: int = 0  #: hands won after declaring riichi (立直和了)
+    draws: int = 0  #: exhaustive draws dealt in (流局)
+    draw_tenpai: int = 0  #: … ending tenpai (流局時聴牌)
+    deal_in_points: int = 0  #: what the hands dealt into were worth (放銃点)
+    yakuman: int = 0  #: yakuman won (役満), a double counted once
+    #: each yaku's count over the wins, as the records name them (役)
+    yaku: tuple[tuple[str, int], ...] = ()
 
     @property
     def average_place(self) -> Fraction:
@@ -223,6 +232,26 @@ class PlayStats:
         """平均打点: the average value of a win, in points."""
         return Fraction(self.win_points, self.wins) if self.wins else Fraction(0)
 
+    @property
+    def tsumo_rate(self) -> Fraction:
+        """ツモ率: the wins that were tsumo."""
+        return Fraction(self.tsumo, self.wins) if self.wins else Fraction(0)
+
+    @property
+    def riichi_win_rate(self) -> Fraction:
+        """立直和了率: the riichi that won the hand."""
+        return Fraction(self.riichi_wins, self.riichi) if self.riichi else Fraction(0)
+
+    @property
+    def draw_tenpai_rate(self) -> Fraction:
+        """流局時聴牌率: the exhaustive draws ended tenpai."""
+        return Fraction(self.draw_tenpai, self.draws) if self.draws else Fraction(0)
+
+    @property
+    def average_deal_in(self) -> Fraction:
+        """平均放銃点: the average value of a hand dealt into, in points."""
+        return Fraction(self.deal_in_points, self.deal_ins) if self.deal_ins else Fraction(0)
+
 
 def play_stats(plays: Iterable[Any]) -> list[PlayStats]:
     """Statistics per player over played records (:class:`seisan.games.GamePlay`),
@@ -235,7 +264,10 @@ def play_stats(plays: Iterable[Any]) -> list[PlayStats]:
         for seat, name in enumerate(record.names):
             row = rows.setdefault(name, {"games": 0, "places": [0] * n, "total": _ZERO,
                                          "busts": 0, "hands": 0, "wins": 0, "deal_ins": 0,
-                                         "riichi": 0, "calls": 0, "win_points": 0})  # fmt: skip
+                                         "riichi": 0, "calls": 0, "win_points": 0, "tsumo": 0,
+                                         "riichi_wins": 0, "draws": 0, "draw_tenpai": 0,
+                                         "deal_in_points": 0, "yakuman": 0,
+                                         "yaku": Counter()})  # fmt: skip
             if len(row["places"]) < n:
                 row["places"] += [0] * (n - len(row["places"]))
             row["games"] += 1
@@ -250,13 +282,27 @@ def play_stats(plays: Iterable[Any]) -> list[PlayStats]:
                 row["riichi"] += seat in hand.riichi
                 row["calls"] += seat in hand.calls
                 row["deal_ins"] += hand.result == "ron" and hand.discarder == seat
+                if hand.result == "draw":
+                    row["draws"] += 1
+                    row["draw_tenpai"] += seat in hand.tenpai
+            wins = {win.winner: win for win in hand.wins}
             for winner, value in line.won:
                 row = rows[record.names[winner]]
                 row["wins"] += 1
                 row["win_points"] += value
+                row["tsumo"] += hand.result == "tsumo"
+                row["riichi_wins"] += winner in hand.riichi
+                win = wins[winner]
+                row["yakuman"] += win.yakuman > 0
+                row["yaku"].update(win.yaku)
+                if hand.result == "ron" and hand.discarder is not None:
+                    rows[record.names[hand.discarder]]["deal_in_points"] += value
     out = [
         PlayStats(name, r["games"], tuple(r["places"]), r["total"], r["busts"], r["hands"],
-                  r["wins"], r["deal_ins"], r["riichi"], r["calls"], r["win_points"])
+                  r["wins"], r["deal_ins"], r["riichi"], r["calls"], r["win_points"],
+                  r["tsumo"], r["riichi_wins"], r["draws"], r["draw_tenpai"],
+                  r["deal_in_points"], r["yakuman"],
+                  tuple(sorted(r["yaku"].items(), key=lambda kv: (-kv[1], kv[0]))))
         for name, r in rows.items()
     ]  # fmt: skip
     return sorted(out, key=lambda s: -s.games)

@@ -161,7 +161,8 @@ def test_a_newcomer_on_a_phone(page: Any, browser: Any, live_server: Any) -> Non
     page.check('input[name="won_1"]')
     page.wait_for_selector("#preview >> text=+63.6")
     shot(page, "06-entry-yakitori")
-    page.click("text=Save, next game same table")
+    with page.expect_navigation():  # offline.js sends it, then opens the next form
+        page.click("text=Save, next game same table")
     assert page.input_value('input[name="player_2"]') == "Chie"  # the table stays
     # game 2: Eve backs Chie; 差しウマ 10000 between Ana and Dae; nobody won a hand twice
     enter_game(page, ["Ana", "Ben", "Chie", "Dae"], ["12600", "31000", "46400", "10000"])
@@ -176,14 +177,16 @@ def test_a_newcomer_on_a_phone(page: Any, browser: Any, live_server: Any) -> Non
     page.select_option('select[name="soto_backs_0"]', "2")
     page.wait_for_selector("#preview >> text=Eve")
     shot(page, "07-entry-bets")
-    page.click("text=Save, next game same table")
+    with page.expect_navigation():
+        page.click("text=Save, next game same table")
     # game 3: a chombo by Dae
     enter_game(page, ["Ana", "Ben", "Chie", "Dae"], ["30000", "30000", "25000", "15000"])
     page.check('input[name="won_0"]')
     page.click("summary:has-text('Chombo')")
     page.select_option('select[name="pen_seat_0"]', "3")
     shot(page, "08-entry-chombo")
-    page.click('button[name="save"]')
+    with page.expect_navigation():
+        page.click('button[name="save"]')
     assert "penalty: -20 (Chombo)" in page.content()
     shot(page, "09-game-explained")
     season = m.Season.objects.get(name="Autumn league")
@@ -232,7 +235,7 @@ def test_a_newcomer_on_a_phone(page: Any, browser: Any, live_server: Any) -> Non
 # -- the table assistant: a hanchan entered by taps ---------------------------------------
 
 
-def tap_hand(page: Any, hand: dict[str, Any], names: list[str]) -> None:
+def tap_hand(page: Any, hand: dict[str, Any], names: list[str], online: bool = True) -> None:
     """Enter ``hand`` as a scorer taps it, wait for the core's preview, save it."""
     seat = {name: s for s, name in enumerate(names)}
     page.check(f'input[name="result"][value="{hand["result"]}"]')
@@ -254,9 +257,12 @@ def tap_hand(page: Any, hand: dict[str, Any], names: list[str]) -> None:
             page.select_option('select[name="reason"]', hand["reason"])
         if "player" in hand:
             page.select_option('select[name="offender"]', str(seat[hand["player"]]))
+    if not online:  # no preview without the server: the hand waits on the phone
+        page.click("form#hand button.big")
+        return
     page.wait_for_selector("#preview p.strong")
-    page.click("form#hand button.big")
-    page.wait_for_load_state()
+    with page.expect_navigation():  # sent by offline.js, then the table's page again
+        page.click("form#hand button.big")
 
 
 def test_a_hanchan_at_the_table_on_a_phone(page: Any, live_server: Any) -> None:
@@ -282,10 +288,26 @@ def test_a_hanchan_at_the_table_on_a_phone(page: Any, live_server: Any) -> None:
     for number, hand in enumerate(record["hands"], start=1):
         if number == 4:
             shot(page, "table-01-double-ron")
+        if number == 5:  # a chombo entered by mistake, then taken back
+            tap_hand(page, {"result": "chombo", "player": "Ana"}, names)
+            assert page.locator(".hand-line").count() == 5
+            assert "chombo" in page.locator(".hand-line").first.inner_text().lower()
+            with page.expect_navigation():
+                page.locator(".hand-line button:has-text('undo')").click()
+            assert page.locator(".hand-line").count() == 4
         tap_hand(page, hand, names)
         if number == 11:
             shot(page, "table-02-south-4-conditions")
             assert page.locator("ul.needs li").count() > 0
+            for lang in ("en", "ja", "ko"):  # the README's pictures: what a phone shows
+                page.context.add_cookies([{"name": "django_language", "value": lang,
+                                           "url": live_server.url}])  # fmt: skip
+                page.reload()
+                page.locator("#seat-3 > summary").click()
+                page.screenshot(path=str(SHOTS / f"table-conditions-{lang}.png"))
+            page.context.add_cookies([{"name": "django_language", "value": "en",
+                                       "url": live_server.url}])  # fmt: skip
+            page.reload()
         shown = page.locator(".seats .points").all_inner_texts()
         assert shown == [f"{p:,}" for p in core.lines[number - 1].points], number
     page.wait_for_selector("text=The game is over")
@@ -297,6 +319,52 @@ def test_a_hanchan_at_the_table_on_a_phone(page: Any, live_server: Any) -> None:
     shot(page, "table-04-saved")
     game = m.Game.objects.get()
     assert [s.points for s in game.seats.order_by("seat")] == list(core.final_points)
+    assert problems == []
+
+
+def test_hands_entered_offline_are_sent_once_when_the_connection_returns(
+    page: Any, browser: Any, live_server: Any
+) -> None:
+    problems = watch(page)
+    boss = make_user("boss@example.com")
+    club = m.Club.objects.create(name="League", slug="league")
+    m.Membership.objects.create(club=club, user=boss, role="owner")
+    season = season_with(club, "tenhou", boss, "Hand by hand")
+    night = m.Session.objects.create(season=season, title="League night")
+    names = ["Ana", "Ben", "Chie", "Dae"]
+    table = table_services.start(night, names, boss)
+    client = Client()
+    client.force_login(boss)
+    cookie = {"name": "sessionid", "value": client.cookies["sessionid"].value,
+              "url": live_server.url}  # fmt: skip
+    page.context.add_cookies([cookie])
+    url = f"{live_server.url}/c/league/t/{table.pk}/"
+    record = json.loads((EXAMPLES / "game.json").read_text(encoding="utf-8"))
+    page.goto(url)
+    tap_hand(page, record["hands"][0], names)  # online: stored at once
+    page.context.set_offline(True)
+    for hand in record["hands"][1:4]:
+        tap_hand(page, hand, names, online=False)
+    page.wait_for_selector("#waiting .count >> text=3")
+    shot(page, "table-05-offline-three-waiting")
+    table.refresh_from_db()
+    assert len(table.hands) == 1
+    # a second phone at the same table sees what is stored, and nothing twice
+    other = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    other.add_cookies([cookie])
+    second = other.new_page()
+    page.context.set_offline(False)
+    page.wait_for_selector("#waiting", state="hidden", timeout=15000)
+    page.wait_for_selector("h1.round >> text=E4-0")
+    table.refresh_from_db()
+    assert [h["hand"] for h in table.hands] == [
+        {k: v for k, v in h.items() if k not in ("round", "honba")} for h in record["hands"][:4]
+    ]
+    second.goto(url)
+    shown = second.locator(".seats .points").all_inner_texts()
+    core = load_record(EXAMPLES / "game.json").play()
+    assert shown == [f"{p:,}" for p in core.lines[3].points]
+    other.close()
     assert problems == []
 
 
@@ -372,6 +440,8 @@ def populate(live_url: str) -> tuple[Client, dict[str, str]]:
         "table-start": f"{base}/n/{night.pk}/tables/new/",
         "table": f"{base}/t/{table.pk}/",
         "table-correct": f"{base}/t/{table.pk}/hand/2/",
+        "tables-live": f"{base}/n/{night.pk}/live/",
+        "hand-stats": f"{base}/s/{tenhou.pk}/hands/",
     }
     return client, pages
 

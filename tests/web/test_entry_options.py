@@ -275,3 +275,30 @@ def test_a_game_the_form_cannot_show_is_not_edited_by_it(
     plain, _created = services.save_game(session, {"players": NAMES, "points": MLEAGUE,
                                                    "winners": ["Ana", "Ben"]}, owner)  # fmt: skip
     assert signed_in.get(reverse("clubs:edit", args=[club.slug, plain.pk])).status_code == 200
+
+
+def test_a_pool_at_the_house_amount_is_a_pool_again_in_the_edit_form(
+    club: m.Club, owner: Any
+) -> None:
+    """Found by the round-trip property: a pool betting the rules' own amount is stored
+    without it, and the edit form showed the amount blank, which is a spectator
+    following their player: an edit would have turned the pool into mirroring."""
+    from seisan.web.clubs.views.games import form_shows  # noqa: PLC0415
+
+    client = Client()
+    client.force_login(owner)
+    rules = 'extends = "tenhou"\n[side]\nsoto_pool = 2000\n'
+    season = season_with(club, rules, owner)
+    session = m.Session.objects.create(season=season)
+    form = {"deposits": "0", "key": "k", "player_0": "Ana", "points_0": "0", "player_1": "Ben",
+            "points_1": "0", "player_2": "Chie", "points_2": "0", "player_3": "Dae",
+            "points_3": "100000", "soto_name_0": "Eve", "soto_backs_0": "0",
+            "soto_amount_0": "2000", "soto_name_1": "Hal", "soto_backs_1": "0",
+            "soto_amount_1": "2000"}  # fmt: skip
+    response = client.post(reverse("clubs:enter", args=[club.slug, session.pk]), form)
+    assert response.status_code == 302
+    game = session.games.get()
+    assert game.data["pool"] == {"Eve": "Ana", "Hal": "Ana"} and "side" not in game.data
+    page = client.get(reverse("clubs:edit", args=[club.slug, game.pk])).content.decode()
+    assert 'name="soto_amount_0" value="2000"' in page
+    assert form_shows(club, game)

@@ -311,3 +311,266 @@ def test_every_hand_the_form_can_make_comes_back_as_it_went(hand: dict[str, Any]
     form = HandForm(form_data(hand, NAMES, 1), names=NAMES)
     assert form.is_valid(), form.errors
     assert form.hand() == hand
+
+
+# -- what a phone's queue (offline.js) is told ------------------------------------------
+
+
+def test_a_queued_hand_is_told_stored_and_where_to_go(
+    signed_in: Client, tenhou_session: m.Session
+) -> None:
+    table = start(signed_in, tenhou_session)
+    data = form_data(HANDS[0], NAMES, 1, key="queued-1")
+    response = signed_in.post(table_url(table), data, headers={"X-Seisan-Queued": "1"})
+    assert response.status_code == 201 and response.json() == {"next": table_url(table)}
+    again = signed_in.post(table_url(table), data, headers={"X-Seisan-Queued": "1"})
+    assert again.status_code == 201  # sent twice: stored once, and still "stored"
+    table.refresh_from_db()
+    assert len(table.hands) == 1
+    # a hand the core refuses comes back as the form (not 201): the phone keeps it
+    own = {"result": "ron", "from": "Ana", "wins": [{"winner": "Ana", "han": 1, "fu": 30}]}
+    refused = signed_in.post(table_url(table), form_data(own, NAMES, 2),
+                             headers={"X-Seisan-Queued": "1"})  # fmt: skip
+    assert refused.status_code == 400
+
+
+def test_a_queue_sent_after_signing_out_is_kept_for_later(tenhou_session: m.Session,
+                                                          signed_in: Client) -> None:  # fmt: skip
+    table = start(signed_in, tenhou_session)
+    response = Client().post(table_url(table), form_data(HANDS[0], NAMES, 1),
+                             headers={"X-Seisan-Queued": "1"})  # fmt: skip
+    assert response.status_code == 401
+    table.refresh_from_db()
+    assert table.hands == []
+
+
+def test_a_queued_game_of_the_points_form_is_told_its_page(
+    signed_in: Client, tenhou_session: m.Session
+) -> None:
+    url = reverse("clubs:enter", args=["test", tenhou_session.pk])
+    data = {"player_0": "Ana", "player_1": "Ben", "player_2": "Chie", "player_3": "Dae",
+            "points_0": "42600", "points_1": "31000", "points_2": "16400", "points_3": "10000",
+            "deposits": "0", "key": "queued-game", "save": "1"}  # fmt: skip
+    response = signed_in.post(url, data, headers={"X-Seisan-Queued": "1"})
+    game = m.Game.objects.get()
+    assert response.status_code == 201
+    assert response.json() == {"next": reverse("clubs:game", args=["test", game.pk])}
+
+
+def test_the_app_installs_and_its_worker_is_served_from_the_root(client: Client) -> None:
+    worker = client.get("/sw.js")
+    assert worker.status_code == 200 and worker["Content-Type"].startswith("text/javascript")
+    assert b"caches.open" in worker.content
+    manifest = client.get("/manifest.webmanifest").json()
+    assert manifest["short_name"] == "seisan" and manifest["display"] == "standalone"
+
+
+# -- hand statistics: the season's page says what seisan stats says ---------------------
+
+
+def _cells(page: str, name: str) -> list[str]:
+    import re  # noqa: PLC0415
+
+    row = re.search(rf'<tr><td class="name">{name}</td>(.*?)</tr>', page, re.S)
+    assert row is not None, name
+    cells = re.findall(r'<td class="num">(.*?)</td>', row.group(1), re.S)
+    return [re.sub(r"<[^>]+>", " ", c).split()[0] for c in cells]
+
+
+def test_the_seasons_hand_statistics_are_seisan_stats(
+    signed_in: Client, tenhou_session: m.Session, tmp_path: Any
+) -> None:
+    from typer.testing import CliRunner  # noqa: PLC0415
+
+    from seisan.cli import app  # noqa: PLC0415
+
+    table = start(signed_in, tenhou_session)
+    for number, hand in enumerate(HANDS, start=1):
+        post_hand(signed_in, table, hand, number)
+    signed_in.post(table_url(table, "save"))
+    exported = tmp_path / "table.json"
+    exported.write_text(signed_in.get(table_url(table, "export")).content.decode(), "utf-8")
+    season = tenhou_session.season
+    season_page = signed_in.get(reverse("clubs:season", args=["test", season.pk]))
+    hands_url = reverse("clubs:tables:hand_stats", args=["test", season.pk])
+    assert f'hx-get="{hands_url}"'.encode() in season_page.content  # loaded after the page
+    page = signed_in.get(hands_url, headers={"HX-Request": "true"}).content.decode()
+    assert "Hand statistics" in page and "<html" not in page
+    result = CliRunner().invoke(app, ["stats", str(exported), "--format", "json", "--lang", "en"])
+    assert result.exit_code == 0, result.output
+    cli = {row["name"]: row for row in json.loads(result.stdout)}
+    for name in NAMES:
+        row = cli[name]
+        cells = _cells(page, name)
+        assert cells[0] == str(row["hands"])
+        win = Fraction(row["wins"] * 100, row["hands"])
+        assert cells[1] == f"{int(win * 10 + Fraction(1, 2)) / 10:.1f}%"
+        assert cells[-1] == str(row["yakuman"])
+    ana = _cells(page, "Ana")
+    assert ana == ["13", "15.4%", "15.4%", "7.7%", "100.0%", "0.0%", "50.0%", "25.0%", "3600",
+                   "3750", "0"]  # fmt: skip
+    # sorted by deal-in rate, lowest first (the page of its own)
+    page = signed_in.get(hands_url + "?hs=deal_in")
+    text = page.content.decode()
+    assert text.index('<td class="name">Ana</td>') > text.index('<td class="name">Ben</td>')
+    assert "<html" in text and 'aria-current="true">Deal-in %' in text
+
+
+def test_a_players_page_has_their_hand_statistics(
+    signed_in: Client, tenhou_session: m.Session
+) -> None:
+    table = start(signed_in, tenhou_session)
+    for number, hand in enumerate(HANDS, start=1):
+        post_hand(signed_in, table, hand, number)
+    signed_in.post(table_url(table, "save"))
+    ana = m.Player.objects.get(name="Ana")
+    for query in (f"?season={tenhou_session.season.pk}", "?season=all"):
+        page = signed_in.get(reverse("clubs:player", args=["test", ana.pk]) + query)
+        text = page.content.decode()
+        assert "Hand statistics" in text and "<dd>3750</dd>" in text and "<dd>15.4%</dd>" in text
+
+
+def test_every_table_of_the_session_now(signed_in: Client, tenhou_session: m.Session) -> None:
+    first = start(signed_in, tenhou_session)
+    second = start(signed_in, tenhou_session, ["Eve", "Fay", "Gus", "Hal"])
+    for number, hand in enumerate(HANDS[:2], start=1):
+        post_hand(signed_in, first, hand, number)
+    url = reverse("clubs:tables:live", args=["test", tenhou_session.pk])
+    page = signed_in.get(url).content.decode()
+    assert 'hx-trigger="every 5s"' in page
+    assert "Table 1" in page and "E3-0" in page and "Table 2" in page and "E1-0" in page
+    assert "20,600" in page and "27,400" in page  # after hand 2 (examples/game.json)
+    part = signed_in.get(url, headers={"HX-Request": "true"}).content.decode()
+    assert "<html" not in part and "Table 2" in part and second.names[0] in part
+
+
+# -- real Tenhou logs into a season: every hand and the final scores as the logs say -----
+
+
+def test_the_real_tenhou_logs_imported_into_seasons_are_what_the_logs_say(
+    club: m.Club, owner: Any
+) -> None:
+    import sys  # noqa: PLC0415
+    from pathlib import Path  # noqa: PLC0415
+
+    from seisan.logs import tenhou  # noqa: PLC0415
+    from seisan.web.clubs import files, services  # noqa: PLC0415
+
+    sys.path.insert(0, str(Path(__file__).parents[1]))
+    from test_tenhou_logs import LOGS, rules_of  # noqa: PLC0415
+
+    seasons: dict[str, m.Season] = {}
+    checked = 0
+    for path in LOGS:
+        game = tenhou.load(path, rules_of(path))
+        rules = game.record.rules
+        toml = services.rules_toml(rules)
+        if toml not in seasons:
+            season = m.Season.objects.create(club=club, name=f"{rules.name} {len(seasons)}")
+            services.new_rules_version(season, rules, rules.name, owner)
+            seasons[toml] = season
+        session, count = files.import_session(seasons[toml], tenhou.read_text(path), path.name,
+                                              owner)  # fmt: skip
+        assert count == 1
+        stored = session.games.get()
+        seats = list(stored.seats.order_by("seat"))
+        assert [s.points for s in seats] == list(game.final_points), path.name
+        assert [s.score for s in seats] == list(game.final_pt), path.name
+        # and hand by hand: the stored record plays to the log's points after each hand
+        played = record_from_dict(stored.record, rules).play()
+        assert [line.points for line in played.lines] == list(game.points_after), path.name
+        checked += 1
+    assert checked == len(LOGS) >= 160
+
+
+# -- a random game entered through the views is seisan game on its record ---------------
+
+FUS = (30, 40, 50, 60, 70)
+
+
+def _random_hand(rng: Any, n: int) -> dict[str, Any]:
+    names = NAMES[:n]
+    kind = rng.choice(["ron", "ron", "tsumo", "tsumo", "draw", "draw", "ron2", "abort"])
+    hand: dict[str, Any] = {}
+    riichi = [p for p in names if rng.random() < 0.15]
+    if riichi:
+        hand["riichi"] = riichi
+
+    def win(who: str) -> dict[str, Any]:
+        if rng.random() < 0.03:
+            return {"winner": who, "yakuman": 1}
+        han = rng.choice([1, 1, 2, 2, 3, 4, 5, 6, 8])
+        return {"winner": who, "han": han, **({"fu": rng.choice(FUS)} if han < 5 else {})}
+
+    if kind in ("ron", "ron2"):
+        discarder = rng.choice(names)
+        others = [p for p in names if p != discarder]
+        winners = rng.sample(others, 2 if kind == "ron2" else 1)
+        hand.update(result="ron", **{"from": discarder},
+                    wins=[win(w) for w in names if w in winners])  # fmt: skip
+    elif kind == "tsumo":
+        hand.update(result="tsumo", wins=[win(rng.choice(names))])
+    elif kind == "abort":
+        hand.update(result="abort", reason="kyuushu")
+    else:
+        tenpai = [p for p in names if rng.random() < 0.5]
+        hand.update(result="draw", **({"tenpai": tenpai} if tenpai else {}))
+    if rng.random() < 0.2:
+        hand["calls"] = [p for p in names if rng.random() < 0.5] or [names[0]]
+    return hand
+
+
+@settings(max_examples=8, deadline=None)
+@given(st.randoms(use_true_random=False))
+def test_a_random_game_entered_hand_by_hand_is_seisan_game(rng: Any) -> None:
+    from seisan.games import GameError  # noqa: PLC0415
+
+    from .conftest import make_user  # noqa: PLC0415
+
+    club = m.Club.objects.filter(slug="test").first()
+    if club is None:  # the first example sets the league up; the others reuse it
+        user = make_user("owner@example.com")
+        club = m.Club.objects.create(name="Test club", slug="test")
+        m.Membership.objects.create(club=club, user=user, role=m.Role.OWNER)
+        season = season_with(club, "tenhou", user, name="Tenhou rules")
+        m.Session.objects.create(season=season, title="League night")
+    user = club.memberships.get().user
+    client = Client()
+    client.force_login(user)
+    session = m.Session.objects.get(title="League night")
+    table = start(client, session)
+    rules = RECORD.rules
+    hands: list[dict[str, Any]] = []
+    ended = False
+    for _ in range(40):
+        for _attempt in range(20):  # a hand the core takes at this point of the game
+            hand = _random_hand(rng, 4)
+            try:
+                trial = record_from_dict({"players": NAMES, "hands": [*hands, hand]}, rules)
+                played = play(trial, check_end=False)
+            except GameError:
+                continue
+            break
+        else:
+            break
+        hands.append(hand)
+        response = post_hand(client, table, hand, len(hands))
+        assert response.status_code == 302, response.content.decode()[:2000]
+        page = client.get(table_url(table)).content.decode()
+        shown = played.next.points if played.next is not None else played.final_points
+        for points in shown:
+            assert f"{points:,}" in page
+        if played.next is None:
+            ended = True
+            break
+    table.refresh_from_db()
+    assert [h["hand"] for h in table.hands] == hands
+    if ended:
+        assert client.post(table_url(table, "save")).status_code == 302
+        game = m.Game.objects.get(table=table)
+        core = play(record_from_dict({"players": NAMES, "hands": hands}, rules))
+        assert core.settlement is not None
+        assert [s.points for s in game.seats.order_by("seat")] == list(core.final_points)
+        assert [Fraction(s.score) for s in game.seats.order_by("seat")] == list(
+            core.settlement.scores
+        )

@@ -2,10 +2,13 @@ from django.urls import include, path
 
 from seisan.web.accounts import views as accounts
 from seisan.web.clubs.views import club, seasons
+from seisan.web.tables import views as tables
 
 urlpatterns = [
     path("", club.home, name="home"),
     path("robots.txt", club.robots),
+    path("sw.js", tables.service_worker, name="service_worker"),
+    path("manifest.webmanifest", tables.manifest, name="manifest"),
     path("welcome/<str:token>/", accounts.welcome, name="welcome"),
     path("invite/<str:token>/", accounts.invitation, name="invitation"),
     path("clubs/new/", club.create_club, name="create_club"),

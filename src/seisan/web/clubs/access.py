@@ -11,7 +11,7 @@ from functools import wraps
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils import timezone
@@ -39,6 +39,8 @@ def club_view(needed: str) -> Callable[[View], View]:
         def inner(request: HttpRequest, slug: str, *args: Any, **kwargs: Any) -> HttpResponse:
             club = get_object_or_404(m.Club, slug=slug)
             if not request.user.is_authenticated:
+                if request.headers.get("X-Seisan-Queued"):  # a phone's queue: keep it
+                    return HttpResponse(status=401)
                 return redirect(f"{reverse('account_login')}?next={request.path}")
             role = role_in(request.user, club)
             if not m.role_at_least(role, needed):
@@ -51,6 +53,14 @@ def club_view(needed: str) -> Callable[[View], View]:
         return inner
 
     return wrap
+
+
+def saved(request: HttpRequest, url: str) -> HttpResponse:
+    """After a form is stored: the next page, or for a phone's queue (offline.js) 201
+    and where to go, so that the phone tells "stored" from "the form came back"."""
+    if request.headers.get("X-Seisan-Queued"):
+        return JsonResponse({"next": url}, status=201)
+    return redirect(url)
 
 
 @contextmanager

@@ -491,10 +491,14 @@ def points_problem(err: PointsTotalError, rules: Rules) -> Message:
 
 
 def initial_of(
-    table: Mapping[str, Any], names: list[str], chombo_pt: Fraction | None = None
+    table: Mapping[str, Any],
+    names: list[str],
+    chombo_pt: Fraction | None = None,
+    pool: int | None = None,
 ) -> dict[str, Any]:
     """The form's values for a stored game table (to edit it), players by seat; a
-    penalty is a chombo when its reason says so and it costs the rules' chombo."""
+    penalty is a chombo when its reason says so and it costs the rules' chombo. A
+    spectators' pool stored without its amount bets the rules' own (``pool``)."""
     initial: dict[str, Any] = {"deposits": table.get("deposits", 0)}
     seat_of = {n.casefold(): s for s, n in enumerate(names)}
 
@@ -523,7 +527,7 @@ def initial_of(
             initial.update({f"bet_kind_{row}": kind, f"bet_a_{row}": seat(a),
                             f"bet_b_{row}": seat(b), f"bet_amount_{row}": amount})  # fmt: skip
             row += 1
-    amount = (table.get("side") or {}).get("soto_pool", "")
+    amount = (table.get("side") or {}).get("soto_pool", pool or "")
     for row, (name, backs, pooled) in enumerate(
         [*((n, p, False) for n, p in (table.get("soto") or {}).items()),
          *((n, p, True) for n, p in (table.get("pool") or {}).items())]

@@ -207,6 +207,10 @@ def _games_in(text: str, filename: str, rules: Any) -> tuple[list[dict[str, Any]
     lower = filename.lower()
     if lower.endswith((".csv", ".tsv")):
         return [_table_of(g) for g in games_from_csv(text)], []
+    if lower.endswith((".mjlog", ".xml")) or (
+        lower.endswith(".json") and text.lstrip().startswith("{") and '"log"' in text
+    ):
+        return [], [_tenhou_record(text, filename, rules)]
     if lower.endswith(".json"):
         try:
             data = json.loads(text, parse_float=Decimal)
@@ -236,6 +240,20 @@ def _games_in(text: str, filename: str, rules: Any) -> tuple[list[dict[str, Any]
               "with their game, so give each in its game's table")
         )  # fmt: skip
     return [_table_of(g) for g in core.games], []
+
+
+def _tenhou_record(text: str, filename: str, rules: Any) -> dict[str, Any]:
+    """A Tenhou log (mjlog XML or tenhou.net/6 JSON) as a hand-by-hand record, to be
+    settled under the season's rules like any record (seisan.logs reads it)."""
+    from seisan.logs import tenhou  # noqa: PLC0415 - only for a log
+
+    try:
+        game = tenhou.parse_any(text, rules)
+    except SeisanError as err:
+        raise SeisanError(err.within(filename)) from None
+    record = game.record.to_dict()
+    record.pop("rules", None)  # the season's rules settle it
+    return record
 
 
 def _tidy(table: dict[str, Any]) -> dict[str, Any]:

@@ -165,5 +165,8 @@ class ImportForm(forms.Form):
         super().__init__(*args, **kwargs)
         in_our_words(self)
         self.fields["file"].label = words(
-            N_("A session file (.toml, .csv) or a game record (.json)")
+            N_(
+                "A session file (.toml, .csv), a game record (.json) or a Tenhou log (.mjlog, "
+                "tenhou.net/6 .json)"
+            )
         )

@@ -6,25 +6,29 @@ from __future__ import annotations
 
 import json
 import uuid
+from importlib import resources
 from typing import Any
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.templatetags.static import static
+from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from seisan.errors import SeisanError
 from seisan.games import ENDS, HandLine, round_label
 from seisan.i18n import N_
 from seisan.web.clubs import models as m
-from seisan.web.clubs.access import club_view, ctx, number
+from seisan.web.clubs.access import club_view, ctx, number, saved
 from seisan.web.clubs.forms import words
 from seisan.web.clubs.middleware import web_lang
-from seisan.web.clubs.services import Conflict, rules_of
+from seisan.web.clubs.services import Conflict, live_games, rules_of
 from seisan.web.tables import services
 from seisan.web.tables.forms import HandForm, StartForm, initial_of, seat_label
 from seisan.web.tables.models import Table
+from seisan.web.tables.stats import columns, season_hand_stats, sorted_by
 
 
 def _table(club: m.Club, pk: int) -> Table:
@@ -154,7 +158,7 @@ def table_page(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
         return _page(request, club, table, form, status=400)
     if not added:
         messages.info(request, words(N_("this hand was already saved")))
-    return redirect("clubs:tables:table", slug=club.slug, pk=table.pk)
+    return saved(request, reverse("clubs:tables:table", args=[club.slug, table.pk]))
 
 
 @club_view(m.Role.SCORER)
@@ -277,3 +281,67 @@ def export(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
     name = f"{table.session.date.isoformat()}-table-{table.number}.json"
     response["Content-Disposition"] = f'attachment; filename="{name}"'
     return response
+
+
+@club_view(m.Role.MEMBER)
+def live(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
+    """Every table of a session as it stands, for the organiser's screen or a projector;
+    htmx asks again every few seconds and swaps in the tables only."""
+    session = get_object_or_404(m.Session, pk=pk, season__club=club)
+    lang = web_lang()
+    tables = []
+    for table in session.tables.select_related("rules", "game").order_by("number"):
+        try:
+            state = services.state_of(table)
+        except SeisanError as err:  # a record the rules no longer take: say so, go on
+            tables.append({"table": table, "problem": err.message.text(lang)})
+            continue
+        upcoming = state.played.next
+        stick = state.rules.scoring.riichi
+        tables.append({
+            "table": table,
+            "label": round_label(upcoming.round, upcoming.honba, lang) if upcoming else "",
+            "sticks": upcoming.deposits // stick if upcoming and stick else 0,
+            "ended": state.played.ended.text(lang) if upcoming is None else "",
+            "seats": [{"name": n, "points": p, "place": pl, "dealer": upcoming is not None
+                       and s == upcoming.dealer}
+                      for s, (n, p, pl) in enumerate(zip(table.names, state.points,
+                                                          state.places(), strict=True))],
+            "hands": len(table.hands),
+        })  # fmt: skip
+    template = "tables/_live.html" if request.htmx else "tables/live.html"  # type: ignore[attr-defined]
+    return render(request, template, ctx(request, club, session=session, tables=tables))
+
+
+@club_view(m.Role.MEMBER)
+def hand_stats(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
+    """A season's hand statistics (its own page, or swapped into the season's by htmx:
+    replaying the records stays off the standings' way)."""
+    season = get_object_or_404(club.seasons, pk=pk)
+    rows = season_hand_stats(season, live_games(season))
+    ordered, key = sorted_by(rows, request.GET.get("hs", ""))
+    context = ctx(request, club, season=season, hand_stats=ordered, hand_sort=key,
+                  hand_columns=columns(), page=reverse("clubs:tables:hand_stats",
+                                                       args=[club.slug, season.pk]))  # fmt: skip
+    if request.htmx:  # type: ignore[attr-defined]
+        return render(request, "tables/_hand_stats.html", context)
+    return render(request, "tables/hand_stats.html", context)
+
+
+def service_worker(request: HttpRequest) -> HttpResponse:
+    """The service worker, from the site's root so that it may keep every club page
+    (a worker's reach is the folder it is served from)."""
+    text = resources.files("seisan.web.tables").joinpath("static/tables/sw.js").read_text()
+    response = HttpResponse(text, content_type="text/javascript; charset=utf-8")
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+def manifest(request: HttpRequest) -> HttpResponse:
+    """What a phone needs to install seisan as an app (its name, colours, icon)."""
+    data = {
+        "name": "seisan 清算", "short_name": "seisan", "start_url": "/", "scope": "/",
+        "display": "standalone", "background_color": "#fafaf7", "theme_color": "#0b6e4f",
+        "icons": [{"src": static("clubs/icon.svg"), "sizes": "any", "type": "image/svg+xml"}],
+    }  # fmt: skip
+    return JsonResponse(data, content_type="application/manifest+json")

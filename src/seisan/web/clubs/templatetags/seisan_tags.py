@@ -218,3 +218,10 @@ def ordinal(value: Any) -> str:
     from seisan.explain import ordinal as core_ordinal  # noqa: PLC0415
 
     return core_ordinal(int(value)).text(web_lang())
+
+
+@register.filter
+def whole(value: Any) -> str:
+    """A number of points to the nearest whole one (an average win: 5233)."""
+    number = _fraction(value)
+    return "" if number is None else fixed(number, 0)

@@ -20,7 +20,7 @@ from seisan.explain import explain
 from seisan.i18n import N_
 from seisan.web.clubs import history, services
 from seisan.web.clubs import models as m
-from seisan.web.clubs.access import club_view, ctx, number
+from seisan.web.clubs.access import club_view, ctx, number, saved
 from seisan.web.clubs.entry import GameForm, initial_of, rows_for
 from seisan.web.clubs.forms import words
 from seisan.web.clubs.middleware import web_lang
@@ -45,8 +45,8 @@ def _game_form(
         return GameForm(request.POST, rules=rules, club=club)
     if game is not None:
         names = [s.player.name for s in game.seats.select_related("player").order_by("seat")]
-        chombo = services.rules_of(game.rules).penalties.chombo_pt
-        initial = {"version": game.version, **initial_of(game.data, names, chombo)}
+        chombo, pool = rules.penalties.chombo_pt, rules.side.soto_pool
+        initial = {"version": game.version, **initial_of(game.data, names, chombo, pool)}
         return GameForm(initial=initial, rules=rules, club=club, rows=rows_for(game.data))
     seats = None
     same = number(request.GET, "same", 0)
@@ -107,8 +107,10 @@ def enter_game(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
     else:
         messages.success(request, words(N_("game {number} saved"), number=game.number))
     if "next" in request.POST:
-        return redirect(f"{reverse('clubs:enter', args=[club.slug, session.pk])}?same={game.pk}")
-    return redirect("clubs:game", slug=club.slug, pk=game.pk)
+        return saved(
+            request, f"{reverse('clubs:enter', args=[club.slug, session.pk])}?same={game.pk}"
+        )
+    return saved(request, reverse("clubs:game", args=[club.slug, game.pk]))
 
 
 def _preview(form: GameForm) -> dict[str, Any]:
@@ -228,7 +230,8 @@ def form_shows(club: m.Club, game: m.Game) -> bool:
     have bets it has no field for): the form, filled from the game, must settle to the
     game's own lines, or an edit would drop something silently."""
     names = [s.player.name for s in game.seats.select_related("player").order_by("seat")]
-    values = initial_of(game.data, names, services.rules_of(game.rules).penalties.chombo_pt)
+    rules = services.rules_of(game.rules)
+    values = initial_of(game.data, names, rules.penalties.chombo_pt, rules.side.soto_pool)
     posted = {k: ("on" if v is True else str(v)) for k, v in values.items() if v is not False}
     posted["rows"] = ",".join(str(c) for c in rows_for(game.data))
     form = GameForm(posted, rules=services.rules_of(game.rules), club=club)

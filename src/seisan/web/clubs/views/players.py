@@ -17,6 +17,7 @@ from seisan.web.clubs.access import club_view, ctx, number
 from seisan.web.clubs.forms import words
 from seisan.web.clubs.middleware import web_lang
 from seisan.web.clubs.views.seasons import place_labels
+from seisan.web.tables.stats import hand_stats, season_hand_stats
 
 RECENT = 10
 
@@ -66,5 +67,8 @@ def player_page(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
         ),
         recent=recent,
         rivals=head_to_head(data.lines, player.name),
-    )
+        hands=next((s for s in (season_hand_stats(season, games) if season is not None
+                                else hand_stats(games.filter(record__isnull=False)))
+                    if s.name == player.name), None),
+    )  # fmt: skip
     return render(request, "clubs/player.html", ctx(request, club, **context))
