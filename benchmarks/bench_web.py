@@ -143,7 +143,7 @@ def run(base: str) -> None:
                 if status == 302:
                     status = 200
                     table[1] += 1
-                elif status == 400 and "already ended" in page:  # all noten to the end
+                elif status == 400 and "already ended" in page:  # all noten, to the end
                     status = 200
                     hand_tables.pop(slug)
             elif kind == "game":  # the page a saved game lands on

@@ -126,3 +126,21 @@ def test_yaku_and_yakuman_are_counted_from_the_records() -> None:
     [ben] = [s for s in play_stats([play(replace(record), check_end=False)]) if s.name == "Ben"]
     assert ben.yakuman == 1  # a double yakuman is one yakuman won
     assert ben.yaku == (("daisuushii", 1), ("pinfu", 1), ("riichi", 1))
+
+
+def test_statistics_merged_game_by_game_are_those_of_all_the_games() -> None:
+    """What the web app does (each game's statistics kept, then merged) gives what
+    play_stats gives over every game at once: 60 real Tenhou games, 3 and 4 players."""
+    import sys  # noqa: PLC0415
+    from pathlib import Path  # noqa: PLC0415
+
+    from seisan.logs import tenhou  # noqa: PLC0415
+    from seisan.stats import merge_stats, play_stats  # noqa: PLC0415
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from test_tenhou_logs import LOGS, rules_of  # noqa: PLC0415
+
+    plays = [tenhou.check(tenhou.load(p, rules_of(p))) for p in LOGS[::3]]
+    assert len(plays) >= 50
+    assert merge_stats(play_stats([p]) for p in plays) == play_stats(plays)
+    assert merge_stats([]) == []

@@ -301,8 +301,43 @@ def play_stats(plays: Iterable[Any]) -> list[PlayStats]:
         PlayStats(name, r["games"], tuple(r["places"]), r["total"], r["busts"], r["hands"],
                   r["wins"], r["deal_ins"], r["riichi"], r["calls"], r["win_points"],
                   r["tsumo"], r["riichi_wins"], r["draws"], r["draw_tenpai"],
-                  r["deal_in_points"], r["yakuman"],
-                  tuple(sorted(r["yaku"].items(), key=lambda kv: (-kv[1], kv[0]))))
+                  r["deal_in_points"], r["yakuman"], _yaku_order(r["yaku"]))
         for name, r in rows.items()
     ]  # fmt: skip
     return sorted(out, key=lambda s: -s.games)
+
+
+def merge_stats(parts: Iterable[Sequence[PlayStats]]) -> list[PlayStats]:
+    """:func:`play_stats` of many plays from the statistics of each (a club keeps each
+    game's, so that one game changed is one game replayed): counts and places add up,
+    most games first, then first appearance, as :func:`play_stats` orders them."""
+    rows: dict[str, dict[str, Any]] = {}
+    for part in parts:
+        for s in part:
+            row = rows.setdefault(s.name, {"places": [], "yaku": Counter(), "total": _ZERO,
+                                           **dict.fromkeys(_COUNTS, 0)})  # fmt: skip
+            places = row["places"]
+            places += [0] * (len(s.places) - len(places))
+            for index, count in enumerate(s.places):
+                places[index] += count
+            row["total"] += s.total
+            row["yaku"].update(dict(s.yaku))
+            for key in _COUNTS:
+                row[key] += getattr(s, key)
+    out = [
+        PlayStats(name, r["games"], tuple(r["places"]), r["total"], r["busts"], r["hands"],
+                  r["wins"], r["deal_ins"], r["riichi"], r["calls"], r["win_points"],
+                  r["tsumo"], r["riichi_wins"], r["draws"], r["draw_tenpai"],
+                  r["deal_in_points"], r["yakuman"], _yaku_order(r["yaku"]))
+        for name, r in rows.items()
+    ]  # fmt: skip
+    return sorted(out, key=lambda s: -s.games)
+
+
+_COUNTS = ("games", "busts", "hands", "wins", "deal_ins", "riichi", "calls", "win_points",
+           "tsumo", "riichi_wins", "draws", "draw_tenpai", "deal_in_points", "yakuman")  # fmt: skip
+
+
+def _yaku_order(counts: Counter[str]) -> tuple[tuple[str, int], ...]:
+    """Each yaku's count, the most frequent first (then by name)."""
+    return tuple(sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))

@@ -252,7 +252,7 @@ def tap_hand(page: Any, hand: dict[str, Any], names: list[str], online: bool = T
     for name in hand.get("tenpai", []):
         page.check(f'input[name="tenpai_{seat[name]}"]')
     if "reason" in hand or "player" in hand:
-        page.locator("form#hand > details.more > summary").click()
+        page.locator("form#hand > details.more > summary", has_text="Abortive").click()
         if "reason" in hand:
             page.select_option('select[name="reason"]', hand["reason"])
         if "player" in hand:

@@ -574,3 +574,76 @@ def test_a_random_game_entered_hand_by_hand_is_seisan_game(rng: Any) -> None:
         assert [Fraction(s.score) for s in game.seats.order_by("seat")] == list(
             core.settlement.scores
         )
+
+
+def test_a_hand_after_the_end_is_refused_in_words(signed_in: Client,
+                                                  tenhou_session: m.Session) -> None:  # fmt: skip
+    table = start(signed_in, tenhou_session)
+    for number, hand in enumerate(HANDS, start=1):
+        post_hand(signed_in, table, hand, number)
+    response = post_hand(signed_in, table, {"result": "draw"}, len(HANDS) + 1)
+    assert response.status_code == 400
+    assert "the game already ended (sudden death in W1)" in response.content.decode()
+
+
+# -- a win given as tiles: han and fu from the mahjong package --------------------------
+
+
+def test_a_win_given_as_tiles_is_scored_from_them(
+    signed_in: Client, tenhou_session: m.Session
+) -> None:
+    table = start(signed_in, tenhou_session)
+    # East 1, Ana deals; Ben tsumo on 2s to 123m 456p 789s 34s 55s: 平和 and 門前清自摸和,
+    # 2 han 20 fu, 400/700 (Tenhou's scoring)
+    data = {"result": "tsumo", "win_1": "on", "tiles_1": "123m456p789s23455s",
+            "wintile_1": "2s", "number": "1", "key": "tiles-1"}  # fmt: skip
+    response = signed_in.post(table_url(table), data)
+    assert response.status_code == 302, response.content.decode()[:3000]
+    table.refresh_from_db()
+    [win] = table.hands[0]["hand"]["wins"]
+    assert (win["winner"], win["han"], win["fu"]) == ("Ben", 2, 20)
+    assert set(win["yaku"]) == {"Pinfu", "Menzen Tsumo"}
+    page = signed_in.get(table_url(table)).content.decode()
+    assert "26,500" in page and "24,300" in page and "24,600" in page
+
+
+def test_tiles_that_are_no_win_are_said_beside_them(
+    signed_in: Client, tenhou_session: m.Session
+) -> None:
+    table = start(signed_in, tenhou_session)
+    data = {"result": "tsumo", "win_1": "on", "tiles_1": "123m456p789s23456s",
+            "wintile_1": "2s", "number": "1", "key": "tiles-2"}  # fmt: skip
+    response = signed_in.post(table_url(table), data)
+    assert response.status_code == 400
+    assert "the tiles are not a winning hand" in response.content.decode()
+    table.refresh_from_db()
+    assert table.hands == []
+
+
+def test_the_hand_statistics_page_reads_the_same_queries_for_any_number_of_games(
+    signed_in: Client, tenhou_session: m.Session
+) -> None:
+    from django.core.cache import cache  # noqa: PLC0415
+    from django.db import connection  # noqa: PLC0415
+    from django.test.utils import CaptureQueriesContext  # noqa: PLC0415
+
+    from seisan.web.clubs import files  # noqa: PLC0415
+
+    season = tenhou_session.season
+    record = json.loads((EXAMPLES / "game.json").read_text(encoding="utf-8"))
+    record.pop("rules")
+    url = reverse("clubs:tables:hand_stats", args=["test", season.pk])
+    counts = []
+    for total in (2, 12):
+        while season.sessions.count() < total:
+            n = season.sessions.count()
+            text = json.dumps(record | {"title": f"game {n}"})
+            files.import_session(season, text, f"g{n}.json", season.club.memberships.get().user)
+        cache.clear()
+        with CaptureQueriesContext(connection) as cold:
+            assert signed_in.get(url).status_code == 200
+        with CaptureQueriesContext(connection) as warm:
+            assert signed_in.get(url).status_code == 200
+        counts.append((len(cold), len(warm)))
+    assert counts[0] == counts[1], counts
+    assert counts[0][1] <= counts[0][0]

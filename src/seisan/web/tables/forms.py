@@ -5,12 +5,15 @@ is checked by the core, whose message says what is wrong."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from django import forms
 
-from seisan.games import ABORTS, RESULTS
+from seisan.errors import SeisanError
+from seisan.games import ABORTS, RESULTS, WINDS
 from seisan.i18n import N_, term
+from seisan.rules import PointSystem, Scoring
 from seisan.web.clubs.forms import in_our_words, words
 from seisan.web.clubs.middleware import web_lang
 
@@ -37,6 +40,17 @@ def seat_label(seat: int, dealer: int, players: int) -> str:
     return term(f"seat.{(seat - dealer) % players}", web_lang())
 
 
+@dataclass(frozen=True)
+class Seating:
+    """Where a hand is played, for a hand given as tiles: the dealer, the round's wind
+    (E, S, W, N) and the scoring the tiles are paid under."""
+
+    dealer: int
+    wind: str
+    players: int
+    scoring: Scoring
+
+
 class StartForm(forms.Form):
     """Who sits where: seat 0 is the first dealer (起家)."""
 
@@ -59,9 +73,13 @@ class HandForm(forms.Form):
     player. ``number`` is the hand the scorer's screen showed as next; ``key`` makes
     the form's hand stored once however often it is sent."""
 
-    def __init__(self, *args: Any, names: Sequence[str], **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, names: Sequence[str], seating: Seating | None = None, **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.names = list(names)
+        self.seating = seating
+        self.from_tiles: dict[int, dict[str, Any]] = {}  #: wins worked out from tiles
         seats = [("", "—"), *((str(s), name) for s, name in enumerate(names))]
         self.fields["result"] = forms.ChoiceField(
             choices=[(r, words(RESULT_LABELS[r])) for r in RESULTS], widget=forms.RadioSelect
@@ -90,7 +108,54 @@ class HandForm(forms.Form):
                 min_value=0, max_value=6, required=False
             )
             self.fields[f"pao_{seat}"] = forms.ChoiceField(choices=seats, required=False)
+            self.fields[f"tiles_{seat}"] = forms.CharField(max_length=80, required=False)
+            self.fields[f"wintile_{seat}"] = forms.CharField(max_length=8, required=False)
+            self.fields[f"melds_{seat}"] = forms.CharField(max_length=80, required=False)
+        self.fields["dora"] = forms.CharField(max_length=40, required=False)
+        self.fields["ura"] = forms.CharField(max_length=40, required=False)
         in_our_words(self)
+
+    def clean(self) -> dict[str, Any]:
+        """A winner given as tiles: their han, fu (or yakuman) and yaku from the tiles,
+        by the ``mahjong`` package under the rules' scoring (seisan.tiles)."""
+        data = super().clean() or {}
+        if data.get("result") not in ("ron", "tsumo") or self.seating is None:
+            return data
+        for seat in range(len(self.names)):
+            tiles = (data.get(f"tiles_{seat}") or "").strip()
+            if not data.get(f"win_{seat}") or not tiles:
+                continue
+            try:
+                self.from_tiles[seat] = self._scored(seat, tiles, data)
+            except SeisanError as err:
+                self.add_error(f"tiles_{seat}", err.message.text(web_lang()))
+        return data
+
+    def _scored(self, seat: int, tiles: str, data: Mapping[str, Any]) -> dict[str, Any]:
+        from seisan.tiles import score_tiles  # noqa: PLC0415 - only for a hand given as tiles
+
+        seating = self.seating
+        assert seating is not None
+        melds = tuple((data.get(f"melds_{seat}") or "").split())
+        hand = score_tiles(
+            tiles, (data.get(f"wintile_{seat}") or "").strip(),
+            tsumo=data["result"] == "tsumo", riichi=bool(data.get(f"riichi_{seat}")),
+            dealer=seat == seating.dealer,
+            seat_wind=WINDS[(seat - seating.dealer) % seating.players], round_wind=seating.wind,
+            dora=(data.get("dora") or "").strip(),
+            ura=(data.get("ura") or "").strip() if data.get(f"riichi_{seat}") else "",
+            melds=melds, scoring=seating.scoring,
+        )  # fmt: skip
+        win: dict[str, Any] = {}
+        if hand.yakuman:
+            win["yakuman"] = hand.yakuman
+        else:
+            win["han"] = hand.han
+            if hand.han < 5 and seating.scoring.system in (PointSystem.STANDARD,
+                                                           PointSystem.EXACT):  # fmt: skip
+                win["fu"] = hand.fu
+        win["yaku"] = list(hand.yaku)
+        return win
 
     def seat_rows(self) -> list[dict[str, Any]]:
         """The fields of each seat, for the template's rows."""
@@ -100,7 +165,16 @@ class HandForm(forms.Form):
                 "name": name,
                 **{
                     key: self[f"{key}_{seat}"]
-                    for key in (*SEAT_FLAGS, "han", "fu", "yakuman", "pao")
+                    for key in (
+                        *SEAT_FLAGS,
+                        "han",
+                        "fu",
+                        "yakuman",
+                        "pao",
+                        "tiles",
+                        "wintile",
+                        "melds",
+                    )
                 },
             }
             for seat, name in enumerate(self.names)
@@ -141,7 +215,9 @@ class HandForm(forms.Form):
     def _win(self, seat: int) -> dict[str, Any]:
         data = self.cleaned_data
         win: dict[str, Any] = {"winner": self.names[seat]}
-        if data.get(f"yakuman_{seat}"):
+        if seat in self.from_tiles:
+            win |= self.from_tiles[seat]
+        elif data.get(f"yakuman_{seat}"):
             win["yakuman"] = data[f"yakuman_{seat}"]
         else:
             win["han"] = data.get(f"han_{seat}") or 0

@@ -12,7 +12,7 @@ from django.core.cache import cache
 from django.db.models import QuerySet
 
 from seisan.games import record_from_dict
-from seisan.stats import PlayStats, play_stats
+from seisan.stats import PlayStats, merge_stats, play_stats
 from seisan.web.clubs import models as m
 from seisan.web.clubs.services import rules_of
 
@@ -33,17 +33,30 @@ SORTS: dict[str, Any] = {
 }
 
 
-def hand_stats(games: QuerySet[m.Game] | Iterable[m.Game]) -> list[PlayStats]:
-    """Every player's hand statistics over the games that have a record."""
-    plays = []
+def hand_stats(games: QuerySet[m.Game] | Iterable[m.Game], scope: str = "") -> list[PlayStats]:
+    """Every player's hand statistics over the games that have a record. With a
+    ``scope`` (a season, a club) each game's own are kept in one cache entry, by the
+    game's version and rules, so that after a change only the changed game is played
+    again: one read and one write, however many games."""
+    games = [g for g in games if g.record is not None]
+    key = f"seisan:hand-stats-parts:{scope}"
+    kept: dict[int, tuple[int, int, list[PlayStats]]] = cache.get(key, {}) if scope else {}
     rules: dict[int, Any] = {}
+    parts, now = [], {}
     for game in games:
-        if game.record is None:
-            continue
-        if game.rules_id not in rules:
-            rules[game.rules_id] = rules_of(game.rules)
-        plays.append(record_from_dict(game.record, rules[game.rules_id]).play())
-    return play_stats(plays)
+        held = kept.get(game.pk)
+        if held is not None and held[:2] == (game.version, game.rules_id):
+            part = held[2]
+        else:
+            if game.rules_id not in rules:
+                rules[game.rules_id] = rules_of(game.rules)
+            record = record_from_dict(game.record or {}, rules[game.rules_id])
+            part = play_stats([record.play()])
+        now[game.pk] = (game.version, game.rules_id, part)
+        parts.append(part)
+    if scope and now != kept:
+        cache.set(key, now, None)
+    return merge_stats(parts)
 
 
 def season_hand_stats(season: m.Season, games: QuerySet[m.Game]) -> list[PlayStats]:
@@ -51,7 +64,8 @@ def season_hand_stats(season: m.Season, games: QuerySet[m.Game]) -> list[PlaySta
     key = f"seisan:hand-stats:{season.pk}:{season.revision}"
     found = cache.get(key)
     if found is None:
-        found = hand_stats(games.filter(record__isnull=False).select_related("rules"))
+        chosen = games.filter(record__isnull=False).select_related("rules")
+        found = hand_stats(chosen, f"season:{season.pk}")
         cache.set(key, found, None)
     return list(found)
 

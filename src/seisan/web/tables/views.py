@@ -26,7 +26,7 @@ from seisan.web.clubs.forms import words
 from seisan.web.clubs.middleware import web_lang
 from seisan.web.clubs.services import Conflict, live_games, rules_of
 from seisan.web.tables import services
-from seisan.web.tables.forms import HandForm, StartForm, initial_of, seat_label
+from seisan.web.tables.forms import HandForm, Seating, StartForm, initial_of, seat_label
 from seisan.web.tables.models import Table
 from seisan.web.tables.stats import columns, season_hand_stats, sorted_by
 
@@ -60,6 +60,19 @@ def start_table(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
         request, "tables/start.html",
         ctx(request, club, session=session, form=form, players=players),
     )  # fmt: skip
+
+
+def _seating(table: Table, hand: int | None = None) -> Seating | None:
+    """Where hand ``hand`` (1-based; the next one when None) is played, for tiles."""
+    state = services.state_of(table)
+    scoring = state.rules.scoring
+    if hand is None:
+        upcoming = state.played.next
+        if upcoming is None:
+            return None
+        return Seating(upcoming.dealer, upcoming.round[0], len(table.names), scoring)
+    line = state.played.lines[hand - 1]
+    return Seating(line.dealer, line.round[0], len(table.names), scoring)
 
 
 def _new_form(table: Table) -> HandForm:
@@ -142,7 +155,7 @@ def table_page(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
         return _page(request, club, table)
     if not _can_score(request):
         raise PermissionDenied
-    form = HandForm(request.POST, names=table.names)
+    form = HandForm(request.POST, names=table.names, seating=_seating(table))
     if not form.is_valid():
         return _page(request, club, table, form, status=400)
     try:
@@ -153,9 +166,9 @@ def table_page(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
     except Conflict as err:
         return _page(request, club, _table(club, pk), problem=err.message.text(web_lang()),
                      status=409)  # fmt: skip
-    except SeisanError as err:
-        form.add_error(None, err.message.text(web_lang()))
-        return _page(request, club, table, form, status=400)
+    except SeisanError as err:  # said above the seats: also when the game has ended
+        return _page(request, club, table, form, problem=err.message.text(web_lang()),
+                     status=400)  # fmt: skip
     if not added:
         messages.info(request, words(N_("this hand was already saved")))
     return saved(request, reverse("clubs:tables:table", args=[club.slug, table.pk]))
@@ -166,8 +179,10 @@ def table_page(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
 def preview(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
     """htmx: what the hand being entered moves (the core's line), or what is wrong."""
     table = _table(club, pk)
-    form = HandForm(request.POST, names=table.names)
     editing = number(request.POST, "editing", 0)
+    if editing > len(table.hands):
+        editing = 0
+    form = HandForm(request.POST, names=table.names, seating=_seating(table, editing or None))
     line = None
     error = ""
     if form.is_valid():
@@ -192,7 +207,7 @@ def correct_hand(request: HttpRequest, club: m.Club, pk: int, hand: int) -> Http
         return redirect("clubs:tables:table", slug=club.slug, pk=table.pk)
     names = list(table.names)
     if request.method == "POST":
-        form = HandForm(request.POST, names=names)
+        form = HandForm(request.POST, names=names, seating=_seating(table, hand))
         if form.is_valid():
             try:
                 services.replace_hand(

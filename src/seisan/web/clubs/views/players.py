@@ -22,6 +22,14 @@ from seisan.web.tables.stats import hand_stats, season_hand_stats
 RECENT = 10
 
 
+def _hand_stats(club: m.Club, season: m.Season | None, games: Any) -> list[Any]:
+    """Hand statistics of one season, or of every season of the club."""
+    if season is not None:
+        return season_hand_stats(season, games)
+    records = games.filter(record__isnull=False).select_related("rules")
+    return hand_stats(records, f"club:{club.pk}")
+
+
 @club_view(m.Role.MEMBER)
 def player_page(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
     player = get_object_or_404(club.players, pk=pk)
@@ -67,8 +75,7 @@ def player_page(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
         ),
         recent=recent,
         rivals=head_to_head(data.lines, player.name),
-        hands=next((s for s in (season_hand_stats(season, games) if season is not None
-                                else hand_stats(games.filter(record__isnull=False)))
-                    if s.name == player.name), None),
+        hands=next((s for s in _hand_stats(club, season, games) if s.name == player.name),
+                   None),
     )  # fmt: skip
     return render(request, "clubs/player.html", ctx(request, club, **context))
