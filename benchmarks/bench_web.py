@@ -136,8 +136,9 @@ def run(base: str) -> None:
                 status, _url, page = browser.get("/robots.txt")
             elif kind == "hand":  # the table assistant: one hand (a draw, all noten)
                 table = hand_tables.get(slug)
-                if table is None:
+                if table is None:  # a new table first (not timed: it is not a hand)
                     table = hand_tables[slug] = [start_table(browser, enter), 1]
+                    began = time.perf_counter()
                 form = {"result": "draw", "number": str(table[1]), "key": uuid.uuid4().hex}
                 status, _target, page = browser.post(table[0], form, follow=False)
                 if status == 302:

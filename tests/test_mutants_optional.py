@@ -544,3 +544,62 @@ def test_a_json_logs_rules_by_its_display_name_and_players() -> None:
     assert south.record.rules.name == "tenhou-2020"  # its ref is a 2019 game
     sanma = tenhou.load(TENHOU_DATA / "2024010120gm-00b9-0000-e324b88a.json").record
     assert (sanma.rules.name, len(sanma.names)) == ("tenhou-sanma", 3)
+
+
+def test_a_summary_read_in_batches_is_the_summary_read_at_once(tmp_path: Path) -> None:
+    from test_bulk import random_games  # noqa: PLC0415
+
+    from seisan.bulk.io import summarise  # noqa: PLC0415
+
+    rules = find_preset("mleague")
+    points, sticks = random_games(rules, 3000, seed=11)
+    table = pa.table({**{f"p{s}": points[:, s] for s in range(4)}, "deposits": sticks})
+    path = _table_file(tmp_path / "games.parquet", table)
+    seen: list[tuple[int, int | None]] = []
+    batched = summarise(path, [rules], batch_size=1000,
+                        progress=lambda done, rows: seen.append((done, rows)))  # fmt: skip
+    assert seen == [(1000, 3000), (2000, 3000), (3000, 3000)]
+    assert batched == summarise(path, [rules], batch_size=100_000)
+    [whole] = batched
+    assert whole.games == 3000 and sum(map(sum, whole.place_counts)) == 12000
+
+
+def test_a_summarys_problems_are_named_by_file_and_row(tmp_path: Path) -> None:
+    from seisan.bulk.io import summarise  # noqa: PLC0415
+
+    rules = [find_preset("mleague")]
+    bad = {f"p{s}": [GAME[s]] * 3000 for s in range(4)}
+    bad["p0"][1500] += 100
+    path = _table_file(tmp_path / "bad.parquet", pa.table(bad))
+    with pytest.raises(BulkError) as err:
+        summarise(path, rules, batch_size=1000)
+    assert str(err.value).startswith("row 1501: points that do not add up to 100000")
+    empty = tmp_path / "empty.csv"
+    empty.write_text("p0,p1,p2,p3\n", encoding="utf-8")
+    with pytest.raises(BulkError) as err:
+        summarise(empty, rules)
+    assert str(err.value) == f"{empty} has no games in it (a header and no rows?)"
+    cut = _table_file(tmp_path / "cut.arrow", pa.table(_games(3000)))
+    cut.write_bytes(cut.read_bytes()[:-200])
+    with pytest.raises(BulkError) as err:
+        summarise(cut, rules, batch_size=1000)
+    assert str(err.value).startswith(f"{cut}: cannot be read from row 2001 on (")
+
+
+@pytest.mark.parametrize(("unit", "scale", "first"), [
+    (100, 1, Decimal("62.6")), (10, 2, Decimal("62.61")), (1, 3, Decimal("62.61")),
+])  # fmt: skip
+def test_score_columns_keep_the_decimals_of_the_points_unit(
+    unit: int, scale: int, first: Decimal
+) -> None:
+    """Points in tens (points_unit 10) score to the hundredth of a pt: the column wrote
+    626.1 for +62.61 (a tenth's scale on hundredths) before."""
+    rules = rules_from_data({"extends": "mleague", "points_unit": unit})
+    game = [42600, 31000, 16400, 10000] if unit == 100 else [42610, 31000, 16390, 10000]
+    batch = pa.RecordBatch.from_arrays(
+        [pa.array([p]) for p in game], names=["p0", "p1", "p2", "p3"]
+    )
+    out = settle_batch(batch, [rules], ["p0", "p1", "p2", "p3"], None)
+    assert out.column("score_0").type.scale == scale
+    assert out.column("score_0").to_pylist() == [first]
+    assert sum(out.column(f"score_{s}").to_pylist()[0] for s in range(4)) == 0

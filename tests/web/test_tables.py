@@ -5,6 +5,7 @@ corrections replay every later hand, and the last hands show the conditions."""
 
 from __future__ import annotations
 
+import html
 import json
 import uuid
 from dataclasses import replace
@@ -647,3 +648,29 @@ def test_the_hand_statistics_page_reads_the_same_queries_for_any_number_of_games
         counts.append((len(cold), len(warm)))
     assert counts[0] == counts[1], counts
     assert counts[0][1] <= counts[0][0]
+
+
+@pytest.mark.parametrize("lang", ["ja", "ko"])
+def test_a_ja_or_ko_scorer_reads_no_english(signed_in: Client, tenhou_session: m.Session,
+                                            lang: str) -> None:  # fmt: skip
+    import re  # noqa: PLC0415
+
+    table = start(signed_in, tenhou_session)
+    for number, hand in enumerate(HANDS[:11], start=1):  # to South 4: the conditions show
+        post_hand(signed_in, table, hand, number)
+    signed_in.post("/i18n/setlang/", {"language": lang})
+    season = tenhou_session.season
+    pages = [table_url(table), table_url(table, "correct", 2),
+             reverse("clubs:tables:live", args=["test", tenhou_session.pk]),
+             reverse("clubs:tables:hand_stats", args=["test", season.pk])]  # fmt: skip
+    # names the club gave (players, the session, the season) and notation
+    allowed = {*NAMES, "League", "night", "Tenhou", "rules", "EN", "seisan", "JSON", "game",
+               "mpsz", "chi", "pon", "kan", "ankan"}  # fmt: skip
+    for url in pages:
+        page = signed_in.get(url).content.decode()
+        body = page[page.index("<main>") :]
+        text = re.sub(r"<[^>]+>", " ", re.sub(r"<(script|style)[^>]*>.*?</\1>", " ", body,
+                                                flags=re.S))  # fmt: skip
+        words = set(re.findall(r"[A-Za-z]{2,}", html.unescape(text))) - allowed
+        words = {w for w in words if not re.fullmatch(r"\d*[mpsz]", w)}
+        assert words == set(), (url, sorted(words))

@@ -131,7 +131,9 @@ def _decimal_column(quanta: np.ndarray, scale: int) -> pa.Array:
 
 
 def _scale(result: BulkResult) -> int:
-    return {10: 1, 1000: 3}.get(result.per_pt, 1)
+    """A score column's decimals: tenths of a pt (10 quanta a pt), hundredths under
+    points in tens (100), thousandths under the exact system (1000)."""
+    return len(str(result.per_pt)) - 1
 
 
 def _name(rules: Rules) -> str:
