@@ -368,6 +368,39 @@ def test_hands_entered_offline_are_sent_once_when_the_connection_returns(
     assert problems == []
 
 
+def test_a_refused_hand_comes_back_with_its_problem_and_its_number(
+    page: Any, live_server: Any
+) -> None:
+    """The review's case: a hand the core refuses emptied the form and moved the number
+    on, so the corrected hand met a conflict. Now the page comes back as without the
+    script: the problem said, the taps kept, nothing left waiting."""
+    boss = make_user("boss@example.com")
+    club = m.Club.objects.create(name="League", slug="league")
+    m.Membership.objects.create(club=club, user=boss, role="owner")
+    season = season_with(club, "tenhou", boss, "Hand by hand")
+    night = m.Session.objects.create(season=season, title="League night")
+    names = ["Ana", "Ben", "Chie", "Dae"]
+    table = table_services.start(night, names, boss)
+    client = Client()
+    client.force_login(boss)
+    page.context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
+                               "url": live_server.url}])  # fmt: skip
+    page.goto(f"{live_server.url}/c/league/t/{table.pk}/")
+    page.check('input[name="result"][value="ron"]')
+    page.check('input[name="win_0"]')
+    page.fill('input[name="han_0"]', "1")
+    page.fill('input[name="fu_0"]', "30")
+    page.check('input[name="discarder"][value="0"]')
+    with page.expect_navigation():
+        page.click("form#hand button.big")
+    assert "Ana cannot win on their own discard" in page.content()
+    assert page.input_value('input[name="number"]') == "1"
+    assert page.is_checked('input[name="win_0"]')
+    assert page.locator("#waiting").is_hidden()
+    table.refresh_from_db()
+    assert table.hands == []
+
+
 # -- every page, both widths, three languages -------------------------------------------
 
 

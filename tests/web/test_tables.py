@@ -674,3 +674,44 @@ def test_a_ja_or_ko_scorer_reads_no_english(signed_in: Client, tenhou_session: m
         words = set(re.findall(r"[A-Za-z]{2,}", html.unescape(text))) - allowed
         words = {w for w in words if not re.fullmatch(r"\d*[mpsz]", w)}
         assert words == set(), (url, sorted(words))
+
+
+# -- what the review found: keys reused by a cached page, names, renames ----------------
+
+
+def test_a_key_sent_again_with_another_hand_is_refused_not_dropped(
+    signed_in: Client, tenhou_session: m.Session
+) -> None:
+    """A page kept offline repeats its key: hand B sent with hand A's key was answered
+    "already saved" and lost; now it is refused with the table as it is."""
+    table = start(signed_in, tenhou_session)
+    assert post_hand(signed_in, table, HANDS[0], 1, key="K0").status_code == 302
+    response = post_hand(signed_in, table, HANDS[1], 2, key="K0")
+    assert response.status_code == 409
+    assert "this form already saved hand 1" in response.content.decode()
+    table.refresh_from_db()
+    assert [h["hand"] for h in table.hands] == [HANDS[0]]
+
+
+def test_a_table_uses_the_clubs_own_spelling_of_a_name(
+    signed_in: Client, tenhou_session: m.Session, club: m.Club
+) -> None:
+    m.Player.objects.create(club=club, name="Ana Lee")
+    table = start(signed_in, tenhou_session, ["ana  lee", "Ben", "Chie", "Dae"])
+    assert table.names[0] == "Ana Lee"
+
+
+def test_renaming_a_player_renames_them_at_a_table_in_play(
+    signed_in: Client, tenhou_session: m.Session, club: m.Club, owner: Any
+) -> None:
+    from seisan.web.clubs import services  # noqa: PLC0415
+
+    table = start(signed_in, tenhou_session)
+    for number, hand in enumerate(HANDS[:3], start=1):
+        post_hand(signed_in, table, hand, number)
+    services.save_game(tenhou_session, {"players": NAMES, "points": [25000] * 4}, owner)
+    services.rename_player(club.players.get(name="Ana"), "Anna", owner)
+    table.refresh_from_db()
+    assert table.names[0] == "Anna"
+    assert all("Ana" not in json.dumps(e["hand"]) for e in table.hands)
+    assert table.hands[1]["hand"]["from"] == "Anna"

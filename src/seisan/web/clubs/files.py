@@ -207,9 +207,7 @@ def _games_in(text: str, filename: str, rules: Any) -> tuple[list[dict[str, Any]
     lower = filename.lower()
     if lower.endswith((".csv", ".tsv")):
         return [_table_of(g) for g in games_from_csv(text)], []
-    if lower.endswith((".mjlog", ".xml")) or (
-        lower.endswith(".json") and text.lstrip().startswith("{") and '"log"' in text
-    ):
+    if lower.endswith((".mjlog", ".xml")):
         return [], [_tenhou_record(text, filename, rules)]
     if lower.endswith(".json"):
         try:
@@ -218,6 +216,8 @@ def _games_in(text: str, filename: str, rules: Any) -> tuple[list[dict[str, Any]
             where = where_in_text(err) if isinstance(err, json.JSONDecodeError) else "…"
             raise SeisanError(_("{path}: not valid JSON ({where})", path=filename,
                                 where=where)) from None  # fmt: skip
+        if isinstance(data, dict) and "log" in data and not {"hands", "games"} & set(data):
+            return [], [_tenhou_record(text, filename, rules)]  # tenhou.net/6 JSON
         if isinstance(data, dict) and "hands" in data:
             for name in list(data.get("players", [])):
                 clean = " ".join(str(name).split())

@@ -518,6 +518,19 @@ def _rename_everywhere(club: m.Club, old: str, new: str) -> dict[str, Any]:
         game.spectators = {_one(k, old, new): v for k, v in (game.spectators or {}).items()}
         game.version += 1
         game.save(update_fields=["data", "record", "spectators", "version"])
+    from seisan.web.tables.models import Table  # noqa: PLC0415 - the table assistant's app
+
+    undo["tables"] = []
+    for table in Table.objects.select_for_update().filter(session__season__club=club):
+        if old.casefold() not in {str(n).casefold() for n in table.names}:
+            continue
+        undo["tables"].append({"pk": table.pk, "names": table.names, "hands": table.hands})
+        hands = [e["hand"] for e in table.hands]
+        renamed = rename_in_record({"players": table.names, "hands": hands}, old, new)
+        table.names = renamed["players"]
+        table.hands = [e | {"hand": h} for e, h in zip(table.hands, renamed["hands"], strict=True)]
+        table.version += 1
+        table.save(update_fields=["names", "hands", "version"])
     for payment in m.Payment.objects.filter(session__season__club=club):
         payer, payee = _one(payment.payer, old, new), _one(payment.payee, old, new)
         if (payer, payee) != (payment.payer, payment.payee):
@@ -578,6 +591,11 @@ def undo_merge(action: m.Action, user: Any) -> None:
         for entry in undo["payments"]:
             m.Payment.objects.filter(pk=entry["pk"]).update(payer=entry["payer"],
                                                             payee=entry["payee"])  # fmt: skip
+        from seisan.web.tables.models import Table  # noqa: PLC0415
+
+        for entry in undo.get("tables", []):
+            Table.objects.filter(pk=entry["pk"]).update(names=entry["names"],
+                                                        hands=entry["hands"])  # fmt: skip
         m.Seat.objects.filter(pk__in=undo["seats"]).update(player=source)
         source.merged_into = None
         source.save()

@@ -102,9 +102,13 @@ def start(session: m.Session, names: Sequence[str], user: Any) -> Table:
     """A new table in ``session`` under the season's rules, the names in seat order."""
     version = session.season.rules
     rules = rules_of(version)
-    for name in names:
+    given = [" ".join(str(n).split()) for n in names]  # spaces as the club's names have them
+    for name in given:
         check_name(name)
-    clean = check_names([n.strip() for n in names], rules.players)
+    club = session.season.club
+    known = {p.casefold(): p for p in club.players.filter(merged_into__isnull=True)
+             .values_list("name", flat=True)}  # fmt: skip
+    clean = check_names([known.get(n.casefold(), n) for n in given], rules.players)
     for attempt in range(ATTEMPTS):
         try:
             with transaction.atomic():
@@ -160,8 +164,15 @@ def add_hand(
     conflict, refused with the table as it is now."""
     with transaction.atomic():
         table = _locked(table.pk)
-        if any(entry.get("key") == key for entry in table.hands):
-            return table, False
+        for stored, entry in enumerate(table.hands, start=1):
+            if entry.get("key") != key:
+                continue
+            if entry["hand"] == dict(hand) and stored == number:
+                return table, False  # sent again: stored once
+            raise Conflict(
+                _("this form already saved hand {number}: here is the table as it is now, "
+                  "enter the hand again", number=stored)
+            )  # fmt: skip
         if number != len(table.hands) + 1:
             raise Conflict(
                 _("hand {number} is already entered (from another phone?): here is the table "

@@ -47,7 +47,7 @@
     var said = page.querySelector(".errors, .error, [role=alert]");
     return said ? said.textContent.trim().replace(/\s+/g, " ") : String(html).slice(0, 200);
   }
-  function fresh() {  /* the next entry: a new key, the next number, the taps cleared */
+  function newKey() {  /* a cached copy of the page repeats the key it was served with */
     var key = form.querySelector("input[name=key]");
     if (key) {
       var bytes = new Uint8Array(16);
@@ -56,6 +56,13 @@
         return ("0" + b.toString(16)).slice(-2);
       }).join("");
     }
+  }
+  function token() {  /* the page's CSRF token now: signing in again renews it */
+    var field = document.querySelector("input[name=csrfmiddlewaretoken]");
+    return field ? field.value : "";
+  }
+  function fresh() {  /* the next entry: a new key, the next number, the taps cleared */
+    newKey();
     var number = form.querySelector("input[name=number]");
     if (number) { number.value = String(Number(number.value) + 1); }
     form.querySelectorAll("input[type=checkbox], input[type=radio]").forEach(function (i) {
@@ -76,6 +83,7 @@
       if (!item) { return Promise.resolve(true); }
       var body = new URLSearchParams();
       item.fields.forEach(function (pair) { body.append(pair[0], pair[1]); });
+      if (token()) { body.set("csrfmiddlewaretoken", token()); }
       /* stored is 201 (the server says so for a queued entry): any page sent back
          instead is the form with its problem, or a question: the entry is not stored */
       return fetch(item.action, {
@@ -112,14 +120,34 @@
   }
   form.addEventListener("submit", function (event) {
     event.preventDefault();
+    var id = String(Date.now()) + Math.random();
+    var submitter = event.submitter;
     var items = load();
-    items.push({id: String(Date.now()) + Math.random(), action: form.action,
-                fields: fields(form, event.submitter)});
+    items.push({id: id, action: form.action, fields: fields(form, submitter)});
     keep(items);
     flush().then(function (allSent) {
-      if (allSent) { go(); } else { fresh(); }
+      var mine = load().find(function (i) { return i.id === id; });
+      if (mine && mine.refused) {
+        /* refused now, with the server in reach: send the form itself, so that the
+           page comes back with its problem beside the fields (or its question),
+           as without this script; the same key stores it once at most */
+        keep(load().filter(function (i) { return i.id !== id; }));
+        if (submitter && submitter.name) {
+          var pressed = document.createElement("input");
+          pressed.type = "hidden";
+          pressed.name = submitter.name;
+          pressed.value = submitter.value;
+          form.appendChild(pressed);
+        }
+        HTMLFormElement.prototype.submit.call(form);
+      } else if (allSent) {
+        go();
+      } else {
+        fresh();
+      }
     });
   });
+  newKey();
   box.querySelector(".discard").addEventListener("click", function () {
     keep(load().filter(function (i) { return !i.refused; }));
   });
