@@ -603,3 +603,29 @@ def test_score_columns_keep_the_decimals_of_the_points_unit(
     assert out.column("score_0").type.scale == scale
     assert out.column("score_0").to_pylist() == [first]
     assert sum(out.column(f"score_{s}").to_pylist()[0] for s in range(4)) == 0
+
+
+def test_a_logs_game_id_comes_from_its_file_name(tmp_path: Path) -> None:
+    text = FIRST_LOG.read_bytes()
+    short = tmp_path / "2009022022gm-00a9-copy.mjlog"  # the date and lobby only
+    short.write_bytes(text)
+    assert tenhou.load(short).record.title == "2009022022gm-00a9"
+    assert tenhou.load(short).record.rules.name == "tenhou-2020"  # a 2009 game
+    nameless = tmp_path / "a game.mjlog"
+    nameless.write_bytes(text)
+    game = tenhou.load(nameless, names=["Wu", "Xi", "Yo", "Zed"])
+    assert game.record.title == "" and game.record.rules.name == "tenhou"  # no date: today's
+    assert game.record.names == ("Wu", "Xi", "Yo", "Zed")
+
+
+def test_a_log_without_hands_and_a_log_with_one_name_twice(tmp_path: Path) -> None:
+    text = FIRST_LOG.read_text(encoding="utf-8")
+    head = text[: text.index("<INIT")] + "</mjloggm>"
+    empty = tmp_path / "empty.mjlog"
+    empty.write_text(head, encoding="utf-8")
+    with pytest.raises(tenhou.LogError) as err:
+        tenhou.load(empty)
+    assert str(err.value) == f"{empty}: the log has no hands"
+    twice = tmp_path / "twice.mjlog"
+    twice.write_text(text.replace('n1="%42%65%6E"', 'n1="%41%6E%61"'), encoding="utf-8")
+    assert tenhou.load(twice).record.names == ("Player 1", "Player 2", "Player 3", "Player 4")

@@ -144,3 +144,20 @@ def test_statistics_merged_game_by_game_are_those_of_all_the_games() -> None:
     assert len(plays) >= 50
     assert merge_stats(play_stats([p]) for p in plays) == play_stats(plays)
     assert merge_stats([]) == []
+
+
+def test_a_yakuman_is_counted_and_yaku_go_most_frequent_first() -> None:
+    from seisan.games import GameRecord, Hand, Win, play  # noqa: PLC0415
+    from seisan.presets import find_preset  # noqa: PLC0415
+    from seisan.stats import play_stats  # noqa: PLC0415
+
+    hands = (
+        Hand("ron", (Win(1, 1, 30, yaku=("riichi",)),), discarder=0, riichi=(1,)),
+        Hand("ron", (Win(1, 2, 30, yaku=("riichi", "pinfu")),), discarder=2, riichi=(1,)),
+        Hand("tsumo", (Win(1, yakuman=1, yaku=("kokushi",)),)),
+    )
+    record = GameRecord(find_preset("tenhou"), ("Ana", "Ben", "Chie", "Dae"), hands)
+    [ben] = [s for s in play_stats([play(record, check_end=False)]) if s.name == "Ben"]
+    assert ben.yakuman == 1  # a single yakuman counts too
+    assert ben.yaku == (("riichi", 2), ("kokushi", 1), ("pinfu", 1))
+    assert (ben.wins, ben.tsumo, ben.riichi_wins) == (3, 1, 2)
