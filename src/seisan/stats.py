@@ -209,7 +209,7 @@ class PlayStats:
         return tuple(Fraction(n, self.games) for n in self.places)
 
     def _per_hand(self, count: int) -> Fraction:
-        return Fraction(count, self.hands) if self.hands else Fraction(0)
+        return _ratio(count, self.hands)
 
     @property
     def win_rate(self) -> Fraction:
@@ -230,27 +230,27 @@ class PlayStats:
     @property
     def average_win(self) -> Fraction:
         """平均打点: the average value of a win, in points."""
-        return Fraction(self.win_points, self.wins) if self.wins else Fraction(0)
+        return _ratio(self.win_points, self.wins)
 
     @property
     def tsumo_rate(self) -> Fraction:
         """ツモ率: the wins that were tsumo."""
-        return Fraction(self.tsumo, self.wins) if self.wins else Fraction(0)
+        return _ratio(self.tsumo, self.wins)
 
     @property
     def riichi_win_rate(self) -> Fraction:
         """立直和了率: the riichi that won the hand."""
-        return Fraction(self.riichi_wins, self.riichi) if self.riichi else Fraction(0)
+        return _ratio(self.riichi_wins, self.riichi)
 
     @property
     def draw_tenpai_rate(self) -> Fraction:
         """流局時聴牌率: the exhaustive draws ended tenpai."""
-        return Fraction(self.draw_tenpai, self.draws) if self.draws else Fraction(0)
+        return _ratio(self.draw_tenpai, self.draws)
 
     @property
     def average_deal_in(self) -> Fraction:
         """平均放銃点: the average value of a hand dealt into, in points."""
-        return Fraction(self.deal_in_points, self.deal_ins) if self.deal_ins else Fraction(0)
+        return _ratio(self.deal_in_points, self.deal_ins)
 
 
 def play_stats(plays: Iterable[Any]) -> list[PlayStats]:
@@ -297,14 +297,7 @@ def play_stats(plays: Iterable[Any]) -> list[PlayStats]:
                 row["yaku"].update(win.yaku)
                 if hand.result == "ron" and hand.discarder is not None:
                     rows[record.names[hand.discarder]]["deal_in_points"] += value
-    out = [
-        PlayStats(name, r["games"], tuple(r["places"]), r["total"], r["busts"], r["hands"],
-                  r["wins"], r["deal_ins"], r["riichi"], r["calls"], r["win_points"],
-                  r["tsumo"], r["riichi_wins"], r["draws"], r["draw_tenpai"],
-                  r["deal_in_points"], r["yakuman"], _yaku_order(r["yaku"]))
-        for name, r in rows.items()
-    ]  # fmt: skip
-    return sorted(out, key=lambda s: -s.games)
+    return _built(rows)
 
 
 def merge_stats(parts: Iterable[Sequence[PlayStats]]) -> list[PlayStats]:
@@ -324,6 +317,11 @@ def merge_stats(parts: Iterable[Sequence[PlayStats]]) -> list[PlayStats]:
             row["yaku"].update(dict(s.yaku))
             for key in _COUNTS:
                 row[key] += getattr(s, key)
+    return _built(rows)
+
+
+def _built(rows: dict[str, dict[str, Any]]) -> list[PlayStats]:
+    """Each player's counts as statistics, most games first (then first seen)."""
     out = [
         PlayStats(name, r["games"], tuple(r["places"]), r["total"], r["busts"], r["hands"],
                   r["wins"], r["deal_ins"], r["riichi"], r["calls"], r["win_points"],
@@ -336,6 +334,11 @@ def merge_stats(parts: Iterable[Sequence[PlayStats]]) -> list[PlayStats]:
 
 _COUNTS = ("games", "busts", "hands", "wins", "deal_ins", "riichi", "calls", "win_points",
            "tsumo", "riichi_wins", "draws", "draw_tenpai", "deal_in_points", "yakuman")  # fmt: skip
+
+
+def _ratio(count: int, of: int) -> Fraction:
+    """``count`` of ``of`` as an exact rate, 0 when there is nothing to count."""
+    return Fraction(count, of) if of else Fraction(0)
 
 
 def _yaku_order(counts: Counter[str]) -> tuple[tuple[str, int], ...]:

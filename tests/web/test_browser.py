@@ -235,6 +235,22 @@ def test_a_newcomer_on_a_phone(page: Any, browser: Any, live_server: Any) -> Non
 # -- the table assistant: a hanchan entered by taps ---------------------------------------
 
 
+def league_night(page: Any, live_server: Any) -> tuple[m.Session, dict[str, str]]:
+    """A league under Tenhou's rules with a night, its owner signed in on ``page``; the
+    night and the sign-in cookie (for a second phone)."""
+    boss = make_user("boss@example.com")
+    club = m.Club.objects.create(name="League", slug="league")
+    m.Membership.objects.create(club=club, user=boss, role="owner")
+    season = season_with(club, "tenhou", boss, "Hand by hand")
+    night = m.Session.objects.create(season=season, title="League night")
+    client = Client()
+    client.force_login(boss)
+    cookie = {"name": "sessionid", "value": client.cookies["sessionid"].value,
+              "url": live_server.url}  # fmt: skip
+    page.context.add_cookies([cookie])
+    return night, cookie
+
+
 def tap_hand(page: Any, hand: dict[str, Any], names: list[str], online: bool = True) -> None:
     """Enter ``hand`` as a scorer taps it, wait for the core's preview, save it."""
     seat = {name: s for s, name in enumerate(names)}
@@ -267,15 +283,7 @@ def tap_hand(page: Any, hand: dict[str, Any], names: list[str], online: bool = T
 
 def test_a_hanchan_at_the_table_on_a_phone(page: Any, live_server: Any) -> None:
     problems = watch(page)
-    boss = make_user("boss@example.com")
-    club = m.Club.objects.create(name="League", slug="league")
-    m.Membership.objects.create(club=club, user=boss, role="owner")
-    season = season_with(club, "tenhou", boss, "Hand by hand")
-    night = m.Session.objects.create(season=season, title="League night")
-    client = Client()
-    client.force_login(boss)
-    page.context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
-                               "url": live_server.url}])  # fmt: skip
+    night, _cookie = league_night(page, live_server)
     page.goto(f"{live_server.url}/c/league/n/{night.pk}/")
     page.click("text=Keep a game hand by hand")
     names = ["Ana", "Ben", "Chie", "Dae"]
@@ -326,18 +334,9 @@ def test_hands_entered_offline_are_sent_once_when_the_connection_returns(
     page: Any, browser: Any, live_server: Any
 ) -> None:
     problems = watch(page)
-    boss = make_user("boss@example.com")
-    club = m.Club.objects.create(name="League", slug="league")
-    m.Membership.objects.create(club=club, user=boss, role="owner")
-    season = season_with(club, "tenhou", boss, "Hand by hand")
-    night = m.Session.objects.create(season=season, title="League night")
     names = ["Ana", "Ben", "Chie", "Dae"]
-    table = table_services.start(night, names, boss)
-    client = Client()
-    client.force_login(boss)
-    cookie = {"name": "sessionid", "value": client.cookies["sessionid"].value,
-              "url": live_server.url}  # fmt: skip
-    page.context.add_cookies([cookie])
+    night, cookie = league_night(page, live_server)
+    table = table_services.start(night, names, night.season.club.memberships.get().user)
     url = f"{live_server.url}/c/league/t/{table.pk}/"
     record = json.loads((EXAMPLES / "game.json").read_text(encoding="utf-8"))
     page.goto(url)
@@ -374,17 +373,9 @@ def test_a_refused_hand_comes_back_with_its_problem_and_its_number(
     """The review's case: a hand the core refuses emptied the form and moved the number
     on, so the corrected hand met a conflict. Now the page comes back as without the
     script: the problem said, the taps kept, nothing left waiting."""
-    boss = make_user("boss@example.com")
-    club = m.Club.objects.create(name="League", slug="league")
-    m.Membership.objects.create(club=club, user=boss, role="owner")
-    season = season_with(club, "tenhou", boss, "Hand by hand")
-    night = m.Session.objects.create(season=season, title="League night")
     names = ["Ana", "Ben", "Chie", "Dae"]
-    table = table_services.start(night, names, boss)
-    client = Client()
-    client.force_login(boss)
-    page.context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
-                               "url": live_server.url}])  # fmt: skip
+    night, _cookie = league_night(page, live_server)
+    table = table_services.start(night, names, night.season.club.memberships.get().user)
     page.goto(f"{live_server.url}/c/league/t/{table.pk}/")
     page.check('input[name="result"][value="ron"]')
     page.check('input[name="win_0"]')
