@@ -351,11 +351,18 @@ def test_triple_ron_is_an_abortive_draw_under_tenhou() -> None:
         (Hand("abort", reason="suucha-riichi", riichi=(0, 1)), "needs all four riichi"),
         (Hand("ron", (Win(1, yakuman=100),), discarder=0), "hand 1: B: 100 yakuman cannot"),
         (Hand("ron", (Win(1, 2, 30, yakuman=1),), discarder=0), "give han or yakuman, not both"),
+        (Hand("ron", (Win(1, 2, 30, dora=3),), discarder=0), "B's 3 han of dora are more than"),
     ],
 )
 def test_more_bad_hands(hand: Hand, message: str) -> None:
     with pytest.raises(GameError, match=message):
         play(_game(find_preset("tenhou"), hand), check_end=False)
+
+
+def test_dora_up_to_the_hands_han_are_kept() -> None:
+    """Exactly the hand's han of dora is possible on the record (the line); one more is not."""
+    hand = Hand("ron", (Win(1, 2, 30, dora=2),), discarder=0)
+    assert play(_game(find_preset("tenhou"), hand), check_end=False).lines[0].deltas[1] == 2000
 
 
 def test_a_reason_only_for_an_abortive_draw(tmp_path: Path) -> None:

@@ -659,6 +659,11 @@ def _value(win: Win, dealer: int, table: _Table, where: Message) -> HandValue:
             _("{where}: 包 (pao) is for a yakuman (大三元, 大四喜), not a {han} han hand",
               where=where, han=win.han)
         )  # fmt: skip
+    if win.dora > win.han and not win.yakuman:
+        raise GameError(
+            _("{where}: {name}'s {dora} han of dora are more than the hand's {han} han",
+              where=where, name=table.names[win.winner], dora=win.dora, han=win.han)
+        )  # fmt: skip
     if win.winner in (win.pao, win.daiminkan):
         raise GameError(
             _("{where}: {name} cannot be responsible (包) for their own hand", where=where,

@@ -9,10 +9,8 @@ for East, South, West, North, white, green, red; ``0m`` a red five).
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from functools import cache
 
 from mahjong.constants import EAST, NORTH, SOUTH, WEST
 from mahjong.hand_calculating.hand import HandCalculator
@@ -21,8 +19,9 @@ from mahjong.meld import Meld
 from mahjong.tile import TilesConverter
 
 from seisan.hands import HandError, HandValue, hand_value
-from seisan.i18n import PACKAGE, _
+from seisan.i18n import _
 from seisan.rules import Kazoe, PointSystem, Scoring
+from seisan.yaku import DORA_IDS, catalogue
 
 _GROUP = re.compile(r"([0-9]+)([mpsz])")
 _WINDS = {"e": EAST, "s": SOUTH, "w": WEST, "n": NORTH, "1z": EAST, "2z": SOUTH, "3z": WEST,
@@ -45,22 +44,27 @@ class TileHand:
     yakuman: int
     value: HandValue
     yaku_ids: tuple[int, ...] = ()
+    dora: int = 0  #: han of dora, aka and ura dora (in ``han``; among ``yaku`` by name)
 
     def yaku_names(self, lang: str = "en") -> list[str]:
         """The yaku in ``lang`` (en, ja, ko)."""
         if lang == "en":
             return list(self.yaku)
-        names = _yaku_names()
+        names = catalogue()
         return [
-            names.get(str(yaku_id), {}).get(lang, english)
+            names.get(yaku_id, {}).get(lang, english)
             for yaku_id, english in zip(self.yaku_ids, self.yaku, strict=True)
         ]
 
-
-@cache
-def _yaku_names() -> dict[str, dict[str, str]]:
-    text = (PACKAGE / "data" / "yaku.toml").read_text(encoding="utf-8")
-    return tomllib.loads(text)
+    def recorded_yaku(self) -> list[str]:
+        """The yaku as a game record keeps them (:mod:`seisan.yaku`), dora left out:
+        they are counted in :attr:`dora`."""
+        names = catalogue()
+        return [
+            names.get(yaku_id, {}).get("ja", english)
+            for yaku_id, english in zip(self.yaku_ids, self.yaku, strict=True)
+            if yaku_id not in DORA_IDS
+        ]
 
 
 def tile_names(text: str, what: str = "tiles") -> list[str]:
@@ -259,4 +263,6 @@ def score_tiles(
         yakuman,
         value,
         tuple(y.yaku_id for y in result.yaku),
-    )
+        sum(y.han_open if opened else y.han_closed for y in result.yaku
+            if y.yaku_id in DORA_IDS),
+    )  # fmt: skip

@@ -24,6 +24,7 @@ from django.test import Client
 from django.urls import reverse
 
 from seisan.games import load_record
+from seisan.i18n import _
 from seisan.web.accounts.tokens import new_invitation
 from seisan.web.clubs import files, money, services
 from seisan.web.clubs import models as m
@@ -251,8 +252,9 @@ def league_night(page: Any, live_server: Any) -> tuple[m.Session, dict[str, str]
     return night, cookie
 
 
-def tap_hand(page: Any, hand: dict[str, Any], names: list[str], online: bool = True) -> None:
-    """Enter ``hand`` as a scorer taps it, wait for the core's preview, save it."""
+def tap_hand(page: Any, hand: dict[str, Any], names: list[str], online: bool | None = True) -> None:
+    """Enter ``hand`` as a scorer taps it, wait for the core's preview, save it (offline:
+    save it to wait on the phone; ``None``: leave it unsaved)."""
     seat = {name: s for s, name in enumerate(names)}
     page.check(f'input[name="result"][value="{hand["result"]}"]')
     for name in hand.get("riichi", []):
@@ -263,16 +265,24 @@ def tap_hand(page: Any, hand: dict[str, Any], names: list[str], online: bool = T
         for key in ("han", "fu", "yakuman"):
             if key in win:
                 page.fill(f'input[name="{key}_{s}"]', str(win[key]))
+        if "yaku" in win or "dora" in win:  # the optional counts, folded away
+            page.locator(f'fieldset:has(input[name="win_{s}"]) details.yaku > summary').click()
+            for yaku in win.get("yaku", []):
+                page.check(f'input[name="yaku_{s}"][value="{yaku}"]')
+            if "dora" in win:
+                page.fill(f'input[name="dora_{s}"]', str(win["dora"]))
     if "from" in hand:
         page.check(f'input[name="discarder"][value="{seat[hand["from"]]}"]')
     for name in hand.get("tenpai", []):
         page.check(f'input[name="tenpai_{seat[name]}"]')
     if "reason" in hand or "player" in hand:
-        page.locator("form#hand > details.more > summary", has_text="Abortive").click()
+        page.locator('form#hand > details.more:has(select[name="reason"]) > summary').click()
         if "reason" in hand:
             page.select_option('select[name="reason"]', hand["reason"])
         if "player" in hand:
             page.select_option('select[name="offender"]', str(seat[hand["player"]]))
+    if online is None:
+        return
     if not online:  # no preview without the server: the hand waits on the phone
         page.click("form#hand button.big")
         return
@@ -281,52 +291,72 @@ def tap_hand(page: Any, hand: dict[str, Any], names: list[str], online: bool = T
         page.click("form#hand button.big")
 
 
-def test_a_hanchan_at_the_table_on_a_phone(page: Any, live_server: Any) -> None:
+@pytest.mark.parametrize("lang", ["en", "ja", "ko"])
+def test_a_hanchan_at_the_table_on_a_phone(page: Any, live_server: Any, lang: str) -> None:
+    """A whole hanchan tapped in by a scorer reading ``lang``: ron, tsumo, a double ron,
+    draws, riichi, a chombo taken back by undo; the result equals ``seisan game``."""
     problems = watch(page)
     night, _cookie = league_night(page, live_server)
+    page.context.add_cookies([{"name": "django_language", "value": lang,
+                               "url": live_server.url}])  # fmt: skip
     page.goto(f"{live_server.url}/c/league/n/{night.pk}/")
-    page.click("text=Keep a game hand by hand")
+    assert page.locator("html").get_attribute("lang") == lang
+    page.click('a[href$="/tables/new/"]')
     names = ["Ana", "Ben", "Chie", "Dae"]
     for s, name in enumerate(names):
         page.fill(f'input[name="player_{s}"]', name)
     page.click("form.entry button.big")
-    shot(page, "table-00-started")
+    shot(page, f"table-00-started-{lang}")
     record = json.loads((EXAMPLES / "game.json").read_text(encoding="utf-8"))
     core = load_record(EXAMPLES / "game.json").play()
+    # the scorer also ticks the yaku and dora of Dae's riichi in the double ron
+    record["hands"][3]["wins"][1] |= {"yaku": ["立直", "断幺九"], "dora": 1}
     for number, hand in enumerate(record["hands"], start=1):
         if number == 4:
-            shot(page, "table-01-double-ron")
+            shot(page, f"table-01-double-ron-{lang}")
         if number == 5:  # a chombo entered by mistake, then taken back
             tap_hand(page, {"result": "chombo", "player": "Ana"}, names)
             assert page.locator(".hand-line").count() == 5
-            assert "chombo" in page.locator(".hand-line").first.inner_text().lower()
+            chombo = _("chombo: {name}, {pt} pt after uma", name="Ana", pt=20).text(lang)
+            assert chombo in page.locator(".hand-line").first.inner_text()
             with page.expect_navigation():
-                page.locator(".hand-line button:has-text('undo')").click()
+                page.locator('form[action$="/undo/"] button').click()
             assert page.locator(".hand-line").count() == 4
-        tap_hand(page, hand, names)
-        if number == 11:
+        if number == 4:
+            with page.expect_response(lambda r: "/preview/" in r.url):
+                tap_hand(page, hand, names, online=None)
+            shot(page, f"table-01-yaku-{lang}")
+            with page.expect_navigation():
+                page.click("form#hand button.big")
+        else:
+            tap_hand(page, hand, names)
+        if number == 11 and lang == "en":
             shot(page, "table-02-south-4-conditions")
             assert page.locator("ul.needs li").count() > 0
-            for lang in ("en", "ja", "ko"):  # the README's pictures: what a phone shows
-                page.context.add_cookies([{"name": "django_language", "value": lang,
+            for readme in ("en", "ja", "ko"):  # the README's pictures: what a phone shows
+                page.context.add_cookies([{"name": "django_language", "value": readme,
                                            "url": live_server.url}])  # fmt: skip
                 page.reload()
                 page.locator("#seat-3 > summary").click()
-                page.screenshot(path=str(SHOTS / f"table-conditions-{lang}.png"))
+                page.screenshot(path=str(SHOTS / f"table-conditions-{readme}.png"))
             page.context.add_cookies([{"name": "django_language", "value": "en",
                                        "url": live_server.url}])  # fmt: skip
             page.reload()
         shown = page.locator(".seats .points").all_inner_texts()
         assert shown == [f"{p:,}" for p in core.lines[number - 1].points], number
-    page.wait_for_selector("text=The game is over")
-    shot(page, "table-03-over")
-    page.click("text=Save the game")
+    page.wait_for_selector(".card.ended")
+    over = _("The game is over: {why}", why=core.ended.text(lang)).text(lang)
+    assert page.locator(".card.ended p.strong").inner_text() == over
+    shot(page, f"table-03-over-{lang}")
+    page.click('form[action$="/save/"] button')
     assert core.settlement is not None
     first = core.settlement.by_place()[0]
     page.wait_for_selector(f"text={first.name}")
-    shot(page, "table-04-saved")
+    shot(page, f"table-04-saved-{lang}")
     game = m.Game.objects.get()
     assert [s.points for s in game.seats.order_by("seat")] == list(core.final_points)
+    dae = {"winner": "Dae", "han": 3, "fu": 30, "yaku": ["立直", "断幺九"], "dora": 1}
+    assert game.record["hands"][3]["wins"][1] == dae
     assert problems == []
 
 

@@ -40,9 +40,12 @@ def bare(hand: dict[str, Any]) -> dict[str, Any]:
 HANDS = [bare(h) for h in json.loads((EXAMPLES / "game.json").read_text())["hands"]]
 
 
-def form_data(hand: dict[str, Any], names: list[str], number: int, key: str = "") -> dict[str, str]:
+def form_data(hand: dict[str, Any], names: list[str], number: int, key: str = "") -> dict[str, Any]:
     """The POST a phone sends for ``hand``: the fields the scorer taps."""
-    data = {k: ("on" if v is True else str(v)) for k, v in initial_of(hand, names).items()}
+    data: dict[str, Any] = {
+        k: ("on" if v is True else v if isinstance(v, list) else str(v))
+        for k, v in initial_of(hand, names).items()
+    }
     data.update(number=str(number), key=key or uuid.uuid4().hex)
     return data
 
@@ -147,6 +150,28 @@ def test_undo_takes_back_the_last_hand_once(signed_in: Client, tenhou_session: m
     assert signed_in.post(table_url(table, "undo"), {"version": version}).status_code == 302
     # the same undo sent again (an older version) takes nothing more back
     assert signed_in.post(table_url(table, "undo"), {"version": version}).status_code == 409
+    table.refresh_from_db()
+    assert [h["hand"] for h in table.hands] == HANDS[:2]
+
+
+def test_a_hand_resent_after_another_phone_undid_it_stays_undone(
+    signed_in: Client, tenhou_session: m.Session
+) -> None:
+    """A phone's queue resends a hand whose answer it lost; meanwhile another phone took
+    that hand back. The resend must not bring it back."""
+    table = start(signed_in, tenhou_session)
+    post_hand(signed_in, table, HANDS[0], 1)
+    assert post_hand(signed_in, table, HANDS[1], 2, key="lost-answer").status_code == 302
+    table.refresh_from_db()
+    assert signed_in.post(table_url(table, "undo"), {"version": table.version}).status_code == 302
+    response = post_hand(signed_in, table, HANDS[1], 2, key="lost-answer")
+    assert response.status_code == 409
+    assert "hand 2 from this form was taken back (undo)" in html.unescape(response.content.decode())
+    table.refresh_from_db()
+    assert [h["hand"] for h in table.hands] == HANDS[:1]
+    assert table.undone == ["lost-answer"]
+    # the hand entered afresh (a new form, a new key) is stored
+    assert post_hand(signed_in, table, HANDS[1], 2).status_code == 302
     table.refresh_from_db()
     assert [h["hand"] for h in table.hands] == HANDS[:2]
 
@@ -603,9 +628,55 @@ def test_a_win_given_as_tiles_is_scored_from_them(
     table.refresh_from_db()
     [win] = table.hands[0]["hand"]["wins"]
     assert (win["winner"], win["han"], win["fu"]) == ("Ben", 2, 20)
-    assert set(win["yaku"]) == {"Pinfu", "Menzen Tsumo"}
+    assert win["yaku"] == ["門前清自摸和", "平和"]  # as Tenhou's logs name them
+    assert "dora" not in win
     page = signed_in.get(table_url(table)).content.decode()
     assert "26,500" in page and "24,300" in page and "24,600" in page
+
+
+def test_a_tiles_hand_corrected_keeps_its_yaku_and_dora(
+    signed_in: Client, tenhou_session: m.Session
+) -> None:
+    """The correction form shows a tiles-entered win as han, fu, yaku and dora; saving it
+    with another discarder changes only that."""
+    table = start(signed_in, tenhou_session)
+    # Chie's riichi pinfu on 8s from Dae, 8s dora and ura: 4 han 30 fu, 7700
+    data = {"result": "ron", "win_2": "on", "riichi_2": "on", "discarder": "3",
+            "tiles_2": "234m567p11s345678s", "wintile_2": "8s", "dora": "7s", "ura": "7s",
+            "number": "1", "key": "tiles-3"}  # fmt: skip
+    assert signed_in.post(table_url(table), data).status_code == 302
+    table.refresh_from_db()
+    stored = table.hands[0]["hand"]
+    assert stored["wins"] == [
+        {"winner": "Chie", "han": 4, "fu": 30, "yaku": ["立直", "平和"], "dora": 2}
+    ]
+    page = signed_in.get(table_url(table, "correct", 1)).content.decode()
+    assert 'value="立直" id="id_yaku_2_1" checked' in page and 'name="dora_2" value="2"' in page
+    fixed = dict(stored, **{"from": "Ben"})
+    edit = form_data(fixed, list(table.names), 1) | {"version": str(table.version)}
+    assert signed_in.post(table_url(table, "correct", 1), edit).status_code == 302
+    table.refresh_from_db()
+    assert table.hands[0]["hand"] == fixed
+
+
+def test_yaku_and_dora_ticked_by_the_scorer_are_kept(
+    signed_in: Client, tenhou_session: m.Session
+) -> None:
+    table = start(signed_in, tenhou_session)
+    win = {"winner": "Ana", "han": 3, "fu": 40, "yaku": ["立直", "一発"], "dora": 1}
+    hand = {"result": "ron", "from": "Dae", "riichi": ["Ana"], "wins": [win]}
+    assert post_hand(signed_in, table, hand, 1).status_code == 302
+    table.refresh_from_db()
+    assert table.hands[0]["hand"] == hand
+    # more dora than the hand's han: refused in words, nothing stored
+    over = {**hand, "wins": [{"winner": "Ana", "han": 3, "fu": 40, "dora": 4}]}
+    response = post_hand(signed_in, table, over, 2)
+    assert response.status_code == 400
+    assert "Ana&#x27;s 4 han of dora are more than the hand&#x27;s 3 han" in (
+        response.content.decode()
+    )
+    table.refresh_from_db()
+    assert len(table.hands) == 1
 
 
 def test_tiles_that_are_no_win_are_said_beside_them(
@@ -648,6 +719,50 @@ def test_the_hand_statistics_page_reads_the_same_queries_for_any_number_of_games
         counts.append((len(cold), len(warm)))
     assert counts[0] == counts[1], counts
     assert counts[0][1] <= counts[0][0]
+
+
+@pytest.mark.parametrize(
+    ("lang", "shown"),
+    [("en", "Riichi 2 · Ippatsu 1 · Pinfu 1 · Tanyao 1"),
+     ("ja", "立直 2 · 一発 1 · 平和 1 · 断幺九 1"), ("ko", "리치 2 · 일발 1 · 핑후 1 · 탕야오 1")],
+)  # fmt: skip
+def test_the_yaku_counts_read_in_the_readers_language(
+    signed_in: Client, tenhou_session: m.Session, lang: str, shown: str
+) -> None:
+    """Yaku ticked by the scorer and from tiles count under one name (the record's), the
+    most frequent first, in the season's table and on the player's page."""
+    table = start(signed_in, tenhou_session)
+    first = {
+        "result": "ron",
+        "from": "Dae",
+        "riichi": ["Ana"],
+        "wins": [{"winner": "Ana", "han": 3, "fu": 40, "yaku": ["立直", "一発", "断幺九"]}],
+    }
+    assert post_hand(signed_in, table, first, 1).status_code == 302
+    # Ana again, dealer, riichi pinfu by tiles: 立直 from tiles is the same yaku
+    tiles = {
+        "result": "ron",
+        "win_0": "on",
+        "riichi_0": "on",
+        "discarder": "3",
+        "tiles_0": "234m567p11s345678s",
+        "wintile_0": "8s",
+        "number": "2",
+        "key": "t2",
+    }
+    assert signed_in.post(table_url(table), tiles).status_code == 302
+    table.refresh_from_db()
+    stopped = signed_in.post(table_url(table, "stop"), {"end": "time", "version": table.version})
+    assert stopped.status_code == 302
+    assert signed_in.post(table_url(table, "save")).status_code == 302
+    signed_in.post("/i18n/setlang/", {"language": lang})
+    season = tenhou_session.season
+    page = signed_in.get(reverse("clubs:tables:hand_stats", args=["test", season.pk]))
+    top = " · ".join(shown.split(" · ")[:3])  # ties in count: by the recorded name
+    assert f'<td class="yaku small">{top}</td>' in page.content.decode()
+    ana = m.Player.objects.get(name="Ana")
+    player = signed_in.get(reverse("clubs:player", args=["test", ana.pk]))
+    assert shown in player.content.decode()
 
 
 @pytest.mark.parametrize("lang", ["ja", "ko"])

@@ -16,6 +16,7 @@ from seisan.i18n import N_, term
 from seisan.rules import PointSystem, Scoring
 from seisan.web.clubs.forms import in_our_words, words
 from seisan.web.clubs.middleware import web_lang
+from seisan.yaku import entry_yaku, yaku_name
 
 RESULT_LABELS = {
     "ron": N_("Ron"),
@@ -68,10 +69,11 @@ class StartForm(forms.Form):
 
 
 class HandForm(forms.Form):
-    """One hand: its result, the winners with their han and fu (or yakuman), who
-    discarded, riichi, tenpai, 流し満貫, open hands, the abort's kind, the chombo's
-    player. ``number`` is the hand the scorer's screen showed as next; ``key`` makes
-    the form's hand stored once however often it is sent."""
+    """One hand: its result, the winners with their han and fu (or yakuman; and if the
+    scorer likes, their yaku and dora for the statistics), who discarded, riichi,
+    tenpai, 流し満貫, open hands, the abort's kind, the chombo's player. ``number`` is
+    the hand the scorer's screen showed as next; ``key`` makes the form's hand stored
+    once however often it is sent."""
 
     def __init__(
         self, *args: Any, names: Sequence[str], seating: Seating | None = None, **kwargs: Any
@@ -81,6 +83,8 @@ class HandForm(forms.Form):
         self.seating = seating
         self.from_tiles: dict[int, dict[str, Any]] = {}  #: wins worked out from tiles
         seats = [("", "—"), *((str(s), name) for s, name in enumerate(names))]
+        lang = web_lang()
+        yaku = [(name, yaku_name(name, lang)) for name in entry_yaku()]
         self.fields["result"] = forms.ChoiceField(
             choices=[(r, words(RESULT_LABELS[r])) for r in RESULTS], widget=forms.RadioSelect
         )
@@ -111,6 +115,12 @@ class HandForm(forms.Form):
             self.fields[f"tiles_{seat}"] = forms.CharField(max_length=80, required=False)
             self.fields[f"wintile_{seat}"] = forms.CharField(max_length=8, required=False)
             self.fields[f"melds_{seat}"] = forms.CharField(max_length=80, required=False)
+            self.fields[f"yaku_{seat}"] = forms.MultipleChoiceField(
+                choices=yaku, required=False, widget=forms.CheckboxSelectMultiple
+            )
+            self.fields[f"dora_{seat}"] = forms.IntegerField(
+                min_value=0, max_value=99, required=False
+            )
         self.fields["dora"] = forms.CharField(max_length=40, required=False)
         self.fields["ura"] = forms.CharField(max_length=40, required=False)
         in_our_words(self)
@@ -154,7 +164,10 @@ class HandForm(forms.Form):
             if hand.han < 5 and seating.scoring.system in (PointSystem.STANDARD,
                                                            PointSystem.EXACT):  # fmt: skip
                 win["fu"] = hand.fu
-        win["yaku"] = list(hand.yaku)
+        if yaku := hand.recorded_yaku():
+            win["yaku"] = yaku
+        if hand.dora and not hand.yakuman:
+            win["dora"] = hand.dora
         return win
 
     def seat_rows(self) -> list[dict[str, Any]]:
@@ -174,6 +187,8 @@ class HandForm(forms.Form):
                         "tiles",
                         "wintile",
                         "melds",
+                        "yaku",
+                        "dora",
                     )
                 },
             }
@@ -223,6 +238,11 @@ class HandForm(forms.Form):
             win["han"] = data.get(f"han_{seat}") or 0
             if data.get(f"fu_{seat}") is not None:
                 win["fu"] = data[f"fu_{seat}"]
+        if seat not in self.from_tiles:  # optional counts, for the statistics
+            if yaku := data.get(f"yaku_{seat}"):
+                win["yaku"] = list(yaku)
+            if dora := data.get(f"dora_{seat}"):
+                win["dora"] = dora
         if data.get(f"pao_{seat}") not in (None, ""):
             win["pao"] = self.names[int(data[f"pao_{seat}"])]
         return win
@@ -239,7 +259,7 @@ def initial_of(hand: Mapping[str, Any], names: Sequence[str]) -> dict[str, Any]:
     for win in hand.get("wins", []):
         s = seat[win["winner"]]
         initial[f"win_{s}"] = True
-        for key in ("han", "fu", "yakuman"):
+        for key in ("han", "fu", "yakuman", "yaku", "dora"):
             if key in win:
                 initial[f"{key}_{s}"] = win[key]
         if "pao" in win:

@@ -27,6 +27,9 @@ class Table(models.Model):
     #: the hand as the record format has it, without round and honba (the core says
     #: those), and the idempotency key its form was sent with
     hands = models.JSONField(default=list, encoder=DjangoJSONEncoder)
+    #: the keys of hands taken back by undo: the same hand resent later from a phone's
+    #: queue (its answer was lost) is refused, not entered again
+    undone = models.JSONField(default=list)
     #: raised on every change: an undo or edit made from an older state is refused
     version = models.PositiveIntegerField(default=1)
     #: "time" or "agreement" when the table stops the game before the rules end it

@@ -151,7 +151,7 @@ def _stored(table: Table, hands: list[dict[str, Any]]) -> None:
     table.hands = hands
     table.version += 1
     table.updated = timezone.now()
-    table.save(update_fields=["hands", "version", "updated", "end"])
+    table.save(update_fields=["hands", "version", "updated", "end", "undone"])
 
 
 def add_hand(
@@ -172,6 +172,12 @@ def add_hand(
             raise Conflict(
                 _("this form already saved hand {number}: here is the table as it is now, "
                   "enter the hand again", number=stored)
+            )  # fmt: skip
+        if key in table.undone:
+            raise Conflict(
+                _("hand {number} from this form was taken back (undo), perhaps on another "
+                  "phone: here is the table as it is now, enter the hand again if it stands",
+                  number=number)
             )  # fmt: skip
         if number != len(table.hands) + 1:
             raise Conflict(
@@ -198,6 +204,9 @@ def undo_last(table: Table, version: int, user: Any) -> Table:
         if not table.hands:
             raise EntryError(_("there is no hand to undo"))
         _said(table, user, "table.undone", hand=len(table.hands))
+        key = table.hands[-1].get("key")
+        if key:
+            table.undone = [*table.undone, key]
         _stored(table, table.hands[:-1])
     return table
 

@@ -17,6 +17,7 @@ from seisan.i18n import term as core_term
 from seisan.rules import Zero
 from seisan.settlement import format_score
 from seisan.web.clubs.middleware import web_lang
+from seisan.yaku import yaku_name
 
 register = template.Library()
 
@@ -125,6 +126,12 @@ def caption(rules: Any) -> str:
     from seisan.explain import rules_caption  # noqa: PLC0415
 
     return rules_caption(rules, web_lang())
+
+
+@register.filter
+def yaku(value: str) -> str:
+    """A yaku as a record keeps it (立直), in the request's language (Riichi, 리치)."""
+    return yaku_name(str(value), web_lang())
 
 
 @register.filter
