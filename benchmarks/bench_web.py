@@ -186,11 +186,11 @@ def run(base: str) -> None:
     print(f"  goal (no error, p95 ≤ 300 ms, no one sees another's data): {verdict}")
     for line in sorted(set(errors))[:5] + leaks[:5]:
         print(f"    {line}")
-    league_night(clients[0][0], clients[0][2])
+    league_night(owner)
     hand_statistics(owner)
 
 
-def league_night(browser: Browser, enter: str) -> None:
+def league_night(browser: Browser) -> None:
     """Ten tables of one night entering hands at once, as ten scorers' phones do: the
     hands of examples/game.json (wins, double ron, draws, riichi) in order, a new
     table when the game is over; an eleventh client reads robots.txt alongside (the
@@ -206,6 +206,15 @@ def league_night(browser: Browser, enter: str) -> None:
 
     record = json.loads((Path(__file__).resolve().parents[1] / "examples" / "game.json")
                         .read_text(encoding="utf-8"))  # fmt: skip
+    _status, url, _page = browser.post("/c/league/seasons/new/", {
+        "name": "League night", "preset": "tenhou", "min_games": "0"})  # fmt: skip
+    season = re.search(r"/s/(\d+)/", url)
+    assert season, url
+    _status, url, _page = browser.post(f"/c/league/s/{season[1]}/sessions/new/",
+                                       {"date": "2026-12-02", "title": "Night"})  # fmt: skip
+    session = re.search(r"/n/(\d+)/", url)
+    assert session, url
+    enter = f"/c/league/n/{session[1]}/enter/"
     names = ["Ana", "Ben", "Chie", "Dae"]
     forms = []
     for hand in record["hands"]:
@@ -229,7 +238,8 @@ def league_night(browser: Browser, enter: str) -> None:
             with lock:
                 times["hand"].append(took)
                 if status != 302:
-                    errors.append(f"hand {number}: {status} {page[:80]!r}")
+                    said = re.search(r'class="(?:error|errors)[^>]*>\s*(?:<p>)?([^<]+)', page)
+                    errors.append(f"hand {number}: {status} {said[1] if said else page[:80]!r}")
             number += 1
 
     def baseline() -> None:

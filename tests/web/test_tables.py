@@ -721,6 +721,57 @@ def test_the_hand_statistics_page_reads_the_same_queries_for_any_number_of_games
     assert counts[0][1] <= counts[0][0]
 
 
+def test_a_changed_game_replays_that_game_only(
+    tenhou_session: m.Session, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Statistics kept in buckets (3 games each here) equal the whole season's replayed
+    from scratch, after a game is changed and after one is deleted; each change replays
+    the changed game only."""
+    from django.db.models import F  # noqa: PLC0415
+
+    from seisan.stats import play_stats  # noqa: PLC0415
+    from seisan.web.clubs import files  # noqa: PLC0415
+    from seisan.web.tables import stats  # noqa: PLC0415
+
+    monkeypatch.setattr(stats, "BUCKET", 3)
+    replayed: list[int] = []
+
+    def counted(plays: Any) -> Any:
+        replayed.append(1)
+        return play_stats(plays)
+
+    monkeypatch.setattr(stats, "play_stats", counted)
+    season = tenhou_session.season
+    user = season.club.memberships.get().user
+    record = json.loads((EXAMPLES / "game.json").read_text(encoding="utf-8"))
+    record.pop("rules")
+    people = ["Ana", "Ben", "Chie", "Dae", "Eve", "Fay"]
+    for n in range(8):
+        names = people[n % 3 : n % 3 + 4]
+        text = json.dumps(record | {"title": f"game {n}"})
+        for old, new in zip(NAMES, names, strict=True):
+            text = text.replace(f'"{old}"', f'"@{new}"')
+        files.import_session(season, text.replace('"@', '"'), f"g{n}.json", user)
+    games = m.Game.objects.filter(session__season=season)
+
+    def scratch() -> dict[str, Any]:
+        plays = [record_from_dict(g.record, RECORD.rules).play() for g in games.order_by("pk")]
+        return {s.name: s for s in play_stats(plays)}
+
+    def kept() -> dict[str, Any]:
+        return {s.name: s for s in stats.hand_stats(games, "test")}
+
+    assert kept() == scratch() and len(replayed) == 8
+    assert kept() == scratch() and len(replayed) == 8  # nothing replayed the second time
+    one = games.order_by("pk")[4]
+    changed = json.loads(json.dumps(one.record).replace('"Eve"', '"Gus"'))
+    games.filter(pk=one.pk).update(record=changed, version=F("version") + 1)
+    assert kept() == scratch() and len(replayed) == 9
+    assert "Gus" in kept()
+    games.filter(pk=games.order_by("pk")[0].pk).delete()
+    assert kept() == scratch() and len(replayed) == 9
+
+
 @pytest.mark.parametrize(
     ("lang", "shown"),
     [("en", "Riichi 2 · Ippatsu 1 · Pinfu 1 · Tanyao 1"),

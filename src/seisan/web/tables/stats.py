@@ -1,11 +1,10 @@
 """Hand statistics of the games kept hand by hand (and of imported records): the core's
 :func:`seisan.stats.play_stats` over the stored records, the same numbers as ``seisan
-stats`` on the exported files. Replaying records costs a few milliseconds a game, so a
-season's statistics are kept in the cache for its revision (raised by every change)."""
+stats`` on the exported files. Replaying records costs a millisecond or more a game, so
+each game's are kept, and a season's for its revision (raised by every change)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
 from django.core.cache import cache
@@ -33,30 +32,63 @@ SORTS: dict[str, Any] = {
 }
 
 
-def hand_stats(games: QuerySet[m.Game] | Iterable[m.Game], scope: str = "") -> list[PlayStats]:
-    """Every player's hand statistics over the games that have a record. With a
-    ``scope`` (a season, a club) each game's own are kept in one cache entry, by the
-    game's version and rules, so that after a change only the changed game is played
-    again: one read and one write, however many games."""
-    games = [g for g in games if g.record is not None]
-    key = f"seisan:hand-stats-parts:{scope}"
-    kept: dict[int, tuple[int, int, list[PlayStats]]] = cache.get(key, {}) if scope else {}
-    rules: dict[int, Any] = {}
-    parts, now = [], {}
-    for game in games:
-        held = kept.get(game.pk)
-        if held is not None and held[:2] == (game.version, game.rules_id):
-            part = held[2]
-        else:
-            if game.rules_id not in rules:
-                rules[game.rules_id] = rules_of(game.rules)
-            record = record_from_dict(game.record or {}, rules[game.rules_id])
-            part = play_stats([record.play()])
-        now[game.pk] = (game.version, game.rules_id, part)
-        parts.append(part)
-    if scope and now != kept:
+#: games in one cache entry of their statistics, by primary key (a season's games are
+#: mostly consecutive): a change replays one game and merges one bucket again
+BUCKET = 256
+
+
+def hand_stats(games: QuerySet[m.Game], scope: str = "") -> list[PlayStats]:
+    """Every player's hand statistics over the games that have a record.
+
+    With a ``scope`` (a season, a club) the statistics are kept in the cache in two
+    levels: each game's own, in buckets of :data:`BUCKET` games, and each bucket's
+    merged, with the (game, version, rules) it was made of. A changed game is one
+    record replayed, one bucket merged again and the few buckets' totals added: the
+    work of a change does not grow with the season. Records are read only for games
+    not kept."""
+    rows = list(games.filter(record__isnull=False).order_by("pk")
+                .values_list("pk", "version", "rules_id"))  # fmt: skip
+    buckets: dict[int, list[tuple[int, int, int]]] = {}
+    for row in rows:
+        buckets.setdefault(row[0] // BUCKET, []).append(row)
+    key = f"seisan:hand-stats-buckets:{scope}"
+    merged: dict[int, tuple[Any, list[PlayStats]]] = cache.get(key, {}) if scope else {}
+    now = {}
+    for bucket, members in buckets.items():
+        held = merged.get(bucket)
+        if held is not None and held[0] == members:
+            now[bucket] = held
+            continue
+        parts_key = f"seisan:hand-stats-parts:{scope}:{bucket}"
+        kept = cache.get(parts_key, {}) if scope else {}
+        parts = _parts(members, kept)
+        if scope and parts != kept:
+            cache.set(parts_key, parts, None)
+        now[bucket] = (members, merge_stats(part for _v, _r, part in parts.values()))
+    if scope and now != merged:
         cache.set(key, now, None)
-    return merge_stats(parts)
+    return merge_stats(part for _members, part in now.values())
+
+
+def _parts(
+    members: list[tuple[int, int, int]], kept: dict[int, tuple[int, int, list[PlayStats]]]
+) -> dict[int, tuple[int, int, list[PlayStats]]]:
+    """Each game's statistics: kept for its version and rules, else its record
+    replayed (the records of those games read in one query)."""
+    missing = [pk for pk, version, rules in members if kept.get(pk, (0, 0))[:2] != (version, rules)]
+    records = dict(m.Game.objects.filter(pk__in=missing).values_list("pk", "record"))
+    versions = m.RulesVersion.objects.in_bulk({rules for pk, _v, rules in members
+                                               if pk in records})  # fmt: skip
+    rules = {pk: rules_of(version) for pk, version in versions.items()}
+    parts = {}
+    for pk, version, rules_id in members:
+        held = kept.get(pk)
+        if held is not None and held[:2] == (version, rules_id):
+            parts[pk] = held
+        elif pk in records:  # (a game deleted since the first query is left out)
+            record = record_from_dict(records[pk] or {}, rules[rules_id])
+            parts[pk] = (version, rules_id, play_stats([record.play()]))
+    return parts
 
 
 def season_hand_stats(season: m.Season, games: QuerySet[m.Game]) -> list[PlayStats]:
@@ -64,8 +96,7 @@ def season_hand_stats(season: m.Season, games: QuerySet[m.Game]) -> list[PlaySta
     key = f"seisan:hand-stats:{season.pk}:{season.revision}"
     found = cache.get(key)
     if found is None:
-        chosen = games.filter(record__isnull=False).select_related("rules")
-        found = hand_stats(chosen, f"season:{season.pk}")
+        found = hand_stats(games, f"season:{season.pk}")
         cache.set(key, found, None)
     return list(found)
 

@@ -26,8 +26,7 @@ def _hand_stats(club: m.Club, season: m.Season | None, games: Any) -> list[Any]:
     """Hand statistics of one season, or of every season of the club."""
     if season is not None:
         return season_hand_stats(season, games)
-    records = games.filter(record__isnull=False).select_related("rules")
-    return hand_stats(records, f"club:{club.pk}")
+    return hand_stats(games, f"club:{club.pk}")
 
 
 @club_view(m.Role.MEMBER)
