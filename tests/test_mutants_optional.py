@@ -401,21 +401,30 @@ def test_a_bulk_rows_scores_are_the_cores() -> None:
 
 
 @pytest.mark.parametrize(
-    ("game_type", "date", "name", "stop", "length"),
+    ("game_type", "date", "final_pt", "name", "stop", "length"),
     [
-        (169, "20201231", "tenhou-2020", "auto", "south"),  # whole pt to the end of 2020
-        (169, "20210101", "tenhou", "auto", "south"),
-        (169, "20100531", "tenhou-2020", "auto-win", "south"),  # tenpai-yame from June 2010
-        (169, "20100601", "tenhou-2020", "auto", "south"),
-        (169, "", "tenhou", "auto", "south"),  # no date: today's rules
-        (161, "20210101", "tenhou", "auto", "east"),  # 東風: no 0x08 bit
-        (185, "20201231", "tenhou-sanma-2020", "auto", "south"),  # 三麻: 0x10
+        # whole pt up to the last log known to show them (2021-01-28), whatever the pt
+        (169, "20210128", "41.4 -41.4", "tenhou-2020", "auto", "south"),
+        # tenths from the first log known to show them (2022-06-01), whatever the pt
+        (169, "20220601", "41 -41", "tenhou", "auto", "south"),
+        # between the two, the log's own final pt tell
+        (169, "20210129", "41 -41", "tenhou-2020", "auto", "south"),
+        (169, "20220531", "41.0 -41", "tenhou-2020", "auto", "south"),
+        (169, "20210129", "41 -41.4", "tenhou", "auto", "south"),
+        (169, "20210129", "", "tenhou", "auto", "south"),  # no result: today's
+        (169, "20100531", "", "tenhou-2020", "auto-win", "south"),  # tenpai-yame from June 2010
+        (169, "20100601", "", "tenhou-2020", "auto", "south"),
+        (169, "", "41 -41", "tenhou", "auto", "south"),  # no date: today's rules
+        (161, "20220601", "", "tenhou", "auto", "east"),  # 東風: no 0x08 bit
+        (185, "20201231", "", "tenhou-sanma-2020", "auto", "south"),  # 三麻: 0x10
+        # a real 三鳳南 log of 2021-01-02 with whole pt: 2021010217gm-00b9-0000-3eb2e915
+        (185, "20210102", "-8 42 -34", "tenhou-sanma-2020", "auto", "south"),
     ],
 )
 def test_tenhous_rules_by_type_and_date_on_the_lines(
-    game_type: int, date: str, name: str, stop: str, length: str
+    game_type: int, date: str, final_pt: str, name: str, stop: str, length: str
 ) -> None:
-    rules = tenhou.rules_for(game_type, date)
+    rules = tenhou.rules_for(game_type, date, tuple(Decimal(p) for p in final_pt.split()))
     assert (rules.name, rules.game.dealer_stop.value, rules.game.length.value) == (
         name,
         stop,

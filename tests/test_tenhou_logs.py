@@ -334,3 +334,39 @@ def test_a_player_who_reconnects_keeps_every_name() -> None:
     path = DATA / "2019081518gm-00a9-0000-cce9d00c.mjlog"
     assert '<UN n0="%41%6E%61" />' in path.read_text(encoding="utf-8")
     assert tenhou.load(path).record.names == ("Ana", "Ben", "Chie", "Dae")
+
+
+# -- tenhou.net/6 JSON: every kind of hand end, in real logs (SOURCES.md: Pantheon's) --
+
+
+@pytest.mark.parametrize(
+    ("stem", "index", "expected"),
+    [
+        # 全員聴牌 with a riichi, then Ben's 流し満貫 (特東喰赤速, 2019)
+        ("2019020814gm-0061-0000-c1b0958b", 1,
+         {"result": "draw", "riichi": (2,), "tenpai": (0, 1, 2, 3), "nagashi": ()}),
+        ("2019020814gm-0061-0000-c1b0958b", 2,
+         {"result": "draw", "riichi": (), "tenpai": (), "nagashi": (1,)}),
+        # Dae rons the tile of Ben's riichi: Ben's stick was never paid
+        ("2014081419gm-0009-7447-b66ad799", 0, {"result": "ron", "discarder": 1, "riichi": (3,)}),
+        ("2014081419gm-0009-7447-b66ad799", 5, {"result": "draw", "tenpai": ()}),  # 全員不聴
+        ("2014081419gm-0009-7447-b66ad799", 6,  # 四家立直: four sticks on the table
+         {"result": "abort", "reason": "suucha-riichi", "riichi": (0, 1, 2, 3)}),
+        # a triple yakuman tsumo (小四喜, 四暗刻, 字一色), after a 6 han with 3 of dora
+        ("2009100819gm-0049-0000-13bf5b23", 9, {"result": "tsumo", "wins": (
+            Win(0, 0, None, 3, yaku=("小四喜", "四暗刻", "字一色")),)}),
+        ("2009100819gm-0049-0000-13bf5b23", 8, {"wins": (
+            Win(0, 6, None, yaku=("対々和", "自風 東"), dora=3),)}),
+        # 大三元 by ron with Dae responsible (包)
+        ("2012050716gm-0009-0000-85fac029", 2,
+         {"result": "ron", "discarder": 2, "wins": (Win(1, 0, None, 1, pao=3, yaku=("大三元",)),)}),
+        ("2014011202gm-0089-0000-c5a5f508", 1, {"result": "abort", "reason": "kyuushu"}),
+        ("2020020506gm-0009-7994-344ceb83", 10, {"result": "abort", "reason": "sanchahou"}),
+        ("2015090309gm-0009-7447-fa717ec6", 7, {"result": "abort", "reason": "suufon"}),
+        ("2014021417gm-0009-7447-00d6d80f", 5, {"result": "abort", "reason": "suukan"}),
+    ],
+)  # fmt: skip
+def test_every_end_of_a_hand_in_tenhou_json(stem: str, index: int,
+                                            expected: dict[str, object]) -> None:  # fmt: skip
+    hand = tenhou.load(DATA / f"{stem}.json").record.hands[index]
+    assert {key: getattr(hand, key) for key in expected} == expected

@@ -86,12 +86,25 @@ def _open_call(m: int) -> bool:
     return (m & 3) != 0  # a kan: from another player (daiminkan), or concealed (0)
 
 
-def rules_for(game_type: int, date: str = "") -> Rules:
+#: the last day a log is known to show whole pt, and the first known to show tenths
+#: (docs/decisions.md); between them a log's own result says which it was
+LAST_WHOLE_PT, FIRST_TENTHS = "20210128", "20220601"
+
+
+def rules_for(game_type: int, date: str = "", final_pt: Sequence[Decimal] = ()) -> Rules:
     """Tenhou's rules for a game of ``<GO type>`` played on ``date`` (yyyymmdd): three
-    or four players, east-only or hanchan, and whole pt up to 2020."""
+    or four players, east-only or hanchan, and whole pt in the old days. Between the
+    last known whole-pt log and the first known exact one, the log's final pt
+    (``final_pt``) tell: all whole is the old rounding (which then agrees with the
+    exact scores if they are whole)."""
     sanma = bool(game_type & 0x10)
     hanchan = bool(game_type & 0x08)
-    old = bool(date) and date < "20210101"
+    if not date or date >= FIRST_TENTHS:
+        old = False
+    elif date <= LAST_WHOLE_PT:
+        old = True
+    else:
+        old = bool(final_pt) and all(pt == pt.to_integral_value() for pt in final_pt)
     name = ("tenhou-sanma" if sanma else "tenhou") + ("-2020" if old else "")
     rules = find_preset(name)
     flow: dict[str, str] = {}
@@ -291,16 +304,16 @@ class _Reader:
         n = self.players()
         if not self.hands:
             raise LogError(_("the log has no hands"))
-        date = self.game_id[:8]
-        chosen = rules or rules_for(self.game_type, date)
-        players = list(names) if names is not None else self.names[:n]
-        if len(players) != n or len(set(players)) != n:
-            players = [f"Player {i + 1}" for i in range(n)]
-        record = GameRecord(chosen, tuple(players), tuple(self.hands), title=self.game_id)
         if len(self.owari) < 2 * n:
             raise LogError(_("the log does not end (no final scores)"))
         final = tuple(int(self.owari[2 * i]) * 100 for i in range(n))
         final_pt = tuple(Decimal(self.owari[2 * i + 1]) for i in range(n))
+        date = self.game_id[:8]
+        chosen = rules or rules_for(self.game_type, date, final_pt)
+        players = list(names) if names is not None else self.names[:n]
+        if len(players) != n or len(set(players)) != n:
+            players = [f"Player {i + 1}" for i in range(n)]
+        record = GameRecord(chosen, tuple(players), tuple(self.hands), title=self.game_id)
         return TenhouGame(record, tuple(self.after), final, final_pt, self.game_id)
 
 
@@ -384,7 +397,11 @@ def _json_game(
     n = 3 if disp.startswith("三") else 4
     game_type = (0x10 if n == 3 else 0) | (0 if "東" in disp else 0x08)
     game_id = str(data.get("ref") or game_id)
-    chosen = rules or rules_for(game_type, game_id[:8])
+    sc = data["sc"]
+    assert isinstance(sc, list)
+    final = tuple(int(sc[2 * i]) for i in range(n))
+    final_pt = tuple(Decimal(str(sc[2 * i + 1])) for i in range(n))
+    chosen = rules or rules_for(game_type, game_id[:8], final_pt)
     logs = data["log"]
     assert isinstance(logs, list)
     hands: list[Hand] = []
@@ -405,10 +422,6 @@ def _json_game(
                     deltas = [d + int(x) for d, x in zip(deltas, result[i][:n], strict=False)]
             paid = [chosen.scoring.riichi if s in hand.riichi else 0 for s in range(n)]
             after.append(tuple(p + d - r for p, d, r in zip(start, deltas, paid, strict=True)))
-    sc = data["sc"]
-    assert isinstance(sc, list)
-    final = tuple(int(sc[2 * i]) for i in range(n))
-    final_pt = tuple(Decimal(str(sc[2 * i + 1])) for i in range(n))
     given = [str(x) for x in data.get("name") or []][:n]
     players = list(names) if names is not None else given
     if len(players) != n or len(set(players)) != n or not all(players):
