@@ -5,6 +5,7 @@
 2. ``seisan settle``: the time a command takes over ``python -c pass``.
 3. ``seisan session`` on 10,000 games with ``--format json``: seconds, and the
    time over a process that only reads the same CSV and writes the same JSON bytes.
+4. Seating 200 players: time, and repeated opponents against a random draw.
 
 Ratios, not timed asserts: the machine's speed cancels out. Goals (issue 7):
 ≥ 20,000 games/s and ≤ 8× the plain function; ≤ 12× ``python -c pass``; ≤ 2 s.
@@ -117,7 +118,39 @@ def bench_session() -> None:
           f"the same bytes (goal ≤ 2 s)")  # fmt: skip
 
 
+def bench_seating() -> None:
+    """200 players after eight nights (about nine in ten come each night): the seating
+    search against a random draw of the same players, and its time against shuffling
+    the list (the baseline: what a random draw costs)."""
+    from seisan.seating import History, seat  # noqa: PLC0415
+
+    rng = random.Random(18)
+    players = [f"P{i:03}" for i in range(200)]
+    tables: list[list[str]] = []
+    for _ in range(8):
+        came = [p for p in players if rng.random() < 0.9]
+        rng.shuffle(came)
+        tables += [came[k : k + 4] for k in range(0, len(came) - len(came) % 4, 4)]
+    history = History.of(tables)
+    began = time.perf_counter()
+    seating = seat(players, history=history, seed=1)
+    took = time.perf_counter() - began
+    base = best(lambda: random.Random(2).shuffle(list(players)), 50)
+    drawn = list(players)
+    random.Random(2).shuffle(drawn)
+    met = history.met
+    random_repeats = sum(1 for k in range(0, 200, 4) for i in range(4) for j in range(i + 1, 4)
+                         if met.get(frozenset((drawn[k + i], drawn[k + j]))))  # fmt: skip
+    print(
+        f"seating:         200 players in {took * 1000:.0f} ms ({took / base:,.0f}× a shuffle); "
+        f"{seating.repeats} repeated opponents (a random draw: {random_repeats}), "
+        f"{seating.wind_repeats} repeated winds; goal < 1 s, "
+        f"{'ran to the end' if seating.complete else 'CUT SHORT by the time limit'}"
+    )
+
+
 if __name__ == "__main__":
     bench_settle()
     bench_start()
     bench_session()
+    bench_seating()

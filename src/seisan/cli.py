@@ -1404,5 +1404,6 @@ def _run(lang: Lang) -> NoReturn:
     sys.exit(code if isinstance(code, int) else 0)
 
 
-# the data commands register themselves on ``app`` (bulk, import, stats)
-from seisan import cli_data  # noqa: E402, F401
+# the data commands (bulk, import, stats) and those of league nights and tournaments
+# (seating) register themselves on ``app``
+from seisan import cli_data, cli_events  # noqa: E402, F401

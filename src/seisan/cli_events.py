@@ -1,0 +1,149 @@
+"""Commands for running a league night or a tournament round: ``seisan seating``
+(who sits at which table, on which wind) from the players present and the tables of
+earlier nights."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from seisan.cli import FormatOption, LangOption, app, out, reports_errors
+from seisan.i18n import N_, Message, _, term
+from seisan.output import Format, dumps_csv, emit, table
+from seisan.seating import History, Leftover, Method, SeatingError, seat
+
+SEATING_HELP = N_(
+    "Draw the tables of a night or a round: the fewest repeated opponents and winds "
+    "(shuffled), by the standings (swiss, interval), one of each team at a table "
+    "(teams), or your own tables (script)."
+)
+
+
+def _names(values: Sequence[str]) -> list[str]:
+    """Names given as arguments, each possibly a comma-separated list."""
+    return [n.strip() for value in values for n in value.split(",") if n.strip()]
+
+
+def _tables(value: Any, what: Message) -> list[list[str]]:
+    if not isinstance(value, list) or not all(
+        isinstance(t, list) and all(isinstance(n, str) for n in t) for t in value
+    ):
+        raise SeatingError(_("{what}: give a list of tables, each a list of names", what=what))
+    return value
+
+
+def _history(path: Path) -> History:
+    """Earlier nights from a JSON file: a list of nights, each its tables (names in seat
+    order, East first) or what ``seisan seating --format json`` wrote for it."""
+    from seisan.games import read_json  # noqa: PLC0415
+
+    what = _("history {path}", path=path)
+    data = read_json(path, _("seating history"))
+    if not isinstance(data, list):
+        raise SeatingError(_("{what}: give a list of nights", what=what))
+    tables: list[list[str]] = []
+    out_before: list[str] = []
+    for night in data:
+        if isinstance(night, dict):
+            tables += _tables(night.get("tables", []), what)
+            out_before += _names(night.get("sitting_out", []))
+        else:
+            tables += _tables(night, what)
+    return History.of(tables, out_before)
+
+
+def _teams(path: Path) -> dict[str, str]:
+    """Teams from a JSON file: each team's name and its members."""
+    from seisan.games import read_json  # noqa: PLC0415
+
+    what = _("teams {path}", path=path)
+    data = read_json(path, _("teams"))
+    if not isinstance(data, dict) or not all(
+        isinstance(m, list) and all(isinstance(n, str) for n in m) for m in data.values()
+    ):
+        raise SeatingError(_("{what}: give each team's name and its members", what=what))
+    teams: dict[str, str] = {}
+    for team, members in data.items():
+        for name in members:
+            if name in teams:
+                raise SeatingError(_("{what}: {name} is in two teams", what=what, name=name))
+            teams[name] = team
+    return teams
+
+
+@app.command("seating", help=SEATING_HELP)
+@reports_errors
+def seating_command(
+    players: Annotated[
+        list[str], typer.Argument(help=N_("The players present (names, or comma-separated)."))
+    ],
+    size: Annotated[int, typer.Option(help=N_("Players at a table: 4 or 3."))] = 4,
+    method: Annotated[Method, typer.Option(help=N_("How the tables are drawn."))] = (
+        Method.SHUFFLED
+    ),
+    history: Annotated[
+        Path | None, typer.Option(help=N_("Earlier nights' tables (.json), not to repeat."))
+    ] = None,
+    standings: Annotated[
+        str | None, typer.Option(help=N_("The standings, first place first (comma-separated)."))
+    ] = None,
+    teams: Annotated[
+        Path | None, typer.Option(help=N_("The teams (.json: each team and its members)."))
+    ] = None,
+    script: Annotated[
+        Path | None, typer.Option(help=N_("Your own tables (.json: a list of tables)."))
+    ] = None,
+    three_player: Annotated[
+        bool, typer.Option(help=N_("Seat everyone, some at three-player tables."))
+    ] = False,
+    seed: Annotated[int, typer.Option(help=N_("The same seed draws the same tables."))] = 0,
+    time_limit: Annotated[
+        float, typer.Option(help=N_("Seconds the search may take at most."))
+    ] = 1.0,
+    fmt: FormatOption = Format.TABLE,
+    lang: LangOption = None,
+) -> None:
+    from seisan.games import read_json  # noqa: PLC0415
+
+    present = _names(players)
+    if method in (Method.SWISS, Method.INTERVAL) and not standings:
+        raise SeatingError(_("--method {method} needs --standings", method=method.value))
+    if method is Method.TEAMS and teams is None:
+        raise SeatingError(_("--method teams needs --teams"))
+    if method is Method.SCRIPT and script is None:
+        raise SeatingError(_("--method script needs --script"))
+    scripted = _tables(read_json(script, _("the script")),
+                       _("script {path}", path=script)) if script else []  # fmt: skip
+    if time_limit <= 0:
+        raise SeatingError(_("--time-limit must be more than 0 seconds"))
+    seating = seat(
+        present, size=size, method=method, history=_history(history) if history else None,
+        standings=_names([standings or ""]), teams=_teams(teams) if teams else None,
+        script=scripted, leftover=Leftover.THREES if three_player else Leftover.SIT_OUT,
+        seed=seed, time_limit=time_limit,
+    )  # fmt: skip
+    data = {"tables": [list(t) for t in seating.tables], "sitting_out": list(seating.sitting_out),
+            "repeats": seating.repeats, "wind_repeats": seating.wind_repeats,
+            "cost": seating.cost, "complete": seating.complete, "seed": seed}  # fmt: skip
+    winds = max((len(t) for t in seating.tables), default=4)
+    rows = [[str(number), *t, *[""] * (winds - len(t))]
+            for number, t in enumerate(seating.tables, start=1)]  # fmt: skip
+    csv_rows: list[list[object]] = [
+        [number, wind, ["E", "S", "W", "N"][wind], name]
+        for number, t in enumerate(seating.tables, start=1)
+        for wind, name in enumerate(t)
+    ]
+    notes = [_("repeated opponents: {count} · repeated winds: {winds}",
+               count=seating.repeats, winds=seating.wind_repeats).text(lang)]  # fmt: skip
+    if seating.sitting_out:
+        names = ", ".join(seating.sitting_out)
+        notes.insert(0, _("sitting out: {names}", names=names).text(lang))
+    if not seating.complete:
+        notes.append(_("the time limit cut the search short: these are the best tables it "
+                       "found").text(lang))  # fmt: skip
+    headers = ["#", *(term(f"seat.{w}", lang) for w in range(winds))]
+    emit(out, fmt, data=data, csv_text=dumps_csv(["table", "seat", "wind", "name"], csv_rows),
+         sheet=table(_("Seating").text(lang), headers, rows), note=" · ".join(notes))  # fmt: skip
