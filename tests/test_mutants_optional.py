@@ -4,6 +4,7 @@ the rule or the published game gives, for a case no other test reached."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from datetime import date
 from decimal import Decimal
@@ -638,3 +639,54 @@ def test_a_log_without_hands_and_a_log_with_one_name_twice(tmp_path: Path) -> No
     twice = tmp_path / "twice.mjlog"
     twice.write_text(text.replace('n1="%42%65%6E"', 'n1="%41%6E%61"'), encoding="utf-8")
     assert tenhou.load(twice).record.names == ("Player 1", "Player 2", "Player 3", "Player 4")
+
+
+def test_a_log_that_does_not_end_is_said(tmp_path: Path) -> None:
+    """No final scores (a log cut short) and final scores of fewer players than sat."""
+    text = FIRST_LOG.read_text(encoding="utf-8")
+    owari = text[text.index(" owari=") :].split('"')[1]
+    for cut, given in (("", " owari="), (",".join(owari.split(",")[:6]), "")):
+        log = tmp_path / f"cut{len(cut)}.mjlog"
+        log.write_text(text.replace(owari, cut) if cut else text.replace(
+            f' owari="{owari}"', ""), encoding="utf-8")  # fmt: skip
+        with pytest.raises(tenhou.LogError) as err:
+            tenhou.load(log)
+        assert str(err.value) == f"{log}: the log does not end (no final scores)", given
+
+
+def test_a_json_logs_rules_names_and_id_when_fields_are_missing() -> None:
+    """A tenhou.net/6 log without its rule, or with a rule that is not a table, is a
+    four-player hanchan; names that are missing, empty or the same twice are
+    replaced; the game id is the log's ref, else the id given, else none."""
+    data = json.loads(tenhou.read_text(TENHOU_DATA / f"{PAIRS[0]}.json"))
+    for rule in (None, [], {"aka": 1}):
+        changed = {k: v for k, v in data.items() if k != "rule"}
+        if rule is not None:
+            changed["rule"] = rule
+        game = tenhou.parse_json(json.dumps(changed))
+        assert (len(game.record.names), game.record.rules.game.length.value) == (4, "south")
+        assert game.game_id == data["ref"] == game.record.title
+    default = [f"Player {i}" for i in range(1, 5)]
+    for names in (["", "Ben", "Chie", "Dae"], ["Ana", "Ana", "Chie", "Dae"], ["Ana", "Ben"]):
+        game = tenhou.parse_json(json.dumps(data | {"name": names}))
+        assert list(game.record.names) == default
+    no_ref = {k: v for k, v in data.items() if k != "ref"}
+    assert tenhou.parse_json(json.dumps(no_ref)).game_id == ""
+    given = tenhou.parse_any(json.dumps(no_ref), game_id="2019021004gm-00a9-0000-e2f6516d")
+    assert given.game_id == given.record.title == "2019021004gm-00a9-0000-e2f6516d"
+
+
+@pytest.mark.parametrize("suffix", [".json", ".mjlog"])
+def test_a_log_of_the_unknown_months_is_read_by_its_own_result(suffix: str, tmp_path: Path) -> None:
+    """Between the last known whole-pt log (2021-01-28) and the first exact one
+    (2022-06-01), a log's own final pt tell the rounding: this 2019 game, dated
+    June 2021, has whole pt, so the old rounding, and it replays as logged."""
+    stem = PAIRS[0]
+    moved = "2021060100gm" + stem[len("2019021004gm") :]
+    text = tenhou.read_text(TENHOU_DATA / f"{stem}{suffix}").replace(stem, moved)
+    path = tmp_path / f"{moved}{suffix}"
+    path.write_text(text, encoding="utf-8")
+    game = tenhou.load(path)
+    assert game.record.rules.name == "tenhou-2020"
+    assert all(pt == pt.to_integral_value() for pt in game.final_pt)
+    tenhou.check(game)  # every hand and the final pt as logged

@@ -346,7 +346,8 @@ def test_a_player_who_reconnects_keeps_every_name() -> None:
         ("2019020814gm-0061-0000-c1b0958b", 1,
          {"result": "draw", "riichi": (2,), "tenpai": (0, 1, 2, 3), "nagashi": ()}),
         ("2019020814gm-0061-0000-c1b0958b", 2,
-         {"result": "draw", "riichi": (), "tenpai": (), "nagashi": (1,)}),
+         {"result": "draw", "riichi": (), "tenpai": (), "nagashi": (1,), "round": "E2",
+          "honba": 1, "calls": (2, 3)}),
         # Dae rons the tile of Ben's riichi: Ben's stick was never paid
         ("2014081419gm-0009-7447-b66ad799", 0, {"result": "ron", "discarder": 1, "riichi": (3,)}),
         ("2014081419gm-0009-7447-b66ad799", 5, {"result": "draw", "tenpai": ()}),  # 全員不聴
@@ -363,7 +364,8 @@ def test_a_player_who_reconnects_keeps_every_name() -> None:
         ("2014011202gm-0089-0000-c5a5f508", 1, {"result": "abort", "reason": "kyuushu"}),
         ("2020020506gm-0009-7994-344ceb83", 10, {"result": "abort", "reason": "sanchahou"}),
         ("2015090309gm-0009-7447-fa717ec6", 7, {"result": "abort", "reason": "suufon"}),
-        ("2014021417gm-0009-7447-00d6d80f", 5, {"result": "abort", "reason": "suukan"}),
+        ("2014021417gm-0009-7447-00d6d80f", 5,  # the three who called the kans
+         {"result": "abort", "reason": "suukan", "calls": (0, 1, 3), "round": "S1"}),
     ],
 )  # fmt: skip
 def test_every_end_of_a_hand_in_tenhou_json(stem: str, index: int,
