@@ -227,6 +227,13 @@ def league_night(browser: Browser) -> None:
     stop = time.perf_counter() + SECONDS / 2
 
     def scorer() -> None:
+        try:
+            enter_hands()
+        except Exception as err:  # a scorer that dies is an error too
+            with lock:
+                errors.append(f"a scorer stopped: {err!r}"[:200])
+
+    def enter_hands() -> None:
         table, number = start_table(browser, enter), 1
         while time.perf_counter() < stop:
             if number > len(forms):  # the game is over: the next one

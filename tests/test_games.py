@@ -351,7 +351,20 @@ def test_triple_ron_is_an_abortive_draw_under_tenhou() -> None:
         (Hand("abort", reason="suucha-riichi", riichi=(0, 1)), "needs all four riichi"),
         (Hand("ron", (Win(1, yakuman=100),), discarder=0), "hand 1: B: 100 yakuman cannot"),
         (Hand("ron", (Win(1, 2, 30, yakuman=1),), discarder=0), "give han or yakuman, not both"),
-        (Hand("ron", (Win(1, 2, 30, dora=3),), discarder=0), "B's 3 han of dora are more than"),
+        (
+            Hand("ron", (Win(1, 2, 30, dora=3),), discarder=0),
+            "B's 3 han of dora leave no han of yaku in a 2 han hand",
+        ),
+        # exactly the hand's han: no han of yaku is left, and a win needs one
+        (
+            Hand("ron", (Win(1, 2, 30, dora=2),), discarder=0),
+            "B's 2 han of dora leave no han of yaku in a 2 han hand",
+        ),
+        (Hand("ron", (Win(1, yakuman=1, dora=1),), discarder=0), "B's yakuman takes no dora"),
+        (
+            Hand("ron", (Win(1, 2, 30, dora=-1),), discarder=0),
+            "hand 1: dora: -1 must be a whole number, 0 or more",
+        ),
     ],
 )
 def test_more_bad_hands(hand: Hand, message: str) -> None:
@@ -359,9 +372,10 @@ def test_more_bad_hands(hand: Hand, message: str) -> None:
         play(_game(find_preset("tenhou"), hand), check_end=False)
 
 
-def test_dora_up_to_the_hands_han_are_kept() -> None:
-    """Exactly the hand's han of dora is possible on the record (the line); one more is not."""
-    hand = Hand("ron", (Win(1, 2, 30, dora=2),), discarder=0)
+def test_dora_up_to_one_han_less_than_the_hand_are_kept() -> None:
+    """One han of yaku and the rest dora is the most dora a hand may have (the line:
+    one more is refused above)."""
+    hand = Hand("ron", (Win(1, 2, 30, dora=1),), discarder=0)
     assert play(_game(find_preset("tenhou"), hand), check_end=False).lines[0].deltas[1] == 2000
 
 

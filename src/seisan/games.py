@@ -659,10 +659,18 @@ def _value(win: Win, dealer: int, table: _Table, where: Message) -> HandValue:
             _("{where}: 包 (pao) is for a yakuman (大三元, 大四喜), not a {han} han hand",
               where=where, han=win.han)
         )  # fmt: skip
-    if win.dora > win.han and not win.yakuman:
+    name = table.names[win.winner]
+    if win.dora < 0:
+        _int(win.dora, _("{where}: {field}", where=where, field="dora"))  # says why
+    if win.dora and win.yakuman:
         raise GameError(
-            _("{where}: {name}'s {dora} han of dora are more than the hand's {han} han",
-              where=where, name=table.names[win.winner], dora=win.dora, han=win.han)
+            _("{where}: {name}'s yakuman takes no dora (they count for nothing in it)",
+              where=where, name=name)
+        )  # fmt: skip
+    if win.dora and win.dora >= win.han:
+        raise GameError(
+            _("{where}: {name}'s {dora} han of dora leave no han of yaku in a {han} han hand",
+              where=where, name=name, dora=win.dora, han=win.han)
         )  # fmt: skip
     if win.winner in (win.pao, win.daiminkan):
         raise GameError(

@@ -25,13 +25,24 @@ def catalogue() -> dict[int, dict[str, str]]:
 
 @cache
 def _by_record() -> dict[str, dict[str, str]]:
-    return {names["ja"]: names for names in catalogue().values()}
+    """Each yaku's names by its recorded name, and by the ``mahjong`` package's English
+    one (as records written before seisan kept Tenhou's names have them)."""
+    found = {names["en"]: names for names in catalogue().values()}
+    found.update({names["ja"]: names for names in catalogue().values()})
+    return found
 
 
 def yaku_name(recorded: str, lang: str = "en") -> str:
     """A recorded yaku in ``lang`` (en, ja, ko); a name the catalogue does not know
     (a house yaku, another program's spelling) is shown as the record has it."""
     return _by_record().get(recorded, {}).get(lang, recorded)
+
+
+def recorded(names: list[str]) -> list[str]:
+    """Yaku as a record keeps them: English names of the ``mahjong`` package as
+    Tenhou's, dora (a count, not a yaku) left out, unknown names as they are."""
+    dora = {catalogue()[i][lang] for i in DORA_IDS for lang in ("en", "ja")}
+    return [_by_record().get(n, {}).get("ja", n) for n in names if n not in dora]
 
 
 def entry_yaku() -> list[str]:

@@ -672,7 +672,7 @@ def test_yaku_and_dora_ticked_by_the_scorer_are_kept(
     over = {**hand, "wins": [{"winner": "Ana", "han": 3, "fu": 40, "dora": 4}]}
     response = post_hand(signed_in, table, over, 2)
     assert response.status_code == 400
-    assert "Ana&#x27;s 4 han of dora are more than the hand&#x27;s 3 han" in (
+    assert "Ana&#x27;s 4 han of dora leave no han of yaku in a 3 han hand" in (
         response.content.decode()
     )
     table.refresh_from_db()
@@ -881,3 +881,134 @@ def test_renaming_a_player_renames_them_at_a_table_in_play(
     assert table.names[0] == "Anna"
     assert all("Ana" not in json.dumps(e["hand"]) for e in table.hands)
     assert table.hands[1]["hand"]["from"] == "Anna"
+
+
+def test_undoing_a_merge_keeps_the_hands_entered_since(
+    signed_in: Client, tenhou_session: m.Session, club: m.Club, owner: Any
+) -> None:
+    """The review's case: undoing a merge put a table's hands back as they were before
+    it, so hands entered since were lost (3 hands became 1), with no new version."""
+    from seisan.web.clubs import services  # noqa: PLC0415
+
+    services.save_game(tenhou_session, {"players": NAMES, "points": [25000] * 4}, owner)
+    m.Player.objects.create(club=club, name="Anna")
+    table = start(signed_in, tenhou_session, ["Anna", "Ben", "Chie", "Dae"])
+    post_hand(signed_in, table, HANDS[0], 1)
+    action = services.merge_players(club.players.get(name="Anna"), club.players.get(name="Ana"),
+                                    owner)  # fmt: skip
+    table.refresh_from_db()
+    assert table.names[0] == "Ana"
+    for number, hand in enumerate(HANDS[1:3], start=2):  # two more hands after the merge
+        assert post_hand(signed_in, table, hand, number).status_code == 302
+    table.refresh_from_db()
+    version = table.version
+    services.undo_merge(action, owner)
+    table.refresh_from_db()
+    assert table.names == ["Anna", "Ben", "Chie", "Dae"]
+    renamed = [json.loads(json.dumps(h).replace('"Ana"', '"Anna"')) for h in HANDS[:3]]
+    assert [e["hand"] for e in table.hands] == renamed
+    assert table.version == version + 1
+
+
+def test_statistics_outlive_many_revisions_of_a_season(
+    tenhou_session: m.Session, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The review's case: every revision left a cache entry of its own, and past
+    Django's 300 entries the cull deleted the per-game statistics first, so a page
+    replayed the whole season with nothing changed. Now one entry a season."""
+    from django.core.cache import cache  # noqa: PLC0415
+
+    from seisan.stats import play_stats  # noqa: PLC0415
+    from seisan.web.clubs import files  # noqa: PLC0415
+    from seisan.web.tables import stats  # noqa: PLC0415
+
+    replayed: list[int] = []
+    monkeypatch.setattr(stats, "play_stats", lambda plays: replayed.append(1) or play_stats(plays))
+    season = tenhou_session.season
+    record = json.loads((EXAMPLES / "game.json").read_text(encoding="utf-8"))
+    record.pop("rules")
+    user = season.club.memberships.get().user
+    for n in range(3):
+        text = json.dumps(record | {"title": f"game {n}"})
+        files.import_session(season, text, f"g{n}.json", user)
+    games = m.Game.objects.filter(session__season=season)
+    from django.db import connection  # noqa: PLC0415
+
+    def entries() -> int:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT COUNT(*) FROM seisan_cache")
+            return int(cursor.fetchone()[0])
+
+    cache.clear()
+    first = stats.season_hand_stats(season, games)
+    assert len(replayed) == 3
+    kept = entries()
+    for _ in range(320):  # 320 changes that touch no record (a title, a setting)
+        season.revision += 1
+        season.save(update_fields=["revision"])
+        assert stats.season_hand_stats(season, games) == first
+    assert len(replayed) == 3
+    assert entries() == kept  # no entry left behind for each revision
+
+
+def test_yaku_kept_under_english_names_are_renamed_by_the_migration(
+    signed_in: Client, tenhou_session: m.Session, owner: Any
+) -> None:
+    """Wins given as tiles before yaku were kept by Tenhou's names have the mahjong
+    package's English names, "Dora" among them: the migration renames them, leaves
+    dora out, and gives changed games a new version."""
+    import importlib  # noqa: PLC0415
+
+    from django.apps import apps  # noqa: PLC0415
+
+    from seisan.web.clubs import services  # noqa: PLC0415
+
+    migration = importlib.import_module("seisan.web.tables.migrations.0003_yaku_by_tenhou_names")
+    old = {"result": "ron", "from": "Dae", "riichi": ["Chie"],
+           "wins": [{"winner": "Chie", "han": 4, "fu": 30,
+                     "yaku": ["Riichi", "Pinfu", "Dora", "Ura Dora"]}]}  # fmt: skip
+    table = start(signed_in, tenhou_session)
+    Table.objects.filter(pk=table.pk).update(hands=[{"hand": old, "key": "k"}])
+    record = {"players": NAMES, "hands": [old], "end": "time"}
+    game, _created = services.save_game(tenhou_session, {"players": NAMES}, owner, key="g",
+                                        record=record)  # fmt: skip
+    version, table_version = game.version, Table.objects.get(pk=table.pk).version
+    migration.forwards(apps, None)
+    new = [{"winner": "Chie", "han": 4, "fu": 30, "yaku": ["立直", "平和"]}]
+    table.refresh_from_db()
+    game.refresh_from_db()
+    assert table.hands[0]["hand"]["wins"] == new and table.version == table_version + 1
+    assert game.record["hands"][0]["wins"] == new and game.version == version + 1
+    migration.forwards(apps, None)  # run again: nothing left to change
+    game.refresh_from_db()
+    assert game.version == version + 1
+
+
+def test_a_yaku_the_list_lacks_survives_a_correction(
+    signed_in: Client, tenhou_session: m.Session
+) -> None:
+    """A house yaku in a record (or another program's name) is offered on the
+    correction form, ticked, and kept when the hand is saved again."""
+    table = start(signed_in, tenhou_session)
+    win = {"winner": "Ana", "han": 2, "fu": 30, "yaku": ["立直", "十三不塔"]}
+    hand = {"result": "ron", "from": "Dae", "riichi": ["Ana"], "wins": [win]}
+    Table.objects.filter(pk=table.pk).update(hands=[{"hand": hand, "key": "k"}])
+    page = signed_in.get(table_url(table, "correct", 1)).content.decode()
+    assert 'value="十三不塔"' in page and "十三不塔" in page
+    table.refresh_from_db()
+    fixed = {**hand, "from": "Ben"}
+    edit = form_data(fixed, NAMES, 1) | {"version": str(table.version)}
+    assert signed_in.post(table_url(table, "correct", 1), edit).status_code == 302
+    table.refresh_from_db()
+    assert table.hands[0]["hand"] == fixed
+
+
+def test_a_refused_han_of_dora_is_said_beside_it(
+    signed_in: Client, tenhou_session: m.Session
+) -> None:
+    table = start(signed_in, tenhou_session)
+    data = form_data({"result": "ron", "from": "Dae", "wins": [{"winner": "Ana", "han": 2}]},
+                     NAMES, 1) | {"dora_0": "-1"}  # fmt: skip
+    response = signed_in.post(table_url(table), data)
+    assert response.status_code == 400
+    assert 'class="error"' in response.content.decode()

@@ -129,6 +129,9 @@ CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.db.DatabaseCache",
         "LOCATION": "seisan_cache",
+        # derived data kept for good (hand statistics: an entry a season, and one per
+        # 256 games): Django's 300 entries would cull them and replay whole seasons
+        "OPTIONS": {"MAX_ENTRIES": 200_000},
     }
 }
 

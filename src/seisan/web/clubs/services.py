@@ -591,11 +591,8 @@ def undo_merge(action: m.Action, user: Any) -> None:
         for entry in undo["payments"]:
             m.Payment.objects.filter(pk=entry["pk"]).update(payer=entry["payer"],
                                                             payee=entry["payee"])  # fmt: skip
-        from seisan.web.tables.models import Table  # noqa: PLC0415
-
         for entry in undo.get("tables", []):
-            Table.objects.filter(pk=entry["pk"]).update(names=entry["names"],
-                                                        hands=entry["hands"])  # fmt: skip
+            _unmerge_table(entry, source.name)
         m.Seat.objects.filter(pk__in=undo["seats"]).update(player=source)
         source.merged_into = None
         source.save()
@@ -604,6 +601,30 @@ def undo_merge(action: m.Action, user: Any) -> None:
         action.save(update_fields=["undone"])
         history.record(action.club, user, "players.unmerged", a=action.fields.get("a"),
                        b=action.fields.get("b"), link=["clubs:player", [source.pk]])  # fmt: skip
+
+
+def _unmerge_table(entry: Mapping[str, Any], name: str) -> None:
+    """The merged player's seat at a table back under ``name``, in its names and in
+    every hand, including hands entered since the merge (the table's own undo and
+    edits still see a new version)."""
+    from seisan.web.tables.models import Table  # noqa: PLC0415
+
+    table = Table.objects.select_for_update().filter(pk=entry["pk"]).first()
+    if table is None:
+        return
+    seat = next((s for s, n in enumerate(entry["names"]) if n.casefold() == name.casefold()),
+                None)  # fmt: skip
+    if seat is None or seat >= len(table.names):
+        return
+    merged = table.names[seat]
+    if [n.casefold() for n in table.names].count(merged.casefold()) != 1:
+        raise SeisanError(_("a table the merge changed was changed again since: undo it by hand"))
+    hands = [e["hand"] for e in table.hands]
+    back = rename_in_record({"players": table.names, "hands": hands}, merged, entry["names"][seat])
+    table.names = back["players"]
+    table.hands = [e | {"hand": h} for e, h in zip(table.hands, back["hands"], strict=True)]
+    table.version += 1
+    table.save(update_fields=["names", "hands", "version"])
 
 
 def rename_player(player: m.Player, name: str, user: Any) -> None:

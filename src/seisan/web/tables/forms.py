@@ -34,6 +34,7 @@ ABORT_LABELS = {
 }
 SEAT_FLAGS = ("win", "riichi", "tenpai", "nagashi", "open")
 MAX_KEY = 100
+MAX_YAKU_NAME = 40  #: a yaku name not in the list (a house yaku) is kept up to this long
 
 
 def seat_label(seat: int, dealer: int, players: int) -> str:
@@ -84,7 +85,17 @@ class HandForm(forms.Form):
         self.from_tiles: dict[int, dict[str, Any]] = {}  #: wins worked out from tiles
         seats = [("", "—"), *((str(s), name) for s, name in enumerate(names))]
         lang = web_lang()
-        yaku = [(name, yaku_name(name, lang)) for name in entry_yaku()]
+        known = entry_yaku()
+        yaku = [(name, yaku_name(name, lang)) for name in known]
+        # a yaku the record has that the list lacks (a house yaku, another program's
+        # name) is offered too, so that a correction keeps it
+        initial = self.initial or {}
+        given = [n for seat in range(len(self.names))
+                 for n in (self.data.getlist(f"yaku_{seat}") if hasattr(self.data, "getlist")
+                           else []) + list(initial.get(f"yaku_{seat}") or [])]  # fmt: skip
+        for name in dict.fromkeys(given):
+            if name not in known and isinstance(name, str) and 0 < len(name) <= MAX_YAKU_NAME:
+                yaku.append((name, yaku_name(name, lang)))
         self.fields["result"] = forms.ChoiceField(
             choices=[(r, words(RESULT_LABELS[r])) for r in RESULTS], widget=forms.RadioSelect
         )

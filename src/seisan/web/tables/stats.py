@@ -92,13 +92,15 @@ def _parts(
 
 
 def season_hand_stats(season: m.Season, games: QuerySet[m.Game]) -> list[PlayStats]:
-    """:func:`hand_stats` of a season's games, kept for the season's revision."""
-    key = f"seisan:hand-stats:{season.pk}:{season.revision}"
+    """:func:`hand_stats` of a season's games, kept with the season's revision (one
+    entry a season, replaced when the revision moves on)."""
+    key = f"seisan:hand-stats:{season.pk}"
     found = cache.get(key)
-    if found is None:
-        found = hand_stats(games, f"season:{season.pk}")
-        cache.set(key, found, None)
-    return list(found)
+    if found is not None and found[0] == season.revision:
+        return list(found[1])
+    stats = hand_stats(games, f"season:{season.pk}")
+    cache.set(key, (season.revision, stats), None)
+    return stats
 
 
 def sorted_by(rows: list[PlayStats], key: str) -> tuple[list[PlayStats], str]:
