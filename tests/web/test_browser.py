@@ -25,9 +25,11 @@ from django.urls import reverse
 
 from seisan.games import load_record
 from seisan.i18n import _
+from seisan.seating import Method
 from seisan.web.accounts.tokens import new_invitation
 from seisan.web.clubs import files, money, services
 from seisan.web.clubs import models as m
+from seisan.web.events import services as event_services
 from seisan.web.serve import owner, sign_in_link
 from seisan.web.tables import services as table_services
 
@@ -464,6 +466,8 @@ def populate(live_url: str) -> tuple[Client, dict[str, str]]:
         table_services.add_hand(table, hand, number, f"k{number}", boss)
     ana = club.players.get(name="Anastasia Konstantinopoulou")
     guest = club.players.get(name="Gus") if club.players.filter(name="Gus").exists() else ana
+    present = list(club.players.values_list("name", flat=True))[:9]
+    event_services.draw(night, present, Method.SHUFFLED, True, 5, boss)
     client = Client()
     client.force_login(boss)
     base = "/c/jansou"
@@ -496,6 +500,8 @@ def populate(live_url: str) -> tuple[Client, dict[str, str]]:
         "table-correct": f"{base}/t/{table.pk}/hand/2/",
         "tables-live": f"{base}/n/{night.pk}/live/",
         "hand-stats": f"{base}/s/{tenhou.pk}/hands/",
+        "seating": f"{base}/n/{night.pk}/seating/",
+        "seating-cards": f"{base}/n/{night.pk}/seating/1/cards/",
     }
     return client, pages
 

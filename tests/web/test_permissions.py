@@ -11,10 +11,13 @@ from django.test import Client
 from django.urls import reverse
 
 from seisan.i18n import decimal_text
+from seisan.seating import Method
 from seisan.web.accounts.models import Invitation
 from seisan.web.accounts.tokens import new_invitation
 from seisan.web.clubs import models as m
 from seisan.web.clubs import urls
+from seisan.web.events import services as event_services
+from seisan.web.events import urls as event_urls
 from seisan.web.tables import services as table_services
 from seisan.web.tables import urls as table_urls
 from seisan.web.tables.models import Table
@@ -61,6 +64,12 @@ CHANGES = [
     ("clubs:tables:undo", "scorer", {"version": "2"}),
     ("clubs:tables:stop", "scorer", {"end": "time", "version": "2"}),
     ("clubs:tables:save", "scorer", {}),
+    (
+        "clubs:events:seating",
+        "organiser",
+        {"present": ["Ana", "Ben", "Chie", "Dae"], "method": "shuffled"},
+    ),
+    ("clubs:events:start", "organiser", {}),
 ]
 
 
@@ -73,9 +82,11 @@ def objects(signed_in: Client, club: m.Club, session: m.Session) -> dict[str, An
     new_invitation(club, "scorer", "Fay", timedelta(days=1), None)
     table = table_services.start(session, ["Ana", "Ben", "Chie", "Dae"], None)
     table_services.add_hand(table, {"result": "draw", "tenpai": ["Ana"]}, 1, "k1", None)
+    seating = event_services.draw(session, ["Ana", "Ben", "Chie", "Dae"], Method.SHUFFLED,
+                                  False, 1, None)  # fmt: skip
     return {"club": club, "season": session.season, "session": session, "game": game,
             "deleted": deleted, "invitation": Invitation.objects.get(),
-            "table": Table.objects.get()}  # fmt: skip
+            "table": Table.objects.get(), "seating": seating}  # fmt: skip
 
 
 def url_of(name: str, o: dict[str, Any]) -> str:
@@ -93,8 +104,10 @@ def url_of(name: str, o: dict[str, Any]) -> str:
         return reverse(name, args=[slug, o["season"].pk])
     if name in {"clubs:enter", "clubs:preview", "clubs:mark_paid", "clubs:remove_payment"}:
         return reverse(name, args=[slug, o["session"].pk])
-    if name == "clubs:tables:start":
+    if name in {"clubs:tables:start", "clubs:events:seating"}:
         return reverse(name, args=[slug, o["session"].pk])
+    if name == "clubs:events:start":
+        return reverse(name, args=[slug, o["session"].pk, o["seating"].number])
     if name == "clubs:tables:correct":
         return reverse(name, args=[slug, o["table"].pk, 1])
     if name.startswith("clubs:tables:"):
@@ -128,7 +141,11 @@ def test_every_change_url_is_listed() -> None:
     assert listed == views_that_change - {"confirm"}
     # the table assistant: everything but reading the table and its record changes data
     tables = {p.name for p in table_urls.urlpatterns} - {"export", "live", "hand_stats"}
-    assert {n.split(":")[2] for n, _r, _d in CHANGES if n.count(":") == 2} == tables
+    listed_tables = {n.split(":")[2] for n, _r, _d in CHANGES if n.startswith("clubs:tables:")}
+    assert listed_tables == tables
+    # seating: drawing and starting the tables change data; cards and CSV read
+    events = {p.name for p in event_urls.urlpatterns} - {"cards", "csv"}
+    assert {n.split(":")[2] for n, _r, _d in CHANGES if n.startswith("clubs:events:")} == events
 
 
 @pytest.mark.parametrize(("name", "role", "data"), CHANGES, ids=[c[0] for c in CHANGES])

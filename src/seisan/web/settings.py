@@ -59,6 +59,7 @@ INSTALLED_APPS = [
     "seisan.web.clubs",
     "seisan.web.accounts",
     "seisan.web.tables",
+    "seisan.web.events",
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",

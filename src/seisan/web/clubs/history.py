@@ -46,6 +46,7 @@ SAID = {
     "season.settings": N_("changed the settings of {season}"),
     "season.resettled": N_("settled {count} games of {season} again under rules version {number}"),
     "session.created": N_("started the session {session}"),
+    "seating.drawn": N_("drew the tables of {session} ({method}): {count} tables"),
     "table.started": N_("started table {number} of {session}: {names}"),
     "table.undone": N_("took back hand {hand} at table {number} of {session}"),
     "table.corrected": N_("corrected hand {hand} at table {number} of {session}"),

@@ -39,4 +39,5 @@ urlpatterns = [
     path("g/<id:pk>/history/", history.game_history, name="game_history"),
     path("p/<id:pk>/", players.player_page, name="player"),
     path("", include("seisan.web.tables.urls")),  # the table assistant
+    path("", include("seisan.web.events.urls")),  # seating a night or a round
 ]

@@ -1,0 +1,89 @@
+"""A night's seating in the club's terms: the players present, the earlier games of the
+season as history (who sat with whom, on which wind), the standings for swiss and
+interval seating; the drawing itself is :func:`seisan.seating.seat`."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django.db import IntegrityError, transaction
+
+from seisan.i18n import _
+from seisan.seating import History, Leftover, Method, SeatingError, seat
+from seisan.web.clubs import history
+from seisan.web.clubs import models as m
+from seisan.web.clubs.services import rules_of, season_standings
+from seisan.web.events.models import Seating
+from seisan.web.tables import services as tables
+
+ATTEMPTS = 3  #: two draws at once in one session: the second takes the next number
+
+
+def season_history(session: m.Session) -> History:
+    """Who sat with whom, and on which wind, in the season's games (this night's
+    too: a second draw of the night avoids the first's tables), and who sat out at
+    earlier draws of the season."""
+    seats = (m.Seat.objects.filter(game__session__season=session.season,
+                                   game__deleted__isnull=True)
+             .order_by("game_id", "seat").values_list("game_id", "player__name"))  # fmt: skip
+    games: dict[int, list[str]] = {}
+    for game, name in seats:
+        games.setdefault(game, []).append(name)
+    out = [n for s in Seating.objects.filter(session__season=session.season)
+           .exclude(session=session).values_list("sitting_out", flat=True) for n in s]  # fmt: skip
+    return History.of(games.values(), out)
+
+
+def draw(
+    session: m.Session, present: Sequence[str], method: Method, three_player: bool,
+    seed: int, user: Any,
+) -> Seating:  # fmt: skip
+    """Draw the tables of ``session`` for the players ``present`` and keep them."""
+    if method in (Method.TEAMS, Method.SCRIPT):
+        raise SeatingError(_("this seating is drawn on the command line for now"))
+    season = session.season
+    players = rules_of(season.rules).players
+    standings = [s.name for s in season_standings(season, 0)] if method in (
+        Method.SWISS, Method.INTERVAL) else []  # fmt: skip
+    drawn = seat(
+        list(present), size=players, method=method, history=season_history(session),
+        standings=standings, leftover=Leftover.THREES if three_player else Leftover.SIT_OUT,
+        seed=seed,
+    )  # fmt: skip
+    for attempt in range(ATTEMPTS):
+        try:
+            with transaction.atomic():
+                last = session.seatings.order_by("-number").values_list("number", flat=True)
+                seating = Seating.objects.create(
+                    session=session, number=(last.first() or 0) + 1, method=method.value,
+                    seed=seed, tables=[list(t) for t in drawn.tables],
+                    sitting_out=list(drawn.sitting_out), repeats=drawn.repeats,
+                    wind_repeats=drawn.wind_repeats, complete=drawn.complete,
+                    created_by=user if getattr(user, "is_authenticated", False) else None,
+                )  # fmt: skip
+                history.record(
+                    season.club, user, "seating.drawn", session=history.session_name(session),
+                    method=method.value, count=len(drawn.tables),
+                    link=["clubs:events:seating", [session.pk]],
+                )  # fmt: skip
+                return seating
+        except IntegrityError:
+            if attempt == ATTEMPTS - 1:
+                raise
+    raise AssertionError("unreachable")
+
+
+def start_tables(seating: Seating, user: Any) -> tuple[list[Any], int]:
+    """A table of the table assistant for each drawn table, the names in seat order;
+    tables already started from this seating are not started twice. Tables of
+    another size than the season's rules play are left out: how many."""
+    session = seating.session
+    size = rules_of(session.season.rules).players
+    started = {tuple(t.names) for t in session.tables.all()}
+    made = []
+    with transaction.atomic():
+        for names in seating.tables:
+            if len(names) == size and tuple(names) not in started:
+                made.append(tables.start(session, names, user))
+    return made, sum(1 for names in seating.tables if len(names) != size)

@@ -1,0 +1,12 @@
+from django.urls import path
+
+from seisan.web.events import views
+
+app_name = "events"
+
+urlpatterns = [
+    path("n/<id:pk>/seating/", views.seating_page, name="seating"),
+    path("n/<id:pk>/seating/<id:number>/cards/", views.seating_cards, name="cards"),
+    path("n/<id:pk>/seating/<id:number>.csv", views.seating_csv, name="csv"),
+    path("n/<id:pk>/seating/<id:number>/start/", views.start_tables, name="start"),
+]

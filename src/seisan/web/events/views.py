@@ -1,0 +1,132 @@
+"""The seating pages of a night: who is present and how to draw, the tables drawn (to
+start them in the table assistant), large table cards for the projector and for
+printing, and the tables as CSV."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from seisan.errors import SeisanError
+from seisan.i18n import N_, _, term
+from seisan.output import dumps_csv
+from seisan.seating import Method
+from seisan.web.clubs import models as m
+from seisan.web.clubs.access import club_view, ctx
+from seisan.web.clubs.forms import words
+from seisan.web.clubs.middleware import web_lang
+from seisan.web.events import services
+from seisan.web.events.models import Seating
+
+#: the methods the page offers (teams and a script: on the command line for now)
+METHODS = {
+    Method.SHUFFLED: N_("fewest repeated opponents and winds"),
+    Method.SWISS: N_("by the standings, the top players together (swiss)"),
+    Method.INTERVAL: N_("the standings spread over the tables (interval)"),
+}
+MAX_SEED = 2**31 - 1
+
+
+def _session(club: m.Club, pk: int) -> m.Session:
+    return get_object_or_404(m.Session.objects.select_related("season"), pk=pk,
+                             season__club=club)  # fmt: skip
+
+
+def _latest(session: m.Session, number: int | None = None) -> Seating | None:
+    found = session.seatings.order_by("-number")
+    if number is not None:
+        return get_object_or_404(found, number=number)
+    return found.first()
+
+
+def _winds(seating: Seating | None) -> list[str]:
+    size = max((len(t) for t in seating.tables), default=4) if seating else 4
+    return [term(f"seat.{w}", web_lang()) for w in range(size)]
+
+
+@club_view(m.Role.MEMBER)
+def seating_page(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
+    """The night's tables as drawn, and (for an organiser) who is present and how to
+    draw them."""
+    session = _session(club, pk)
+    problem = ""
+    chosen: dict[str, Any] = {"present": [], "method": Method.SHUFFLED.value,
+                              "three_player": False, "seed": ""}  # fmt: skip
+    if request.method == "POST":
+        if not m.role_at_least(getattr(request, "club_role", None), m.Role.ORGANISER):
+            return HttpResponse(status=403)
+        present = [n for n in request.POST.getlist("present") if n.strip()]
+        method = request.POST.get("method", Method.SHUFFLED.value)
+        seed_text = request.POST.get("seed", "").strip()
+        chosen = {"present": present, "method": method, "seed": seed_text,
+                  "three_player": bool(request.POST.get("three_player"))}  # fmt: skip
+        try:
+            if method not in {m_.value for m_ in METHODS}:
+                raise SeisanError(_("choose how the tables are drawn"))
+            if seed_text and not (seed_text.isdigit() and int(seed_text) <= MAX_SEED):
+                raise SeisanError(_("the seed is a whole number from 0 to {most}", most=MAX_SEED))
+            seed = int(seed_text) if seed_text else session.seatings.count() + session.pk
+            services.draw(session, present, Method(method), chosen["three_player"], seed,
+                          request.user)  # fmt: skip
+        except SeisanError as err:
+            problem = err.message.text(web_lang())
+        else:
+            return redirect("clubs:events:seating", slug=club.slug, pk=session.pk)
+    seating = _latest(session)
+    if not chosen["present"]:  # who played in the season, or last drew, as a start
+        chosen["present"] = (seating.tables and [n for t in seating.tables for n in t]
+                             + list(seating.sitting_out)) if seating else []  # fmt: skip
+    players = list(club.players.filter(merged_into__isnull=True).order_by("name")
+                   .values_list("name", flat=True))  # fmt: skip
+    return render(request, "events/seating.html", ctx(
+        request, club, session=session, seating=seating, winds=_winds(seating),
+        players=players, chosen=chosen, problem=problem,
+        methods=[(k.value, words(v)) for k, v in METHODS.items()],
+    ), status=400 if problem else 200)  # fmt: skip
+
+
+@club_view(m.Role.MEMBER)
+def seating_cards(request: HttpRequest, club: m.Club, pk: int, number: int) -> HttpResponse:
+    """One large card a table: for the projector, and printed one a page."""
+    session = _session(club, pk)
+    seating = _latest(session, number)
+    return render(request, "events/cards.html", ctx(
+        request, club, session=session, seating=seating, winds=_winds(seating)))  # fmt: skip
+
+
+@club_view(m.Role.MEMBER)
+def seating_csv(request: HttpRequest, club: m.Club, pk: int, number: int) -> HttpResponse:
+    """The tables as CSV: a row a seat (table, seat, wind, name), then who sits out."""
+    seating = _latest(_session(club, pk), number)
+    assert seating is not None
+    rows: list[list[object]] = [[t, s, "ESWN"[s], name]
+                                for t, names in enumerate(seating.tables, start=1)
+                                for s, name in enumerate(names)]  # fmt: skip
+    rows += [["", "", "", name] for name in seating.sitting_out]
+    response = HttpResponse(dumps_csv(["table", "seat", "wind", "name"], rows),
+                            content_type="text/csv; charset=utf-8")  # fmt: skip
+    response["Content-Disposition"] = f'attachment; filename="seating-{pk}-{number}.csv"'
+    return response
+
+
+@require_POST
+@club_view(m.Role.ORGANISER)
+def start_tables(request: HttpRequest, club: m.Club, pk: int, number: int) -> HttpResponse:
+    """Start the drawn tables in the table assistant, each in its seat order."""
+    seating = _latest(_session(club, pk), number)
+    assert seating is not None
+    try:
+        made, other = services.start_tables(seating, request.user)
+    except SeisanError as err:
+        messages.error(request, err.message.text(web_lang()))
+    else:
+        messages.success(request, words(N_("{count} tables started"), count=len(made)))
+        if other:
+            messages.warning(request, words(
+                N_("{count} tables of another size than the season's rules play: keep them "
+                   "with the final-points form"), count=other))  # fmt: skip
+    return redirect("clubs:tables:live", slug=club.slug, pk=pk)

@@ -1,0 +1,157 @@
+"""Seating a night in the web app: the organiser ticks who is present and draws; the
+season's games are the history (nobody meets an opponent again when that can be
+avoided); the same seed draws the same tables; the drawn tables start in the table
+assistant in their seat order, show as large cards and download as CSV."""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from seisan.web.clubs import models as m
+from seisan.web.clubs import services
+from seisan.web.events.models import Seating
+from seisan.web.tables.models import Table
+
+pytestmark = pytest.mark.django_db
+
+SIXTEEN = [f"P{i:02}" for i in range(16)]
+
+
+@pytest.fixture
+def night(club: m.Club, session: m.Session, owner: Any) -> m.Session:
+    """Sixteen players who played four games last night (four tables of four): a new
+    night where nobody meets an opponent again exists."""
+    for name in SIXTEEN:
+        m.Player.objects.create(club=club, name=name)
+    last = m.Session.objects.create(season=session.season, title="Last week")
+    for k in range(0, 16, 4):
+        services.save_game(last, {"players": SIXTEEN[k : k + 4],
+                                  "points": [40000, 30000, 20000, 10000]}, owner)  # fmt: skip
+    return session
+
+
+def url(name: str, session: m.Session, *args: Any) -> str:
+    return reverse(f"clubs:events:{name}", args=["test", session.pk, *args])
+
+
+def draw(client: Client, session: m.Session, present: list[str], **fields: str) -> Any:
+    return client.post(url("seating", session), {"present": present, "method": "shuffled",
+                                                 **fields})  # fmt: skip
+
+
+def test_a_night_is_drawn_from_who_is_present(signed_in: Client, night: m.Session) -> None:
+    response = draw(signed_in, night, SIXTEEN)
+    assert response.status_code == 302
+    seating = Seating.objects.get()
+    assert sorted(n for t in seating.tables for n in t) == sorted(SIXTEEN)
+    assert seating.repeats == 0 and seating.complete
+    before = [set(SIXTEEN[k : k + 4]) for k in range(0, 16, 4)]
+    assert all(len(set(t) & b) <= 1 for t in seating.tables for b in before)
+    page = signed_in.get(url("seating", night)).content.decode()
+    assert "Table 4" in page and "repeated opponents: 0" in page
+    assert night.season.club.actions.filter(kind="seating.drawn").exists()
+
+
+def test_the_same_seed_draws_the_same_tables_and_who_sits_out(
+    signed_in: Client, night: m.Session
+) -> None:
+    present = SIXTEEN[:13]
+    for _ in range(2):
+        assert draw(signed_in, night, present, seed="7").status_code == 302
+    first, second = Seating.objects.order_by("number")
+    assert first.tables == second.tables and first.seed == second.seed == 7
+    assert len(first.sitting_out) == 1
+    three = draw(signed_in, night, present, seed="7", three_player="on")
+    assert three.status_code == 302
+    latest = Seating.objects.order_by("-number").first()
+    assert latest is not None
+    assert sorted(len(t) for t in latest.tables) == [3, 3, 3, 4] and not latest.sitting_out
+
+
+def test_the_drawn_tables_start_in_the_table_assistant(signed_in: Client, night: m.Session) -> None:
+    draw(signed_in, night, SIXTEEN)
+    seating = Seating.objects.get()
+    start = url("start", night, seating.number)
+    assert signed_in.post(start).status_code == 302
+    tables = list(Table.objects.order_by("number"))
+    assert [t.names for t in tables] == seating.tables  # seat order: East first
+    assert signed_in.post(start).status_code == 302  # again: nothing started twice
+    assert Table.objects.count() == 4
+    # three-player tables in a four-player season are not started, and that is said
+    draw(signed_in, night, SIXTEEN[:15], three_player="on")
+    threes = Seating.objects.order_by("-number").first()
+    assert threes is not None
+    page = signed_in.post(url("start", night, threes.number), follow=True).content.decode()
+    assert "3 tables started" in page
+    assert "1 tables of another size than the season&#x27;s rules play" in page
+
+
+def test_the_tables_as_csv_and_as_cards(signed_in: Client, night: m.Session) -> None:
+    draw(signed_in, night, SIXTEEN[:14])
+    seating = Seating.objects.get()
+    csv = signed_in.get(url("csv", night, seating.number)).content.decode()
+    lines = csv.splitlines()
+    assert lines[0] == "table,seat,wind,name"
+    assert lines[1] == f"1,0,E,{seating.tables[0][0]}"
+    assert lines[-2:] == [f",,,{n}" for n in seating.sitting_out]
+    signed_in.post("/i18n/setlang/", {"language": "ja"})
+    cards = signed_in.get(url("cards", night, seating.number)).content.decode()
+    assert "<h1>1卓</h1>" in cards and "<h1>3卓</h1>" in cards
+    assert cards.count("東家") == 3 and f"抜け番: {', '.join(seating.sitting_out)}" in cards
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [({"seed": "x"}, "the seed is a whole number from 0 to 2147483647"),
+     ({"method": "teams"}, "choose how the tables are drawn"),
+     ({"present": ["P00", "P01"]}, "2 players present: a table needs 4")],
+)  # fmt: skip
+def test_a_draw_that_cannot_be_made_is_said(
+    signed_in: Client, night: m.Session, fields: dict[str, Any], message: str
+) -> None:
+    data = {"present": SIXTEEN, "method": "shuffled"} | fields
+    response = signed_in.post(url("seating", night), data)
+    assert response.status_code == 400
+    assert message in html.unescape(response.content.decode())
+    assert not Seating.objects.exists()
+
+
+def test_members_see_the_tables_organisers_draw_them(
+    night: m.Session, member_of: Any, signed_in: Client
+) -> None:
+    draw(signed_in, night, SIXTEEN)
+    member = Client()
+    member.force_login(member_of("member"))
+    page = member.get(url("seating", night))
+    assert page.status_code == 200 and "Table 1" in page.content.decode()
+    assert "Draw again" not in page.content.decode()
+    assert draw(member, night, SIXTEEN).status_code == 403
+    assert member.post(url("start", night, 1)).status_code == 403
+    assert Seating.objects.count() == 1
+
+
+def test_swiss_seats_the_top_of_the_standings_together(signed_in: Client, night: m.Session) -> None:
+    """Last week's winners (40,000 points each) sit together."""
+    assert draw(signed_in, night, SIXTEEN, method="swiss").status_code == 302
+    seating = Seating.objects.get()
+    assert sorted(seating.tables[0]) == sorted(SIXTEEN[k] for k in range(0, 16, 4))
+
+
+@pytest.mark.parametrize("lang", ["ja", "ko"])
+def test_the_seating_pages_read_no_english(signed_in: Client, night: m.Session,
+                                           lang: str) -> None:  # fmt: skip
+    draw(signed_in, night, SIXTEEN[:13])
+    signed_in.post("/i18n/setlang/", {"language": lang})
+    for page_url in (url("seating", night), url("cards", night, 1)):
+        page = signed_in.get(page_url).content.decode()
+        body = page[page.index("<main>") :]
+        text = re.sub(r"<[^>]+>", " ", re.sub(r"<(script|style)[^>]*>.*?</\1>", " ", body,
+                                                flags=re.S))  # fmt: skip
+        words = set(re.findall(r"[A-Za-z]{2,}", html.unescape(text))) - {"Friday", "CSV"}
+        assert words == set(), (page_url, sorted(words))
