@@ -1,6 +1,6 @@
 """Commands for running a league night or a tournament round: ``seisan seating``
 (who sits at which table, on which wind) from the players present and the tables of
-earlier nights."""
+earlier nights, and ``seisan ratings`` over the games played."""
 
 from __future__ import annotations
 
@@ -13,6 +13,8 @@ import typer
 from seisan.cli import FormatOption, LangOption, app, out, reports_errors
 from seisan.i18n import N_, Message, _, term
 from seisan.output import Format, dumps_csv, emit, table
+from seisan.pt import pt_value
+from seisan.ratings import System
 from seisan.seating import History, Leftover, Method, SeatingError, seat
 
 SEATING_HELP = N_(
@@ -147,3 +149,49 @@ def seating_command(
     headers = ["#", *(term(f"seat.{w}", lang) for w in range(winds))]
     emit(out, fmt, data=data, csv_text=dumps_csv(["table", "seat", "wind", "name"], csv_rows),
          sheet=table(_("Seating").text(lang), headers, rows), note=" · ".join(notes))  # fmt: skip
+
+
+RATINGS_HELP = N_(
+    "Ratings over game records and Tenhou logs, in the order of their file names (a "
+    "Tenhou log's name starts with its date): openskill's Plackett-Luce (μ − 3σ) or "
+    "Tenhou's R."
+)
+
+
+@app.command("ratings", help=RATINGS_HELP)
+@reports_errors
+def ratings_command(
+    files: Annotated[list[Path], typer.Argument(help=N_("Game records, logs or folders."))],
+    system: Annotated[System, typer.Option(help=N_("Which rating."))] = System.OPENSKILL,
+    min_games: Annotated[
+        int, typer.Option(min=0, help=N_("Leave out players with fewer games."))
+    ] = 0,
+    fmt: FormatOption = Format.TABLE,
+    lang: LangOption = None,
+) -> None:
+    from seisan.cli_data import _plays  # noqa: PLC0415
+    from seisan.ratings import ratings  # noqa: PLC0415
+
+    plays = _plays(files, None, lang)
+    if not plays:
+        raise SeatingError(_("no game could be read"))
+    games = [[(r.name, r.place) for r in p.settlement.results] for p in plays
+             if p.settlement is not None]  # fmt: skip
+    if system is System.OPENSKILL:
+        try:
+            import openskill  # noqa: F401, PLC0415
+        except ImportError:
+            raise SeatingError(
+                _("the openskill rating needs its extra: pip install 'seisan[ratings]'")
+            ) from None
+    rated = [r for r in ratings(games, system) if r.games >= min_games]
+    data = [{"name": r.name, "rating": pt_value(r.rating), "games": r.games,
+             "history": [pt_value(v) for v in r.history]} for r in rated]  # fmt: skip
+    rows = [[str(n), r.name, f"{float(r.rating):.2f}", str(r.games)]
+            for n, r in enumerate(rated, start=1)]  # fmt: skip
+    title = _("Ratings ({system})", system=system.value).text(lang)
+    headers = ["#", term("name", lang), _("Rating").text(lang), term("played", lang)]
+    emit(out, fmt, data=data,
+         csv_text=dumps_csv(["name", "rating", "games"],
+                            [[d["name"], d["rating"], d["games"]] for d in data]),
+         sheet=table(title, headers, rows, right=(0, 2, 3)))  # fmt: skip

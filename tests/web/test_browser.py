@@ -502,6 +502,7 @@ def populate(live_url: str) -> tuple[Client, dict[str, str]]:
         "hand-stats": f"{base}/s/{tenhou.pk}/hands/",
         "seating": f"{base}/n/{night.pk}/seating/",
         "seating-cards": f"{base}/n/{night.pk}/seating/1/cards/",
+        "ratings": f"{base}/ratings/",
     }
     return client, pages
 

@@ -143,8 +143,8 @@ def test_every_change_url_is_listed() -> None:
     tables = {p.name for p in table_urls.urlpatterns} - {"export", "live", "hand_stats"}
     listed_tables = {n.split(":")[2] for n, _r, _d in CHANGES if n.startswith("clubs:tables:")}
     assert listed_tables == tables
-    # seating: drawing and starting the tables change data; cards and CSV read
-    events = {p.name for p in event_urls.urlpatterns} - {"cards", "csv"}
+    # seating: drawing and starting the tables change data; cards, CSV and ratings read
+    events = {p.name for p in event_urls.urlpatterns} - {"cards", "csv", "ratings"}
     assert {n.split(":")[2] for n, _r, _d in CHANGES if n.startswith("clubs:events:")} == events
 
 

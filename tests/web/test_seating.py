@@ -148,10 +148,48 @@ def test_the_seating_pages_read_no_english(signed_in: Client, night: m.Session,
                                            lang: str) -> None:  # fmt: skip
     draw(signed_in, night, SIXTEEN[:13])
     signed_in.post("/i18n/setlang/", {"language": lang})
-    for page_url in (url("seating", night), url("cards", night, 1)):
+    ratings_url = reverse("clubs:events:ratings", args=["test"])
+    for page_url in (url("seating", night), url("cards", night, 1), ratings_url,
+                     f"{ratings_url}?system=tenhou"):  # fmt: skip
         page = signed_in.get(page_url).content.decode()
         body = page[page.index("<main>") :]
         text = re.sub(r"<[^>]+>", " ", re.sub(r"<(script|style)[^>]*>.*?</\1>", " ", body,
                                                 flags=re.S))  # fmt: skip
-        words = set(re.findall(r"[A-Za-z]{2,}", html.unescape(text))) - {"Friday", "CSV"}
+        words = set(re.findall(r"[A-Za-z]{2,}", html.unescape(text))) - {
+            "Friday", "CSV", "openskill", "Plackett", "Luce", "Test", "club"}  # fmt: skip
         assert words == set(), (page_url, sorted(words))
+
+
+# -- ratings over all seasons ------------------------------------------------------------
+
+
+def test_the_clubs_ratings_are_worked_out_from_every_game(
+    signed_in: Client, night: m.Session, owner: Any
+) -> None:
+    """The page's ratings equal the core's over the club's games in the order played
+    (nothing stored by hand); a new game changes them at once; Tenhou's R too."""
+    from seisan.ratings import System, ratings  # noqa: PLC0415
+    from seisan.web.events.services import club_games  # noqa: PLC0415
+
+    page_url = reverse("clubs:events:ratings", args=["test"])
+    for system in ("openskill", "tenhou"):
+        page = signed_in.get(page_url, {"system": system}).content.decode()
+        core = ratings(club_games(night.season.club), System(system))
+        cells = re.findall(r'<td class="name"><a [^>]*>([^<]+)</a></td><td class="num">([^<]+)<',
+                           page)  # fmt: skip
+        assert cells == [(r.name, _two(r.rating)) for r in core]
+    # last week's winners lead Tenhou's R: 1530 each
+    assert "1530.00" in signed_in.get(page_url, {"system": "tenhou"}).content.decode()
+    services.save_game(night, {"players": SIXTEEN[12:16], "points": [10000, 20000, 30000,
+                                                                     40000]}, owner)  # fmt: skip
+    page = signed_in.get(page_url, {"system": "tenhou", "player": "P15"}).content.decode()
+    # P15, last then first: 1470 + (30 + (1500 − 1470) / 40) × 0.998 = 1500.6885
+    assert "1530.00" in page and "1500.69" in page and "1499.31" in page
+    assert "<svg" not in page  # the chart is openskill's (from 0)
+    assert "<svg" in signed_in.get(page_url, {"player": "P15"}).content.decode()
+
+
+def _two(value: Any) -> str:
+    from seisan.web.clubs.templatetags.seisan_tags import avg  # noqa: PLC0415
+
+    return avg(value)

@@ -87,3 +87,33 @@ def start_tables(seating: Seating, user: Any) -> tuple[list[Any], int]:
             if len(names) == size and tuple(names) not in started:
                 made.append(tables.start(session, names, user))
     return made, sum(1 for names in seating.tables if len(names) != size)
+
+
+def club_games(club: m.Club) -> list[list[tuple[str, int]]]:
+    """Every game of the club (all seasons, deleted games left out), in the order
+    played, as its players and their places: one query."""
+    seats = (m.Seat.objects.filter(game__session__season__club=club, game__deleted__isnull=True)
+             .order_by("game__session__date", "game__session_id", "game__number", "game_id",
+                       "seat")
+             .values_list("game_id", "player__name", "place"))  # fmt: skip
+    games: dict[int, list[tuple[str, int]]] = {}
+    for game, name, place in seats:
+        games.setdefault(game, []).append((name, place))
+    return list(games.values())
+
+
+def club_ratings(club: m.Club, system: Any) -> list[Any]:
+    """The club's ratings, worked out from every game (derived, never stored by hand);
+    kept for the club's seasons' revisions, which every change raises."""
+    from django.core.cache import cache  # noqa: PLC0415
+
+    from seisan.ratings import ratings  # noqa: PLC0415
+
+    revisions = tuple(club.seasons.order_by("pk").values_list("pk", "revision"))
+    key = f"seisan:ratings:{club.pk}:{system.value}"
+    found = cache.get(key)
+    if found is not None and found[0] == revisions:
+        return list(found[1])
+    rated = ratings(club_games(club), system)
+    cache.set(key, (revisions, rated), None)
+    return rated

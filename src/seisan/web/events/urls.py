@@ -5,6 +5,7 @@ from seisan.web.events import views
 app_name = "events"
 
 urlpatterns = [
+    path("ratings/", views.ratings_page, name="ratings"),
     path("n/<id:pk>/seating/", views.seating_page, name="seating"),
     path("n/<id:pk>/seating/<id:number>/cards/", views.seating_cards, name="cards"),
     path("n/<id:pk>/seating/<id:number>.csv", views.seating_csv, name="csv"),

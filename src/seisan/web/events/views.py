@@ -130,3 +130,30 @@ def start_tables(request: HttpRequest, club: m.Club, pk: int, number: int) -> Ht
                 N_("{count} tables of another size than the season's rules play: keep them "
                    "with the final-points form"), count=other))  # fmt: skip
     return redirect("clubs:tables:live", slug=club.slug, pk=pk)
+
+
+@club_view(m.Role.MEMBER)
+def ratings_page(request: HttpRequest, club: m.Club) -> HttpResponse:
+    """Every player's rating over all the club's games, with a chart of the one chosen."""
+    from seisan.ratings import System  # noqa: PLC0415
+    from seisan.web.clubs import charts  # noqa: PLC0415
+
+    system = System.TENHOU if request.GET.get("system") == "tenhou" else System.OPENSKILL
+    least = request.GET.get("min", "")
+    least_games = int(least) if least.isdigit() and int(least) < 10**6 else 0
+    try:
+        rated = services.club_ratings(club, system)
+    except ImportError:  # openskill is in the web extra; said if a deploy lacks it
+        rated, system = services.club_ratings(club, System.TENHOU), System.TENHOU
+    shown = [r for r in rated if r.games >= least_games]
+    chosen = next((r for r in shown if r.name == request.GET.get("player")), None)
+    chosen = chosen or (shown[0] if shown else None)
+    chart = ""
+    if chosen is not None and system is System.OPENSKILL:
+        chart = charts.line_chart(
+            list(chosen.history), words(N_("{name}'s rating, game by game"), name=chosen.name)
+        )
+    return render(request, "events/ratings.html", ctx(
+        request, club, rated=shown, system=system.value, least=least_games, chosen=chosen,
+        chart=chart,
+    ))  # fmt: skip

@@ -1,0 +1,124 @@
+"""Ratings of players over all their games (レーティング): derived from the places of the
+games in the order they were played, never entered by hand, so that working them
+out again from the same games gives the same numbers.
+
+Two systems:
+
+- ``openskill`` — a Bayesian rating for games of many players (Weng and Lin's
+  Plackett–Luce model, by the ``openskill`` package): each player has a skill μ
+  and an uncertainty σ; the rating shown is μ − 3σ, which the player is almost
+  surely above, so that it rises as games make σ small. Ties share a rank.
+- ``tenhou`` — Tenhou's R: everyone starts at 1500; each game moves R by
+  (30, 10, −10, −30 by place; 30, 0, −30 with three players; tied places share
+  theirs) plus (the table's average R − one's own R) / 40, times 1 − 0.002 × the
+  games played before (0.2 from 400 games on), kept to the hundredth after each
+  game, as Tenhou shows it (exact fractions would grow without end: thirds).
+
+Tenhou's R needs nothing else; ``openskill`` is imported when it is used.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from fractions import Fraction
+
+from seisan.errors import SeisanError
+from seisan.i18n import _
+
+START_R = Fraction(1500)
+#: Tenhou's points by place (順位点 of R), four and three players
+TENHOU_BASE = {4: (30, 10, -10, -30), 3: (30, 0, -30)}
+#: from this many games on, a game moves R by a fifth
+TENHOU_SETTLED = 400
+
+
+class RatingError(SeisanError):
+    """Games a rating cannot be worked out from, named."""
+
+
+class System(StrEnum):
+    """Which rating."""
+
+    OPENSKILL = "openskill"  #: Plackett–Luce (Weng–Lin), μ − 3σ
+    TENHOU = "tenhou"  #: 天鳳のR
+
+
+@dataclass(frozen=True)
+class PlayerRating:
+    """A player's rating after all their games, and after each of them."""
+
+    name: str
+    rating: Fraction  #: to the hundredth: openskill's μ − 3σ, or Tenhou's R
+    games: int
+    history: tuple[Fraction, ...]  #: the rating after each of the player's games
+
+
+def _checked(games: Iterable[Sequence[tuple[str, int]]]) -> list[list[tuple[str, int]]]:
+    out = []
+    for number, game in enumerate(games, start=1):
+        names = [name for name, _place in game]
+        places = [place for _name, place in game]
+        if len(game) not in (3, 4) or len(set(names)) != len(names):
+            raise RatingError(_("game {number}: a rating needs three or four different players",
+                                number=number))  # fmt: skip
+        if any(not 1 <= p <= len(game) for p in places) or 1 not in places:
+            raise RatingError(_("game {number}: places {places} are not places at a table",
+                                number=number, places=", ".join(map(str, places))))  # fmt: skip
+        out.append(list(game))
+    return out
+
+
+def ratings(
+    games: Iterable[Sequence[tuple[str, int]]], system: System = System.OPENSKILL
+) -> list[PlayerRating]:
+    """Every player's rating over ``games`` (each its players and their places, in
+    the order played), the highest first (then by name)."""
+    checked = _checked(games)
+    history = _tenhou(checked) if system is System.TENHOU else _openskill(checked)
+    out = [PlayerRating(name, values[-1], len(values), tuple(values))
+           for name, values in history.items()]  # fmt: skip
+    return sorted(out, key=lambda r: (-r.rating, r.name))
+
+
+def tenhou_base(places: Sequence[int]) -> list[Fraction]:
+    """Each seat's points by place; tied players share the places they cover."""
+    base = TENHOU_BASE[len(places)]
+    out = []
+    for place in places:
+        tied = places.count(place)
+        out.append(Fraction(sum(base[place - 1 : place - 1 + tied]), tied))
+    return out
+
+
+def _tenhou(games: list[list[tuple[str, int]]]) -> dict[str, list[Fraction]]:
+    rating: dict[str, Fraction] = {}
+    history: dict[str, list[Fraction]] = {}
+    for game in games:
+        names = [name for name, _place in game]
+        now = [rating.get(name, START_R) for name in names]
+        average = sum(now, Fraction(0)) / len(now)
+        for name, r, base in zip(names, now, tenhou_base([p for _n, p in game]), strict=True):
+            played = len(history.get(name, ()))
+            weight = Fraction(1, 5) if played >= TENHOU_SETTLED else 1 - Fraction(played, 500)
+            moved = r + (base + (average - r) / 40) * weight
+            rating[name] = Fraction(round(moved * 100), 100)  # to the hundredth, as shown
+            history.setdefault(name, []).append(rating[name])
+    return history
+
+
+def _openskill(games: list[list[tuple[str, int]]]) -> dict[str, list[Fraction]]:
+    from openskill.models import PlackettLuce  # noqa: PLC0415 - only for this rating
+
+    model = PlackettLuce()
+    rating: dict[str, object] = {}
+    history: dict[str, list[Fraction]] = {}
+    for game in games:
+        teams = [[rating.get(name) or model.rating(name=name)] for name, _place in game]
+        rated = model.rate(teams, ranks=[place for _name, place in game])  # type: ignore[arg-type]
+        for (name, _place), (new,) in zip(game, rated, strict=True):
+            rating[name] = new
+            shown = Fraction(round(new.ordinal() * 100), 100)
+            history.setdefault(name, []).append(shown)
+    return history
