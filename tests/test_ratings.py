@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from seisan.ratings import RatingError, System, ratings, tenhou_base
+from seisan.ratings import RatingError, System, ratings, table_size, tenhou_base
 
 DATA = Path(__file__).parent / "data" / "tenhou"
 
@@ -107,6 +107,23 @@ def test_games_a_rating_cannot_use_are_said(game: list[tuple[str, int]], message
         ratings([game])
 
 
+def test_three_and_four_player_play_are_rated_apart() -> None:
+    """The review's case: a four-player win and a three-player last place made one R
+    over two games. Now each size is rated on its own, as Tenhou does."""
+    games = [[("Ana", 1), ("Ben", 2), ("Chie", 3), ("Dae", 4)],
+             [("Ana", 3), ("Ben", 1), ("Chie", 2)]]  # fmt: skip
+    four = by_name_of(games, 4)
+    three = by_name_of(games, 3)
+    assert (four["Ana"].rating, four["Ana"].games) == (1530, 1)
+    assert (three["Ana"].rating, three["Ana"].games) == (1470, 1)
+    assert "Dae" not in three
+    assert table_size(games) == 4 and table_size(games[1:]) == 3
+
+
+def by_name_of(games: list[list[tuple[str, int]]], players: int) -> dict[str, Any]:
+    return {r.name: r for r in ratings(games, System.TENHOU, players)}
+
+
 def test_ratings_on_the_command_line(cli: Any, tmp_path: Path) -> None:
     logs = sorted(DATA.glob("2022060100*.mjlog"))[:6]
     data = cli.json("ratings", *map(str, logs), "--system", "tenhou")
@@ -115,6 +132,6 @@ def test_ratings_on_the_command_line(cli: Any, tmp_path: Path) -> None:
     assert [d["rating"] for d in data] == sorted((d["rating"] for d in data), reverse=True)
     assert cli.json("ratings", *map(str, logs), "--system", "tenhou") == data
     ja = cli.run("ratings", *map(str, logs), "--lang", "ja")
-    assert "レーティング（openskill）" in ja and "レート" in ja
+    assert "レーティング（openskill、4人打ち）" in ja and "レート" in ja
     error = cli.run("ratings", str(tmp_path), code=2)
     assert "no game could be read" in error

@@ -175,6 +175,32 @@ def test_a_team_event_seats_one_of_each_team_at_every_table() -> None:
     assert seating.complete
 
 
+def test_a_team_event_sits_out_each_teams_surplus() -> None:
+    """Teams of 3, 3, 3 and 2 present: two tables, one of each team at each; each of
+    the larger teams' third player sits out, whatever the seed (the review's case:
+    sitting out came first, and most seeds left a team short)."""
+    teams = {
+        **{f"A{i}": "A" for i in range(3)},
+        **{f"B{i}": "B" for i in range(3)},
+        **{f"C{i}": "C" for i in range(3)},
+        **{f"D{i}": "D" for i in range(2)},
+    }
+    history = History.of([], ["A0", "B1"])  # they sat out before: they play now
+    for seed in range(8):
+        seating = seat(list(teams), method=Method.TEAMS, teams=teams, seed=seed,
+                       history=history)  # fmt: skip
+        assert len(seating.tables) == 2
+        assert all(sorted(teams[p][0] for p in t) == ["A", "B", "C", "D"]
+                   for t in seating.tables)  # fmt: skip
+        assert sorted(teams[p] for p in seating.sitting_out) == ["A", "B", "C"]
+        assert not {"A0", "B1"} & set(seating.sitting_out)
+
+
+def test_no_step_still_seats_everyone() -> None:
+    seating = seat(NAMES[:8], steps=0)
+    assert sorted(p for t in seating.tables for p in t) == NAMES[:8]
+
+
 @pytest.mark.parametrize(
     ("teams", "message"),
     [
@@ -241,8 +267,9 @@ def test_a_league_night_after_night_on_the_command_line(cli: Any, tmp_path: Path
         assert not {p for n in nights for p in n["sitting_out"]} & set(data["sitting_out"])
         nights.append(data)
     csv = cli.run("seating", players, "--history", str(history), "--format", "csv")
-    assert csv.splitlines()[:2] == ["table,seat,wind,name", csv.splitlines()[1]]
-    assert csv.splitlines()[1].startswith("1,0,E,")
+    shown = cli.json("seating", players, "--history", str(history))
+    assert csv.splitlines()[:3] == ["table,seat,wind,name", f"1,0,E,{shown['tables'][0][0]}",
+                                    f"1,1,S,{shown['tables'][0][1]}"]  # fmt: skip
 
 
 def test_seating_in_japanese_and_korean(cli: Any) -> None:
@@ -270,6 +297,16 @@ def test_seating_in_japanese_and_korean(cli: Any) -> None:
         (["--method", "script", "--script", "{s}"], {"s": '[["Ana", "Ben", "Chie", "Zed"]]'},
          "the script seats Zed, who are not present"),
         (["--size", "5"], {}, "a table has 3 or 4 players, not 5"),
+        (["--history", "{h}"], {"h": '[[["A", "B", "C", "D", "E"]]]'},
+         "earlier table 1: A, B, C, D, E: a table has 3 or 4 different players"),
+        (["--history", "{h}"], {"h": '[{"tables": [], "sitting_out": 3}]'},
+         "sitting_out is a list of names"),
+        (["--history", "{h}"], {"h": '[{"tables": [], "sitting_out": "Ana"}]'},
+         "sitting_out is a list of names"),
+        (["--method", "script", "--script", "{s}"], {"s": "[]"},
+         "the script seats nobody"),
+        (["--method", "script", "--script", "{s}", "--size", "5"],
+         {"s": '[["Ana", "Ben", "Chie", "Dae"]]'}, "a table has 3 or 4 players, not 5"),
     ],
 )  # fmt: skip
 def test_seating_errors_say_what_to_give(

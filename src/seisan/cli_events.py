@@ -51,7 +51,10 @@ def _history(path: Path) -> History:
     for night in data:
         if isinstance(night, dict):
             tables += _tables(night.get("tables", []), what)
-            out_before += _names(night.get("sitting_out", []))
+            out = night.get("sitting_out", [])
+            if not isinstance(out, list) or not all(isinstance(n, str) for n in out):
+                raise SeatingError(_("{what}: sitting_out is a list of names", what=what))
+            out_before += out
         else:
             tables += _tables(night, what)
     return History.of(tables, out_before)
@@ -166,11 +169,15 @@ def ratings_command(
     min_games: Annotated[
         int, typer.Option(min=0, help=N_("Leave out players with fewer games."))
     ] = 0,
+    players: Annotated[
+        int | None,
+        typer.Option(min=3, max=4, help=N_("Rate games of 4 or of 3 players (default: most).")),
+    ] = None,
     fmt: FormatOption = Format.TABLE,
     lang: LangOption = None,
 ) -> None:
     from seisan.cli_data import _plays  # noqa: PLC0415
-    from seisan.ratings import ratings  # noqa: PLC0415
+    from seisan.ratings import ratings, table_size  # noqa: PLC0415
 
     plays = _plays(files, None, lang)
     if not plays:
@@ -184,12 +191,13 @@ def ratings_command(
             raise SeatingError(
                 _("the openskill rating needs its extra: pip install 'seisan[ratings]'")
             ) from None
-    rated = [r for r in ratings(games, system) if r.games >= min_games]
+    size = players or table_size(games)
+    rated = [r for r in ratings(games, system, size) if r.games >= min_games]
     data = [{"name": r.name, "rating": pt_value(r.rating), "games": r.games,
              "history": [pt_value(v) for v in r.history]} for r in rated]  # fmt: skip
     rows = [[str(n), r.name, f"{float(r.rating):.2f}", str(r.games)]
             for n, r in enumerate(rated, start=1)]  # fmt: skip
-    title = _("Ratings ({system})", system=system.value).text(lang)
+    title = _("Ratings ({system}, {count} players)", system=system.value, count=size).text(lang)
     headers = ["#", term("name", lang), _("Rating").text(lang), term("played", lang)]
     emit(out, fmt, data=data,
          csv_text=dumps_csv(["name", "rating", "games"],

@@ -55,6 +55,12 @@ class PlayerRating:
     history: tuple[Fraction, ...]  #: the rating after each of the player's games
 
 
+def table_size(games: Sequence[Sequence[tuple[str, int]]]) -> int:
+    """The number of players most of ``games`` have (four when as many have three)."""
+    fours = sum(1 for g in games if len(g) == 4)
+    return 4 if fours * 2 >= len(games) else 3
+
+
 def _checked(games: Iterable[Sequence[tuple[str, int]]]) -> list[list[tuple[str, int]]]:
     out = []
     for number, game in enumerate(games, start=1):
@@ -71,11 +77,15 @@ def _checked(games: Iterable[Sequence[tuple[str, int]]]) -> list[list[tuple[str,
 
 
 def ratings(
-    games: Iterable[Sequence[tuple[str, int]]], system: System = System.OPENSKILL
+    games: Iterable[Sequence[tuple[str, int]]],
+    system: System = System.OPENSKILL,
+    players: int | None = None,
 ) -> list[PlayerRating]:
     """Every player's rating over ``games`` (each its players and their places, in
-    the order played), the highest first (then by name)."""
-    checked = _checked(games)
+    the order played), the highest first (then by name). With ``players`` (3 or 4)
+    only games of that many players count: three- and four-player play are rated
+    apart, as Tenhou does."""
+    checked = [g for g in _checked(games) if players is None or len(g) == players]
     history = _tenhou(checked) if system is System.TENHOU else _openskill(checked)
     out = [PlayerRating(name, values[-1], len(values), tuple(values))
            for name, values in history.items()]  # fmt: skip

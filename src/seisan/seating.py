@@ -68,7 +68,12 @@ class History:
         """The history of earlier tables, each its players in seat order (East first)."""
         met: Counter[frozenset[str]] = Counter()
         winds: dict[str, list[int]] = {}
-        for table in tables:
+        for number, table in enumerate(tables, start=1):
+            if len(table) not in (3, 4) or len(set(table)) != len(table):
+                raise SeatingError(
+                    _("earlier table {number}: {names}: a table has 3 or 4 different players",
+                      number=number, names=", ".join(map(str, table)))
+                )  # fmt: skip
             for a, b in combinations(table, 2):
                 met[frozenset((a, b))] += 1
             for wind, name in enumerate(table):
@@ -134,6 +139,8 @@ def seat(
         return _scripted(present, script, size, history)
     sizes, out_count = table_sizes(len(present), size, leftover)
     rng = random.Random(seed)
+    if method is Method.TEAMS:  # each team's surplus sits out: who sat out least plays
+        return _team_seating(present, size, teams or {}, history, rng, steps, time_limit)
     ranked = _ranked(present, standings) if method in (Method.SWISS, Method.INTERVAL) else []
     if out_count:
         if ranked:  # the lowest placed sit out
@@ -152,10 +159,6 @@ def seat(
         groups = [[] for _ in sizes]
         for index, name in enumerate(ranked):  # three-player tables come last: they
             groups[index % len(sizes)].append(name)  # are the ones one short
-    elif method is Method.TEAMS:
-        _check_teams(playing, sizes, teams or {})
-        groups, complete = _search(board, playing, sizes, rng, steps, time_limit, teams)
-        return _result(groups, out, board, complete)
     else:
         groups, complete = _search(board, playing, sizes, rng, steps, time_limit)
         return _result(groups, out, board, complete)
@@ -197,6 +200,10 @@ def _chunks(names: Sequence[str], sizes: Sequence[int]) -> list[list[str]]:
 def _scripted(
     present: Sequence[str], script: Sequence[Sequence[str]], size: int, history: History
 ) -> Seating:
+    if size not in (3, 4):
+        raise SeatingError(_("a table has 3 or 4 players, not {size}", size=size))
+    if not script:
+        raise SeatingError(_("the script seats nobody: give its tables"))
     seated = _unique([n for table in script for n in table], _("the script"))
     for number, table in enumerate(script, start=1):
         if len(table) not in (3, 4) or len(table) > size:
@@ -299,7 +306,7 @@ def _search(
     best_cost = -1
     used = 0
     complete = True
-    while used < budget and best_cost != floor:
+    while (used < budget or not best) and best_cost != floor:
         tables = _start(numbers, sizes, rng, team if teams else None)
         costs = [board.best(t)[0] for t in tables]
         used += len(numbers)  # a start is a step a player, so that the budget ends
@@ -389,20 +396,35 @@ def _improve(
     return tried, False
 
 
-def _check_teams(players: Sequence[str], sizes: Sequence[int], teams: Mapping[str, str]) -> None:
-    """One player of each team at every table: as many teams as seats, and as many
-    players of each present."""
-    missing = [p for p in players if p not in teams]
+def _team_seating(
+    present: Sequence[str], size: int, teams: Mapping[str, str], history: History,
+    rng: random.Random, steps: int | None, time_limit: float,
+) -> Seating:  # fmt: skip
+    """One player of each team at every table: as many teams as seats; as many tables
+    as the smallest team has players present, the others' surplus sitting out (who
+    sat out least, then by lot, as everyone takes their turn)."""
+    missing = [p for p in present if p not in teams]
     if missing:
         raise SeatingError(_("{names}: in no team", names=", ".join(missing)))
-    count = Counter(teams[p] for p in players)
-    if len(count) != sizes[0] or len(set(sizes)) != 1 or len(set(count.values())) != 1:
-        shown = ", ".join(f"{team} {n}" for team, n in sorted(count.items()))
+    by_team: dict[str, list[str]] = {}
+    for name in present:
+        by_team.setdefault(teams[name], []).append(name)
+    tables = min(len(members) for members in by_team.values())
+    if len(by_team) != size or tables == 0:
+        shown = ", ".join(f"{team} {len(m)}" for team, m in sorted(by_team.items()))
         raise SeatingError(
             _("a team event needs {size} teams with as many players present each, "
-              "one of each team at every table; present: {teams}", size=sizes[0],
-              teams=shown)
+              "one of each team at every table; present: {teams}", size=size, teams=shown)
         )  # fmt: skip
+    out: list[str] = []
+    playing: list[str] = []
+    for members in by_team.values():  # who sat out least sits out now: each in turn
+        order = sorted(members, key=lambda p: (history.sat_out.get(p, 0), rng.random()))
+        out += order[: len(members) - tables]
+        playing += [p for p in members if p not in set(out)]
+    board = _Board(playing, history, rng)
+    groups, complete = _search(board, playing, [size] * tables, rng, steps, time_limit, teams)
+    return _result(groups, [p for p in present if p in set(out)], board, complete)
 
 
 def optimum(players: Sequence[str], sizes: Sequence[int], history: History) -> int:

@@ -467,7 +467,7 @@ def populate(live_url: str) -> tuple[Client, dict[str, str]]:
     ana = club.players.get(name="Anastasia Konstantinopoulou")
     guest = club.players.get(name="Gus") if club.players.filter(name="Gus").exists() else ana
     present = list(club.players.values_list("name", flat=True))[:9]
-    event_services.draw(night, present, Method.SHUFFLED, True, 5, boss)
+    event_services.draw(night, present, Method.SHUFFLED, 5, boss)
     client = Client()
     client.force_login(boss)
     base = "/c/jansou"

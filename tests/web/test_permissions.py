@@ -82,8 +82,8 @@ def objects(signed_in: Client, club: m.Club, session: m.Session) -> dict[str, An
     new_invitation(club, "scorer", "Fay", timedelta(days=1), None)
     table = table_services.start(session, ["Ana", "Ben", "Chie", "Dae"], None)
     table_services.add_hand(table, {"result": "draw", "tenpai": ["Ana"]}, 1, "k1", None)
-    seating = event_services.draw(session, ["Ana", "Ben", "Chie", "Dae"], Method.SHUFFLED,
-                                  False, 1, None)  # fmt: skip
+    seating = event_services.draw(session, ["Ana", "Ben", "Chie", "Dae"], Method.SHUFFLED, 1,
+                                  None)  # fmt: skip
     return {"club": club, "season": session.season, "session": session, "game": game,
             "deleted": deleted, "invitation": Invitation.objects.get(),
             "table": Table.objects.get(), "seating": seating}  # fmt: skip

@@ -518,8 +518,19 @@ def _rename_everywhere(club: m.Club, old: str, new: str) -> dict[str, Any]:
         game.spectators = {_one(k, old, new): v for k, v in (game.spectators or {}).items()}
         game.version += 1
         game.save(update_fields=["data", "record", "spectators", "version"])
+    from seisan.web.events.models import Seating  # noqa: PLC0415 - the nights' seatings
     from seisan.web.tables.models import Table  # noqa: PLC0415 - the table assistant's app
 
+    undo["seatings"] = []
+    for seating in Seating.objects.select_for_update().filter(session__season__club=club):
+        names = [n for t in seating.tables for n in t] + list(seating.sitting_out)
+        if old.casefold() not in {str(n).casefold() for n in names}:
+            continue
+        undo["seatings"].append({"pk": seating.pk, "tables": seating.tables,
+                                 "sitting_out": seating.sitting_out})  # fmt: skip
+        seating.tables = [[_one(n, old, new) for n in t] for t in seating.tables]
+        seating.sitting_out = [_one(n, old, new) for n in seating.sitting_out]
+        seating.save(update_fields=["tables", "sitting_out"])
     undo["tables"] = []
     for table in Table.objects.select_for_update().filter(session__season__club=club):
         if old.casefold() not in {str(n).casefold() for n in table.names}:
@@ -593,6 +604,21 @@ def undo_merge(action: m.Action, user: Any) -> None:
                                                             payee=entry["payee"])  # fmt: skip
         for entry in undo.get("tables", []):
             _unmerge_table(entry, source.name)
+        from seisan.web.events.models import Seating  # noqa: PLC0415
+
+        for entry in undo.get("seatings", []):  # the merged player's places, by name again
+            seating = Seating.objects.select_for_update().filter(pk=entry["pk"]).first()
+            if seating is None:
+                continue
+            back = source.name.casefold()
+            seating.tables = [[was if str(was).casefold() == back else now
+                               for was, now in zip(old_t, new_t, strict=False)]
+                              for old_t, new_t in zip(entry["tables"], seating.tables,
+                                                      strict=False)]  # fmt: skip
+            seating.sitting_out = [was if str(was).casefold() == back else now for was, now
+                                   in zip(entry["sitting_out"], seating.sitting_out,
+                                          strict=False)]  # fmt: skip
+            seating.save(update_fields=["tables", "sitting_out"])
         m.Seat.objects.filter(pk__in=undo["seats"]).update(player=source)
         source.merged_into = None
         source.save()

@@ -9,7 +9,7 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 
-from seisan.i18n import _
+from seisan.i18n import N_, _
 from seisan.seating import History, Leftover, Method, SeatingError, seat
 from seisan.web.clubs import history
 from seisan.web.clubs import models as m
@@ -18,6 +18,12 @@ from seisan.web.events.models import Seating
 from seisan.web.tables import services as tables
 
 ATTEMPTS = 3  #: two draws at once in one session: the second takes the next number
+#: the methods the web app offers (teams and a script: on the command line for now)
+METHODS = {
+    Method.SHUFFLED: N_("fewest repeated opponents and winds"),
+    Method.SWISS: N_("by the standings, the top players together (swiss)"),
+    Method.INTERVAL: N_("the standings spread over the tables (interval)"),
+}
 
 
 def season_history(session: m.Session) -> History:
@@ -30,17 +36,21 @@ def season_history(session: m.Session) -> History:
     games: dict[int, list[str]] = {}
     for game, name in seats:
         games.setdefault(game, []).append(name)
-    out = [n for s in Seating.objects.filter(session__season=session.season)
-           .exclude(session=session).values_list("sitting_out", flat=True) for n in s]  # fmt: skip
-    return History.of(games.values(), out)
+    latest: dict[int, list[str]] = {}  # of each other night, the draw that stands
+    for night, out in (Seating.objects.filter(session__season=session.season)
+                       .exclude(session=session).order_by("session_id", "number")
+                       .values_list("session_id", "sitting_out")):  # fmt: skip
+        latest[night] = out
+    return History.of(games.values(), [n for out in latest.values() for n in out])
 
 
 def draw(
-    session: m.Session, present: Sequence[str], method: Method, three_player: bool,
-    seed: int, user: Any,
-) -> Seating:  # fmt: skip
-    """Draw the tables of ``session`` for the players ``present`` and keep them."""
-    if method in (Method.TEAMS, Method.SCRIPT):
+    session: m.Session, present: Sequence[str], method: Method, seed: int, user: Any
+) -> Seating:
+    """Draw the tables of ``session`` for the players ``present`` and keep them. Every
+    table has the season's players (who cannot fill one sits out): a game of another
+    size could not be kept in the season."""
+    if method not in METHODS:
         raise SeatingError(_("this seating is drawn on the command line for now"))
     season = session.season
     players = rules_of(season.rules).players
@@ -48,8 +58,7 @@ def draw(
         Method.SWISS, Method.INTERVAL) else []  # fmt: skip
     drawn = seat(
         list(present), size=players, method=method, history=season_history(session),
-        standings=standings, leftover=Leftover.THREES if three_player else Leftover.SIT_OUT,
-        seed=seed,
+        standings=standings, leftover=Leftover.SIT_OUT, seed=seed,
     )  # fmt: skip
     for attempt in range(ATTEMPTS):
         try:
@@ -64,7 +73,7 @@ def draw(
                 )  # fmt: skip
                 history.record(
                     season.club, user, "seating.drawn", session=history.session_name(session),
-                    method=method.value, count=len(drawn.tables),
+                    method=_(METHODS[method]), count=len(drawn.tables),
                     link=["clubs:events:seating", [session.pk]],
                 )  # fmt: skip
                 return seating
@@ -102,18 +111,26 @@ def club_games(club: m.Club) -> list[list[tuple[str, int]]]:
     return list(games.values())
 
 
-def club_ratings(club: m.Club, system: Any) -> list[Any]:
-    """The club's ratings, worked out from every game (derived, never stored by hand);
-    kept for the club's seasons' revisions, which every change raises."""
+def club_ratings(
+    club: m.Club, system: Any, players: int | None = None
+) -> tuple[list[Any], int, bool]:
+    """The club's ratings of games of ``players`` (default: the size most games have),
+    worked out from every game (derived, never stored by hand) and kept for the club's
+    seasons' revisions, which every change raises; the size rated, and whether the
+    club has games of the other size too."""
     from django.core.cache import cache  # noqa: PLC0415
 
-    from seisan.ratings import ratings  # noqa: PLC0415
+    from seisan.ratings import ratings, table_size  # noqa: PLC0415
 
     revisions = tuple(club.seasons.order_by("pk").values_list("pk", "revision"))
-    key = f"seisan:ratings:{club.pk}:{system.value}"
+    key = f"seisan:ratings:{club.pk}:{system.value}:{players}"
     found = cache.get(key)
     if found is not None and found[0] == revisions:
-        return list(found[1])
-    rated = ratings(club_games(club), system)
-    cache.set(key, (revisions, rated), None)
-    return rated
+        kept: tuple[list[Any], int, bool] = found[1]
+        return kept
+    games = club_games(club)
+    size = players or table_size(games)
+    both = len({len(g) for g in games}) > 1
+    result = (ratings(games, system, size), size, both)
+    cache.set(key, (revisions, result), None)
+    return result

@@ -4,6 +4,7 @@ printing, and the tables as CSV."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django.contrib import messages
@@ -22,13 +23,8 @@ from seisan.web.clubs.middleware import web_lang
 from seisan.web.events import services
 from seisan.web.events.models import Seating
 
-#: the methods the page offers (teams and a script: on the command line for now)
-METHODS = {
-    Method.SHUFFLED: N_("fewest repeated opponents and winds"),
-    Method.SWISS: N_("by the standings, the top players together (swiss)"),
-    Method.INTERVAL: N_("the standings spread over the tables (interval)"),
-}
 MAX_SEED = 2**31 - 1
+WHOLE = re.compile(r"[0-9]{1,10}")  #: ASCII digits only (str.isdigit takes "²")
 
 
 def _session(club: m.Club, pk: int) -> m.Session:
@@ -54,24 +50,21 @@ def seating_page(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
     draw them."""
     session = _session(club, pk)
     problem = ""
-    chosen: dict[str, Any] = {"present": [], "method": Method.SHUFFLED.value,
-                              "three_player": False, "seed": ""}  # fmt: skip
+    chosen: dict[str, Any] = {"present": [], "method": Method.SHUFFLED.value, "seed": ""}
     if request.method == "POST":
         if not m.role_at_least(getattr(request, "club_role", None), m.Role.ORGANISER):
             return HttpResponse(status=403)
         present = [n for n in request.POST.getlist("present") if n.strip()]
         method = request.POST.get("method", Method.SHUFFLED.value)
         seed_text = request.POST.get("seed", "").strip()
-        chosen = {"present": present, "method": method, "seed": seed_text,
-                  "three_player": bool(request.POST.get("three_player"))}  # fmt: skip
+        chosen = {"present": present, "method": method, "seed": seed_text}
         try:
-            if method not in {m_.value for m_ in METHODS}:
+            if method not in {m_.value for m_ in services.METHODS}:
                 raise SeisanError(_("choose how the tables are drawn"))
-            if seed_text and not (seed_text.isdigit() and int(seed_text) <= MAX_SEED):
+            if seed_text and not (WHOLE.fullmatch(seed_text) and int(seed_text) <= MAX_SEED):
                 raise SeisanError(_("the seed is a whole number from 0 to {most}", most=MAX_SEED))
             seed = int(seed_text) if seed_text else session.seatings.count() + session.pk
-            services.draw(session, present, Method(method), chosen["three_player"], seed,
-                          request.user)  # fmt: skip
+            services.draw(session, present, Method(method), seed, request.user)
         except SeisanError as err:
             problem = err.message.text(web_lang())
         else:
@@ -85,7 +78,7 @@ def seating_page(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
     return render(request, "events/seating.html", ctx(
         request, club, session=session, seating=seating, winds=_winds(seating),
         players=players, chosen=chosen, problem=problem,
-        methods=[(k.value, words(v)) for k, v in METHODS.items()],
+        methods=[(k.value, words(v)) for k, v in services.METHODS.items()],
     ), status=400 if problem else 200)  # fmt: skip
 
 
@@ -140,11 +133,13 @@ def ratings_page(request: HttpRequest, club: m.Club) -> HttpResponse:
 
     system = System.TENHOU if request.GET.get("system") == "tenhou" else System.OPENSKILL
     least = request.GET.get("min", "")
-    least_games = int(least) if least.isdigit() and int(least) < 10**6 else 0
+    least_games = int(least) if WHOLE.fullmatch(least) else 0
+    players = {"3": 3, "4": 4}.get(request.GET.get("players", ""))
     try:
-        rated = services.club_ratings(club, system)
-    except ImportError:  # openskill is in the web extra; said if a deploy lacks it
-        rated, system = services.club_ratings(club, System.TENHOU), System.TENHOU
+        rated, size, both = services.club_ratings(club, system, players)
+    except ImportError:  # openskill is in the web extra; a deploy without it: Tenhou's R
+        system = System.TENHOU
+        rated, size, both = services.club_ratings(club, system, players)
     shown = [r for r in rated if r.games >= least_games]
     chosen = next((r for r in shown if r.name == request.GET.get("player")), None)
     chosen = chosen or (shown[0] if shown else None)
@@ -155,5 +150,5 @@ def ratings_page(request: HttpRequest, club: m.Club) -> HttpResponse:
         )
     return render(request, "events/ratings.html", ctx(
         request, club, rated=shown, system=system.value, least=least_games, chosen=chosen,
-        chart=chart,
+        chart=chart, size=size, both=both,
     ))  # fmt: skip
