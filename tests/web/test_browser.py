@@ -503,6 +503,7 @@ def populate(live_url: str) -> tuple[Client, dict[str, str]]:
         "seating": f"{base}/n/{night.pk}/seating/",
         "seating-cards": f"{base}/n/{night.pk}/seating/1/cards/",
         "ratings": f"{base}/ratings/",
+        "what-if": f"{base}/s/{season.pk}/what-if/?preset=tenhou",
     }
     return client, pages
 

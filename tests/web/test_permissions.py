@@ -144,7 +144,7 @@ def test_every_change_url_is_listed() -> None:
     listed_tables = {n.split(":")[2] for n, _r, _d in CHANGES if n.startswith("clubs:tables:")}
     assert listed_tables == tables
     # seating: drawing and starting the tables change data; cards, CSV and ratings read
-    events = {p.name for p in event_urls.urlpatterns} - {"cards", "csv", "ratings"}
+    events = {p.name for p in event_urls.urlpatterns} - {"cards", "csv", "ratings", "what_if"}
     assert {n.split(":")[2] for n, _r, _d in CHANGES if n.startswith("clubs:events:")} == events
 
 

@@ -140,14 +140,27 @@ def test_the_seating_pages_read_no_english(signed_in: Client, night: m.Session,
     draw(signed_in, night, SIXTEEN[:13])
     signed_in.post("/i18n/setlang/", {"language": lang})
     ratings_url = reverse("clubs:events:ratings", args=["test"])
+    what_if = reverse("clubs:events:what_if", args=["test", night.season.pk])
     for page_url in (url("seating", night), url("cards", night, 1), ratings_url,
-                     f"{ratings_url}?system=tenhou"):  # fmt: skip
+                     f"{ratings_url}?system=tenhou", f"{what_if}?preset=tenhou"):  # fmt: skip
         page = signed_in.get(page_url).content.decode()
         body = page[page.index("<main>") :]
         text = re.sub(r"<[^>]+>", " ", re.sub(r"<(script|style)[^>]*>.*?</\1>", " ", body,
                                                 flags=re.S))  # fmt: skip
         words = set(re.findall(r"[A-Za-z]{2,}", html.unescape(text))) - {
-            "Friday", "CSV", "openskill", "Plackett", "Luce", "Test", "club"}  # fmt: skip
+            "Friday",
+            "CSV",
+            "openskill",
+            "Plackett",
+            "Luce",
+            "Test",
+            "club",
+            "Season",
+            "EMA",
+            "RMU",
+            "WRC",
+            "Classic",
+        }  # names: the club's, and the organisations' own
         assert words == set(), (page_url, sorted(words))
 
 
@@ -236,3 +249,46 @@ def test_three_player_games_are_rated_on_their_own(
     three = signed_in.get(page_url, {"system": "tenhou", "players": "3"}).content.decode()
     assert three.count('<td class="name">') == 3
     assert "1530.00" in three and "1500.00" in three and "1470.00" in three
+
+
+# -- rules what-if -----------------------------------------------------------------------
+
+
+def test_the_standings_under_other_rules_change_nothing(
+    signed_in: Client, night: m.Session
+) -> None:
+    """Last week's games (M.League's rules) under Tenhou's: each player's total is the
+    core's settlement of the same points under Tenhou's rules, places follow the
+    totals, and no game is touched."""
+    from fractions import Fraction  # noqa: PLC0415
+
+    from seisan import find_preset, settle  # noqa: PLC0415
+
+    season = night.season
+    versions = list(m.Game.objects.values_list("pk", "version"))
+    page = signed_in.get(reverse("clubs:events:what_if", args=["test", season.pk]),
+                         {"preset": "tenhou"}).content.decode()  # fmt: skip
+    tenhou = settle([40000, 30000, 20000, 10000], find_preset("tenhou")).scores
+    for k in range(0, 16, 4):
+        for seat, name in enumerate(SIXTEEN[k : k + 4]):
+            row = re.search(rf'<td class="name">{name}</td>(.*?)</tr>', page, re.S)
+            assert row is not None
+            cells = re.findall(r'<td class="num">(.*?)</td>', row.group(1))
+            shown = Fraction(cells[3].replace("+", "").replace("−", "-"))
+            assert shown == tenhou[seat], (name, cells)
+            # four tables alike: the four in a seat tie, 1st, 5th, 9th, 13th either way
+            assert cells[2] == cells[4] == str(seat * 4 + 1) and cells[5] == ""
+    assert list(m.Game.objects.values_list("pk", "version")) == versions
+
+
+def test_places_move_under_other_rules() -> None:
+    from fractions import Fraction  # noqa: PLC0415
+
+    from seisan.web.events.services import WhatIfRow, _placed  # noqa: PLC0415
+
+    assert _placed({"a": Fraction(5), "b": Fraction(5), "c": Fraction(-1)}) == {
+        "a": 1, "b": 1, "c": 3}  # fmt: skip
+    row = WhatIfRow("a", 3, Fraction(0), Fraction(1), place_now=4, place_then=2)
+    assert (row.up, row.down) == (2, 0)
+    assert (WhatIfRow("b", 3, Fraction(0), Fraction(1), 1, 3).up,
+            WhatIfRow("b", 3, Fraction(0), Fraction(1), 1, 3).down) == (0, 2)  # fmt: skip

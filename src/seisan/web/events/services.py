@@ -4,16 +4,21 @@ interval seating; the drawing itself is :func:`seisan.seating.seat`."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from django.db import IntegrityError, transaction
 
+from seisan.errors import SeisanError
 from seisan.i18n import N_, _
+from seisan.rules import Rules
 from seisan.seating import History, Leftover, Method, SeatingError, seat
+from seisan.session import settle_one
 from seisan.web.clubs import history
 from seisan.web.clubs import models as m
-from seisan.web.clubs.services import rules_of, season_standings
+from seisan.web.clubs.services import live_games, rules_of, season_standings, session_game
 from seisan.web.events.models import Seating
 from seisan.web.tables import services as tables
 
@@ -134,3 +139,57 @@ def club_ratings(
     result = (ratings(games, system, size), size, both)
     cache.set(key, (revisions, result), None)
     return result
+
+
+@dataclass(frozen=True)
+class WhatIfRow:
+    """A player's standing as it is, and as it would be under other rules."""
+
+    name: str
+    games: int
+    now: Fraction  #: total as stored (side bets included)
+    then: Fraction  #: total if every game were settled under the other rules
+    place_now: int
+    place_then: int
+
+    @property
+    def up(self) -> int:
+        """Places gained (0 when none)."""
+        return max(self.place_now - self.place_then, 0)
+
+    @property
+    def down(self) -> int:
+        """Places lost (0 when none)."""
+        return max(self.place_then - self.place_now, 0)
+
+
+def _placed(totals: Mapping[str, Fraction]) -> dict[str, int]:
+    """Places by total, highest first; equal totals share a place (1, 1, 3)."""
+    ordered = sorted(totals.values(), reverse=True)
+    return {name: ordered.index(total) + 1 for name, total in totals.items()}
+
+
+def what_if(season: m.Season, rules: Rules) -> tuple[list[WhatIfRow], list[Any]]:
+    """Every game of ``season`` settled again under ``rules``, nothing stored: each
+    player's total and place now and then; and the games those rules cannot settle
+    (with the core's reason), left out of both columns."""
+    now: dict[str, Fraction] = {}
+    then: dict[str, Fraction] = {}
+    games: dict[str, int] = {}
+    refused = []
+    for game in live_games(season).select_related("rules").prefetch_related("seats__player"):
+        seats = list(game.seats.all())
+        names = [s.player.name for s in seats]
+        try:
+            totals = settle_one(session_game(game, names), rules).totals()
+        except SeisanError as err:
+            refused.append((game, err.message))
+            continue
+        for place in seats:
+            name = place.player.name
+            now[name] = now.get(name, Fraction(0)) + Fraction(place.total)
+            then[name] = then.get(name, Fraction(0)) + totals[name]
+            games[name] = games.get(name, 0) + 1
+    place_now, place_then = _placed(now), _placed(then)
+    rows = [WhatIfRow(n, games[n], now[n], then[n], place_now[n], place_then[n]) for n in now]
+    return sorted(rows, key=lambda r: (r.place_then, r.name)), refused

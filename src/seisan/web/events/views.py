@@ -20,6 +20,7 @@ from seisan.web.clubs import models as m
 from seisan.web.clubs.access import club_view, ctx
 from seisan.web.clubs.forms import words
 from seisan.web.clubs.middleware import web_lang
+from seisan.web.clubs.services import rules_of
 from seisan.web.events import services
 from seisan.web.events.models import Seating
 
@@ -151,4 +152,27 @@ def ratings_page(request: HttpRequest, club: m.Club) -> HttpResponse:
     return render(request, "events/ratings.html", ctx(
         request, club, rated=shown, system=system.value, least=least_games, chosen=chosen,
         chart=chart, size=size, both=both,
+    ))  # fmt: skip
+
+
+@club_view(m.Role.MEMBER)
+def what_if_page(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
+    """The season's standings under other rules beside the real ones: who moves up
+    or down, and by how much. Nothing is changed (the season's settings apply a new
+    preset, as a recorded change that can be undone)."""
+    from seisan.presets import find_preset, presets  # noqa: PLC0415
+
+    season = get_object_or_404(m.Season, pk=pk, club=club)
+    players = rules_of(season.rules).players
+    lang = web_lang()
+    choices = [(r.name, r.title(lang)) for r in presets() if r.players == players]
+    chosen = request.GET.get("preset", "")
+    rows: list[Any] = []
+    refused: list[Any] = []
+    title = next((t for name, t in choices if name == chosen), "")
+    if title:
+        rows, refused = services.what_if(season, find_preset(chosen))
+    return render(request, "events/what_if.html", ctx(
+        request, club, season=season, choices=choices, chosen=chosen, title=title, rows=rows,
+        refused=refused,
     ))  # fmt: skip
