@@ -35,7 +35,15 @@ from urllib.parse import urlsplit, urlunsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tests.web.serving import Browser, game_form, member, new_table, season_file, serve
+from tests.web.serving import (
+    Browser,
+    game_form,
+    member,
+    new_night,
+    new_table,
+    season_file,
+    serve,
+)
 
 SEISAN = Path(sys.executable).with_name("seisan")
 CLIENTS = 20
@@ -206,15 +214,8 @@ def league_night(browser: Browser) -> None:
 
     record = json.loads((Path(__file__).resolve().parents[1] / "examples" / "game.json")
                         .read_text(encoding="utf-8"))  # fmt: skip
-    _status, url, _page = browser.post("/c/league/seasons/new/", {
-        "name": "League night", "preset": "tenhou", "min_games": "0"})  # fmt: skip
-    season = re.search(r"/s/(\d+)/", url)
-    assert season, url
-    _status, url, _page = browser.post(f"/c/league/s/{season[1]}/sessions/new/",
-                                       {"date": "2026-12-02", "title": "Night"})  # fmt: skip
-    session = re.search(r"/n/(\d+)/", url)
-    assert session, url
-    enter = f"/c/league/n/{session[1]}/enter/"
+    _season, enter = new_night(browser, "league", "tenhou", "League night", "2026-12-02",
+                               "Night")  # fmt: skip
     names = ["Ana", "Ben", "Chie", "Dae"]
     forms = []
     for hand in record["hands"]:

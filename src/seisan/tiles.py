@@ -21,7 +21,7 @@ from mahjong.tile import TilesConverter
 from seisan.hands import HandError, HandValue, hand_value
 from seisan.i18n import _
 from seisan.rules import Kazoe, PointSystem, Scoring
-from seisan.yaku import DORA_IDS, catalogue
+from seisan.yaku import DORA_IDS, catalogue, recorded
 
 _GROUP = re.compile(r"([0-9]+)([mpsz])")
 _WINDS = {"e": EAST, "s": SOUTH, "w": WEST, "n": NORTH, "1z": EAST, "2z": SOUTH, "3z": WEST,
@@ -59,12 +59,7 @@ class TileHand:
     def recorded_yaku(self) -> list[str]:
         """The yaku as a game record keeps them (:mod:`seisan.yaku`), dora left out:
         they are counted in :attr:`dora`."""
-        names = catalogue()
-        return [
-            names.get(yaku_id, {}).get("ja", english)
-            for yaku_id, english in zip(self.yaku_ids, self.yaku, strict=True)
-            if yaku_id not in DORA_IDS
-        ]
+        return recorded(list(self.yaku))
 
 
 def tile_names(text: str, what: str = "tiles") -> list[str]:

@@ -178,12 +178,19 @@ def new_table(browser: Browser, slug: str) -> tuple[str, str]:
     pages; the season's and the entry form's paths."""
     browser.post("/clubs/new/", {"name": f"Club {slug}", "slug": slug, "kind": "circle",
                                  "currency": "JPY"})  # fmt: skip
+    return new_night(browser, slug, "mleague", "S", "2026-12-01", "Friday")
+
+
+def new_night(browser: Browser, slug: str, preset: str, name: str, day: str,
+              title: str) -> tuple[str, str]:  # fmt: skip
+    """A season under ``preset`` in the club ``slug`` and a session of it, through the
+    pages; the season's and the entry form's paths."""
     _status, url, _page = browser.post(f"/c/{slug}/seasons/new/", {
-        "name": "S", "preset": "mleague", "min_games": "0"})  # fmt: skip
+        "name": name, "preset": preset, "min_games": "0"})  # fmt: skip
     season = re.search(rf"/c/{slug}/s/(\d+)/", url)
     assert season, url
     _status, url, _page = browser.post(f"/c/{slug}/s/{season[1]}/sessions/new/",
-                                       {"date": "2026-12-01", "title": "Friday"})  # fmt: skip
+                                       {"date": day, "title": title})  # fmt: skip
     session = re.search(rf"/c/{slug}/n/(\d+)/", url)
     assert session, url
     return f"/c/{slug}/s/{season[1]}/", f"/c/{slug}/n/{session[1]}/enter/"

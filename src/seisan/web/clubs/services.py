@@ -7,13 +7,13 @@ from __future__ import annotations
 import threading
 import tomllib
 from collections import OrderedDict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any
+from typing import Any, TypeVar
 
 import tomli_w
 from django.db import IntegrityError, transaction
@@ -213,6 +213,23 @@ def _check_names(names: Sequence[str], spectators: Sequence[str] = ()) -> None:
 
 
 SAVE_ATTEMPTS = 5  #: a number taken by another phone at the same moment: the next one
+_T = TypeVar("_T")
+NUMBER_ATTEMPTS = 3  #: two rows numbered at once in one session: the second takes the next
+
+
+def numbered(rows: QuerySet[Any], create: Callable[[int], _T]) -> _T:
+    """``create(number)`` with the number after the highest of ``rows`` (a session's
+    tables, its seatings), in a transaction of its own; when another request took that
+    number at the same moment (the unique constraint), again with the next one."""
+    for attempt in range(NUMBER_ATTEMPTS):
+        try:
+            with transaction.atomic():
+                last = rows.order_by("-number").values_list("number", flat=True).first()
+                return create((last or 0) + 1)
+        except IntegrityError:
+            if attempt == NUMBER_ATTEMPTS - 1:
+                raise
+    raise AssertionError("unreachable")
 
 
 def save_game(

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import transaction
 
 from seisan.errors import SeisanError
 from seisan.i18n import N_, _
@@ -18,11 +18,16 @@ from seisan.seating import History, Leftover, Method, SeatingError, seat
 from seisan.session import settle_one
 from seisan.web.clubs import history
 from seisan.web.clubs import models as m
-from seisan.web.clubs.services import live_games, rules_of, season_standings, session_game
+from seisan.web.clubs.services import (
+    live_games,
+    numbered,
+    rules_of,
+    season_standings,
+    session_game,
+)
 from seisan.web.events.models import Seating
 from seisan.web.tables import services as tables
 
-ATTEMPTS = 3  #: two draws at once in one session: the second takes the next number
 #: the methods the web app offers (teams and a script: on the command line for now)
 METHODS = {
     Method.SHUFFLED: N_("fewest repeated opponents and winds"),
@@ -65,27 +70,22 @@ def draw(
         list(present), size=players, method=method, history=season_history(session),
         standings=standings, leftover=Leftover.SIT_OUT, seed=seed,
     )  # fmt: skip
-    for attempt in range(ATTEMPTS):
-        try:
-            with transaction.atomic():
-                last = session.seatings.order_by("-number").values_list("number", flat=True)
-                seating = Seating.objects.create(
-                    session=session, number=(last.first() or 0) + 1, method=method.value,
-                    seed=seed, tables=[list(t) for t in drawn.tables],
-                    sitting_out=list(drawn.sitting_out), repeats=drawn.repeats,
-                    wind_repeats=drawn.wind_repeats, complete=drawn.complete,
-                    created_by=user if getattr(user, "is_authenticated", False) else None,
-                )  # fmt: skip
-                history.record(
-                    season.club, user, "seating.drawn", session=history.session_name(session),
-                    method=_(METHODS[method]), count=len(drawn.tables),
-                    link=["clubs:events:seating", [session.pk]],
-                )  # fmt: skip
-                return seating
-        except IntegrityError:
-            if attempt == ATTEMPTS - 1:
-                raise
-    raise AssertionError("unreachable")
+
+    def create(number: int) -> Seating:
+        seating = Seating.objects.create(
+            session=session, number=number, method=method.value, seed=seed,
+            tables=[list(t) for t in drawn.tables], sitting_out=list(drawn.sitting_out),
+            repeats=drawn.repeats, wind_repeats=drawn.wind_repeats, complete=drawn.complete,
+            created_by=user if getattr(user, "is_authenticated", False) else None,
+        )  # fmt: skip
+        history.record(
+            season.club, user, "seating.drawn", session=history.session_name(session),
+            method=_(METHODS[method]), count=len(drawn.tables),
+            link=["clubs:events:seating", [session.pk]],
+        )  # fmt: skip
+        return seating
+
+    return numbered(session.seatings.all(), create)
 
 
 def start_tables(seating: Seating, user: Any) -> tuple[list[Any], int]:

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.utils import timezone
 
 from seisan.conditions import Need, conditions
@@ -22,10 +22,15 @@ from seisan.rules import Rules
 from seisan.settlement import check_names, places
 from seisan.web.clubs import history
 from seisan.web.clubs import models as m
-from seisan.web.clubs.services import Conflict, EntryError, check_name, rules_of, save_game
+from seisan.web.clubs.services import (
+    Conflict,
+    EntryError,
+    check_name,
+    numbered,
+    rules_of,
+    save_game,
+)
 from seisan.web.tables.models import Table
-
-ATTEMPTS = 3  #: two tables started at once in one session: the second takes the next number
 
 
 @dataclass(frozen=True)
@@ -109,20 +114,16 @@ def start(session: m.Session, names: Sequence[str], user: Any) -> Table:
     known = {p.casefold(): p for p in club.players.filter(merged_into__isnull=True)
              .values_list("name", flat=True)}  # fmt: skip
     clean = check_names([known.get(n.casefold(), n) for n in given], rules.players)
-    for attempt in range(ATTEMPTS):
-        try:
-            with transaction.atomic():
-                last = session.tables.order_by("-number").values_list("number", flat=True).first()
-                table = Table.objects.create(
-                    session=session, number=(last or 0) + 1, rules=version, names=clean,
-                    created_by=user if getattr(user, "is_authenticated", False) else None,
-                )  # fmt: skip
-                _said(table, user, "table.started", names=", ".join(clean))
-                return table
-        except IntegrityError:
-            if attempt == ATTEMPTS - 1:
-                raise
-    raise AssertionError("unreachable")
+
+    def create(number: int) -> Table:
+        table = Table.objects.create(
+            session=session, number=number, rules=version, names=clean,
+            created_by=user if getattr(user, "is_authenticated", False) else None,
+        )  # fmt: skip
+        _said(table, user, "table.started", names=", ".join(clean))
+        return table
+
+    return numbered(session.tables.all(), create)
 
 
 def _said(table: Table, user: Any, kind: str, **fields: Any) -> None:
