@@ -38,7 +38,7 @@ from seisan.i18n import (
 )
 from seisan.ledger import Accounts, GameResult, game_result, settle_game
 from seisan.output import Format, display_width, dumps_csv, emit, table, wrap_cells
-from seisan.presets import load_rules, presets, presets_for_total
+from seisan.presets import load_rules, presets, presets_for_total, with_changes
 from seisan.pt import pt_value
 from seisan.rules import Rules, SideRules, Stakes
 from seisan.settlement import PART_NAMES, Penalty, PointsTotalError, check_names, format_score
@@ -229,10 +229,6 @@ def fail(message: Message | str) -> NoReturn:
     raise typer.Exit(2)
 
 
-CHANGEABLE = ("players", "start", "return", "uma", "rounding", "ties", "side", "money")
-"""Rule fields the ``settle`` options change, in the order a changed title names them."""
-
-
 def resolve_rules(
     name: str | None,
     *,
@@ -261,12 +257,7 @@ def resolve_rules(
         if value is not None
     }
     overrides |= {key: table for key, table in (("side", side), ("money", money)) if table}
-    if not overrides:
-        return base
-    rules = Rules.from_dict(overrides, base)
-    if name is None:
-        return rules
-    return replace(rules, changed=tuple(k for k in CHANGEABLE if k in overrides))
+    return with_changes(base, overrides, named=name is not None)
 
 
 def rules_title(rules: Rules, lang: Lang | None = None) -> str:

@@ -171,3 +171,23 @@ def read_toml(path: Path, what: Message) -> dict[str, Any]:
         ) from None
     except RecursionError:
         raise SeisanError(_("{path}: not valid TOML: nested too deeply", path=path)) from None
+
+
+CHANGEABLE = ("players", "start", "return", "uma", "rounding", "ties", "side", "money")
+"""Rule fields a table may change of its rules for one game (``seisan settle``'s
+options, the API's ``changes``), in the order a changed title names them."""
+
+
+def with_changes(base: Rules, changes: Mapping[str, Any], named: bool = True) -> Rules:
+    """``base`` with ``changes`` (fields of :data:`CHANGEABLE`) applied; a changed preset
+    (``named``) records what changed, so that its title says so (Mリーグ (ウマ変更))."""
+    unknown = sorted(set(changes) - set(CHANGEABLE))
+    if unknown:
+        problem = _("not a field a game may change; known: {known}", known=CHANGEABLE)
+        raise RulesError(unknown[0], changes[unknown[0]], problem)
+    if not changes:
+        return base
+    rules = Rules.from_dict(changes, base)
+    if not named:
+        return rules
+    return replace(rules, changed=tuple(k for k in CHANGEABLE if k in changes))

@@ -60,6 +60,7 @@ INSTALLED_APPS = [
     "seisan.web.accounts",
     "seisan.web.tables",
     "seisan.web.events",
+    "seisan.web.api",
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -71,6 +72,7 @@ INSTALLED_APPS = [
     "simple_history",
     "allauth",
     "allauth.account",
+    "ninja",  # the API's docs page from its own files, not a CDN
 ]
 
 MIDDLEWARE = [
@@ -161,6 +163,8 @@ ACCOUNT_RATE_LIMITS = {
 }
 #: proxies in front that add X-Forwarded-For (nginx: 1); the client's address is read there
 ALLAUTH_TRUSTED_PROXY_COUNT = int(os.environ.get("SEISAN_TRUSTED_PROXIES", "0") or 0)
+#: settlements a minute that one address may ask of the API without an account (0: no limit)
+SEISAN_API_SETTLE_RATE = int(os.environ.get("SEISAN_API_SETTLE_RATE", "120") or 0)
 #: open sign-up: anyone who reaches the server may make an account (off: invitations only)
 SEISAN_OPEN_SIGNUP = _flag("SEISAN_OPEN_SIGNUP")
 LOGIN_REDIRECT_URL = "/"

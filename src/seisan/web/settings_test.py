@@ -9,3 +9,5 @@ from seisan.web.settings import *  # noqa: F403
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 ALLOWED_HOSTS = ["*"]
+# the suite settles thousands of games from one address (the limit's own test sets it)
+SEISAN_API_SETTLE_RATE = 0

@@ -1,8 +1,12 @@
-from django.urls import include, path
+from django.urls import include, path, register_converter
 
 from seisan.web.accounts import views as accounts
+from seisan.web.api.api import api
+from seisan.web.clubs.converters import IdConverter
 from seisan.web.clubs.views import club, seasons
 from seisan.web.tables import views as tables
+
+register_converter(IdConverter, "id")  # whole ids a database row can have (clubs/urls.py too)
 
 urlpatterns = [
     path("", club.home, name="home"),
@@ -15,9 +19,12 @@ urlpatterns = [
     path("public/<str:token>/", seasons.public_season, name="public_season"),
     # sign-up is seisan's (closed unless invited; never says who has an account)
     path("accounts/signup/", accounts.signup, name="account_signup"),
+    path("accounts/tokens/", accounts.api_tokens, name="api_tokens"),
+    path("accounts/tokens/<id:pk>/revoke/", accounts.revoke_api_token, name="revoke_api_token"),
     path("accounts/", include("allauth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("c/<slug:slug>/", include("seisan.web.clubs.urls")),
+    path("api/", api.urls),
 ]
 
 handler500 = "seisan.web.clubs.views.errors.server_error"

@@ -91,3 +91,20 @@ class InvitationForm(forms.Form):
                                most=MAX_INVITATION_DAYS),
         })  # fmt: skip
         self.fields["role"].error_messages.update({"invalid_choice": words(N_("choose a role"))})
+
+
+class ApiTokenForm(forms.Form):
+    """What a new API token is for (shown in the list, to know which to revoke)."""
+
+    name = forms.CharField(max_length=60)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        in_our_words(self)
+        self.fields["name"].label = words(N_("What it is for (a Discord bot, a spreadsheet…)"))
+        self.fields["name"].error_messages.update(
+            {
+                "required": words(N_("give what the token is for")),
+                "max_length": words(N_("a name has at most 60 characters")),
+            }
+        )

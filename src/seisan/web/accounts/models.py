@@ -46,3 +46,24 @@ class Invitation(models.Model):
     def open(self) -> bool:
         """Not used, not revoked, not expired."""
         return self.used is None and self.revoked is None and self.expires > timezone.now()
+
+
+class ApiToken(models.Model):
+    """A user's token for the JSON API (a bot, a spreadsheet): it acts as the user, with
+    their roles. Only its SHA-256 is kept; it is shown once, and revoked, not deleted
+    (its last use stays on the profile page)."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_tokens"
+    )
+    #: what the user called it ("Discord bot")
+    name = models.CharField(max_length=60)
+    token_hash = models.CharField(max_length=64, unique=True)
+    #: the token's first characters, to tell tokens apart on the page
+    prefix = models.CharField(max_length=16)
+    created = models.DateTimeField(default=timezone.now)
+    last_used = models.DateTimeField(null=True, blank=True)
+    revoked = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created"]

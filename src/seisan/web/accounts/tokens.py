@@ -11,7 +11,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from seisan.web.accounts.models import Invitation, SignInLink
+from seisan.web.accounts.models import ApiToken, Invitation, SignInLink
 
 
 def hash_token(token: str) -> str:
@@ -69,3 +69,29 @@ def take_invitation(invitation: Invitation, user: Any) -> bool:
         pk=invitation.pk, used__isnull=True, revoked__isnull=True, expires__gt=now
     ).update(used=now, used_by=user)
     return taken == 1
+
+
+API_TOKEN_PREFIX = "seisan_"  #: every API token starts so (a leaked one is easy to find)
+
+
+def new_api_token(user: Any, name: str) -> str:
+    """A new API token for ``user`` (shown once: only its hash is kept)."""
+    token = API_TOKEN_PREFIX + secrets.token_urlsafe(32)
+    ApiToken.objects.create(user=user, name=name, token_hash=hash_token(token), prefix=token[:12])
+    return token
+
+
+def api_user(token: str) -> Any | None:
+    """The user an API token acts as (None: unknown or revoked); notes its use at most
+    once a minute (a bot posting fifty games writes one row, not fifty)."""
+    found = (
+        ApiToken.objects.filter(token_hash=hash_token(token), revoked__isnull=True)
+        .select_related("user")
+        .first()
+    )
+    if found is None or not found.user.is_active:
+        return None
+    now = timezone.now()
+    if found.last_used is None or now - found.last_used > timedelta(minutes=1):
+        ApiToken.objects.filter(pk=found.pk).update(last_used=now)
+    return found.user

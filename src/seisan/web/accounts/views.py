@@ -10,6 +10,7 @@ from allauth.account.models import EmailAddress
 from allauth.core import ratelimit
 from django.contrib import messages
 from django.contrib.auth import get_user_model, login
+from django.contrib.auth.decorators import login_required
 from django.db import IntegrityError, transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -25,8 +26,8 @@ from seisan.web.accounts.adapter import (
     landing_url,
     pending_invitation,
 )
-from seisan.web.accounts.forms import InvitationForm, SignupForm
-from seisan.web.accounts.models import Invitation
+from seisan.web.accounts.forms import ApiTokenForm, InvitationForm, SignupForm
+from seisan.web.accounts.models import ApiToken, Invitation
 from seisan.web.clubs import history
 from seisan.web.clubs import models as m
 from seisan.web.clubs.access import club_view, ctx, role_in
@@ -166,3 +167,40 @@ def qr_svg(text: str) -> str:
 
     return str(segno.make(text, error="m").svg_inline(scale=5, border=2, dark="#111",
                                                       svgclass="qr", lineclass=None))  # fmt: skip
+
+
+TOKEN_KEY = "seisan_new_api_token"  #: a new API token, shown once
+
+
+@login_required
+def api_tokens(request: HttpRequest) -> HttpResponse:
+    """The user's API tokens: make one (shown once, with a curl example) or revoke one."""
+    form = ApiTokenForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        request.session[TOKEN_KEY] = tokens.new_api_token(
+            request.user, " ".join(form.cleaned_data["name"].split())
+        )
+        return redirect("api_tokens")
+    shown = request.session.pop(TOKEN_KEY, None)
+    user: Any = request.user
+    mine = ApiToken.objects.filter(user=user)
+    return render(
+        request,
+        "accounts/api_tokens.html",
+        ctx(request, form=form, token=shown, active=mine.filter(revoked__isnull=True),
+            revoked=mine.filter(revoked__isnull=False)[:20],
+            api=request.build_absolute_uri("/api/")),
+    )  # fmt: skip
+
+
+@require_POST
+@login_required
+def revoke_api_token(request: HttpRequest, pk: int) -> HttpResponse:
+    """A token stops working at once (it stays listed as revoked)."""
+    found = get_object_or_404(ApiToken, pk=pk, user=request.user)
+    if found.revoked is None:
+        found.revoked = timezone.now()
+        found.save(update_fields=["revoked"])
+        messages.success(request, words(N_("the token “{name}” no longer works"),
+                                        name=found.name))  # fmt: skip
+    return redirect("api_tokens")

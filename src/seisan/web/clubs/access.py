@@ -30,6 +30,17 @@ def role_in(user: Any, club: m.Club) -> str | None:
     return found.first()
 
 
+def club_for(user: Any, slug: str, needed: str) -> tuple[m.Club, str]:
+    """The club ``slug`` names and the user's role there, if it is at least ``needed``:
+    the one check behind every page and every API call (404: no such club; 403: not
+    a member, or a smaller role)."""
+    club = get_object_or_404(m.Club, slug=slug)
+    role = role_in(user, club)
+    if role is None or not m.role_at_least(role, needed):
+        raise PermissionDenied
+    return club, role
+
+
 def club_view(needed: str) -> Callable[[View], View]:
     """Resolve ``slug`` to the club and require at least ``needed`` there: signed-out
     visitors go to the sign-in page, members without the role get 403."""
@@ -37,14 +48,12 @@ def club_view(needed: str) -> Callable[[View], View]:
     def wrap(view: View) -> View:
         @wraps(view)
         def inner(request: HttpRequest, slug: str, *args: Any, **kwargs: Any) -> HttpResponse:
-            club = get_object_or_404(m.Club, slug=slug)
             if not request.user.is_authenticated:
+                get_object_or_404(m.Club, slug=slug)
                 if request.headers.get("X-Seisan-Queued"):  # a phone's queue: keep it
                     return HttpResponse(status=401)
                 return redirect(f"{reverse('account_login')}?next={request.path}")
-            role = role_in(request.user, club)
-            if not m.role_at_least(role, needed):
-                raise PermissionDenied
+            club, role = club_for(request.user, slug, needed)
             request.club_role = role  # type: ignore[attr-defined]
             request.club = club  # type: ignore[attr-defined]
             with club_time(club):

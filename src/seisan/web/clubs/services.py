@@ -297,6 +297,9 @@ def _write(
     """One attempt at storing the game, inside a transaction."""
     club = session.season.club
     if game is None:
+        # games are numbered one at a time in a session (twenty bots posting at once on
+        # PostgreSQL would otherwise take the same number over and over)
+        m.Session.objects.select_for_update().filter(pk=session.pk).first()
         last = session.games.order_by("-number").values_list("number", flat=True).first()
         game = m.Game(
             session=session,

@@ -1,11 +1,9 @@
-from django.urls import include, path, register_converter
+from django.urls import include, path
 
 from seisan.web.accounts import views as accounts
-from seisan.web.clubs.converters import IdConverter
 from seisan.web.clubs.views import club, games, history, players, seasons, sessions
 
 app_name = "clubs"
-register_converter(IdConverter, "id")
 
 urlpatterns = [
     path("", club.club_page, name="club"),

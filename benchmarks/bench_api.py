@@ -1,0 +1,168 @@
+"""The JSON API under load (``make bench``): a real ``seisan serve`` with four gunicorn
+workers on 127.0.0.1, on SQLite and on PostgreSQL (``SEISAN_PG_URL``, or the local
+server ``.ci/run`` starts; said when there is none).
+
+- game entry through the API (``POST /api/clubs/…/sessions/…/games`` with an
+  ``Idempotency-Key``) by 1, 10 and 50 clients at once: games stored a second, p50
+  and p95;
+- ``POST /api/settle`` (no account) by 50 clients: settlements a second, p50 and p95;
+- the baseline, in the same run against the same server: ``GET /robots.txt``, a
+  request that does nothing, by 50 clients.
+
+Goals (issue 18): 50 clients at ≥ 200 games/s on PostgreSQL with p95 ≤ 250 ms;
+``/api/settle`` ≥ 1,000 requests/s. Each client keeps one connection open (HTTP/1.1
+keep-alive through ``http.client``), as a bot does.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import random
+import re
+import sys
+import threading
+import time
+from pathlib import Path
+from tempfile import TemporaryDirectory
+from typing import Any
+from urllib.parse import urlsplit
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from benchmarks.bench_web import drop, percentile, pg_database
+from tests.web.serving import PEOPLE, member, new_table, serve
+
+SEISAN = Path(sys.executable).with_name("seisan")
+SECONDS = float(os.environ.get("SEISAN_BENCH_SECONDS", "10"))
+WORKERS = 4
+
+
+class Client:
+    """One bot: one kept-alive connection, its token."""
+
+    def __init__(self, base: str, token: str = "") -> None:
+        parts = urlsplit(base)
+        self.connection = http.client.HTTPConnection(parts.hostname or "", parts.port, timeout=60)
+        self.headers = {"Content-Type": "application/json"}
+        if token:
+            self.headers["Authorization"] = f"Bearer {token}"
+
+    def send(self, method: str, path: str, body: Any = None, key: str = "") -> int:
+        headers = dict(self.headers)
+        if key:
+            headers["Idempotency-Key"] = key
+        data = None if body is None else json.dumps(body)
+        self.connection.request(method, path, data, headers)
+        response = self.connection.getresponse()
+        response.read()
+        return response.status
+
+
+def load(clients: list[Client], request: Any, seconds: float) -> dict[str, Any]:
+    """Every client sends ``request(client, n)`` again and again for ``seconds``."""
+    times: list[float] = []
+    errors: list[int] = []
+    lock = threading.Lock()
+    stop = time.perf_counter() + seconds
+
+    def run(client: Client, number: int) -> None:
+        count = 0
+        while time.perf_counter() < stop:
+            begin = time.perf_counter()
+            status = request(client, number * 1_000_000 + count)
+            took = time.perf_counter() - begin
+            count += 1
+            with lock:
+                times.append(took)
+                if status >= 300:
+                    errors.append(status)
+
+    threads = [threading.Thread(target=run, args=(c, i)) for i, c in enumerate(clients)]
+    began = time.perf_counter()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    elapsed = time.perf_counter() - began
+    return {"per_s": len(times) / elapsed, "p50": percentile(times, 50) * 1000,
+            "p95": percentile(times, 95) * 1000, "errors": len(errors),
+            "count": len(times)}  # fmt: skip
+
+
+def token_of(browser: Any) -> str:
+    _status, _url, page = browser.post("/accounts/tokens/", {"name": "bench"})
+    found = re.search(r"<code>(seisan_[\w-]+)</code>", page)
+    assert found, page[:500]
+    return found[1]
+
+
+def bench(base: str, label: str) -> None:
+    owner = member(base, 1, "bench")
+    _season, enter = new_table(owner, "bench")
+    night = enter.split("/")[-3]
+    token = token_of(owner)
+    path = f"/api/clubs/bench/sessions/{night}/games"
+    rng = random.Random(18)
+
+    def game(client: Client, n: int) -> int:
+        cuts = [rng.randint(-50, 600) * 100 for _ in range(3)]
+        body = {"players": rng.sample(PEOPLE, 4), "points": [*cuts, 100000 - sum(cuts)]}
+        return client.send("POST", path, body, key=f"g{n}-{time.perf_counter_ns()}")
+
+    settle_body = {"rules": "mleague", "points": [42600, 31000, 16400, 10000],
+                   "players": PEOPLE[:4], "sashi": ["Ana:Ben:10000"]}  # fmt: skip
+
+    def settle(client: Client, _n: int) -> int:
+        return client.send("POST", "/api/settle", settle_body)
+
+    def nothing(client: Client, _n: int) -> int:
+        return client.send("GET", "/robots.txt")
+
+    print(f"\n== {label}: seisan serve, {WORKERS} workers, {SECONDS:g} s each")
+    print(f"{'what':<34}{'clients':>8}{'per s':>10}{'p50 ms':>9}{'p95 ms':>9}{'errors':>8}")
+    rows = [("baseline: GET /robots.txt", 50, nothing)]
+    rows += [("game entry (POST games)", n, game) for n in (1, 10, 50)]
+    rows += [("POST /api/settle", 50, settle)]
+    figures = {}
+    for what, count, request in rows:
+        clients = [Client(base, token) for _ in range(count)]
+        result = load(clients, request, SECONDS)
+        figures[(what, count)] = result
+        print(f"{what:<34}{count:>8}{result['per_s']:>10.0f}{result['p50']:>9.1f}"
+              f"{result['p95']:>9.1f}{result['errors']:>8}")  # fmt: skip
+    base_rate = figures[("baseline: GET /robots.txt", 50)]["per_s"]
+    games = figures[("game entry (POST games)", 50)]
+    settled = figures[("POST /api/settle", 50)]
+    print(f"50 clients: {games['per_s']:.0f} games/s ({games['per_s'] / base_rate:.2f} of the "
+          f"baseline's requests/s), p95 {games['p95']:.0f} ms; goal on PostgreSQL: ≥ 200/s, "
+          f"p95 ≤ 250 ms")  # fmt: skip
+    print(f"/api/settle: {settled['per_s']:.0f}/s ({settled['per_s'] / base_rate:.2f} of the "
+          f"baseline); goal ≥ 1,000/s")  # fmt: skip
+
+
+def main() -> None:
+    env = {"SEISAN_OPEN_SIGNUP": "1", "DJANGO_SECRET_KEY": "b" * 50,
+           "SEISAN_API_SETTLE_RATE": "0"}  # one address sends everything  # fmt: skip
+    print(f"cores: {os.cpu_count()}")
+    workers = ["--workers", str(WORKERS)]
+    with TemporaryDirectory() as folder, serve(SEISAN, Path(folder), workers, env) as served:
+        bench(served.base, "SQLite")
+    database = pg_database()
+    if database is None:
+        print("\nPostgreSQL: no server reachable (SEISAN_PG_URL), not measured")
+        return
+    admin, url = database
+    try:
+        with (
+            TemporaryDirectory() as folder,
+            serve(SEISAN, Path(folder), workers, {**env, "DATABASE_URL": url}) as served,
+        ):
+            bench(served.base, "PostgreSQL")
+    finally:
+        drop(admin, url)
+
+
+if __name__ == "__main__":
+    main()

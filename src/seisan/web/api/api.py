@@ -1,0 +1,511 @@
+"""The API's operations (``/api/``; the schema at ``/api/openapi.json``, docs at
+``/api/docs``). Thin: each one checks access with :func:`~seisan.web.clubs.access.club_for`,
+then asks the core (settling) or the club's services (storing), as the pages do."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
+from typing import Any
+
+from django.conf import settings
+from django.core.cache import cache
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404
+from ninja import NinjaAPI
+from ninja.errors import AuthenticationError, HttpError
+from ninja.errors import ValidationError as NinjaValidationError
+from ninja.security import HttpBearer
+
+from seisan.errors import SeisanError
+from seisan.i18n import Lang, _, term
+from seisan.pt import pt_value
+from seisan.rules import Rules
+from seisan.web.accounts.tokens import api_user
+from seisan.web.api import schemas as s
+from seisan.web.api.errors import (
+    ApiError,
+    ExactRenderer,
+    error_response,
+    json_response,
+    validation_error,
+)
+from seisan.web.api.idempotency import idempotent
+from seisan.web.clubs import models as m
+from seisan.web.clubs import money, services
+from seisan.web.clubs.access import MAX_ID, club_for, club_time
+from seisan.web.clubs.middleware import web_lang
+
+
+class TokenAuth(HttpBearer):
+    """``Authorization: Bearer seisan_…``: a token made on the profile page."""
+
+    def authenticate(self, request: HttpRequest, token: str) -> Any:
+        user = api_user(token)
+        if user is None:
+            return None
+        request.user = user
+        return user
+
+
+api = NinjaAPI(
+    title="seisan",
+    version="1",
+    description=(
+        "Settle riichi mahjong games exactly, and keep a club's seasons, nights and games. "
+        "`POST /api/settle` needs no account; everything else takes a personal token "
+        "(`Authorization: Bearer …`, made on the profile page) and the same roles as the "
+        "pages. Writes take an `Idempotency-Key`; errors are "
+        '`{"error": {"code", "message", "field"}}` in the `Accept-Language` language.'
+    ),
+    urls_namespace="api",
+    auth=TokenAuth(),
+    renderer=ExactRenderer(),
+)
+
+
+# -- errors -----------------------------------------------------------------------------
+
+
+@api.exception_handler(ApiError)
+def _api_error(request: HttpRequest, err: ApiError) -> HttpResponse:
+    return error_response(err, request)
+
+
+@api.exception_handler(SeisanError)
+def _seisan_error(request: HttpRequest, err: SeisanError) -> HttpResponse:
+    field = getattr(err, "field", None) or None
+    return error_response(ApiError(400, "invalid", err.message, field), request)
+
+
+@api.exception_handler(NinjaValidationError)
+def _validation(request: HttpRequest, err: NinjaValidationError) -> HttpResponse:
+    return error_response(validation_error(list(err.errors)), request)
+
+
+@api.exception_handler(AuthenticationError)
+def _unauthorised(request: HttpRequest, err: AuthenticationError) -> HttpResponse:
+    return error_response(
+        ApiError(401, "unauthorized",
+                 _("give a valid API token: Authorization: Bearer <token> (made on your "
+                   "profile page)")),
+        request,
+    )  # fmt: skip
+
+
+@api.exception_handler(PermissionDenied)
+def _forbidden(request: HttpRequest, err: PermissionDenied) -> HttpResponse:
+    return error_response(
+        ApiError(403, "forbidden", _("your role in this club does not allow this")), request
+    )
+
+
+@api.exception_handler(Http404)
+def _not_found(request: HttpRequest, err: Http404) -> HttpResponse:
+    return error_response(ApiError(404, "not_found", _("not found")), request)
+
+
+@api.exception_handler(HttpError)
+def _http_error(request: HttpRequest, err: HttpError) -> HttpResponse:
+    if err.status_code == 404:
+        return _not_found(request, Http404())
+    return error_response(
+        ApiError(err.status_code, "invalid_request", _("this request cannot be read")), request
+    )
+
+
+# -- helpers ----------------------------------------------------------------------------
+
+#: the errors every operation may answer (a path that names nothing is 404; a path or
+#: body of the wrong type, 422), and those of a write
+READ: dict[int, Any] = {401: s.ErrorOut, 403: s.ErrorOut, 404: s.ErrorOut, 422: s.ErrorOut}
+WRITE: dict[int, Any] = {**READ, 400: s.ErrorOut, 409: s.ErrorOut}
+
+_THOUSANDTH = Decimal("0.001")
+
+
+def _exact(value: Fraction) -> int | Decimal:
+    """A pt or money value as written (every stored value has a finite decimal form)."""
+    return pt_value(value)
+
+
+def _rounded(value: Fraction) -> Decimal:
+    """An average or a rate, to the thousandth (half up)."""
+    return (Decimal(value.numerator) / Decimal(value.denominator)).quantize(
+        _THOUSANDTH, rounding=ROUND_HALF_UP
+    )
+
+
+def _id(value: int) -> int:
+    if value < 1 or value > MAX_ID:
+        raise Http404
+    return value
+
+
+def _club(request: HttpRequest, slug: str, needed: str = m.Role.MEMBER) -> m.Club:
+    club, _role = club_for(request.user, slug, needed)
+    return club
+
+
+def _client(request: HttpRequest) -> str:
+    forwarded = int(getattr(settings, "ALLAUTH_TRUSTED_PROXY_COUNT", 0) or 0)
+    if forwarded:
+        hops = [h.strip() for h in request.headers.get("X-Forwarded-For", "").split(",")]
+        if len(hops) >= forwarded:
+            return hops[-forwarded]
+    return str(request.META.get("REMOTE_ADDR", ""))
+
+
+def _rate_limited(request: HttpRequest) -> None:
+    """At most ``SEISAN_API_SETTLE_RATE`` settlements a minute from one address."""
+    limit = int(getattr(settings, "SEISAN_API_SETTLE_RATE", 0) or 0)
+    if limit <= 0:
+        return
+    import time  # noqa: PLC0415
+
+    key = f"api-settle:{_client(request)}:{int(time.time() // 60)}"
+    cache.add(key, 0, 120)
+    try:
+        count = cache.incr(key)
+    except ValueError:
+        count = 1
+    if count > limit:
+        raise ApiError(429, "rate_limited",
+                       _("too many settlements from your address: at most {limit} a minute",
+                         limit=limit))  # fmt: skip
+
+
+# -- settling without an account --------------------------------------------------------
+
+
+def _rules(spec: object, changes: Mapping[str, Any] | None) -> Rules:
+    """Rules of a request: a preset's name or a rules object (never a file), with the
+    ``changes`` the command line's options make (``{"money": {"rate": 50}}``)."""
+    from seisan.presets import find_preset, rules_from_data, with_changes  # noqa: PLC0415
+
+    if spec is None:
+        base = Rules()
+    elif isinstance(spec, str):
+        base = find_preset(spec)
+    elif isinstance(spec, Mapping):
+        base = rules_from_data(spec)
+    else:
+        raise ApiError(422, "invalid_request", _("rules: give a preset name or a rules object"),
+                       "rules")  # fmt: skip
+    return with_changes(base, changes or {}, named=isinstance(spec, str))
+
+
+def _game_table(body: Mapping[str, Any], rules: Rules, lang: Lang) -> dict[str, Any]:
+    """The request as a session file's game: the seats' names when none are given."""
+    table = dict(body)
+    points = table.get("points")
+    if "players" not in table and isinstance(points, list):
+        table["players"] = [term(f"seat.{seat}", lang) for seat in range(len(points))]
+    return table
+
+
+@api.post(
+    "/settle", auth=None,
+    response={200: s.SettleOut, 400: s.ErrorOut, 422: s.ErrorOut, 429: s.ErrorOut},
+    summary="Settle one game", tags=["settle"],
+)  # fmt: skip
+def settle(request: HttpRequest, body: s.SettleIn) -> HttpResponse:
+    """Final points → places, scores (pt), side bets and money, exactly as
+    `seisan settle --format json` gives them. The body is a game as a session file
+    writes it (players, points, deposits, sashi, soto, chips…) with its rules: a
+    preset's name or a rules object (`{"extends": "mleague", "uma": [20, 10, -10, -20]}`),
+    and `changes` as the command line's options make them (`{"money": {"rate": 50}}`)."""
+    _rate_limited(request)
+    data = body.model_dump(exclude_unset=True)
+    rules = _rules(data.pop("rules", None), data.pop("changes", None))
+    table = _game_table(data, rules, web_lang())
+    result = services.settle_data(table, rules)
+    return json_response(result.to_dict())
+
+
+# -- reading a club ---------------------------------------------------------------------
+
+
+@api.get("/clubs", response={200: list[s.ClubOut], **READ}, tags=["clubs"])
+def clubs(request: HttpRequest) -> list[dict[str, Any]]:
+    """The clubs the token's user belongs to, with their role."""
+    user: Any = request.user
+    rows = m.Membership.objects.filter(user=user).select_related("club")
+    return [_club_out(r.club, r.role) for r in rows.order_by("club__name")]
+
+
+def _club_out(club: m.Club, role: str) -> dict[str, Any]:
+    return {"slug": club.slug, "name": club.name, "kind": club.kind,
+            "currency": club.currency, "role": role}  # fmt: skip
+
+
+@api.get(
+    "/clubs/{slug}", response={200: s.ClubDetailOut, **READ},
+    tags=["clubs"],
+)  # fmt: skip
+def club(request: HttpRequest, slug: str) -> dict[str, Any]:
+    """A club, its seasons and its players."""
+    found, role = club_for(request.user, slug, m.Role.MEMBER)
+    seasons = [_season_out(x) for x in found.seasons.order_by("-created")]
+    players = [_player_out(p) for p in found.players.filter(merged_into__isnull=True)]
+    return {**_club_out(found, role), "seasons": seasons, "players": players}
+
+
+def _season_out(season: m.Season) -> dict[str, Any]:
+    return {"id": season.pk, "name": season.name, "min_games": season.min_games,
+            "public": season.public, "created": season.created}  # fmt: skip
+
+
+def _player_out(player: m.Player) -> dict[str, Any]:
+    return {"id": player.pk, "name": player.name, "guest": player.is_guest}
+
+
+def _season(request: HttpRequest, slug: str, pk: int, needed: str = m.Role.MEMBER) -> m.Season:
+    club_ = _club(request, slug, needed)
+    return get_object_or_404(club_.seasons, pk=_id(pk))
+
+
+@api.get(
+    "/clubs/{slug}/seasons/{pk}", response={200: s.SeasonDetailOut, **READ},
+    tags=["seasons"],
+)  # fmt: skip
+def season(request: HttpRequest, slug: str, pk: int) -> dict[str, Any]:
+    """A season: its rules now (as `seisan rules show --format json`) and its nights."""
+    found = _season(request, slug, pk)
+    version = found.rules
+    sessions = [_session_out(x) for x in found.sessions.all()]
+    return {**_season_out(found), "rules_version": version.number,
+            "rules": services.rules_of(version).to_dict(), "sessions": sessions}  # fmt: skip
+
+
+def _session_out(session: m.Session) -> dict[str, Any]:
+    return {"id": session.pk, "season": session.season_id, "date": session.date,
+            "title": session.title}  # fmt: skip
+
+
+@api.get(
+    "/clubs/{slug}/seasons/{pk}/standings",
+    response={200: list[s.StandingOut], **READ},
+    tags=["seasons"],
+)  # fmt: skip
+def standings(request: HttpRequest, slug: str, pk: int) -> list[dict[str, Any]]:
+    """The season's standings (players with at least the season's minimum of games),
+    best first, as the season page shows them."""
+    found = _season(request, slug, pk)
+    with club_time(found.club):
+        rows = services.season_standings(found)
+    players = services.season_table(found).lines.players
+    return [_standing_out(place, row, players.get(row.name)) for place, row in
+            enumerate(rows, start=1)]  # fmt: skip
+
+
+def _standing_out(place: int, row: Any, player: int | None) -> dict[str, Any]:
+    return {
+        "place": place, "name": row.name, "player": player, "games": row.games,
+        "total": _exact(row.total), "average": _rounded(row.average),
+        "average_place": _rounded(row.average_place), "places": list(row.places),
+        "busts": row.busts, "best": _exact(row.best), "worst": _exact(row.worst),
+        "money": None if row.money is None else _exact(row.money),
+    }  # fmt: skip
+
+
+@api.post(
+    "/clubs/{slug}/seasons/{pk}/sessions",
+    response={201: s.SessionOut, 200: s.SessionOut, **WRITE},
+    tags=["sessions"],
+)  # fmt: skip
+def new_session(request: HttpRequest, slug: str, pk: int, body: s.SessionIn) -> HttpResponse:
+    """A new night of the season (a scorer's right, as on the season page)."""
+    found = _season(request, slug, pk, m.Role.SCORER)
+
+    def run() -> HttpResponse:
+        from seisan.web.clubs import history  # noqa: PLC0415
+
+        session = m.Session.objects.create(season=found, date=body.date, title=body.title)
+        history.record(found.club, request.user, "session.created",
+                       session=history.session_name(session),
+                       link=["clubs:session", [session.pk]])  # fmt: skip
+        return json_response(_session_out(session), 201)
+
+    return idempotent(request, run)
+
+
+def _session(request: HttpRequest, slug: str, pk: int, needed: str = m.Role.MEMBER) -> m.Session:
+    club_ = _club(request, slug, needed)
+    return get_object_or_404(
+        m.Session.objects.select_related("season"), pk=_id(pk), season__club=club_
+    )
+
+
+@api.get(
+    "/clubs/{slug}/sessions/{pk}",
+    response={200: s.SessionDetailOut, **READ},
+    tags=["sessions"],
+)  # fmt: skip
+def session(request: HttpRequest, slug: str, pk: int) -> dict[str, Any]:
+    """A night: its games (as stored and settled) and its ledger, payments counted."""
+    found = _session(request, slug, pk)
+    games = (
+        found.games.filter(deleted__isnull=True)
+        .select_related("rules")
+        .prefetch_related("seats__player")
+    )
+    return {**_session_out(found), "games": [_game_out(g) for g in games],
+            "ledger": _ledger_out(found)}  # fmt: skip
+
+
+def _ledger_out(session: m.Session) -> dict[str, Any] | None:
+    ledger = money.session_ledger(session)
+    if ledger is None:
+        return None
+
+    def rows(transfers: Any) -> list[dict[str, Any]]:
+        return [{"payer": t.payer, "payee": t.payee, "amount": _exact(t.amount)} for t in transfers]
+
+    return {
+        "in_money": ledger.in_money,
+        "due": rows(ledger.due),
+        "open": rows(ledger.rows),
+        "paid": [{"payer": p.payer, "payee": p.payee, "amount": p.amount, "when": p.paid}
+                 for p in ledger.payments],
+    }  # fmt: skip
+
+
+def _game_out(game: m.Game) -> dict[str, Any]:
+    seats = sorted(game.seats.all(), key=lambda x: x.seat)
+    return {
+        "id": game.pk, "session": game.session_id, "number": game.number,
+        "version": game.version, "rules_version": game.rules.number,
+        "game": game.record if game.record is not None else game.data,
+        "hand_by_hand": game.record is not None,
+        "seats": [{"seat": x.seat, "name": x.player.name, "player": x.player_id,
+                   "points": x.points, "place": x.place, "score": x.score, "total": x.total,
+                   "money": x.money} for x in seats],
+        "spectators": [{"name": name, "total": Decimal(v["total"]),
+                        "money": None if v.get("money") is None else Decimal(v["money"])}
+                       for name, v in (game.spectators or {}).items()],
+        "updated": game.updated,
+    }  # fmt: skip
+
+
+def _table_of(body: s.GameIn) -> tuple[dict[str, Any], dict[str, Any] | None]:
+    """The stored form of a game in a request: a table (players, points, bets…) or a
+    hand-by-hand record (``{"record": {...}}``)."""
+    data = body.model_dump(exclude_unset=True, exclude={"version"})
+    record = data.pop("record", None)
+    if record is not None:
+        if data:
+            raise ApiError(422, "invalid_request",
+                           _("give a game's table or its record, not both"), "record")  # fmt: skip
+        return {}, record
+    return data, None
+
+
+@api.post(
+    "/clubs/{slug}/sessions/{pk}/games",
+    response={201: s.GameOut, 200: s.GameOut, **WRITE},
+    tags=["games"],
+)  # fmt: skip
+def new_game(request: HttpRequest, slug: str, pk: int, body: s.GameIn) -> HttpResponse:
+    """Enter a game of the night, settled under the season's rules now: its table as a
+    session file writes it (`players`, `points`, `deposits`, `sashi`, `chips`…), or a
+    hand-by-hand `record` as `seisan game` reads it. With an `Idempotency-Key`, a
+    retry returns the first answer and stores nothing new."""
+    found = _session(request, slug, pk, m.Role.SCORER)
+    data, record = _table_of(body)
+
+    def run() -> HttpResponse:
+        game, _created = services.save_game(found, data, request.user, record=record,
+                                            kind="game.entered")  # fmt: skip
+        return json_response(_game_out(_fresh(game)), 201)
+
+    return idempotent(request, run)
+
+
+def _fresh(game: m.Game) -> m.Game:
+    return m.Game.objects.select_related("rules").prefetch_related("seats__player").get(pk=game.pk)
+
+
+def _game(request: HttpRequest, slug: str, pk: int, needed: str = m.Role.MEMBER) -> m.Game:
+    club_ = _club(request, slug, needed)
+    return get_object_or_404(
+        m.Game.objects.select_related("rules", "session").prefetch_related("seats__player"),
+        pk=_id(pk), session__season__club=club_, deleted__isnull=True,
+    )  # fmt: skip
+
+
+@api.get(
+    "/clubs/{slug}/games/{pk}",
+    response={200: s.GameOut, **READ},
+    tags=["games"],
+)  # fmt: skip
+def game(request: HttpRequest, slug: str, pk: int) -> dict[str, Any]:
+    """A game as stored, with its `version` (an edit says which version it changes)."""
+    return _game_out(_game(request, slug, pk))
+
+
+@api.put(
+    "/clubs/{slug}/games/{pk}",
+    response={200: s.GameOut, **WRITE, 409: s.ConflictOut},
+    tags=["games"],
+)  # fmt: skip
+def edit_game(request: HttpRequest, slug: str, pk: int, body: s.GameIn) -> HttpResponse:
+    """Correct a game: the whole game again, with the `version` it was read at. When
+    someone else changed it since, nothing is stored: `409` with the game as it is now."""
+    found = _game(request, slug, pk, m.Role.SCORER)
+    if body.version is None:
+        problem = _("version: give the version of the game you changed")
+        raise ApiError(422, "invalid_request", problem, "version")
+    data, record = _table_of(body)
+
+    def run() -> HttpResponse:
+        try:
+            game_, _created = services.save_game(found.session, data, request.user, game=found,
+                                                 version=body.version, record=record)  # fmt: skip
+        except services.Conflict as err:
+            current = _game_out(_fresh(found))
+            raise ApiError(409, "conflict", err.message, "version", current=current) from None
+        return json_response(_game_out(_fresh(game_)))
+
+    return idempotent(request, run)
+
+
+@api.get(
+    "/clubs/{slug}/players/{pk}",
+    response={200: s.PlayerDetailOut, **READ},
+    tags=["players"],
+)  # fmt: skip
+def player(request: HttpRequest, slug: str, pk: int) -> dict[str, Any]:
+    """A player's line in each season of the club they played in."""
+    club_ = _club(request, slug)
+    found = get_object_or_404(club_.players, pk=_id(pk), merged_into__isnull=True)
+    seasons = []
+    played = club_.seasons.filter(sessions__games__seats__player=found).distinct()
+    for season_ in played.order_by("-created"):
+        table = services.season_table(season_)
+        rows = {row.name: (place, row) for place, row in enumerate(table.everyone, start=1)}
+        if found.name in rows:
+            place, row = rows[found.name]
+            seasons.append({"season": season_.pk, "season_name": season_.name,
+                            **_standing_out(place, row, found.pk)})  # fmt: skip
+    return {**_player_out(found), "seasons": seasons}
+
+
+@api.get(
+    "/clubs/{slug}/sessions/{pk}/seating",
+    response={200: s.SeatingOut, **READ},
+    tags=["sessions"],
+)  # fmt: skip
+def seating(request: HttpRequest, slug: str, pk: int) -> dict[str, Any]:
+    """The night's tables as drawn (the draw that stands), seats in order from East."""
+    from seisan.web.events.models import Seating  # noqa: PLC0415
+
+    found = _session(request, slug, pk)
+    drawn = Seating.objects.filter(session=found).order_by("-number").first()
+    if drawn is None:
+        raise ApiError(404, "not_found", _("no tables have been drawn for this night yet"))
+    return {"session": found.pk, "number": drawn.number, "method": drawn.method,
+            "seed": drawn.seed, "tables": drawn.tables, "sitting_out": drawn.sitting_out,
+            "repeats": drawn.repeats, "created": drawn.created}  # fmt: skip

@@ -1,0 +1,84 @@
+"""``Idempotency-Key``: a write sent again (a bot's retry after a timeout) returns the
+first answer and stores nothing new; the same key with another request is refused."""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from collections.abc import Callable
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.http import HttpRequest, HttpResponse
+
+from seisan.i18n import _
+from seisan.web.api.errors import ApiError
+from seisan.web.api.models import IdempotentRequest
+
+HEADER = "Idempotency-Key"
+WAIT = 10.0  #: seconds a retry waits for the first request still running
+
+
+def _user(request: HttpRequest) -> Any:
+    """The token's user (the API's auth has signed them in)."""
+    return request.user
+
+
+def _fingerprint(request: HttpRequest) -> str:
+    digest = hashlib.sha256(f"{request.method} {request.path}\n".encode())
+    digest.update(request.body)
+    return digest.hexdigest()
+
+
+def idempotent(request: HttpRequest, run: Callable[[], HttpResponse]) -> HttpResponse:
+    """``run()`` once per key and user; its answer again for a retry."""
+    key = request.headers.get(HEADER)
+    if key is None:
+        return run()
+    if not key or len(key) > 100 or not key.isascii() or not key.isprintable():
+        problem = _("Idempotency-Key: give 1 to 100 letters, digits or signs")
+        raise ApiError(400, "invalid_key", problem, HEADER)
+    fingerprint = _fingerprint(request)
+    try:
+        with transaction.atomic():
+            row = IdempotentRequest.objects.create(
+                user=_user(request), key=key, fingerprint=fingerprint
+            )
+    except IntegrityError:
+        return _replay(request, key, fingerprint, run)
+    try:
+        response = run()
+    except BaseException:
+        row.delete()  # nothing was stored (an error is worked out again on a retry)
+        raise
+    _store(row, response)
+    return response
+
+
+def _store(row: IdempotentRequest, response: HttpResponse) -> None:
+    row.status = response.status_code
+    row.body = response.content.decode()
+    row.save(update_fields=["status", "body"])
+
+
+def _replay(
+    request: HttpRequest, key: str, fingerprint: str, run: Callable[[], HttpResponse]
+) -> HttpResponse:
+    deadline = time.monotonic() + WAIT
+    while True:
+        row = IdempotentRequest.objects.filter(user=_user(request), key=key).first()
+        if row is None:  # the first request failed and let go of the key: run again
+            return idempotent(request, run)
+        if row.fingerprint != fingerprint:
+            raise ApiError(422, "key_reused",
+                           _("this Idempotency-Key was used for another request: use a new key "
+                             "for each new request"), HEADER)  # fmt: skip
+        if row.status:
+            response = HttpResponse(row.body, status=row.status, content_type="application/json")
+            response["Idempotent-Replayed"] = "true"
+            return response
+        if time.monotonic() > deadline:
+            raise ApiError(409, "in_progress",
+                           _("a request with this Idempotency-Key is still running: try again "
+                             "in a moment"), HEADER)  # fmt: skip
+        time.sleep(0.05)

@@ -1,0 +1,228 @@
+"""What the API reads and answers, as its OpenAPI schema describes it. pt and money
+are exact decimals written as JSON numbers (``62.6``, never ``62.599999``)."""
+
+from __future__ import annotations
+
+import datetime
+from decimal import Decimal
+from typing import Any
+
+from ninja import Schema
+from pydantic import BaseModel, ConfigDict, Field
+
+#: the side bets and extras a game may carry, as in a session file
+GAME_FIELDS = (
+    "`players` (names in seat order, East first), `points` (final points, whole), "
+    "`deposits` (riichi sticks left on the table), and as the rules allow: `sashi`, "
+    '`bashin`, `binta` (`["Ana:Ben:10000"]`), `soto` and `pool` (`{"Eve": "Chie"}`), '
+    '`busted`, `chips` (`{"Ana": 3}`), `winners`, `penalties` (`["Ana:-20:late"]`), '
+    "`substitute`."
+)
+
+
+class ErrorBody(Schema):
+    code: str = Field(description="what went wrong, for a program: invalid, not_found, …")
+    message: str = Field(description="what went wrong, for a person, in their language")
+    field: str | None = Field(description="the field it is about, if any")
+
+
+class ErrorOut(Schema):
+    error: ErrorBody
+
+
+class ConflictOut(ErrorOut):
+    current: dict[str, Any] = Field(description="the game as it is now")
+
+
+class SettleIn(BaseModel):
+    """A game to settle: its rules, and the game as a session file writes it."""
+
+    model_config = ConfigDict(extra="allow", strict=True)
+
+    rules: str | dict[str, Any] | None = Field(
+        None, description='a preset name ("mleague") or a rules object; none: the plain base'
+    )
+    changes: dict[str, Any] | None = Field(
+        None,
+        description="what seisan settle's options change: players, start, return, uma, "
+        'rounding, ties, side, money ({"money": {"rate": 50}})',
+    )
+    points: list[int] = Field(description="final points in seat order (East first)")
+    players: list[str] | None = Field(None, description="names in seat order")
+    deposits: int = Field(0, ge=0, description="riichi sticks left on the table at the end")
+
+
+SettleIn.__doc__ = f"A game to settle: its `rules`, and {GAME_FIELDS}"
+
+
+class SeatResult(Schema):
+    model_config = ConfigDict(extra="allow")
+
+    seat: int
+    name: str
+    points: int
+    place: int
+    score: Decimal
+    total: Decimal
+    parts: dict[str, Decimal]
+
+
+class SettleOut(Schema):
+    """As `seisan settle --format json`: the rules, each seat's line, spectators,
+    every flow of the side bets, and who pays whom (fewest transfers, and everyone
+    with first place; in money too when there is a rate)."""
+
+    model_config = ConfigDict(extra="allow")
+
+    rules: dict[str, Any]
+    results: list[SeatResult]
+
+
+class ClubOut(Schema):
+    slug: str
+    name: str
+    kind: str
+    currency: str
+    role: str = Field(description="the token user's role: member, scorer, organiser, owner")
+
+
+class SeasonOut(Schema):
+    id: int
+    name: str
+    min_games: int
+    public: bool
+    created: datetime.datetime
+
+
+class PlayerOut(Schema):
+    id: int
+    name: str
+    guest: bool
+
+
+class ClubDetailOut(ClubOut):
+    seasons: list[SeasonOut]
+    players: list[PlayerOut]
+
+
+class SessionOut(Schema):
+    id: int
+    season: int
+    date: datetime.date
+    title: str
+
+
+class SeasonDetailOut(SeasonOut):
+    rules_version: int
+    rules: dict[str, Any] = Field(description="as `seisan rules show --format json`")
+    sessions: list[SessionOut]
+
+
+class StandingOut(Schema):
+    place: int
+    name: str
+    player: int | None
+    games: int
+    total: Decimal = Field(description="exact")
+    average: Decimal = Field(description="to the thousandth")
+    average_place: Decimal = Field(description="to the thousandth")
+    places: list[int] = Field(description="how often 1st, 2nd, …")
+    busts: int
+    best: Decimal
+    worst: Decimal
+    money: Decimal | None
+
+
+class SessionIn(Schema):
+    model_config = ConfigDict(extra="forbid")
+
+    date: datetime.date
+    title: str = Field("", max_length=120)
+
+
+class SeatOut(Schema):
+    seat: int
+    name: str
+    player: int
+    points: int
+    place: int
+    score: Decimal
+    total: Decimal
+    money: Decimal | None
+
+
+class SpectatorOut(Schema):
+    name: str
+    total: Decimal
+    money: Decimal | None
+
+
+class GameIn(BaseModel):
+    """A game's table, or its hand-by-hand `record`; for an edit, with its `version`."""
+
+    model_config = ConfigDict(extra="allow", strict=True)
+
+    version: int | None = Field(None, description="for an edit: the version it changes")
+    record: dict[str, Any] | None = Field(
+        None, description="a hand-by-hand record as `seisan game` reads it"
+    )
+    players: list[str] | None = None
+    points: list[int] | None = None
+
+
+GameIn.__doc__ = f"A game: {GAME_FIELDS} Or a hand-by-hand `record`; an edit adds `version`."
+
+
+class GameOut(Schema):
+    id: int
+    session: int
+    number: int
+    version: int
+    rules_version: int
+    game: dict[str, Any] = Field(description="the game as entered (its table, or its record)")
+    hand_by_hand: bool
+    seats: list[SeatOut]
+    spectators: list[SpectatorOut]
+    updated: datetime.datetime
+
+
+class TransferOut(Schema):
+    payer: str
+    payee: str
+    amount: Decimal
+
+
+class PaymentOut(TransferOut):
+    when: datetime.datetime
+
+
+class LedgerOut(Schema):
+    in_money: bool
+    due: list[TransferOut] = Field(description="who pays whom for the night's games")
+    open: list[TransferOut] = Field(description="what is still to be paid")
+    paid: list[PaymentOut]
+
+
+class SessionDetailOut(SessionOut):
+    games: list[GameOut]
+    ledger: LedgerOut | None
+
+
+class PlayerSeasonOut(StandingOut):
+    season: int
+    season_name: str
+
+
+class PlayerDetailOut(PlayerOut):
+    seasons: list[PlayerSeasonOut]
+
+
+class SeatingOut(Schema):
+    session: int
+    number: int
+    method: str
+    seed: int
+    tables: list[list[str]]
+    sitting_out: list[str]
+    repeats: int
+    created: datetime.datetime

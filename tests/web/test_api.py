@@ -1,0 +1,339 @@
+"""The JSON API (issue 18): settling without an account (the same answer as
+``seisan settle --format json``, for every preset), personal tokens, the pages' roles,
+games entered once whatever the retries (``Idempotency-Key``), edits from a stale
+version refused with ``409`` and the game as it is, errors as JSON in the reader's
+language, and the standings the core gives for the stored games."""
+
+from __future__ import annotations
+
+import json
+import shlex
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.test import Client, override_settings
+from django.urls import reverse
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from seisan.cli import app
+from seisan.presets import presets
+from seisan.web.accounts.models import ApiToken
+from seisan.web.accounts.tokens import hash_token, new_api_token
+from seisan.web.api.models import IdempotentRequest
+from seisan.web.clubs import models as m
+from seisan.web.clubs import services
+
+from .conftest import EXAMPLES, make_user, season_with
+
+NAMES = ["Ana", "Ben", "Chie", "Dae"]
+PRESETS = [r.name for r in presets()]
+
+
+def settle(client: Client, body: Any, lang: str = "en", raw: bool = False) -> Any:
+    data = body if raw else json.dumps(body)
+    return client.post("/api/settle", data, content_type="application/json",
+                       HTTP_ACCEPT_LANGUAGE=lang)  # fmt: skip
+
+
+def cli_json(rules: str, points: list[int], names: list[str], *options: str) -> Any:
+    args = ["settle", "--rules", rules, "--names", ",".join(names), "--format", "json",
+            "--lang", "en", *options, "--", *map(str, points)]  # fmt: skip
+    out = CliRunner().invoke(app, args)
+    assert out.exit_code == 0, out.output
+    return json.loads(out.stdout)
+
+
+def table_points(name: str, deltas: list[int]) -> list[int]:
+    rules = next(r for r in presets() if r.name == name)
+    held = rules.start * rules.players
+    points = [rules.start + d for d in deltas[: rules.players - 1]]
+    return [*points, held - sum(points)]
+
+
+# -- settling without an account --------------------------------------------------------
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("preset", PRESETS)
+def test_settle_is_the_cli_json_for_every_preset(preset: str) -> None:
+    points = table_points(preset, [17600, 6000, -8600])
+    names = NAMES[: len(points)]
+    answer = settle(Client(), {"rules": preset, "points": points, "players": names})
+    assert answer.status_code == 200, answer.content
+    assert answer.json() == cli_json(preset, points, names)
+
+
+@pytest.mark.django_db
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    preset=st.sampled_from(PRESETS),
+    deltas=st.lists(st.integers(-300, 300).map(lambda x: x * 100), min_size=3, max_size=3),
+    sashi=st.lists(
+        st.tuples(st.integers(0, 2), st.integers(1, 3), st.integers(1, 30).map(lambda x: x * 1000)),
+        max_size=2,
+    ),
+    rate=st.sampled_from([None, 50, 100]),
+)
+def test_settle_with_random_side_bets_is_the_cli_json(
+    preset: str, deltas: list[int], sashi: list[tuple[int, int, int]], rate: int | None
+) -> None:
+    points = table_points(preset, deltas)
+    names = NAMES[: len(points)]
+    bets = [f"{names[a]}:{names[b % len(names)]}:{v}" for a, b, v in sashi
+            if names[a] != names[b % len(names)]]  # fmt: skip
+    body: dict[str, Any] = {"rules": preset, "points": points, "players": names}
+    options: list[str] = []
+    if bets:
+        body["sashi"] = bets
+        options += [f"--sashi={b}" for b in bets]
+    if rate is not None:
+        body["changes"] = {"money": {"rate": rate}}
+        options += ["--rate", str(rate)]
+    answer = settle(Client(), body)
+    assert answer.status_code == 200, answer.content
+    assert answer.json() == cli_json(preset, points, names, *options)
+
+
+@pytest.mark.django_db
+def test_a_rules_object_settles_as_the_same_house_rules_file(tmp_path: Path) -> None:
+    house = {"extends": "mleague", "uma": [20, 10, -10, -20], "money": {"rate": 100}}
+    (tmp_path / "house.toml").write_text(
+        'extends = "mleague"\numa = [20, 10, -10, -20]\n[money]\nrate = 100\n'
+    )
+    points = [42600, 31000, 16400, 10000]
+    answer = settle(Client(), {"rules": house, "points": points, "players": NAMES}).json()
+    expected = cli_json(str(tmp_path / "house.toml"), points, NAMES)
+    assert answer["results"] == expected["results"]
+    assert answer["money_transfers"] == expected["money_transfers"]
+    assert [r["money"] for r in answer["results"]] == [5260, 1100, -2360, -4000]
+
+
+@pytest.mark.django_db
+def test_settle_keeps_exact_decimals_as_json_numbers() -> None:
+    answer = settle(Client(), {"rules": "mleague", "points": [42600, 31000, 16400, 10000]})
+    text = answer.content.decode()
+    assert '"score": 62.6' in text and '"score": -50.0' not in text
+    assert [r["name"] for r in answer.json()["results"]] == ["East", "South", "West", "North"]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("body", "lang", "status", "code", "message"),
+    [
+        ({"rules": "mleague", "points": [40000, 30000, 20000, 9000]}, "en", 400, "invalid",
+         "points total 99000"),
+        ({"rules": "nosuch", "points": [25000] * 4}, "ja", 400, "invalid", "nosuch"),
+        ({"rules": "/etc/passwd.toml", "points": [25000] * 4}, "en", 400, "invalid",
+         "unknown"),
+        ({"rules": 5, "points": [25000] * 4}, "en", 422, "invalid_request", "rules"),
+        ({"rules": "mleague", "points": ["25000"] * 4}, "ko", 422, "invalid_request",
+         "정수"),
+        ({"rules": "mleague"}, "ja", 422, "invalid_request", "points"),
+        ({"rules": "mleague", "points": [25000] * 4, "chip": 3}, "en", 400, "invalid",
+         "chip"),
+        ({"rules": "mleague", "points": [25000] * 4, "deposits": -1}, "en", 422,
+         "invalid_request", "deposits"),
+    ],
+)  # fmt: skip
+def test_settle_errors_are_json_in_the_readers_language(
+    body: Any, lang: str, status: int, code: str, message: str
+) -> None:
+    answer = settle(Client(), body, lang)
+    assert answer.status_code == status, answer.content
+    error = answer.json()["error"]
+    assert error["code"] == code
+    assert message in error["message"], error
+
+
+@pytest.mark.django_db
+def test_a_body_that_is_not_json_is_one_error() -> None:
+    answer = settle(Client(), "{points: [", raw=True)
+    assert answer.status_code in (400, 422)
+    assert answer.json()["error"]["code"] == "invalid_request"
+
+
+@pytest.mark.django_db
+def test_settlements_are_limited_per_address(settings: Any) -> None:
+    settings.SEISAN_API_SETTLE_RATE = 3
+    body = {"rules": "mleague", "points": [25000] * 4}
+    codes = [settle(Client(), body).status_code for _ in range(4)]
+    assert codes == [200, 200, 200, 429]
+    other = Client(REMOTE_ADDR="10.0.0.2")
+    assert settle(other, body).status_code == 200
+
+
+# -- tokens and roles -------------------------------------------------------------------
+
+
+def bearer(token: str, lang: str = "en") -> dict[str, str]:
+    return {"HTTP_AUTHORIZATION": f"Bearer {token}", "HTTP_ACCEPT_LANGUAGE": lang}
+
+
+@pytest.fixture
+def token_of(club: m.Club) -> Callable[[Any], str]:
+    return lambda user: new_api_token(user, "bot")
+
+
+def test_a_token_is_made_on_the_profile_page_shown_once_and_kept_hashed(
+    signed_in: Client, owner: Any
+) -> None:
+    made = signed_in.post(reverse("api_tokens"), {"name": "Discord bot"}, follow=True)
+    page = made.content.decode()
+    token = page.split("<code>")[1].split("</code>")[0]
+    assert token.startswith("seisan_") and len(token) > 40
+    stored = ApiToken.objects.get(user=owner)
+    assert stored.token_hash == hash_token(token) and token not in stored.token_hash
+    assert token not in signed_in.get(reverse("api_tokens")).content.decode()  # once
+    assert Client().get("/api/clubs", **bearer(token)).status_code == 200
+    signed_in.post(reverse("revoke_api_token", args=[stored.pk]))
+    answer = Client().get("/api/clubs", **bearer(token, "ja"))
+    assert answer.status_code == 401
+    assert answer.json()["error"]["code"] == "unauthorized"
+    assert "API" in answer.json()["error"]["message"]
+
+
+def test_no_token_or_a_wrong_one_is_401(club: m.Club) -> None:
+    assert Client().get("/api/clubs").status_code == 401
+    assert Client().get("/api/clubs", **bearer("seisan_nope")).status_code == 401
+
+
+def test_roles_are_the_pages_roles(
+    club: m.Club, session: m.Session, member_of: Callable[[str], Any],
+    token_of: Callable[[Any], str],
+) -> None:  # fmt: skip
+    member, scorer = token_of(member_of("member")), token_of(member_of("scorer"))
+    outsider = token_of(make_user("stranger@example.com"))
+    url = f"/api/clubs/test/sessions/{session.pk}"
+    game = {"players": NAMES, "points": [42600, 31000, 16400, 10000]}
+    assert Client().get(url, **bearer(member)).status_code == 200
+    assert Client().get(url, **bearer(outsider)).status_code == 403
+    assert Client().get("/api/clubs/nosuch", **bearer(member)).status_code == 404
+    post = Client().post(url + "/games", json.dumps(game), content_type="application/json",
+                         **bearer(member))  # fmt: skip
+    assert post.status_code == 403 and post.json()["error"]["code"] == "forbidden"
+    post = Client().post(url + "/games", json.dumps(game), content_type="application/json",
+                         **bearer(scorer))  # fmt: skip
+    assert post.status_code == 201, post.content
+    assert [c["slug"] for c in Client().get("/api/clubs", **bearer(outsider)).json()] == []
+
+
+# -- games: exactly once, edits without lost updates ------------------------------------
+
+
+def post_game(token: str, session: m.Session, body: Any, key: str | None = None) -> Any:
+    headers = bearer(token)
+    if key is not None:
+        headers["HTTP_IDEMPOTENCY_KEY"] = key
+    return Client().post(f"/api/clubs/test/sessions/{session.pk}/games", json.dumps(body),
+                         content_type="application/json", **headers)  # fmt: skip
+
+
+def test_a_game_sent_again_with_its_key_is_stored_once(
+    owner: Any, session: m.Session, token_of: Callable[[Any], str]
+) -> None:
+    token = token_of(owner)
+    body = {"players": NAMES, "points": [42600, 31000, 16400, 10000], "sashi": ["Ana:Ben:10000"]}
+    first = post_game(token, session, body, "game-1")
+    again = post_game(token, session, body, "game-1")
+    assert first.status_code == again.status_code == 201
+    assert again.json() == first.json() and again["Idempotent-Replayed"] == "true"
+    assert session.games.count() == 1
+    seats = {x["name"]: x for x in first.json()["seats"]}
+    assert seats["Ana"]["score"] == 62.6 and seats["Ana"]["total"] == 72.6
+    other = post_game(token, session, {**body, "points": [10000, 16400, 31000, 42600]}, "game-1")
+    assert other.status_code == 422 and other.json()["error"]["code"] == "key_reused"
+    assert post_game(token, session, body, "game-2").json()["number"] == 2
+    assert session.games.count() == 2
+
+
+def test_a_failed_game_leaves_its_key_free(
+    owner: Any, session: m.Session, token_of: Callable[[Any], str]
+) -> None:
+    token = token_of(owner)
+    bad = post_game(token, session, {"players": NAMES, "points": [1, 2, 3, 4]}, "k")
+    assert bad.status_code == 400 and "points" in bad.json()["error"]["message"]
+    assert not IdempotentRequest.objects.exists() and not session.games.exists()
+    good = post_game(token, session, {"players": NAMES, "points": [25000] * 4}, "k")
+    assert good.status_code == 201
+
+
+def test_an_edit_from_a_stale_version_is_409_with_the_game_as_it_is(
+    owner: Any, session: m.Session, token_of: Callable[[Any], str]
+) -> None:
+    token = token_of(owner)
+    made = post_game(token, session, {"players": NAMES, "points": [42600, 31000, 16400, 10000]})
+    game = made.json()
+    url = f"/api/clubs/test/games/{game['id']}"
+    first = {"version": 1, "players": NAMES, "points": [31000, 42600, 16400, 10000]}
+    second = {"version": 1, "players": NAMES, "points": [16400, 31000, 42600, 10000]}
+    ok = Client().put(url, json.dumps(first), content_type="application/json", **bearer(token))
+    assert ok.status_code == 200 and ok.json()["version"] == 2
+    late = Client().put(url, json.dumps(second), content_type="application/json",
+                        **bearer(token, "ja"))  # fmt: skip
+    assert late.status_code == 409
+    assert late.json()["error"]["code"] == "conflict" and late.json()["error"]["field"] == "version"
+    assert late.json()["current"]["game"]["points"] == [31000, 42600, 16400, 10000]
+    assert "誰か" in late.json()["error"]["message"] or "変更" in late.json()["error"]["message"]
+    missing = Client().put(url, json.dumps({"players": NAMES, "points": [25000] * 4}),
+                           content_type="application/json", **bearer(token))  # fmt: skip
+    assert missing.status_code == 422
+
+
+def test_the_standings_are_the_cores_over_the_stored_games(
+    owner: Any, season: m.Season, session: m.Session, token_of: Callable[[Any], str]
+) -> None:
+    token = token_of(owner)
+    games = [[42600, 31000, 16400, 10000], [25000, 25000, 30000, 20000],
+             [-1200, 37400, 28300, 35500]]  # fmt: skip
+    for points in games:
+        assert post_game(token, session, {"players": NAMES, "points": points}).status_code == 201
+    answer = Client().get(f"/api/clubs/test/seasons/{season.pk}/standings", **bearer(token))
+    rows = answer.json()
+    expected = services.season_standings(season)
+    assert [r["name"] for r in rows] == [s.name for s in expected]
+    assert [r["total"] for r in rows] == [float(s.total) for s in expected]
+    ana = next(r for r in rows if r["name"] == "Ana")  # 62.6, -5 (tied 2nd), -61.2 (bust)
+    assert ana["total"] == -3.6 and ana["busts"] == 1 and ana["places"] == [1, 1, 0, 1]
+    assert sum(r["games"] for r in rows) == 12
+    night = Client().get(f"/api/clubs/test/sessions/{session.pk}", **bearer(token)).json()
+    assert len(night["games"]) == 3 and night["ledger"]["due"]
+
+
+def test_a_hand_by_hand_record_is_entered_as_seisan_game_reads_it(
+    owner: Any, club: m.Club, token_of: Callable[[Any], str]
+) -> None:
+    night = m.Session.objects.create(season=season_with(club, "tenhou", owner))
+    record = json.loads((EXAMPLES / "game.json").read_text(encoding="utf-8"))
+    record.pop("rules")
+    out = CliRunner().invoke(app, ["game", str(EXAMPLES / "game.json"), "--format", "json"])
+    expected = {r["name"]: r["score"] for r in json.loads(out.stdout)["settlement"]["results"]}
+    made = post_game(token_of(owner), night, {"record": record})
+    assert made.status_code == 201, made.content
+    assert made.json()["hand_by_hand"] is True
+    assert {x["name"]: x["total"] for x in made.json()["seats"]} == expected
+    both = post_game(token_of(owner), night, {"record": record, "points": [1, 2, 3, 4]})
+    assert both.status_code == 422
+
+
+@pytest.mark.django_db
+def test_the_readme_curl_example_prints_what_the_readme_shows() -> None:
+    """The README's ``curl … | python3 -c …``: its body settled by the API, its filter
+    run on the answer, and what it prints is the README's text, to the character."""
+    readme = (EXAMPLES.parent / "README.md").read_text(encoding="utf-8")
+    block = readme.split("<!-- api-settle -->\n```sh\n", 1)[1]
+    command, rest = block.split("\n```\n", 1)
+    shown = rest.split("```text\n", 1)[1].split("```", 1)[0]
+    words = shlex.split(command.replace("\\\n", " "))
+    body, code = words[words.index("-d") + 1], words[words.index("-c") + 1]
+    with override_settings(SEISAN_API_SETTLE_RATE=0):
+        answer = settle(Client(), body, raw=True)
+    assert answer.status_code == 200, answer.content
+    printed = subprocess.run([sys.executable, "-c", code], input=answer.content,
+                             capture_output=True, check=True).stdout.decode()  # fmt: skip
+    assert printed == shown
