@@ -6,9 +6,11 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from seisan.session import load_session
-from seisan.stats import Seat, head_to_head, running, standings
+from seisan.stats import Seat, Standing, head_to_head, running, standings, team_standings
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 F = Fraction
@@ -161,3 +163,47 @@ def test_a_yakuman_is_counted_and_yaku_go_most_frequent_first() -> None:
     assert ben.yakuman == 1  # a single yakuman counts too
     assert ben.yaku == (("riichi", 2), ("kokushi", 1), ("pinfu", 1))
     assert (ben.wins, ben.tsumo, ben.riichi_wins) == (3, 1, 2)
+
+
+# -- team standings (issue 18) ----------------------------------------------------------
+
+
+def _row(name: str, total: int, games: int = 1) -> Standing:
+    return Standing(name, games, F(total), (games,), 0, F(total), F(total), None)
+
+
+def test_a_teams_total_is_its_members_and_its_own_penalty() -> None:
+    rows = [_row("Ana", 62), _row("Ben", 11), _row("Chie", -23), _row("Dae", -50),
+            _row("Eve", 40, 2)]  # fmt: skip
+    teams = {"Ana": "Drivens", "Ben": "Pirates", "Chie": "Drivens", "Dae": "Pirates",
+             "Eve": "Pirates"}  # fmt: skip
+    ranked = team_standings(rows, teams, {"Pirates": F(-20)}, ["Drivens", "Pirates", "Beast"])
+    assert [(t.name, t.total, t.games, t.penalty) for t in ranked] == [
+        ("Drivens", F(39), 2, F(0)),  # 62 - 23
+        ("Beast", F(0), 0, F(0)),  # no games yet: listed at 0
+        ("Pirates", F(-19), 4, F(-20)),  # 11 - 50 + 40 - 20
+    ]
+    assert [m.name for m in ranked[2].members] == ["Ben", "Dae", "Eve"]  # as in the rows
+
+
+def test_equal_team_totals_go_by_name_and_players_in_no_team_count_for_none() -> None:
+    ranked = team_standings([_row("Ana", 10), _row("Ben", 10), _row("Gus", 99)],
+                            {"Ana": "B team", "Ben": "A team"})  # fmt: skip
+    assert [(t.name, t.total) for t in ranked] == [("A team", 10), ("B team", 10)]
+
+
+@given(
+    totals=st.lists(st.integers(-500, 500), min_size=1, max_size=12),
+    team_count=st.integers(1, 4),
+    penalty=st.integers(-50, 50),
+)
+def test_team_totals_add_up_to_the_members_and_penalties(
+    totals: list[int], team_count: int, penalty: int
+) -> None:
+    rows = [_row(f"P{i}", t) for i, t in enumerate(totals)]
+    teams = {f"P{i}": f"T{i % team_count}" for i in range(len(totals))}
+    ranked = team_standings(rows, teams, {"T0": F(penalty)})
+    assert sum(t.total for t in ranked) == sum(totals) + penalty
+    assert [t.total for t in ranked] == sorted((t.total for t in ranked), reverse=True)
+    for team in ranked:
+        assert team.total == sum(m.total for m in team.members) + team.penalty

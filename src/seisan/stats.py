@@ -127,6 +127,55 @@ def standings(
 
 
 @dataclass(frozen=True)
+class TeamStanding:
+    """A team's line (チーム成績): its members' totals added up, with the team's own
+    penalties, as M-League and team leagues rank their teams."""
+
+    name: str
+    members: tuple[Standing, ...]  #: the members who have played, best first
+    penalty: Fraction = _ZERO  #: the team's own penalties and awards, added
+
+    @property
+    def games(self) -> int:
+        """Games played by its members (a game of four teams counts once for each)."""
+        return sum(m.games for m in self.members)
+
+    @property
+    def total(self) -> Fraction:
+        return sum((m.total for m in self.members), self.penalty)
+
+
+def team_standings(
+    everyone: Iterable[Standing],
+    teams: Mapping[str, str],
+    penalties: Mapping[str, Fraction] | None = None,
+    names: Iterable[str] = (),
+) -> list[TeamStanding]:
+    """Every team, best total first (equal totals: by name). ``teams`` says a player's
+    team (by name; others count for none), ``names`` adds teams that have not played
+    yet, ``penalties`` each team's own pt.
+
+    >>> from fractions import Fraction as F
+    >>> rows = [Standing("Ana", 2, F(30), (1, 1), 0, F(50), F(-20), None),
+    ...         Standing("Ben", 2, F(-10), (0, 2), 0, F(0), F(-10), None),
+    ...         Standing("Chie", 1, F(25), (1, 0), 0, F(25), F(25), None)]
+    >>> [(t.name, str(t.total)) for t in team_standings(
+    ...     rows, {"Ana": "Red", "Ben": "Blue", "Chie": "Blue"}, {"Red": F(-20)})]
+    [('Blue', '15'), ('Red', '10')]
+    """
+    penalties = penalties or {}
+    members: dict[str, list[Standing]] = {name: [] for name in names}
+    members.update({team: [] for team in penalties if team not in members})
+    for row in everyone:
+        team = teams.get(row.name)
+        if team is not None:
+            members.setdefault(team, []).append(row)
+    out = [TeamStanding(team, tuple(rows), penalties.get(team, _ZERO))
+           for team, rows in members.items()]  # fmt: skip
+    return sorted(out, key=lambda t: (-t.total, t.name))
+
+
+@dataclass(frozen=True)
 class HeadToHead:
     """直接対決: one opponent, over the games both played."""
 

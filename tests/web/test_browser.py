@@ -444,6 +444,16 @@ def populate(live_url: str) -> tuple[Client, dict[str, str]]:
              "sashi": ["Anastasia Konstantinopoulou:Dae:10000"], "soto": {"Eve": "Chie"},
              "penalties": ["Dae:20:chombo"], "substitute": "Ben:Gus"}  # fmt: skip
     game, _created = services.save_game(session, table, boss)
+    for team, members in (("Team Konstantinopoulou", ["Anastasia Konstantinopoulou", "Ben"]),
+                          ("Phoenix", ["Chie", "Dae"])):  # fmt: skip
+        event_services.team_action(season, {"action": "team", "name": team}, boss)
+        found = season.teams.get(name=team)
+        for name in members:
+            event_services.team_action(season, {"action": "member", "team": str(found.pk),
+                                                "player": name}, boss)  # fmt: skip
+    phoenix = season.teams.get(name="Phoenix")
+    event_services.team_action(season, {"action": "penalty", "team": str(phoenix.pk),
+                                        "pt": "-20", "reason": "late line-up"}, boss)  # fmt: skip
     ledger = money.session_ledger(session)
     assert ledger is not None
     row = ledger.rows[0]
@@ -504,6 +514,8 @@ def populate(live_url: str) -> tuple[Client, dict[str, str]]:
         "seating-cards": f"{base}/n/{night.pk}/seating/1/cards/",
         "ratings": f"{base}/ratings/",
         "what-if": f"{base}/s/{season.pk}/what-if/?preset=tenhou",
+        "teams": f"{base}/s/{season.pk}/teams/",
+        "api-tokens": "/accounts/tokens/",
     }
     return client, pages
 

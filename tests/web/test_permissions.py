@@ -70,6 +70,7 @@ CHANGES = [
         {"present": ["Ana", "Ben", "Chie", "Dae"], "method": "shuffled"},
     ),
     ("clubs:events:start", "organiser", {}),
+    ("clubs:events:teams", "organiser", {"action": "team", "name": "Drivens"}),
 ]
 
 
@@ -100,7 +101,8 @@ def url_of(name: str, o: dict[str, Any]) -> str:
         "clubs:invitations",
     }:
         return reverse(name, args=[slug])
-    if name in {"clubs:season_settings", "clubs:resettle", "clubs:import", "clubs:new_session"}:
+    if name in {"clubs:season_settings", "clubs:resettle", "clubs:import", "clubs:new_session",
+                "clubs:events:teams"}:  # fmt: skip
         return reverse(name, args=[slug, o["season"].pk])
     if name in {"clubs:enter", "clubs:preview", "clubs:mark_paid", "clubs:remove_payment"}:
         return reverse(name, args=[slug, o["session"].pk])
@@ -143,7 +145,8 @@ def test_every_change_url_is_listed() -> None:
     tables = {p.name for p in table_urls.urlpatterns} - {"export", "live", "hand_stats"}
     listed_tables = {n.split(":")[2] for n, _r, _d in CHANGES if n.startswith("clubs:tables:")}
     assert listed_tables == tables
-    # seating: drawing and starting the tables change data; cards, CSV and ratings read
+    # seating and teams: drawing, starting the tables and the teams change data; cards, CSV
+    # and ratings read
     events = {p.name for p in event_urls.urlpatterns} - {"cards", "csv", "ratings", "what_if"}
     assert {n.split(":")[2] for n, _r, _d in CHANGES if n.startswith("clubs:events:")} == events
 

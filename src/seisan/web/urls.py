@@ -1,12 +1,10 @@
-from django.urls import include, path, register_converter
+from django.urls import include, path
 
 from seisan.web.accounts import views as accounts
 from seisan.web.api.api import api
-from seisan.web.clubs.converters import IdConverter
+from seisan.web.clubs import converters  # noqa: F401 - the <id:…> converter
 from seisan.web.clubs.views import club, seasons
 from seisan.web.tables import views as tables
-
-register_converter(IdConverter, "id")  # whole ids a database row can have (clubs/urls.py too)
 
 urlpatterns = [
     path("", club.home, name="home"),

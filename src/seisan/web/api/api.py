@@ -301,6 +301,26 @@ def standings(request: HttpRequest, slug: str, pk: int) -> list[dict[str, Any]]:
             enumerate(rows, start=1)]  # fmt: skip
 
 
+@api.get(
+    "/clubs/{slug}/seasons/{pk}/teams",
+    response={200: list[s.TeamStandingOut], **READ},
+    tags=["seasons"],
+)  # fmt: skip
+def team_standings(request: HttpRequest, slug: str, pk: int) -> list[dict[str, Any]]:
+    """A team event's standings: each team's total (its members' totals, with the
+    team's own penalties), best first, with its members' lines."""
+    from seisan.web.events.services import season_teams  # noqa: PLC0415
+
+    found = _season(request, slug, pk)
+    ranked, _teams = season_teams(found)
+    players = services.season_table(found).lines.players
+    return [{"place": place, "name": row.name, "games": row.games, "total": _exact(row.total),
+             "penalty": _exact(row.penalty),
+             "members": [_standing_out(n, x, players.get(x.name))
+                         for n, x in enumerate(row.members, start=1)]}
+            for place, row in enumerate(ranked, start=1)]  # fmt: skip
+
+
 def _standing_out(place: int, row: Any, player: int | None) -> dict[str, Any]:
     return {
         "place": place, "name": row.name, "player": player, "games": row.games,

@@ -133,6 +133,15 @@ class StandingOut(Schema):
     money: Decimal | None
 
 
+class TeamStandingOut(Schema):
+    place: int
+    name: str
+    games: int = Field(description="games its members played")
+    total: Decimal = Field(description="its members' totals, with its own penalties")
+    penalty: Decimal = Field(description="the team's own penalties (and awards)")
+    members: list[StandingOut] = Field(description="place: within the team")
+
+
 class SessionIn(Schema):
     model_config = ConfigDict(extra="forbid")
 

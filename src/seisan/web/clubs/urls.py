@@ -1,6 +1,7 @@
 from django.urls import include, path
 
 from seisan.web.accounts import views as accounts
+from seisan.web.clubs import converters  # noqa: F401 - the <id:…> converter
 from seisan.web.clubs.views import club, games, history, players, seasons, sessions
 
 app_name = "clubs"

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.db.models.functions import Lower
 from django.utils import timezone
 
-from seisan.web.clubs.models import Session
+from seisan.web.clubs.models import Player, Season, Session
 
 
 class Seating(models.Model):
@@ -38,3 +39,48 @@ class Seating(models.Model):
 
     def __str__(self) -> str:
         return f"{self.session} seating {self.number}"
+
+
+class Team(models.Model):
+    """A team of a season (チーム戦, M-League's format): its members' scores add up,
+    with the team's own penalties. A player may play for another team next season."""
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="teams")
+    name = models.CharField(max_length=60)
+    created = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint("season", Lower("name"), name="one_team_name_a_season")
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class TeamMember(models.Model):
+    """A player of a team for its season (one team a season)."""
+
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="members")
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="+")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="teams")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["season", "player"], name="one_team_a_season")
+        ]
+
+
+class TeamPenalty(models.Model):
+    """pt taken from (or given to) a team itself, not to one of its players: a late
+    line-up, a referee's decision."""
+
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="penalties")
+    pt = models.DecimalField(max_digits=12, decimal_places=3)
+    reason = models.CharField(max_length=120, blank=True)
+    created = models.DateTimeField(default=timezone.now)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="+",
+    )  # fmt: skip

@@ -4,36 +4,56 @@ interval seating; the drawing itself is :func:`seisan.seating.seat`."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 
 from seisan.errors import SeisanError
-from seisan.i18n import N_, _
+from seisan.i18n import N_, Message, _, plain_number
 from seisan.rules import Rules
 from seisan.seating import History, Leftover, Method, SeatingError, seat
 from seisan.session import settle_one
+from seisan.stats import TeamStanding, team_standings
 from seisan.web.clubs import history
 from seisan.web.clubs import models as m
+from seisan.web.clubs.entry import parse_pt
 from seisan.web.clubs.services import (
+    check_name,
     live_games,
     numbered,
+    player_named,
     rules_of,
     season_standings,
+    season_table,
     session_game,
 )
-from seisan.web.events.models import Seating
+from seisan.web.events.models import Seating, Team, TeamMember, TeamPenalty
 from seisan.web.tables import services as tables
 
-#: the methods the web app offers (teams and a script: on the command line for now)
+WHOLE_ID = re.compile(r"[0-9]{1,18}")  #: an id as a form sends it (ASCII digits only)
+
+#: the methods the web app offers (a script: on the command line for now; teams: when
+#: the season has teams)
 METHODS = {
     Method.SHUFFLED: N_("fewest repeated opponents and winds"),
     Method.SWISS: N_("by the standings, the top players together (swiss)"),
     Method.INTERVAL: N_("the standings spread over the tables (interval)"),
 }
+
+
+TEAMS = N_("one player of each team at every table (team event)")
+
+
+def methods_for(season: m.Season) -> dict[Method, str]:
+    """How this season's nights may be drawn: with teams, one player of each also."""
+    if season.teams.exists():
+        return {Method.TEAMS: TEAMS, **METHODS}
+    return dict(METHODS)
 
 
 def season_history(session: m.Session) -> History:
@@ -60,15 +80,16 @@ def draw(
     """Draw the tables of ``session`` for the players ``present`` and keep them. Every
     table has the season's players (who cannot fill one sits out): a game of another
     size could not be kept in the season."""
-    if method not in METHODS:
-        raise SeatingError(_("this seating is drawn on the command line for now"))
     season = session.season
+    if method not in methods_for(season):
+        raise SeatingError(_("this seating is drawn on the command line for now"))
     players = rules_of(season.rules).players
     standings = [s.name for s in season_standings(season, 0)] if method in (
         Method.SWISS, Method.INTERVAL) else []  # fmt: skip
     drawn = seat(
         list(present), size=players, method=method, history=season_history(session),
         standings=standings, leftover=Leftover.SIT_OUT, seed=seed,
+        teams=team_of(season) if method is Method.TEAMS else None,
     )  # fmt: skip
 
     def create(number: int) -> Seating:
@@ -80,7 +101,7 @@ def draw(
         )  # fmt: skip
         history.record(
             season.club, user, "seating.drawn", session=history.session_name(session),
-            method=_(METHODS[method]), count=len(drawn.tables),
+            method=_(methods_for(season)[method]), count=len(drawn.tables),
             link=["clubs:events:seating", [session.pk]],
         )  # fmt: skip
         return seating
@@ -193,3 +214,103 @@ def what_if(season: m.Season, rules: Rules) -> tuple[list[WhatIfRow], list[Any]]
     place_now, place_then = _placed(now), _placed(then)
     rows = [WhatIfRow(n, games[n], now[n], then[n], place_now[n], place_then[n]) for n in now]
     return sorted(rows, key=lambda r: (r.place_then, r.name)), refused
+
+
+# -- teams (チーム戦) ---------------------------------------------------------------------
+
+
+def season_teams(season: m.Season) -> tuple[list[TeamStanding], dict[str, Team]]:
+    """The season's teams, best first, from the season's standings (its members'
+    totals) and each team's own penalties; and the teams by name. Three queries and
+    the season's table, however many games."""
+    teams = list(season.teams.prefetch_related("members__player", "penalties"))
+    player_team = {member.player.name: team.name for team in teams
+                   for member in team.members.all()}  # fmt: skip
+    penalties = {team.name: sum((Fraction(p.pt) for p in team.penalties.all()), Fraction(0))
+                 for team in teams}  # fmt: skip
+    everyone = season_table(season).everyone
+    ranked = team_standings(everyone, player_team, penalties, [t.name for t in teams])
+    return ranked, {team.name: team for team in teams}
+
+
+def _team(season: m.Season, data: Mapping[str, Any]) -> Team:
+    text = str(data.get("team", ""))
+    found = season.teams.filter(pk=int(text)).first() if WHOLE_ID.fullmatch(text) else None
+    if found is None:
+        raise SeisanError(_("choose one of the season's teams"))
+    return found
+
+
+def _words(data: Mapping[str, Any], key: str) -> str:
+    return " ".join(str(data.get(key, "")).split())
+
+
+def team_action(season: m.Season, data: Mapping[str, Any], user: Any) -> None:
+    """One change an organiser makes to the season's teams: ``action`` is ``team`` (form
+    one, ``name``), ``member`` (put ``player`` in ``team``: a new name is a new guest,
+    as at the table), ``leave`` (take ``member`` out) or ``penalty`` (``pt`` to ``team``,
+    with a ``reason``). Each is kept in the club's history; errors change nothing."""
+    club = season.club
+    link = ["clubs:events:teams", [season.pk]]
+    action = data.get("action")
+    if action == "team":
+        name = _words(data, "name")
+        if not name:
+            raise SeisanError(_("give the team's name"))
+        check_name(name, "name")
+        try:
+            with transaction.atomic():
+                Team.objects.create(season=season, name=name)
+        except IntegrityError:
+            raise SeisanError(_("{season} has a team called {name} already",
+                                season=season.name, name=name)) from None  # fmt: skip
+        history.record(club, user, "team.formed", team=name, season=season.name, link=link)
+    elif action == "member":
+        team = _team(season, data)
+        name = _words(data, "player")
+        if not name:
+            raise SeisanError(_("give the player's name"))
+        check_name(name, "player")
+        player = player_named(club, name)
+        other = TeamMember.objects.filter(season=season, player=player).select_related("team")
+        found = other.first()
+        if found is not None and found.team_id != team.pk:
+            raise SeisanError(_("{name} plays for {team} this season: take them out of it first",
+                                name=player.name, team=found.team.name))  # fmt: skip
+        if found is None:
+            try:
+                with transaction.atomic():
+                    TeamMember.objects.create(team=team, season=season, player=player)
+            except IntegrityError:  # the same player put in a team twice at once
+                raise SeisanError(_("{name} plays for another team this season",
+                                    name=player.name)) from None  # fmt: skip
+            history.record(club, user, "team.joined", name=player.name, team=team.name,
+                           link=link)  # fmt: skip
+    elif action == "leave":
+        text = str(data.get("member", ""))
+        member = (TeamMember.objects.filter(pk=int(text), season=season)
+                  .select_related("team", "player").first()
+                  if WHOLE_ID.fullmatch(text) else None)  # fmt: skip
+        if member is not None:
+            member.delete()
+            history.record(club, user, "team.left", name=member.player.name,
+                           team=member.team.name, link=link)  # fmt: skip
+    elif action == "penalty":
+        team = _team(season, data)
+        text = plain_number(str(data.get("pt", ""))).strip()
+        sign = -1 if text.startswith("-") else 1
+        pt = sign * parse_pt(text.lstrip("+-"), Message(N_("pt")), "pt")
+        reason = _words(data, "reason")[:120]
+        TeamPenalty.objects.create(team=team, pt=Decimal(pt.numerator) / pt.denominator,
+                                   reason=reason, created_by=user)  # fmt: skip
+        history.record(club, user, "team.penalty", team=team.name, pt=pt,
+                       reason=reason or "—", link=link)  # fmt: skip
+    else:
+        raise SeisanError(_("choose what to change"))
+
+
+def team_of(season: m.Season) -> dict[str, str]:
+    """Each team member's team, by the player's name (for seating one player of each
+    team at a table)."""
+    rows = TeamMember.objects.filter(season=season).values_list("player__name", "team__name")
+    return dict(rows)

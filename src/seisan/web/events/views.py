@@ -60,7 +60,7 @@ def seating_page(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
         seed_text = request.POST.get("seed", "").strip()
         chosen = {"present": present, "method": method, "seed": seed_text}
         try:
-            if method not in {m_.value for m_ in services.METHODS}:
+            if method not in {m_.value for m_ in services.methods_for(session.season)}:
                 raise SeisanError(_("choose how the tables are drawn"))
             if seed_text and not (WHOLE.fullmatch(seed_text) and int(seed_text) <= MAX_SEED):
                 raise SeisanError(_("the seed is a whole number from 0 to {most}", most=MAX_SEED))
@@ -79,7 +79,7 @@ def seating_page(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
     return render(request, "events/seating.html", ctx(
         request, club, session=session, seating=seating, winds=_winds(seating),
         players=players, chosen=chosen, problem=problem,
-        methods=[(k.value, words(v)) for k, v in services.METHODS.items()],
+        methods=[(k.value, words(v)) for k, v in services.methods_for(session.season).items()],
     ), status=400 if problem else 200)  # fmt: skip
 
 
@@ -176,3 +176,28 @@ def what_if_page(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
         request, club, season=season, choices=choices, chosen=chosen, title=title, rows=rows,
         refused=refused,
     ))  # fmt: skip
+
+
+@club_view(m.Role.MEMBER)
+def teams_page(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
+    """The season's teams (チーム戦): their standings, each team's members and its own
+    penalties; an organiser forms teams, puts players in them and gives penalties."""
+    season = get_object_or_404(m.Season, pk=pk, club=club)
+    problem = ""
+    if request.method == "POST":
+        if not m.role_at_least(getattr(request, "club_role", None), m.Role.ORGANISER):
+            return HttpResponse(status=403)
+        try:
+            services.team_action(season, request.POST, request.user)
+        except SeisanError as err:
+            problem = err.message.text(web_lang())
+        else:
+            return redirect("clubs:events:teams", slug=club.slug, pk=season.pk)
+    ranked, teams = services.season_teams(season)
+    players = list(club.players.filter(merged_into__isnull=True).order_by("name")
+                   .values_list("name", flat=True))  # fmt: skip
+    rows = [(place, row, teams[row.name]) for place, row in enumerate(ranked, start=1)]
+    return render(request, "events/teams.html", ctx(
+        request, club, season=season, rows=rows, players=players, problem=problem,
+        teams=list(teams.values()),
+    ), status=400 if problem else 200)  # fmt: skip

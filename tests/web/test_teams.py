@@ -1,0 +1,151 @@
+"""Team events in the web app (issue 18): an organiser forms a season's teams, puts
+players in them (one team a season; another next season) and gives a team its own
+penalties; the teams page and the API rank the teams by their members' totals in the
+season's games plus those penalties; a night's seating puts one player of each team
+at every table (M-League's format); members see, only organisers change."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from seisan.web.accounts.tokens import new_api_token
+from seisan.web.clubs import models as m
+from seisan.web.clubs import services
+from seisan.web.events.models import Seating, Team, TeamMember
+
+from .conftest import season_with
+
+pytestmark = pytest.mark.django_db
+
+TEAMS = {"Drivens": ["Ana", "Eve"], "Pirates": ["Ben", "Fay"], "Phoenix": ["Chie", "Gus"],
+         "Beast": ["Dae", "Hal"]}  # fmt: skip
+
+
+def teams_url(season: m.Season) -> str:
+    return reverse("clubs:events:teams", args=["test", season.pk])
+
+
+def act(client: Client, season: m.Season, **data: Any) -> Any:
+    return client.post(teams_url(season), data)
+
+
+@pytest.fixture
+def league(signed_in: Client, season: m.Season, session: m.Session, owner: Any) -> m.Season:
+    """Four teams of two formed through the page, and two games of the season."""
+    for team, members in TEAMS.items():
+        assert act(signed_in, season, action="team", name=team).status_code == 302
+        found = Team.objects.get(season=season, name=team)
+        for name in members:
+            assert act(signed_in, season, action="member", team=found.pk,
+                       player=name).status_code == 302  # fmt: skip
+    services.save_game(session, {"players": ["Ana", "Ben", "Chie", "Dae"],
+                                 "points": [42600, 31000, 16400, 10000]}, owner)  # fmt: skip
+    services.save_game(session, {"players": ["Eve", "Fay", "Gus", "Hal"],
+                                 "points": [25000, 25000, 30000, 20000]}, owner)  # fmt: skip
+    return season
+
+
+def test_teams_rank_by_their_members_totals_and_penalties(
+    signed_in: Client, league: m.Season
+) -> None:
+    # M.League: Ana 62.6, Ben 11, Chie -23.6, Dae -50; Gus 50, Eve and Fay -5 (tied 2nd), Hal -40
+    pirates = Team.objects.get(name="Pirates")
+    assert act(signed_in, league, action="penalty", team=pirates.pk, pt="-20",
+               reason="late line-up").status_code == 302  # fmt: skip
+    page = signed_in.get(teams_url(league)).content.decode()
+    order = [page.index(name) for name in ("Drivens", "Phoenix", "Pirates", "Beast")]
+    assert order == sorted(order), page
+    assert "57.6" in page and "26.4" in page and "-14" in page and "-90" in page
+    assert "late line-up" in page and "-20" in page
+    assert league.club.actions.filter(kind="team.penalty").exists()
+
+
+def test_the_api_gives_the_same_team_standings(owner: Any, league: m.Season) -> None:
+    token = new_api_token(owner, "bot")
+    answer = Client().get(f"/api/clubs/test/seasons/{league.pk}/teams",
+                          HTTP_AUTHORIZATION=f"Bearer {token}")  # fmt: skip
+    rows = answer.json()
+    assert [(r["name"], Fraction(str(r["total"]))) for r in rows] == [
+        ("Drivens", Fraction("57.6")), ("Phoenix", Fraction("26.4")),
+        ("Pirates", Fraction(6)), ("Beast", Fraction(-90))]  # fmt: skip
+    assert [x["name"] for x in rows[0]["members"]] == ["Ana", "Eve"]
+
+
+def test_a_player_plays_for_one_team_a_season(signed_in: Client, league: m.Season,
+                                              club: m.Club, owner: Any) -> None:  # fmt: skip
+    pirates = Team.objects.get(name="Pirates")
+    moved = act(signed_in, league, action="member", team=pirates.pk, player="ana")
+    assert moved.status_code == 400 and "Ana plays for Drivens" in moved.content.decode()
+    again = act(signed_in, league, action="team", name="PIRATES")
+    assert again.status_code == 400 and "already" in again.content.decode()
+    ana = TeamMember.objects.get(player__name="Ana")
+    assert act(signed_in, league, action="leave", member=ana.pk).status_code == 302
+    assert act(signed_in, league, action="member", team=pirates.pk,
+               player="Ana").status_code == 302  # fmt: skip
+    nxt = season_with(club, "mleague", owner, "Next season")  # another team next season
+    other = Team.objects.create(season=nxt, name="Drivens")
+    assert act(signed_in, nxt, action="member", team=other.pk, player="Ana").status_code == 302
+    assert TeamMember.objects.filter(player__name="Ana").count() == 2
+
+
+@pytest.mark.parametrize(
+    ("data", "problem"),
+    [
+        ({"action": "team", "name": "  "}, "give the team&#x27;s name"),
+        ({"action": "team", "name": "A:B"}, "separates names"),
+        ({"action": "member", "team": "999999", "player": "Ana"}, "choose one of"),
+        ({"action": "member", "team": "²", "player": "Ana"}, "choose one of"),
+        ({"action": "penalty", "team": "PIRATES", "pt": "x"}, "pt"),
+        ({"action": "nothing"}, "choose what to change"),
+    ],
+)  # fmt: skip
+def test_bad_team_changes_are_one_line_and_change_nothing(
+    signed_in: Client, league: m.Season, data: dict[str, str], problem: str
+) -> None:
+    pirates = Team.objects.get(name="Pirates")
+    data = {k: (str(pirates.pk) if v == "PIRATES" else v) for k, v in data.items()}
+    before = (Team.objects.count(), TeamMember.objects.count(), m.Action.objects.count())
+    answer = act(signed_in, league, **data)
+    assert answer.status_code == 400 and problem in answer.content.decode()
+    assert (Team.objects.count(), TeamMember.objects.count(), m.Action.objects.count()) == before
+
+
+def test_members_see_the_teams_and_only_organisers_change_them(
+    league: m.Season, member_of: Callable[[str], Any]
+) -> None:
+    client = Client()
+    client.force_login(member_of("scorer"))
+    assert client.get(teams_url(league)).status_code == 200
+    assert act(client, league, action="team", name="Sneaky").status_code == 403
+    assert not Team.objects.filter(name="Sneaky").exists()
+
+
+def test_a_team_night_seats_one_player_of_each_team_at_every_table(
+    signed_in: Client, league: m.Season, session: m.Session
+) -> None:
+    everyone = [n for members in TEAMS.values() for n in members]
+    url = reverse("clubs:events:seating", args=["test", session.pk])
+    page = signed_in.get(url).content.decode()
+    assert 'value="teams"' in page
+    assert signed_in.post(url, {"present": everyone, "method": "teams",
+                                "seed": "7"}).status_code == 302  # fmt: skip
+    seating = Seating.objects.get()
+    team_of = {n: t for t, members in TEAMS.items() for n in members}
+    assert len(seating.tables) == 2
+    assert all(sorted(team_of[n] for n in table) == sorted(TEAMS) for table in seating.tables)
+
+
+def test_without_teams_the_team_seating_is_not_offered(
+    signed_in: Client, season: m.Season, session: m.Session
+) -> None:
+    url = reverse("clubs:events:seating", args=["test", session.pk])
+    assert 'value="teams"' not in signed_in.get(url).content.decode()
+    refused = signed_in.post(url, {"present": ["A", "B", "C", "D"], "method": "teams"})
+    assert refused.status_code == 400
+    assert not Seating.objects.exists()
