@@ -23,8 +23,9 @@ from pyarrow import ipc
 from seisan import find_preset, settle
 from seisan.bulk import BulkError, settle_arrays
 from seisan.bulk.io import file_format, read_batches, settle_batch, settle_file
-from seisan.explain import explain, ordinal, rule_field, rule_value
+from seisan.explain import explain, ordinal, rule_field, rule_value, rules_caption
 from seisan.games import load_record
+from seisan.i18n import Lang, language
 from seisan.ledger import settle_game
 from seisan.logs import tenhou
 from seisan.presets import rules_from_data
@@ -690,3 +691,62 @@ def test_a_log_of_the_unknown_months_is_read_by_its_own_result(suffix: str, tmp_
     assert game.record.rules.name == "tenhou-2020"
     assert all(pt == pt.to_integral_value() for pt in game.final_pt)
     tenhou.check(game)  # every hand and the final pt as logged
+
+
+# -- explain.rules_caption in a language other than the current one (issue 16) -----------
+# The caption under a table (seisan settle, the web's game page) is asked for in the
+# reader's language while the process speaks another: every word of it is that
+# language's, the 順位点 (uma with the oka) included; a floating uma names its list.
+
+CAPTIONS = {
+    Lang.EN: "Start points 25000 · Return points 30000 · Oka +20 · Uma 10-30 (Rank points "
+    "+50/+10/-10/-30) · Rounding: exact · Ties: split",
+    Lang.JA: "配給原点 25000 · 返し点 30000 · オカ +20 · ウマ 10-30 (順位点 +50/+10/-10/-30) · "
+    "端数処理: 端数放置 · 同点: ウマ・オカ等分",
+    Lang.KO: "시작 점수 25000 · 반환점 30000 · 오카 +20 · 우마 10-30 (순위점 +50/+10/-10/-30) · "
+    "끝수 처리: 끝수 유지 · 동점: 우마·오카 균등",
+}
+
+
+@pytest.mark.parametrize("lang", list(Lang))
+@pytest.mark.parametrize("current", list(Lang))
+def test_the_rules_caption_is_in_the_language_asked_for(lang: Lang, current: Lang) -> None:
+    with language(current):
+        assert rules_caption(find_preset("mleague"), lang) == CAPTIONS[lang]
+
+
+FLOATING = {  # JPML's uma before the game says how many are afloat: every list, in words
+    Lang.EN: "Uma by the number of floating players (0: 8,4,-4,-8; 1: 12,-1,-3,-8; 2: 8,4,-4,-8; "
+    "3: 8,3,1,-12; 4: 8,3,1,-12)",
+    Lang.JA: "ウマ 浮き人数による (0: 8,4,-4,-8; 1: 12,-1,-3,-8; 2: 8,4,-4,-8; 3: 8,3,1,-12; "
+    "4: 8,3,1,-12)",
+    Lang.KO: "우마 뜬 인원에 따름 (0: 8,4,-4,-8; 1: 12,-1,-3,-8; 2: 8,4,-4,-8; 3: 8,3,1,-12; "
+    "4: 8,3,1,-12)",
+}
+
+
+@pytest.mark.parametrize("lang", list(Lang))
+def test_a_floating_uma_in_the_caption_is_in_the_language_asked_for(lang: Lang) -> None:
+    with language(Lang.JA if lang is Lang.EN else Lang.EN):
+        assert rules_caption(find_preset("jpml"), lang).split(" · ")[3] == FLOATING[lang]
+
+
+@pytest.mark.parametrize(
+    ("lang", "floating", "expected"),
+    [
+        (Lang.JA, 1, "ウマ 1人浮き +12/-1/-3/-8"),
+        (Lang.KO, 1, "우마 1명 뜸 +12/-1/-3/-8"),
+        (Lang.EN, 1, "Uma 1 at or above return points +12/-1/-3/-8"),
+        (Lang.EN, None, "Uma 0 at or above return points +12/-1/-3/-8"),  # the default
+    ],
+)  # fmt: skip
+def test_a_floating_uma_caption_names_the_list_used(
+    lang: Lang, floating: int | None, expected: str
+) -> None:
+    used = (F(12), F(-1), F(-3), F(-8))
+    with language(Lang.JA if lang is Lang.EN else Lang.EN):
+        if floating is None:
+            caption = rules_caption(find_preset("jpml"), lang, used)
+        else:
+            caption = rules_caption(find_preset("jpml"), lang, used, floating)
+    assert caption.split(" · ")[3] == expected
