@@ -11,12 +11,14 @@ import shlex
 import subprocess
 import sys
 from collections.abc import Callable
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
 from django.test import Client, override_settings
 from django.urls import reverse
+from django.utils import timezone
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
@@ -337,3 +339,85 @@ def test_the_readme_curl_example_prints_what_the_readme_shows() -> None:
     printed = subprocess.run([sys.executable, "-c", code], input=answer.content,
                              capture_output=True, check=True).stdout.decode()  # fmt: skip
     assert printed == shown
+
+
+# -- what an independent review found ---------------------------------------------------
+
+
+def test_a_scorer_edits_only_the_games_they_entered_as_on_the_pages(
+    owner: Any, session: m.Session, member_of: Callable[[str], Any],
+    token_of: Callable[[Any], str],
+) -> None:  # fmt: skip
+    made = post_game(token_of(owner), session, {"players": NAMES, "points": [25000] * 4})
+    url = f"/api/clubs/test/games/{made.json()['id']}"
+    edit = json.dumps({"version": 1, "players": NAMES, "points": [42600, 31000, 16400, 10000]})
+    scorer = token_of(member_of("scorer"))
+    refused = Client().put(url, edit, content_type="application/json", **bearer(scorer))
+    assert refused.status_code == 403 and session.games.get().version == 1
+    organiser = token_of(member_of("organiser"))
+    assert Client().put(url, edit, content_type="application/json",
+                        **bearer(organiser)).status_code == 200  # fmt: skip
+
+
+def test_a_record_is_not_edited_through_the_api(
+    owner: Any, session: m.Session, token_of: Callable[[Any], str]
+) -> None:
+    made = post_game(token_of(owner), session, {"players": NAMES, "points": [25000] * 4})
+    url = f"/api/clubs/test/games/{made.json()['id']}"
+    record = {"version": 1, "record": {"players": NAMES, "hands": []}}
+    answer = Client().put(url, json.dumps(record), content_type="application/json",
+                          **bearer(token_of(owner)))  # fmt: skip
+    assert answer.status_code == 422 and answer.json()["error"]["field"] == "record"
+
+
+@pytest.mark.parametrize(
+    ("path", "body"),
+    [
+        ("games", {"players": NAMES, "points": [25000] * 4, "label": "a\u0000b"}),
+        ("games", {"players": ["A\u0007", "B", "C", "D"], "points": [25000] * 4}),
+        ("sessions", {"date": "2026-12-02", "title": "a\u0000b"}),
+    ],
+)  # fmt: skip
+def test_control_characters_are_refused_not_a_server_error(
+    owner: Any, season: m.Season, session: m.Session, token_of: Callable[[Any], str],
+    path: str, body: Any,
+) -> None:  # fmt: skip
+    target = (f"/api/clubs/test/sessions/{session.pk}/games" if path == "games"
+              else f"/api/clubs/test/seasons/{season.pk}/sessions")  # fmt: skip
+    answer = Client().post(target, json.dumps(body), content_type="application/json",
+                           **bearer(token_of(owner)))  # fmt: skip
+    assert answer.status_code in (400, 422), answer.content
+    assert answer.json()["error"]["code"] in ("invalid", "invalid_request")
+    assert session.games.count() == 0 and m.Session.objects.count() == 1
+
+
+def test_a_key_whose_first_request_died_is_taken_over_and_the_game_stored_once(
+    owner: Any, session: m.Session, token_of: Callable[[Any], str]
+) -> None:
+    token = token_of(owner)
+    body = {"players": NAMES, "points": [42600, 31000, 16400, 10000]}
+    first = post_game(token, session, body, "lost")
+    assert first.status_code == 201
+    row = IdempotentRequest.objects.get()  # as if its worker died before it answered
+    IdempotentRequest.objects.filter(pk=row.pk).update(
+        status=0, body="", created=timezone.now() - timedelta(minutes=10)
+    )
+    again = post_game(token, session, body, "lost")
+    assert again.status_code == 200 and again.json()["id"] == first.json()["id"]
+    assert session.games.count() == 1
+
+
+@pytest.mark.django_db
+def test_every_api_answer_is_json_even_when_django_answers() -> None:
+    missing = Client().get("/api/nosuch", HTTP_ACCEPT_LANGUAGE="ja")
+    assert missing.status_code == 404 and missing.json()["error"]["message"] == "見つかりません"
+    method = Client().get("/api/settle")
+    assert method.status_code == 405 and method.json()["error"]["code"] == "method_not_allowed"
+    path = Client().get("/api/clubs/test/games/x", HTTP_AUTHORIZATION="Bearer nope")
+    assert path.status_code == 401  # the token first, then the address
+
+
+@pytest.mark.django_db
+def test_a_path_of_the_wrong_type_names_its_field(owner: Any, club: m.Club) -> None:
+    answer = Client().get("/api/clubs/test/games/x", **bearer(new_api_token(owner, "b")))
+    assert answer.status_code == 422 and answer.json()["error"]["field"] == "pk"

@@ -71,6 +71,7 @@ CHANGES = [
     ),
     ("clubs:events:start", "organiser", {}),
     ("clubs:events:teams", "organiser", {"action": "team", "name": "Drivens"}),
+    ("clubs:events:projector", "organiser", {"action": "start", "minutes": "45"}),
 ]
 
 
@@ -106,7 +107,7 @@ def url_of(name: str, o: dict[str, Any]) -> str:
         return reverse(name, args=[slug, o["season"].pk])
     if name in {"clubs:enter", "clubs:preview", "clubs:mark_paid", "clubs:remove_payment"}:
         return reverse(name, args=[slug, o["session"].pk])
-    if name in {"clubs:tables:start", "clubs:events:seating"}:
+    if name in {"clubs:tables:start", "clubs:events:seating", "clubs:events:projector"}:
         return reverse(name, args=[slug, o["session"].pk])
     if name == "clubs:events:start":
         return reverse(name, args=[slug, o["session"].pk, o["seating"].number])

@@ -14,9 +14,11 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from seisan.errors import SeisanError
 from seisan.web.accounts.tokens import new_api_token
 from seisan.web.clubs import models as m
 from seisan.web.clubs import services
+from seisan.web.events import services as event_services
 from seisan.web.events.models import Seating, Team, TeamMember
 
 from .conftest import season_with
@@ -149,3 +151,61 @@ def test_without_teams_the_team_seating_is_not_offered(
     refused = signed_in.post(url, {"present": ["A", "B", "C", "D"], "method": "teams"})
     assert refused.status_code == 400
     assert not Seating.objects.exists()
+
+
+@pytest.mark.parametrize("pt", ["99999999999", "1000000", "+-5", "--5", "0", "7.55"])
+def test_a_team_penalty_out_of_range_or_with_two_signs_is_refused(
+    signed_in: Client, league: m.Season, pt: str
+) -> None:
+    pirates = Team.objects.get(name="Pirates")
+    answer = act(signed_in, league, action="penalty", team=pirates.pk, pt=pt)
+    assert answer.status_code == 400 and "at most 999999" in answer.content.decode()
+    assert not pirates.penalties.exists()
+    assert signed_in.get(teams_url(league)).status_code == 200
+
+
+@pytest.mark.parametrize(("pt", "kept"), [("+7.5", "7.500"), ("▲２０", "-20.000"),
+                                          ("999999", "999999.000")])  # fmt: skip
+def test_a_team_penalty_as_people_type_it(
+    signed_in: Client, league: m.Season, pt: str, kept: str
+) -> None:
+    pirates = Team.objects.get(name="Pirates")
+    assert act(signed_in, league, action="penalty", team=pirates.pk, pt=pt).status_code == 302
+    assert str(pirates.penalties.get().pt) == kept
+
+
+def test_a_reason_with_a_control_character_is_refused(signed_in: Client, league: m.Season) -> None:
+    pirates = Team.objects.get(name="Pirates")
+    answer = act(signed_in, league, action="penalty", team=pirates.pk, pt="-5",
+                 reason="late\u0000")  # fmt: skip
+    assert answer.status_code == 400 and not pirates.penalties.exists()
+
+
+def test_a_merged_guest_takes_their_team_place_with_them_and_undo_gives_it_back(
+    signed_in: Client, league: m.Season, club: m.Club, owner: Any
+) -> None:
+    drivens = Team.objects.get(name="Drivens")
+    assert act(signed_in, league, action="leave", member=TeamMember.objects.get(
+        player__name="Ana").pk).status_code == 302  # fmt: skip
+    act(signed_in, league, action="member", team=drivens.pk, player="Anna")
+    night = m.Session.objects.create(season=league)
+    services.save_game(night, {"players": ["Anna", "Fay", "Gus", "Hal"],
+                               "points": [42600, 31000, 16400, 10000]}, owner)  # fmt: skip
+    anna, ana = club.players.get(name="Anna"), club.players.get(name="Ana")
+    action = services.merge_players(anna, ana, owner)
+    members = {t.player.name for t in TeamMember.objects.filter(team=drivens)}
+    assert members == {"Ana", "Eve"}
+    ranked, _teams = event_services.season_teams(league)
+    drivens_row = next(t for t in ranked if t.name == "Drivens")
+    assert drivens_row.total == Fraction("62.6") + Fraction("62.6") + Fraction(-5)
+    services.undo_merge(action, owner)
+    assert {t.player.name for t in TeamMember.objects.filter(team=drivens)} == {"Anna", "Eve"}
+
+
+def test_two_players_of_two_teams_are_not_merged(
+    league: m.Season, club: m.Club, owner: Any
+) -> None:
+    ana, fay = club.players.get(name="Ana"), club.players.get(name="Fay")
+    with pytest.raises(SeisanError, match="Ana plays for Drivens and Fay for Pirates"):
+        services.merge_players(ana, fay, owner)
+    assert club.players.get(name="Ana").merged_into is None

@@ -83,6 +83,7 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "seisan.web.clubs.middleware.SeisanLanguageMiddleware",
+    "seisan.web.api.middleware.ApiErrorsMiddleware",  # JSON, in words, for /api/ too
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",

@@ -11,7 +11,7 @@ from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import PermissionDenied, RequestDataTooBig
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from ninja import NinjaAPI
@@ -32,10 +32,10 @@ from seisan.web.api.errors import (
     json_response,
     validation_error,
 )
-from seisan.web.api.idempotency import idempotent
+from seisan.web.api.idempotency import HEADER, idempotent
 from seisan.web.clubs import models as m
 from seisan.web.clubs import money, services
-from seisan.web.clubs.access import MAX_ID, club_for, club_time
+from seisan.web.clubs.access import MAX_ID, can_edit_game, club_for, club_time
 from seisan.web.clubs.middleware import web_lang
 
 
@@ -107,6 +107,11 @@ def _not_found(request: HttpRequest, err: Http404) -> HttpResponse:
     return error_response(ApiError(404, "not_found", _("not found")), request)
 
 
+@api.exception_handler(RequestDataTooBig)
+def _too_big(request: HttpRequest, err: RequestDataTooBig) -> HttpResponse:
+    return error_response(ApiError(413, "too_large", _("this request is too large")), request)
+
+
 @api.exception_handler(HttpError)
 def _http_error(request: HttpRequest, err: HttpError) -> HttpResponse:
     if err.status_code == 404:
@@ -153,7 +158,7 @@ def _client(request: HttpRequest) -> str:
     forwarded = int(getattr(settings, "ALLAUTH_TRUSTED_PROXY_COUNT", 0) or 0)
     if forwarded:
         hops = [h.strip() for h in request.headers.get("X-Forwarded-For", "").split(",")]
-        if len(hops) >= forwarded:
+        if len(hops) >= forwarded and hops[-forwarded]:
             return hops[-forwarded]
     return str(request.META.get("REMOTE_ADDR", ""))
 
@@ -339,6 +344,7 @@ def _standing_out(place: int, row: Any, player: int | None) -> dict[str, Any]:
 def new_session(request: HttpRequest, slug: str, pk: int, body: s.SessionIn) -> HttpResponse:
     """A new night of the season (a scorer's right, as on the season page)."""
     found = _season(request, slug, pk, m.Role.SCORER)
+    _plain_texts({"title": body.title})
 
     def run() -> HttpResponse:
         from seisan.web.clubs import history  # noqa: PLC0415
@@ -410,11 +416,32 @@ def _game_out(game: m.Game) -> dict[str, Any]:
     }  # fmt: skip
 
 
+MAX_TEXT = 120  #: a title or a label (as the pages keep them)
+
+
+def _plain_texts(data: Any, field: str = "") -> None:
+    """Every text of a request is printable and of a sensible length: a NUL byte or a
+    control character is refused here (PostgreSQL would refuse it with a server error)."""
+    if isinstance(data, str):
+        if not data.isprintable() or len(data) > 10 * MAX_TEXT:
+            raise ApiError(422, "invalid_request",
+                           _("{field}: letters, digits and signs only, at most {most}",
+                             field=field or "text", most=10 * MAX_TEXT), field or None)  # fmt: skip
+    elif isinstance(data, dict):
+        for key, value in data.items():
+            _plain_texts(str(key), field)
+            _plain_texts(value, f"{field}.{key}" if field else str(key))
+    elif isinstance(data, list):
+        for n, value in enumerate(data):
+            _plain_texts(value, f"{field}.{n}")
+
+
 def _table_of(body: s.GameIn) -> tuple[dict[str, Any], dict[str, Any] | None]:
     """The stored form of a game in a request: a table (players, points, bets…) or a
     hand-by-hand record (``{"record": {...}}``)."""
     data = body.model_dump(exclude_unset=True, exclude={"version"})
     record = data.pop("record", None)
+    _plain_texts(data)
     if record is not None:
         if data:
             raise ApiError(422, "invalid_request",
@@ -436,12 +463,23 @@ def new_game(request: HttpRequest, slug: str, pk: int, body: s.GameIn) -> HttpRe
     found = _session(request, slug, pk, m.Role.SCORER)
     data, record = _table_of(body)
 
+    key = request.headers.get(HEADER)  # the game's own key too: stored once even if the
+    scoped = _game_key(request, key) if key else None  # first request's worker died after it
+
     def run() -> HttpResponse:
-        game, _created = services.save_game(found, data, request.user, record=record,
-                                            kind="game.entered")  # fmt: skip
-        return json_response(_game_out(_fresh(game)), 201)
+        game, created = services.save_game(found, data, request.user, record=record,
+                                           key=scoped, kind="game.entered")  # fmt: skip
+        return json_response(_game_out(_fresh(game)), 201 if created else 200)
 
     return idempotent(request, run)
+
+
+def _game_key(request: HttpRequest, key: str) -> str:
+    """The game's idempotency key for an API key: the user's and theirs, hashed (the
+    column holds 100 characters; the header may have as many)."""
+    import hashlib  # noqa: PLC0415
+
+    return "api:" + hashlib.sha256(f"{request.user.pk}:{key}".encode()).hexdigest()[:48]
 
 
 def _fresh(game: m.Game) -> m.Game:
@@ -475,10 +513,16 @@ def edit_game(request: HttpRequest, slug: str, pk: int, body: s.GameIn) -> HttpR
     """Correct a game: the whole game again, with the `version` it was read at. When
     someone else changed it since, nothing is stored: `409` with the game as it is now."""
     found = _game(request, slug, pk, m.Role.SCORER)
+    role = club_for(request.user, slug, m.Role.SCORER)[1]
+    if not can_edit_game(request.user, role, found):  # the pages' rule: a scorer their own
+        raise PermissionDenied
     if body.version is None:
         problem = _("version: give the version of the game you changed")
         raise ApiError(422, "invalid_request", problem, "version")
     data, record = _table_of(body)
+    if found.record is not None or record is not None:
+        problem = _("a hand-by-hand record is changed by importing it again")
+        raise ApiError(422, "invalid_request", problem, "record")
 
     def run() -> HttpResponse:
         try:

@@ -96,7 +96,8 @@ _PROBLEMS = {
 def validation_error(errors: list[dict[str, Any]]) -> ApiError:
     """The first problem of a request that does not fit the schema."""
     first = errors[0] if errors else {}
-    where = [str(part) for part in first.get("loc", ()) if part not in ("body", "payload")]
+    where = [str(part) for part in first.get("loc", ())
+             if part not in ("body", "payload", "path", "query")]  # fmt: skip
     problem = Message(_PROBLEMS.get(str(first.get("type", "")), N_("this value is not valid here")))
     field = ".".join(where) or None
     message = _("{field}: {problem}", field=field, problem=problem) if field else problem

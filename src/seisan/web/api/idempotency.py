@@ -6,17 +6,21 @@ from __future__ import annotations
 import hashlib
 import time
 from collections.abc import Callable
+from datetime import timedelta
 from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.http import HttpRequest, HttpResponse
+from django.utils import timezone
 
 from seisan.i18n import _
 from seisan.web.api.errors import ApiError
 from seisan.web.api.models import IdempotentRequest
 
 HEADER = "Idempotency-Key"
-WAIT = 10.0  #: seconds a retry waits for the first request still running
+WAIT = 3.0  #: seconds a retry waits for the first request still running
+LEASE = timedelta(minutes=3)  #: a first request pending longer died (its worker stopped)
+KEPT = timedelta(hours=24)  #: how long a key's answer is given again
 
 
 def _user(request: HttpRequest) -> Any:
@@ -39,6 +43,8 @@ def idempotent(request: HttpRequest, run: Callable[[], HttpResponse]) -> HttpRes
         problem = _("Idempotency-Key: give 1 to 100 letters, digits or signs")
         raise ApiError(400, "invalid_key", problem, HEADER)
     fingerprint = _fingerprint(request)
+    now = timezone.now()
+    IdempotentRequest.objects.filter(user=_user(request), created__lt=now - KEPT).delete()
     try:
         with transaction.atomic():
             row = IdempotentRequest.objects.create(
@@ -77,6 +83,9 @@ def _replay(
             response = HttpResponse(row.body, status=row.status, content_type="application/json")
             response["Idempotent-Replayed"] = "true"
             return response
+        if timezone.now() - row.created > LEASE:  # the first request's worker died
+            IdempotentRequest.objects.filter(pk=row.pk, status=0).delete()
+            continue
         if time.monotonic() > deadline:
             raise ApiError(409, "in_progress",
                            _("a request with this Idempotency-Key is still running: try again "

@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import datetime
 from decimal import Decimal
-from typing import Any
+from typing import Annotated, Any
 
 from ninja import Schema
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema
+
+#: a pt or money value: exact, written as a JSON number (62.6), never as text
+Pt = Annotated[Decimal, WithJsonSchema({"type": "number"})]
 
 #: the side bets and extras a game may carry, as in a session file
 GAME_FIELDS = (
@@ -62,9 +65,9 @@ class SeatResult(Schema):
     name: str
     points: int
     place: int
-    score: Decimal
-    total: Decimal
-    parts: dict[str, Decimal]
+    score: Pt
+    total: Pt
+    parts: dict[str, Pt]
 
 
 class SettleOut(Schema):
@@ -123,22 +126,22 @@ class StandingOut(Schema):
     name: str
     player: int | None
     games: int
-    total: Decimal = Field(description="exact")
-    average: Decimal = Field(description="to the thousandth")
-    average_place: Decimal = Field(description="to the thousandth")
+    total: Pt = Field(description="exact")
+    average: Pt = Field(description="to the thousandth")
+    average_place: Pt = Field(description="to the thousandth")
     places: list[int] = Field(description="how often 1st, 2nd, …")
     busts: int
-    best: Decimal
-    worst: Decimal
-    money: Decimal | None
+    best: Pt
+    worst: Pt
+    money: Pt | None
 
 
 class TeamStandingOut(Schema):
     place: int
     name: str
     games: int = Field(description="games its members played")
-    total: Decimal = Field(description="its members' totals, with its own penalties")
-    penalty: Decimal = Field(description="the team's own penalties (and awards)")
+    total: Pt = Field(description="its members' totals, with its own penalties")
+    penalty: Pt = Field(description="the team's own penalties (and awards)")
     members: list[StandingOut] = Field(description="place: within the team")
 
 
@@ -155,15 +158,15 @@ class SeatOut(Schema):
     player: int
     points: int
     place: int
-    score: Decimal
-    total: Decimal
-    money: Decimal | None
+    score: Pt
+    total: Pt
+    money: Pt | None
 
 
 class SpectatorOut(Schema):
     name: str
-    total: Decimal
-    money: Decimal | None
+    total: Pt
+    money: Pt | None
 
 
 class GameIn(BaseModel):
@@ -198,7 +201,7 @@ class GameOut(Schema):
 class TransferOut(Schema):
     payer: str
     payee: str
-    amount: Decimal
+    amount: Pt
 
 
 class PaymentOut(TransferOut):

@@ -7,9 +7,11 @@ from __future__ import annotations
 import zoneinfo
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from datetime import timedelta
 from functools import wraps
 from typing import Any
 
+from django.conf import settings
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect
@@ -39,6 +41,19 @@ def club_for(user: Any, slug: str, needed: str) -> tuple[m.Club, str]:
     if role is None or not m.role_at_least(role, needed):
         raise PermissionDenied
     return club, role
+
+
+def can_edit_game(user: Any, role: str | None, game: m.Game) -> bool:
+    """Who may change a game (the pages and the API alike): an organiser any game; a
+    scorer the games they entered, for ``SCORER_EDIT_HOURS`` after."""
+    if m.role_at_least(role, m.Role.ORGANISER):
+        return True
+    window = timedelta(hours=settings.SCORER_EDIT_HOURS)
+    return (
+        m.role_at_least(role, m.Role.SCORER)
+        and game.created_by_id == user.pk
+        and timezone.now() - game.created < window
+    )
 
 
 def club_view(needed: str) -> Callable[[View], View]:

@@ -585,14 +585,32 @@ def merge_players(source: m.Player, target: m.Player, user: Any = None) -> m.Act
             raise SeisanError(
                 _("{a} and {b} sat at the same table: they are two people", a=old, b=new)
             )
+    from seisan.web.events.models import TeamMember  # noqa: PLC0415 - the events app's
+
+    theirs = {t.season_id: t for t in TeamMember.objects.filter(player=target)
+              .select_related("team")}  # fmt: skip
+    mine = list(TeamMember.objects.filter(player=source).select_related("team"))
+    for member in mine:
+        other = theirs.get(member.season_id)
+        if other is not None and other.team_id != member.team_id:
+            raise SeisanError(
+                _("{a} plays for {x} and {b} for {y} this season: take one of them out of "
+                  "their team first", a=old, x=member.team.name, b=new, y=other.team.name)
+            )  # fmt: skip
     with transaction.atomic():
         undo = _rename_everywhere(club, old, new)
         seats = list(m.Seat.objects.filter(player=source).values_list("pk", flat=True))
         m.Seat.objects.filter(pk__in=seats).update(player=target)
+        # the guest's team places go with them (the same team twice: one place)
+        moved = [t.pk for t in mine if t.season_id not in theirs]
+        dropped = [[t.team_id, t.season_id] for t in mine if t.season_id in theirs]
+        TeamMember.objects.filter(pk__in=moved).update(player=target)
+        TeamMember.objects.filter(player=source).delete()
         source.merged_into = target
         source.save()
         bump(club.seasons.all())
-        undo.update({"seats": seats, "source": source.pk, "target": target.pk})
+        undo.update({"seats": seats, "source": source.pk, "target": target.pk,
+                     "team_members": moved, "team_dropped": dropped})  # fmt: skip
         return history.record(club, user, "players.merged", a=old, b=new, undo=undo,
                               link=["clubs:player", [target.pk]])  # fmt: skip
 
@@ -640,6 +658,12 @@ def undo_merge(action: m.Action, user: Any) -> None:
                                           strict=False)]  # fmt: skip
             seating.save(update_fields=["tables", "sitting_out"])
         m.Seat.objects.filter(pk__in=undo["seats"]).update(player=source)
+        from seisan.web.events.models import TeamMember  # noqa: PLC0415
+
+        TeamMember.objects.filter(pk__in=undo.get("team_members", [])).update(player=source)
+        for team, season in undo.get("team_dropped", []):
+            TeamMember.objects.get_or_create(season_id=season, player=source,
+                                             defaults={"team_id": team})  # fmt: skip
         source.merged_into = None
         source.save()
         bump(action.club.seasons.all())

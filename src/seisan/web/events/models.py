@@ -84,3 +84,19 @@ class TeamPenalty(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
         related_name="+",
     )  # fmt: skip
+
+
+class RoundClock(models.Model):
+    """A round's countdown (対局時間): when it ends, and the tables given extra time
+    (a table that started late, a long dispute), as the projector shows it."""
+
+    session = models.OneToOneField(Session, on_delete=models.CASCADE, related_name="clock")
+    ends = models.DateTimeField()
+    minutes = models.PositiveIntegerField()  #: as started (the page shows it)
+    #: {"3": 5}: table 3 plays five minutes more
+    extra = models.JSONField(default=dict)
+    started = models.DateTimeField(default=timezone.now)
+    started_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="+",
+    )  # fmt: skip

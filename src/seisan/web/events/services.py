@@ -7,21 +7,22 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from datetime import timedelta
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 
 from seisan.errors import SeisanError
-from seisan.i18n import N_, Message, _, plain_number
+from seisan.i18n import N_, _, plain_number
 from seisan.rules import Rules
 from seisan.seating import History, Leftover, Method, SeatingError, seat
 from seisan.session import settle_one
 from seisan.stats import TeamStanding, team_standings
 from seisan.web.clubs import history
 from seisan.web.clubs import models as m
-from seisan.web.clubs.entry import parse_pt
 from seisan.web.clubs.services import (
     check_name,
     live_games,
@@ -32,10 +33,12 @@ from seisan.web.clubs.services import (
     season_table,
     session_game,
 )
-from seisan.web.events.models import Seating, Team, TeamMember, TeamPenalty
+from seisan.web.events.models import RoundClock, Seating, Team, TeamMember, TeamPenalty
 from seisan.web.tables import services as tables
 
 WHOLE_ID = re.compile(r"[0-9]{1,18}")  #: an id as a form sends it (ASCII digits only)
+MAX_PENALTY = 999_999  #: a team's penalty, either way (TeamPenalty keeps 12 digits)
+PENALTY = re.compile(r"[-+]?[0-9]{1,6}(\.[0-9])?")  #: one sign at most, to a tenth
 
 #: the methods the web app offers (a script: on the command line for now; teams: when
 #: the season has teams)
@@ -91,6 +94,8 @@ def draw(
         standings=standings, leftover=Leftover.SIT_OUT, seed=seed,
         teams=team_of(season) if method is Method.TEAMS else None,
     )  # fmt: skip
+
+    RoundClock.objects.filter(session=session).update(extra={})  # new tables, none extended
 
     def create(number: int) -> Seating:
         seating = Seating.objects.create(
@@ -298,9 +303,13 @@ def team_action(season: m.Season, data: Mapping[str, Any], user: Any) -> None:
     elif action == "penalty":
         team = _team(season, data)
         text = plain_number(str(data.get("pt", ""))).strip()
-        sign = -1 if text.startswith("-") else 1
-        pt = sign * parse_pt(text.lstrip("+-"), Message(N_("pt")), "pt")
+        if not PENALTY.fullmatch(text) or not Fraction(text):
+            raise SeisanError(_("pt: give the team's pt, like -20 or 7.5 (not 0, at most "
+                                "{most} either way)", most=MAX_PENALTY))  # fmt: skip
+        pt = Fraction(text)
         reason = _words(data, "reason")[:120]
+        if not reason.isprintable():
+            raise SeisanError(_("a name is letters, digits and spaces: no control characters"))
         TeamPenalty.objects.create(team=team, pt=Decimal(pt.numerator) / pt.denominator,
                                    reason=reason, created_by=user)  # fmt: skip
         history.record(club, user, "team.penalty", team=team.name, pt=pt,
@@ -314,3 +323,58 @@ def team_of(season: m.Season) -> dict[str, str]:
     team at a table)."""
     rows = TeamMember.objects.filter(season=season).values_list("player__name", "team__name")
     return dict(rows)
+
+
+# -- the round's clock ------------------------------------------------------------------
+
+MAX_MINUTES = 600  #: a round of ten hours is a typo
+
+
+def _minutes(data: Mapping[str, Any], key: str = "minutes") -> int:
+    text = plain_number(str(data.get(key, ""))).strip()
+    if not WHOLE_ID.fullmatch(text) or not 1 <= int(text) <= MAX_MINUTES:
+        raise SeisanError(_("minutes: give a whole number from 1 to {most}", most=MAX_MINUTES))
+    return int(text)
+
+
+def clock_action(session: m.Session, data: Mapping[str, Any], user: Any) -> None:
+    """An organiser's change to the round's clock: ``start`` it for ``minutes`` (again:
+    a new round), give ``table`` ``minutes`` more (``extra``), or ``stop`` it."""
+    action = data.get("action")
+    now = timezone.now()
+    if action == "start":
+        minutes = _minutes(data)
+        RoundClock.objects.update_or_create(session=session, defaults={
+            "ends": now + timedelta(minutes=minutes), "minutes": minutes, "extra": {},
+            "started": now, "started_by": user if getattr(user, "is_authenticated", False)
+            else None})  # fmt: skip
+    elif action == "extra":
+        seating = session.seatings.order_by("-number").first()
+        text = str(data.get("table", "")).strip()
+        tables = len(seating.tables) if seating is not None else 0
+        if not WHOLE_ID.fullmatch(text) or not 1 <= int(text) <= tables:
+            raise SeisanError(_("table: give the number of a table drawn tonight (1 to {most})",
+                                most=tables))  # fmt: skip
+        minutes = _minutes(data)
+        with transaction.atomic():  # two organisers at once: both additions count
+            clock = RoundClock.objects.select_for_update().filter(session=session).first()
+            if clock is None:
+                raise SeisanError(_("start the round's clock first"))
+            total = clock.extra.get(text, 0) + minutes
+            if total > MAX_MINUTES:
+                raise SeisanError(_("minutes: give a whole number from 1 to {most}",
+                                    most=MAX_MINUTES - clock.extra.get(text, 0)))  # fmt: skip
+            clock.extra = {**clock.extra, text: total}
+            clock.save(update_fields=["extra"])
+    elif action == "stop":
+        RoundClock.objects.filter(session=session).delete()
+    else:
+        raise SeisanError(_("choose what to change"))
+
+
+def seconds_left(clock: RoundClock | None, extra_minutes: int = 0) -> int | None:
+    """Whole seconds until the round (with ``extra_minutes``) ends; 0 when over."""
+    if clock is None:
+        return None
+    left = clock.ends + timedelta(minutes=extra_minutes) - timezone.now()
+    return max(0, int(left.total_seconds()))

@@ -20,11 +20,12 @@ from seisan.web.clubs import models as m
 from seisan.web.clubs.access import club_view, ctx
 from seisan.web.clubs.forms import words
 from seisan.web.clubs.middleware import web_lang
-from seisan.web.clubs.services import rules_of
+from seisan.web.clubs.services import rules_of, season_standings
 from seisan.web.events import services
-from seisan.web.events.models import Seating
+from seisan.web.events.models import RoundClock, Seating
 
 MAX_SEED = 2**31 - 1
+PROJECTED = 16  #: the top of the standings on the projector
 WHOLE = re.compile(r"[0-9]{1,10}")  #: ASCII digits only (str.isdigit takes "²")
 
 
@@ -201,3 +202,38 @@ def teams_page(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
         request, club, season=season, rows=rows, players=players, problem=problem,
         teams=list(teams.values()),
     ), status=400 if problem else 200)  # fmt: skip
+
+
+@club_view(m.Role.MEMBER)
+def projector(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
+    """The night on the projector: the round's countdown (each table's, with its extra
+    time), the tables drawn, the tables' hands as the table assistant keeps them, and
+    the season's standings; htmx asks again every ten seconds. An organiser starts,
+    extends and stops the clock here."""
+    from seisan.web.tables.views import live_tables  # noqa: PLC0415
+
+    session = _session(club, pk)
+    problem = ""
+    if request.method == "POST":
+        if not m.role_at_least(getattr(request, "club_role", None), m.Role.ORGANISER):
+            return HttpResponse(status=403)
+        try:
+            services.clock_action(session, request.POST, request.user)
+        except SeisanError as err:
+            problem = err.message.text(web_lang())
+        else:
+            return redirect("clubs:events:projector", slug=club.slug, pk=session.pk)
+    clock = RoundClock.objects.filter(session=session).first()
+    seating = _latest(session)
+    extra = clock.extra if clock else {}
+    drawn = [{"number": n, "names": names, "extra": extra.get(str(n), 0),
+              "left": services.seconds_left(clock, extra.get(str(n), 0))}
+             for n, names in enumerate(seating.tables, start=1)] if seating else []  # fmt: skip
+    context = ctx(
+        request, club, session=session, clock=clock, left=services.seconds_left(clock),
+        drawn=drawn, winds=_winds(seating), tables=live_tables(session),
+        standings=list(enumerate(season_standings(session.season)[:PROJECTED], start=1)),
+        problem=problem,
+    )  # fmt: skip
+    template = "events/_projector.html" if request.htmx else "events/projector.html"  # type: ignore[attr-defined]
+    return render(request, template, context, status=400 if problem else 200)

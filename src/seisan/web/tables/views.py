@@ -298,11 +298,9 @@ def export(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
     return response
 
 
-@club_view(m.Role.MEMBER)
-def live(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
-    """Every table of a session as it stands, for the organiser's screen or a projector;
-    htmx asks again every few seconds and swaps in the tables only."""
-    session = get_object_or_404(m.Session, pk=pk, season__club=club)
+def live_tables(session: m.Session) -> list[dict[str, Any]]:
+    """Every table of the session kept hand by hand, as it stands: its next hand, its
+    sticks, its players' points and places (the live page's and the projector's)."""
     lang = web_lang()
     tables = []
     for table in session.tables.select_related("rules", "game").order_by("number"):
@@ -324,6 +322,15 @@ def live(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
                                                           state.places(), strict=True))],
             "hands": len(table.hands),
         })  # fmt: skip
+    return tables
+
+
+@club_view(m.Role.MEMBER)
+def live(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
+    """Every table of a session as it stands, for the organiser's screen or a projector;
+    htmx asks again every few seconds and swaps in the tables only."""
+    session = get_object_or_404(m.Session, pk=pk, season__club=club)
+    tables = live_tables(session)
     template = "tables/_live.html" if request.htmx else "tables/live.html"  # type: ignore[attr-defined]
     return render(request, template, ctx(request, club, session=session, tables=tables))
 

@@ -232,3 +232,12 @@ def whole(value: Any) -> str:
     """A number of points to the nearest whole one (an average win: 5233)."""
     number = _fraction(value)
     return "" if number is None else fixed(number, 0)
+
+
+@register.filter
+def clock(seconds: Any) -> str:
+    """Seconds left as a countdown shows them: 45:00, 1:05:09, 0:07."""
+    whole = max(0, int(seconds or 0))
+    hours, rest = divmod(whole, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"

@@ -5,7 +5,6 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
-from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.db import DatabaseError
@@ -20,7 +19,7 @@ from seisan.explain import explain
 from seisan.i18n import N_
 from seisan.web.clubs import history, services
 from seisan.web.clubs import models as m
-from seisan.web.clubs.access import club_view, ctx, number, saved
+from seisan.web.clubs.access import can_edit_game, club_view, ctx, number, saved
 from seisan.web.clubs.entry import GameForm, initial_of, rows_for
 from seisan.web.clubs.forms import words
 from seisan.web.clubs.middleware import web_lang
@@ -152,15 +151,7 @@ def preview(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
 
 
 def _can_edit(request: HttpRequest, game: m.Game) -> bool:
-    role = getattr(request, "club_role", None)
-    if m.role_at_least(role, m.Role.ORGANISER):
-        return True
-    window = timedelta(hours=settings.SCORER_EDIT_HOURS)
-    return (
-        m.role_at_least(role, m.Role.SCORER)
-        and game.created_by_id == request.user.pk
-        and timezone.now() - game.created < window
-    )
+    return can_edit_game(request.user, getattr(request, "club_role", None), game)
 
 
 @club_view(m.Role.MEMBER)
