@@ -218,3 +218,27 @@ def game_form(names: list[str], points: list[int]) -> dict[str, str]:
     for seat, (name, value) in enumerate(zip(names, points, strict=True)):
         form[f"player_{seat}"], form[f"points_{seat}"] = name, str(value)
     return form
+
+
+@contextmanager
+def serve_on(database: str, seisan: Path | str, folder: Path, args: Sequence[str],
+             env: Mapping[str, str], pg_url: str) -> Iterator[Served]:  # fmt: skip
+    """``serve`` on a fresh database: the folder's SQLite file, or (``postgresql``) a new
+    database on the server at ``pg_url``, dropped after."""
+    if database == "sqlite":
+        with serve(seisan, folder, args, env) as served:
+            yield served
+        return
+    import psycopg  # noqa: PLC0415
+
+    name = f"seisan_served_{uuid.uuid4().hex[:8]}"
+    with psycopg.connect(pg_url, autocommit=True) as admin:
+        admin.execute(f"CREATE DATABASE {name}")
+    parts = urllib.parse.urlsplit(pg_url)
+    url = urllib.parse.urlunsplit(parts._replace(path=f"/{name}"))
+    try:
+        with serve(seisan, folder, args, {**env, "DATABASE_URL": url}) as served:
+            yield served
+    finally:
+        with psycopg.connect(pg_url, autocommit=True) as admin:
+            admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")

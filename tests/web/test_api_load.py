@@ -14,23 +14,20 @@ import re
 import sys
 import urllib.error
 import urllib.request
-import uuid
 from collections import Counter
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
 
-import psycopg
 import pytest
 
 from seisan.presets import find_preset
 from seisan.session import game_from_dict, settle_one
 from seisan.stats import Seat, standings
 
-from .serving import PEOPLE, Served, member, new_table, serve
+from .serving import PEOPLE, Served, member, new_table, serve_on
 
 SEISAN = Path(sys.executable).with_name("seisan")
 PG_URL = os.environ.get("SEISAN_PG_URL", "")
@@ -42,20 +39,8 @@ pytestmark = pytest.mark.serve
 @pytest.fixture(params=["sqlite", "postgresql"] if PG_URL else ["sqlite"])
 def server(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Served]:
     env = {"SEISAN_OPEN_SIGNUP": "1", "DJANGO_SECRET_KEY": "k" * 50}
-    if request.param == "sqlite":
-        with serve(SEISAN, tmp_path, ["--workers", "4"], env) as served:
-            yield served
-        return
-    name = f"seisan_api_{uuid.uuid4().hex[:8]}"
-    with psycopg.connect(PG_URL, autocommit=True) as admin:
-        admin.execute(f"CREATE DATABASE {name}")
-    env["DATABASE_URL"] = urlunsplit(urlsplit(PG_URL)._replace(path=f"/{name}"))
-    try:
-        with serve(SEISAN, tmp_path, ["--workers", "4"], env) as served:
-            yield served
-    finally:
-        with psycopg.connect(PG_URL, autocommit=True) as admin:
-            admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+    with serve_on(request.param, SEISAN, tmp_path, ["--workers", "4"], env, PG_URL) as served:
+        yield served
 
 
 def call(base: str, token: str, method: str, path: str, body: Any = None,

@@ -17,15 +17,23 @@ import uuid
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
 
-import psycopg
 import pytest
 
 from seisan.web.serve import lan_addresses
 
 from .conftest import CI
-from .serving import Browser, Served, clean_env, game_form, member, new_table, season_file, serve
+from .serving import (
+    Browser,
+    Served,
+    clean_env,
+    game_form,
+    member,
+    new_table,
+    season_file,
+    serve,
+    serve_on,
+)
 
 SEISAN = Path(sys.executable).with_name("seisan")
 USERS = 20
@@ -42,21 +50,8 @@ def server(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Served]:
     """A fresh ``seisan serve`` (two workers, open sign-up), on a new database."""
     env = {"SEISAN_OPEN_SIGNUP": "1", "DJANGO_SECRET_KEY": "k" * 50,
            "SEISAN_SIGNUP_RATE": "100/m/ip"}  # twenty users from one machine  # fmt: skip
-    if request.param == "sqlite":
-        with serve(SEISAN, tmp_path, ["--workers", "2"], env) as served:
-            yield served
-        return
-    name = f"seisan_load_{uuid.uuid4().hex[:8]}"
-    with psycopg.connect(PG_URL, autocommit=True) as admin:
-        admin.execute(f"CREATE DATABASE {name}")
-    parts = urlsplit(PG_URL)
-    env["DATABASE_URL"] = urlunsplit(parts._replace(path=f"/{name}"))
-    try:
-        with serve(SEISAN, tmp_path, ["--workers", "2"], env) as served:
-            yield served
-    finally:
-        with psycopg.connect(PG_URL, autocommit=True) as admin:
-            admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+    with serve_on(request.param, SEISAN, tmp_path, ["--workers", "2"], env, PG_URL) as served:
+        yield served
 
 
 def test_each_user_sees_only_their_own_clubs(server: Served) -> None:

@@ -154,15 +154,6 @@ def _club(request: HttpRequest, slug: str, needed: str = m.Role.MEMBER) -> m.Clu
     return club
 
 
-def _client(request: HttpRequest) -> str:
-    forwarded = int(getattr(settings, "ALLAUTH_TRUSTED_PROXY_COUNT", 0) or 0)
-    if forwarded:
-        hops = [h.strip() for h in request.headers.get("X-Forwarded-For", "").split(",")]
-        if len(hops) >= forwarded and hops[-forwarded]:
-            return hops[-forwarded]
-    return str(request.META.get("REMOTE_ADDR", ""))
-
-
 def _rate_limited(request: HttpRequest) -> None:
     """At most ``SEISAN_API_SETTLE_RATE`` settlements a minute from one address."""
     limit = int(getattr(settings, "SEISAN_API_SETTLE_RATE", 0) or 0)
@@ -170,7 +161,10 @@ def _rate_limited(request: HttpRequest) -> None:
         return
     import time  # noqa: PLC0415
 
-    key = f"api-settle:{_client(request)}:{int(time.time() // 60)}"
+    from seisan.web.accounts.adapter import AccountAdapter  # noqa: PLC0415
+
+    # the client's address as the sign-in limits read it (SEISAN_TRUSTED_PROXIES)
+    key = f"api-settle:{AccountAdapter().get_client_ip(request)}:{int(time.time() // 60)}"
     cache.add(key, 0, 120)
     try:
         count = cache.incr(key)

@@ -116,6 +116,12 @@ def number(data: Any, key: str, default: int | None = None) -> int:
     return int(text)
 
 
+def organises(request: HttpRequest) -> bool:
+    """Whether the visitor of a :func:`club_view` page is an organiser there (a page
+    members read and organisers change)."""
+    return m.role_at_least(getattr(request, "club_role", None), m.Role.ORGANISER)
+
+
 def ctx(request: HttpRequest, club: m.Club | None = None, **extra: Any) -> dict[str, Any]:
     """What every page's template gets: the club, the role and what it allows."""
     role = getattr(request, "club_role", None)

@@ -17,7 +17,7 @@ from seisan.i18n import N_, _, term
 from seisan.output import dumps_csv
 from seisan.seating import Method
 from seisan.web.clubs import models as m
-from seisan.web.clubs.access import club_view, ctx
+from seisan.web.clubs.access import club_view, ctx, organises
 from seisan.web.clubs.forms import words
 from seisan.web.clubs.middleware import web_lang
 from seisan.web.clubs.services import rules_of, season_standings
@@ -54,7 +54,7 @@ def seating_page(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
     problem = ""
     chosen: dict[str, Any] = {"present": [], "method": Method.SHUFFLED.value, "seed": ""}
     if request.method == "POST":
-        if not m.role_at_least(getattr(request, "club_role", None), m.Role.ORGANISER):
+        if not organises(request):
             return HttpResponse(status=403)
         present = [n for n in request.POST.getlist("present") if n.strip()]
         method = request.POST.get("method", Method.SHUFFLED.value)
@@ -186,7 +186,7 @@ def teams_page(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
     season = get_object_or_404(m.Season, pk=pk, club=club)
     problem = ""
     if request.method == "POST":
-        if not m.role_at_least(getattr(request, "club_role", None), m.Role.ORGANISER):
+        if not organises(request):
             return HttpResponse(status=403)
         try:
             services.team_action(season, request.POST, request.user)
@@ -215,7 +215,7 @@ def projector(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
     session = _session(club, pk)
     problem = ""
     if request.method == "POST":
-        if not m.role_at_least(getattr(request, "club_role", None), m.Role.ORGANISER):
+        if not organises(request):
             return HttpResponse(status=403)
         try:
             services.clock_action(session, request.POST, request.user)
