@@ -16,6 +16,7 @@ import re
 import shutil
 from datetime import date, timedelta
 from decimal import Decimal
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -26,10 +27,12 @@ from django.urls import reverse
 from seisan.games import load_record
 from seisan.i18n import _
 from seisan.seating import Method
+from seisan.settlement import format_score
 from seisan.web.accounts.tokens import new_invitation
 from seisan.web.clubs import files, money, services
 from seisan.web.clubs import models as m
 from seisan.web.events import services as event_services
+from seisan.web.events import tournament
 from seisan.web.serve import owner, sign_in_link
 from seisan.web.tables import services as table_services
 
@@ -242,6 +245,128 @@ def test_a_newcomer_on_a_phone(page: Any, browser: Any, live_server: Any) -> Non
     assert problems == [], problems
 
 
+# -- a tournament round: entries, check-in, seating, clock, games, referee, results ------
+
+
+def test_a_tournament_round_from_entries_to_published_results(
+    page: Any, browser: Any, live_server: Any
+) -> None:
+    """An organiser on a phone opens the entries; a player asks by the link on their
+    own phone, making an account there; the organiser approves, adds the walk-ins,
+    checks everyone in (one leaves: a substitute plays their seat), draws two tables,
+    starts the clock on the projector (1280 px), the games are entered, the referee
+    gives a chombo, and the round's results are published for anyone, phone and
+    projector alike, equal to what the core settled."""
+    problems = watch(page)
+    boss = make_user("boss@example.com")
+    club = m.Club.objects.create(name="Open", slug="open")
+    m.Membership.objects.create(club=club, user=boss, role="owner")
+    season = season_with(club, "ema", boss, "Open 2026")
+    night = m.Session.objects.create(season=season, title="Round 1")
+    client = Client()
+    client.force_login(boss)
+    cookie = {"name": "sessionid", "value": client.cookies["sessionid"].value,
+              "url": live_server.url}  # fmt: skip
+    page.context.add_cookies([cookie])
+    base = f"{live_server.url}/c/open"
+    page.goto(f"{base}/s/{season.pk}/")
+    page.click("text=Entries")
+    page.click("text=Open the entries")
+    link = page.input_value("input.wide")
+    shot(page, "tour-01-entries-open")
+    # a player asks on their own phone, with a new account
+    theirs = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    ana = theirs.new_page()
+    problems += watch(ana)
+    ana.goto(link)
+    ana.fill('input[name="email"]', "ana@example.com")
+    ana.fill('input[name="password1"]', "riichi-ippatsu-3")
+    ana.fill('input[name="password2"]', "riichi-ippatsu-3")
+    shot(ana, "tour-02-register")
+    ana.click("text=Create the account")
+    ana.fill('input[name="name"]', "Ana")
+    ana.click("text=Ask to take part")
+    assert "has not decided yet" in ana.inner_text("main")
+    # the organiser approves her and adds the walk-ins
+    page.reload()
+    page.click("button:has-text('Approve')")
+    names = ["Ana", "Ben", "Chie", "Dae", "Eve", "Fay", "Gus", "Ivy"]
+    for name in names[1:]:
+        page.fill("#entry-name", name)
+        page.click("form:has(#entry-name) button")
+    shot(page, "tour-03-entries")
+    ana.reload()
+    assert "You take part as Ana" in ana.inner_text("main")
+    theirs.close()
+    # the desk: everyone checks in; Dae leaves, Sol plays her seat
+    page.goto(f"{base}/n/{night.pk}/check-in/")
+    for name in names:
+        page.click(f"ul.check-in li:has(b:text-is('{name}')) button:has-text('Check in')")
+    page.select_option("#sub-player", label="Dae")
+    page.fill("#sub-by", "Sol")
+    page.click("text=Set the substitute")
+    assert "8 players here" in page.inner_text("main")
+    shot(page, "tour-04-check-in")
+    page.goto(f"{base}/n/{night.pk}/seating/")
+    page.fill('input[name="seed"]', "7")
+    page.click("button:has-text('Draw')")
+    shot(page, "tour-05-seating")
+    from seisan.web.events.models import Seating  # noqa: PLC0415
+
+    tables = Seating.objects.get(session=night).tables
+    assert sorted(n for t in tables for n in t) == sorted(names)
+    # the projector: the round's clock
+    desk = browser.new_context(viewport=DESK)
+    desk.add_cookies([cookie])
+    projector = desk.new_page()
+    problems += watch(projector)
+    projector.goto(f"{base}/n/{night.pk}/projector/")
+    projector.fill("#clock-minutes", "45")
+    projector.click(".projector-controls button:has-text('Start')")
+    assert projector.locator("text=(Sol)").count() == 1
+    shot(projector, "tour-06-projector-1280")
+    # the two tables' games
+    for table in tables:
+        page.goto(f"{base}/n/{night.pk}/enter/")
+        enter_game(page, table, ["50000", "40000", "20000", "10000"])
+        with page.expect_navigation():
+            page.click('button[name="save"]')
+    games = list(night.games.order_by("number"))
+    assert len(games) == 2
+    dae_table = next(g for g in games if "Dae" in [s.player.name for s in g.seats.all()])
+    assert dae_table.data["substitute"] == "Dae:Sol"  # EMA §5.8: -15,000 and the last uma
+    assert dae_table.seats.get(player__name="Dae").total == Decimal("-30")
+    # the referee: a chombo in game 1 (EMA: 20 pt)
+    page.goto(f"{base}/n/{night.pk}/referee/")
+    first = page.locator(f"#game-{games[0].pk}")
+    offender = tables[0][1]
+    first.locator("select[name='player']").select_option(offender)
+    first.locator("button:has-text('Give it')").click()
+    shot(page, "tour-07-referee")
+    games[0].refresh_from_db()
+    assert games[0].data["penalties"] == [f"{offender}:20:chombo"]
+    # published: anyone reads the round, on a phone and on the projector
+    page.goto(f"{base}/n/{night.pk}/")
+    page.click("text=Publish the results")
+    public = page.get_attribute("a:has-text('public page')", "href")
+    stored = {s.player.name: s.total for g in games for s in g.seats.all()}
+    for view, width in ((PHONE, "390"), (DESK, "1280")):
+        anyone = browser.new_context(viewport=view)
+        reader = anyone.new_page()
+        problems += watch(reader)
+        reader.goto(f"{live_server.url}{public}")
+        rows = reader.locator("table.standings tbody tr")
+        assert rows.count() == 8
+        shown = {rows.nth(i).locator("td.name").inner_text():
+                 rows.nth(i).locator("td.num b").inner_text() for i in range(8)}  # fmt: skip
+        assert shown == {n: format_score(Fraction(t)) for n, t in stored.items()}
+        assert reader.evaluate("document.documentElement.scrollWidth") <= view["width"]
+        shot(reader, f"tour-08-published-{width}")
+        anyone.close()
+    desk.close()
+    assert problems == [], problems
+
+
 # -- the table assistant: a hanchan entered by taps ---------------------------------------
 
 
@@ -434,8 +559,9 @@ def test_a_refused_hand_comes_back_with_its_problem_and_its_number(
 # -- every page, both widths, three languages -------------------------------------------
 
 
-def populate(live_url: str) -> tuple[Client, dict[str, str]]:
-    """A club with everything a page can show; the pages of it, by name."""
+def populate(live_url: str) -> tuple[Client, dict[str, str], dict[str, str]]:
+    """A club with everything a page can show; the pages of it, by name, for its owner
+    and for anyone."""
     boss = make_user("boss@example.com")
     club = m.Club.objects.create(name="Jansou 東南西北 with a rather long club name",
                                  slug="jansou", currency="JPY")  # fmt: skip
@@ -487,6 +613,21 @@ def populate(live_url: str) -> tuple[Client, dict[str, str]]:
     event_services.draw(night, present, Method.SHUFFLED, 5, boss)
     event_services.clock_action(night, {"action": "start", "minutes": "45"}, boss)
     event_services.clock_action(night, {"action": "extra", "table": "2", "minutes": "5"}, boss)
+    # a tournament's desk: entries asked and approved, check-ins, a substitute, a
+    # published round
+    season.registration_open = True
+    season.save()
+    asker = make_user("zelda@example.com")
+    tournament.ask(season, asker, "Zelda Applicant With A Long Name")
+    for name in ("Anastasia Konstantinopoulou", "Ben", "Chie", "Dae", "Gus"):
+        tournament.entry_action(season, {"action": "add", "name": name}, boss)
+    for name in ("Anastasia Konstantinopoulou", "Ben", "Chie"):
+        player = club.players.get(name=name)
+        tournament.check_in_action(session, {"action": "in", "player": str(player.pk)}, boss)
+    dae = club.players.get(name="Dae")
+    tournament.check_in_action(session, {"action": "substitute", "player": str(dae.pk),
+                                         "by": "Gus"}, boss)  # fmt: skip
+    tournament.publish(session, True, boss)
     client = Client()
     client.force_login(boss)
     base = "/c/jansou"
@@ -526,21 +667,26 @@ def populate(live_url: str) -> tuple[Client, dict[str, str]]:
         "teams": f"{base}/s/{season.pk}/teams/",
         "projector": f"{base}/n/{night.pk}/projector/",
         "api-tokens": "/accounts/tokens/",
+        "entries": f"{base}/s/{season.pk}/entries/",
+        "register": reverse("register", args=[season.public_token]),
+        "check-in": f"{base}/n/{session.pk}/check-in/",
+        "referee": f"{base}/n/{session.pk}/referee/",
     }
-    return client, pages
-
-
-ANONYMOUS = {"landing": "/", "login": "/accounts/login/", "signup": "/accounts/signup/"}
+    anonymous = {"landing": "/", "login": "/accounts/login/", "signup": "/accounts/signup/",
+                 "register-signed-out": reverse("register", args=[season.public_token]),
+                 "public-round": reverse("public_night", args=[season.public_token,
+                                                               session.pk])}  # fmt: skip
+    return client, pages, anonymous
 
 
 def test_no_page_is_wider_than_the_screen(browser: Any, live_server: Any) -> None:
-    client, pages = populate(live_server.url)
+    client, pages, anonymous = populate(live_server.url)
     cookie = {"name": "sessionid", "value": client.cookies["sessionid"].value,
               "url": live_server.url}  # fmt: skip
     failures: list[str] = []
     for width, view in (("390", PHONE), ("1280", DESK)):
         for lang in ("en", "ja", "ko"):
-            for signed_in, targets in ((True, pages), (False, ANONYMOUS)):
+            for signed_in, targets in ((True, pages), (False, anonymous)):
                 context = browser.new_context(viewport=view, is_mobile=view is PHONE,
                                               has_touch=view is PHONE, locale=lang)  # fmt: skip
                 context.add_cookies([{"name": "django_language", "value": lang,

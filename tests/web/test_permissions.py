@@ -18,6 +18,7 @@ from seisan.web.clubs import models as m
 from seisan.web.clubs import urls
 from seisan.web.events import services as event_services
 from seisan.web.events import urls as event_urls
+from seisan.web.events.models import CheckIn, Registration, Substitution
 from seisan.web.tables import services as table_services
 from seisan.web.tables import urls as table_urls
 from seisan.web.tables.models import Table
@@ -72,6 +73,10 @@ CHANGES = [
     ("clubs:events:start", "organiser", {}),
     ("clubs:events:teams", "organiser", {"action": "team", "name": "Drivens"}),
     ("clubs:events:projector", "organiser", {"action": "start", "minutes": "45"}),
+    ("clubs:events:entries", "organiser", {"action": "add", "name": "Eve"}),
+    ("clubs:events:check_in", "referee", {"action": "in", "name": "Eve"}),
+    ("clubs:events:referee", "referee", {"action": "add", "kind": "chombo", "player": "Ana"}),
+    ("clubs:events:publish", "organiser", {"published": "1"}),
 ]
 
 
@@ -103,11 +108,18 @@ def url_of(name: str, o: dict[str, Any]) -> str:
     }:
         return reverse(name, args=[slug])
     if name in {"clubs:season_settings", "clubs:resettle", "clubs:import", "clubs:new_session",
-                "clubs:events:teams"}:  # fmt: skip
+                "clubs:events:teams", "clubs:events:entries"}:  # fmt: skip
         return reverse(name, args=[slug, o["season"].pk])
     if name in {"clubs:enter", "clubs:preview", "clubs:mark_paid", "clubs:remove_payment"}:
         return reverse(name, args=[slug, o["session"].pk])
-    if name in {"clubs:tables:start", "clubs:events:seating", "clubs:events:projector"}:
+    if name in {
+        "clubs:tables:start",
+        "clubs:events:seating",
+        "clubs:events:projector",
+        "clubs:events:check_in",
+        "clubs:events:referee",
+        "clubs:events:publish",
+    }:
         return reverse(name, args=[slug, o["session"].pk])
     if name == "clubs:events:start":
         return reverse(name, args=[slug, o["session"].pk, o["seating"].number])
@@ -165,7 +177,7 @@ def test_signed_out_visitors_go_to_sign_in(objects: dict[str, Any], name: str, r
 def test_members_without_the_role_are_refused(
     objects: dict[str, Any], member_of: Any, name: str, role: str, data: dict[str, str]
 ) -> None:
-    lower = {"scorer": "member", "organiser": "scorer"}[role]
+    lower = {"scorer": "member", "referee": "scorer", "organiser": "referee"}[role]
     client = Client()
     client.force_login(member_of(lower))
     before = _counts()
@@ -228,9 +240,12 @@ def _counts() -> tuple[int, ...]:
     rows = tuple(
         model.objects.count()
         for model in (m.Game, m.Seat, m.Player, m.Season, m.Session, m.Membership, m.Payment,
-                      m.RulesVersion, Invitation, Table)
+                      m.RulesVersion, Invitation, Table, Registration, CheckIn, Substitution)
     )  # fmt: skip
-    return (*rows, sum(Table.objects.values_list("version", flat=True)))  # a table's changes
+    return (*rows, sum(Table.objects.values_list("version", flat=True)),  # a table's changes
+            sum(m.Game.objects.values_list("version", flat=True)),  # a referee's penalty
+            m.Session.objects.filter(published=True).count(),
+            m.Season.objects.filter(registration_open=True).count())  # fmt: skip
 
 
 @pytest.mark.parametrize(

@@ -4,6 +4,7 @@ from seisan.web.accounts import views as accounts
 from seisan.web.api.api import api
 from seisan.web.clubs import converters  # noqa: F401 - the <id:…> converter
 from seisan.web.clubs.views import club, seasons
+from seisan.web.events import tournament_views
 from seisan.web.tables import views as tables
 
 urlpatterns = [
@@ -15,6 +16,8 @@ urlpatterns = [
     path("invite/<str:token>/", accounts.invitation, name="invitation"),
     path("clubs/new/", club.create_club, name="create_club"),
     path("public/<str:token>/", seasons.public_season, name="public_season"),
+    path("public/<str:token>/n/<id:pk>/", tournament_views.public_night, name="public_night"),
+    path("public/<str:token>/register/", tournament_views.register, name="register"),
     # sign-up is seisan's (closed unless invited; never says who has an account)
     path("accounts/signup/", accounts.signup, name="account_signup"),
     path("accounts/tokens/", accounts.api_tokens, name="api_tokens"),

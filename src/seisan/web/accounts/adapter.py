@@ -13,16 +13,22 @@ from django.http import HttpRequest
 from django.urls import reverse
 
 INVITATION_KEY = "seisan_invitation"  #: the session's pending invitation token
+ENTRY_KEY = "seisan_entry"  #: the season whose entry link this browser opened (its token)
 
 
 class AccountAdapter(DefaultAccountAdapter):  # type: ignore[misc]
     def is_open_for_signup(self, request: HttpRequest) -> bool:
-        return bool(settings.SEISAN_OPEN_SIGNUP or pending_invitation(request))
+        return bool(
+            settings.SEISAN_OPEN_SIGNUP or pending_invitation(request) or pending_entry(request)
+        )
 
     def get_login_redirect_url(self, request: HttpRequest) -> str:
         token = pending_invitation(request)
         if token:
             return reverse("invitation", args=[token])
+        entry = pending_entry(request)
+        if entry:
+            return reverse("register", args=[entry])
         return landing_url(request.user)
 
     def get_password_change_redirect_url(self, request: HttpRequest) -> str:
@@ -43,6 +49,20 @@ def pending_invitation(request: HttpRequest) -> str | None:
         return None
     if find_invitation(str(token)) is None:
         request.session.pop(INVITATION_KEY, None)
+        return None
+    return str(token)
+
+
+def pending_entry(request: HttpRequest) -> str | None:
+    """The season link of a tournament's entries this browser opened while they are
+    open (a player without an account makes one there to ask to take part)."""
+    from seisan.web.clubs.models import Season  # noqa: PLC0415
+
+    token = request.session.get(ENTRY_KEY)
+    if not token:
+        return None
+    if not Season.objects.filter(public_token=str(token), registration_open=True).exists():
+        request.session.pop(ENTRY_KEY, None)
         return None
     return str(token)
 

@@ -24,6 +24,7 @@ from seisan.web.accounts.adapter import (
     INVITATION_KEY,
     AccountAdapter,
     landing_url,
+    pending_entry,
     pending_invitation,
 )
 from seisan.web.accounts.forms import ApiTokenForm, InvitationForm, SignupForm
@@ -66,6 +67,10 @@ def signup(request: HttpRequest) -> HttpResponse:
         if user is not None and token:  # invited: straight into the club
             login(request, user, backend=BACKEND)
             return redirect("invitation", token=token)
+        entry = pending_entry(request)
+        if user is not None and entry:  # asking to take part in a tournament
+            login(request, user, backend=BACKEND)
+            return redirect("register", token=entry)
         return render(request, "accounts/signup_done.html", ctx(request, email=email))
     return render(request, "accounts/signup.html", ctx(request, form=form))
 

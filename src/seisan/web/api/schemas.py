@@ -86,7 +86,9 @@ class ClubOut(Schema):
     name: str
     kind: str
     currency: str
-    role: str = Field(description="the token user's role: member, scorer, organiser, owner")
+    role: str = Field(
+        description="the token user's role: member, scorer, referee, organiser, owner"
+    )
 
 
 class SeasonOut(Schema):

@@ -129,6 +129,7 @@ def ctx(request: HttpRequest, club: m.Club | None = None, **extra: Any) -> dict[
         "club": club,
         "role": role,
         "can_score": m.role_at_least(role, m.Role.SCORER),
+        "can_referee": m.role_at_least(role, m.Role.REFEREE),
         "can_organise": m.role_at_least(role, m.Role.ORGANISER),
         "is_owner": m.role_at_least(role, m.Role.OWNER),
         "lang": web_lang().value,

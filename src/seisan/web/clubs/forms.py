@@ -16,6 +16,7 @@ _NUMBER = re.compile(r"^[+-]?\d+$")
 ROLE_LABELS = {
     "member": N_("member"),
     "scorer": N_("scorer"),
+    "referee": N_("referee"),
     "organiser": N_("organiser"),
     "owner": N_("owner"),
 }

@@ -27,11 +27,13 @@ class Role(models.TextChoices):
 
     MEMBER = "member", "member"
     SCORER = "scorer", "scorer"
+    #: a tournament's referee (審判): penalties and chombo on any game, check-in
+    REFEREE = "referee", "referee"
     ORGANISER = "organiser", "organiser"
     OWNER = "owner", "owner"
 
 
-ROLE_ORDER = [Role.MEMBER, Role.SCORER, Role.ORGANISER, Role.OWNER]
+ROLE_ORDER = [Role.MEMBER, Role.SCORER, Role.REFEREE, Role.ORGANISER, Role.OWNER]
 
 
 def role_at_least(role: str | None, needed: str) -> bool:
@@ -140,6 +142,8 @@ class Season(models.Model):
     public = models.BooleanField(default=False)  #: a read-only link for anyone
     public_token = models.CharField(max_length=40, default=_token, unique=True)
     min_games = models.PositiveIntegerField(default=0)  #: to appear in the standings
+    #: players may ask to take part (a tournament's entry list, 参加登録) by its link
+    registration_open = models.BooleanField(default=False)
     #: raised whenever a game of the season changes: standings computed at an earlier
     #: revision are not shown again
     revision = models.PositiveIntegerField(default=0)
@@ -193,6 +197,8 @@ class Session(models.Model):
     date = models.DateField(default=timezone.localdate)
     title = models.CharField(max_length=120, blank=True)
     created = models.DateTimeField(default=timezone.now)
+    #: its results on a read-only page for anyone with the season's link
+    published = models.BooleanField(default=False)
     history = HistoricalRecords()
 
     class Meta:

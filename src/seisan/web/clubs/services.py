@@ -261,6 +261,13 @@ def save_game(
             return _resent(existing, data, record)
     if game is not None and version is None:
         raise Conflict(_("this form is missing the game's version: reload the game and edit again"))
+    if game is None:  # a player who left: the night's substitute plays their seat
+        from seisan.web.events.tournament import with_substitute  # noqa: PLC0415
+
+        if record is not None:
+            record = with_substitute(session, record)
+        else:
+            data = with_substitute(session, data)
     version_row = rules_version or (game.rules if game is not None else session.season.rules)
     rules = rules_of(version_row)
     result = settle_record(record, rules) if record is not None else settle_data(data, rules)
@@ -606,13 +613,51 @@ def merge_players(source: m.Player, target: m.Player, user: Any = None) -> m.Act
         dropped = [[t.team_id, t.season_id] for t in mine if t.season_id in theirs]
         TeamMember.objects.filter(pk__in=moved).update(player=target)
         TeamMember.objects.filter(player=source).delete()
+        desk = _merge_desk(source, target)
         source.merged_into = target
         source.save()
         bump(club.seasons.all())
         undo.update({"seats": seats, "source": source.pk, "target": target.pk,
-                     "team_members": moved, "team_dropped": dropped})  # fmt: skip
+                     "team_members": moved, "team_dropped": dropped, **desk})  # fmt: skip
         return history.record(club, user, "players.merged", a=old, b=new, undo=undo,
                               link=["clubs:player", [target.pk]])  # fmt: skip
+
+
+def _merge_desk(source: m.Player, target: m.Player) -> dict[str, Any]:
+    """A tournament desk's rows of the merged guest go with them: entries, check-ins
+    (one a night) and substitutions; what undoing needs."""
+    from seisan.web.events.models import CheckIn, Registration, Substitution  # noqa: PLC0415
+
+    seasons = set(Substitution.objects.filter(player=target).values_list("season_id", flat=True))
+    if Substitution.objects.filter(player=source, season_id__in=seasons).exists():
+        raise SeisanError(_("{a} and {b} both have a substitute this season: end one first",
+                            a=source.name, b=target.name))  # fmt: skip
+    entries = list(Registration.objects.filter(player=source).values_list("pk", flat=True))
+    Registration.objects.filter(pk__in=entries).update(player=target)
+    nights = set(CheckIn.objects.filter(player=target).values_list("session_id", flat=True))
+    checked = list(CheckIn.objects.filter(player=source).exclude(session_id__in=nights)
+                   .values_list("pk", flat=True))  # fmt: skip
+    both = list(CheckIn.objects.filter(player=source, session_id__in=nights)
+                .values_list("session_id", flat=True))  # fmt: skip
+    CheckIn.objects.filter(pk__in=checked).update(player=target)
+    CheckIn.objects.filter(player=source).delete()
+    left = list(Substitution.objects.filter(player=source).values_list("pk", flat=True))
+    subs = list(Substitution.objects.filter(by=source).values_list("pk", flat=True))
+    Substitution.objects.filter(pk__in=left).update(player=target)
+    Substitution.objects.filter(pk__in=subs).update(by=target)
+    return {"entries": entries, "check_ins": checked, "check_ins_both": both,
+            "left": left, "substitutes": subs}  # fmt: skip
+
+
+def _unmerge_desk(undo: Mapping[str, Any], source: m.Player) -> None:
+    from seisan.web.events.models import CheckIn, Registration, Substitution  # noqa: PLC0415
+
+    Registration.objects.filter(pk__in=undo.get("entries", [])).update(player=source)
+    CheckIn.objects.filter(pk__in=undo.get("check_ins", [])).update(player=source)
+    for night in undo.get("check_ins_both", []):
+        CheckIn.objects.get_or_create(session_id=night, player=source)
+    Substitution.objects.filter(pk__in=undo.get("left", [])).update(player=source)
+    Substitution.objects.filter(pk__in=undo.get("substitutes", [])).update(by=source)
 
 
 def undo_merge(action: m.Action, user: Any) -> None:
@@ -661,6 +706,7 @@ def undo_merge(action: m.Action, user: Any) -> None:
         from seisan.web.events.models import TeamMember  # noqa: PLC0415
 
         TeamMember.objects.filter(pk__in=undo.get("team_members", [])).update(player=source)
+        _unmerge_desk(undo, source)
         for team, season in undo.get("team_dropped", []):
             TeamMember.objects.get_or_create(season_id=season, player=source,
                                              defaults={"team_id": team})  # fmt: skip

@@ -100,3 +100,66 @@ class RoundClock(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
         related_name="+",
     )  # fmt: skip
+
+
+class Registration(models.Model):
+    """A player's entry to a season (参加登録): asked by the player through the season's
+    link, or made by an organiser; the organiser approves it (then it has its player)
+    or refuses it."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "pending"
+        APPROVED = "approved", "approved"
+        REFUSED = "refused", "refused"
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="registrations")
+    name = models.CharField(max_length=60)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="registrations",
+    )  # fmt: skip
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    player = models.ForeignKey(Player, null=True, blank=True, on_delete=models.SET_NULL,
+                               related_name="registrations")  # fmt: skip
+    created = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["created", "id"]
+        constraints = [
+            models.UniqueConstraint("season", Lower("name"), name="one_entry_a_name"),
+            models.UniqueConstraint(fields=["season", "user"], name="one_entry_an_account"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class CheckIn(models.Model):
+    """A player present for a night or a round (受付): the seating draws from these."""
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="check_ins")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="check_ins")
+    created = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["created", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["session", "player"], name="one_check_in_a_night")
+        ]
+
+
+class Substitution(models.Model):
+    """A player who left, and who plays their seat from a night on (代打ち): the seat
+    stays theirs, and each game marks it as the substitute's (the rules say whose
+    result counts, :class:`seisan.settlement.Substitute`)."""
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="substitutions")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    by = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    since = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="+")
+    created = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["season", "player"], name="one_substitute_a_seat")
+        ]

@@ -20,8 +20,8 @@ from seisan.web.clubs import models as m
 from seisan.web.clubs.access import club_view, ctx, organises
 from seisan.web.clubs.forms import words
 from seisan.web.clubs.middleware import web_lang
-from seisan.web.clubs.services import rules_of, season_standings
-from seisan.web.events import services
+from seisan.web.clubs.services import season_standings
+from seisan.web.events import services, tournament
 from seisan.web.events.models import RoundClock, Seating
 
 MAX_SEED = 2**31 - 1
@@ -72,14 +72,20 @@ def seating_page(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
         else:
             return redirect("clubs:events:seating", slug=club.slug, pk=session.pk)
     seating = _latest(session)
-    if not chosen["present"]:  # who played in the season, or last drew, as a start
-        chosen["present"] = (seating.tables and [n for t in seating.tables for n in t]
-                             + list(seating.sitting_out)) if seating else []  # fmt: skip
-    players = list(club.players.filter(merged_into__isnull=True).order_by("name")
-                   .values_list("name", flat=True))  # fmt: skip
+    checked_in = tournament.present(session)
+    if not chosen["present"]:  # who checked in; else who last drew, as a start
+        drawn = (
+            [n for t in seating.tables for n in t] + list(seating.sitting_out) if seating else []
+        )
+        chosen["present"] = checked_in or drawn
+    entered = tournament.entered(session.season)
+    players = [p.name for p in entered] if entered is not None else list(
+        club.players.filter(merged_into__isnull=True).order_by("name")
+        .values_list("name", flat=True))  # fmt: skip
     return render(request, "events/seating.html", ctx(
         request, club, session=session, seating=seating, winds=_winds(seating),
-        players=players, chosen=chosen, problem=problem,
+        players=players, chosen=chosen, problem=problem, checked_in=len(checked_in),
+        subs=tournament.substitutes(session),
         methods=[(k.value, words(v)) for k, v in services.methods_for(session.season).items()],
     ), status=400 if problem else 200)  # fmt: skip
 
@@ -90,7 +96,8 @@ def seating_cards(request: HttpRequest, club: m.Club, pk: int, number: int) -> H
     session = _session(club, pk)
     seating = _latest(session, number)
     return render(request, "events/cards.html", ctx(
-        request, club, session=session, seating=seating, winds=_winds(seating)))  # fmt: skip
+        request, club, session=session, seating=seating, winds=_winds(seating),
+        subs=tournament.substitutes(session)))  # fmt: skip
 
 
 @club_view(m.Role.MEMBER)
@@ -159,24 +166,27 @@ def ratings_page(request: HttpRequest, club: m.Club) -> HttpResponse:
 @club_view(m.Role.MEMBER)
 def what_if_page(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
     """The season's standings under other rules beside the real ones: who moves up
-    or down, and by how much. Nothing is changed (the season's settings apply a new
-    preset, as a recorded change that can be undone)."""
-    from seisan.presets import find_preset, presets  # noqa: PLC0415
+    or down, and by how much. The form starts as a copy of the season's rules (its
+    side bets, money and all): change a field, or start from another preset. Nothing
+    is changed; an organiser may then apply them (a new rules version, as the
+    season's settings make, then settled again as a change that can be undone)."""
+    from seisan.web.clubs.rules_form import RulesForm, initial_of, part_labels  # noqa: PLC0415
 
     season = get_object_or_404(m.Season, pk=pk, club=club)
-    players = rules_of(season.rules).players
-    lang = web_lang()
-    choices = [(r.name, r.title(lang)) for r in presets() if r.players == players]
-    chosen = request.GET.get("preset", "")
+    current = season.rules
+    asked = "preset" in request.GET or "advanced" in request.GET
+    form = RulesForm(request.GET if asked else None,
+                     initial=initial_of(current.source or current.toml))  # fmt: skip
     rows: list[Any] = []
     refused: list[Any] = []
-    title = next((t for name, t in choices if name == chosen), "")
-    if title:
-        rows, refused = services.what_if(season, find_preset(chosen))
+    parsed = form.parsed if asked and form.is_valid() else None
+    if parsed is not None:
+        rows, refused = services.what_if(season, parsed)
+    applied = [(k, v) for k, v in form.data.items() if k in form.fields and v] if parsed else []
     return render(request, "events/what_if.html", ctx(
-        request, club, season=season, choices=choices, chosen=chosen, title=title, rows=rows,
-        refused=refused,
-    ))  # fmt: skip
+        request, club, season=season, form=form, parts=part_labels(), rows=rows,
+        refused=refused, rules=parsed, applied=applied,
+    ), status=400 if asked and parsed is None else 200)  # fmt: skip
 
 
 @club_view(m.Role.MEMBER)
@@ -232,6 +242,7 @@ def projector(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
     context = ctx(
         request, club, session=session, clock=clock, left=services.seconds_left(clock),
         drawn=drawn, winds=_winds(seating), tables=live_tables(session),
+        subs=tournament.substitutes(session),
         standings=list(enumerate(season_standings(session.season)[:PROJECTED], start=1)),
         problem=problem,
     )  # fmt: skip

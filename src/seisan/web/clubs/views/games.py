@@ -168,6 +168,8 @@ def game_page(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
         played = record_from_dict(game.record, rules).play()
         hands = played.lines
     mine = {s.pk for s in seats if s.player.user_id == request.user.pk}
+    sub = result.settlement.substitute  # a seat played by a substitute (代打ち)
+    played_by = {result.settlement.names[sub.seat]: sub.name} if sub is not None else {}
     return render(
         request,
         "clubs/game.html",
@@ -180,6 +182,7 @@ def game_page(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
             lines=explain(result),
             hands=hands,
             spectators=game.spectators or {},
+            played_by=played_by,
             can_edit=_can_edit(request, game),
             mine=mine,
             rules=rules,

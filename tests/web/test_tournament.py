@@ -1,0 +1,304 @@
+"""A tournament's desk: entries a player asks for by the season's link and an organiser
+approves, the round's check-in the seating draws from, a substitute for a player who
+left (EMA §5.8's fixed result when the rules say so), a referee's penalties and
+chombo, the round's results on a public page, and what-if on an edited copy of the
+season's rules."""
+
+from __future__ import annotations
+
+import html
+from decimal import Decimal
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from seisan.web.clubs import models as m
+from seisan.web.clubs.services import merge_players, undo_merge
+from seisan.web.events.models import CheckIn, Registration, Seating, Substitution
+
+from .conftest import enter, make_user, season_with
+
+pytestmark = pytest.mark.django_db
+
+FOUR = ["Ana", "Ben", "Chie", "Dae"]
+
+
+def url(name: str, *args: Any) -> str:
+    return reverse(f"clubs:events:{name}", args=["test", *args])
+
+
+def text(response: Any) -> str:
+    return html.unescape(response.content.decode())
+
+
+def totals(game: m.Game) -> dict[str, Decimal]:
+    return {s.player.name: s.total for s in game.seats.select_related("player")}
+
+
+# -- entries -------------------------------------------------------------------------------
+
+
+def test_a_newcomer_asks_by_the_link_and_the_organiser_approves(
+    signed_in: Client, season: m.Season
+) -> None:
+    link = reverse("register", args=[season.public_token])
+    visitor = Client()
+    assert "closed" in text(visitor.get(link))  # not open yet: no sign-up either
+    assert visitor.get(reverse("account_signup")).status_code == 403
+    assert signed_in.post(url("entries", season.pk), {"action": "open"}).status_code == 302
+    page = visitor.get(link)
+    assert "create an account" in text(page)
+    made = visitor.post(reverse("account_signup"), {
+        "email": "new@example.com", "password1": "a-long-password-1",
+        "password2": "a-long-password-1"})  # fmt: skip
+    assert made.status_code == 302 and made["Location"] == link  # signed in, back to the link
+    assert visitor.post(link, {"name": "  Newt   Player "}).status_code == 302
+    entry = Registration.objects.get()
+    assert (entry.name, entry.status, entry.player) == ("Newt Player", "pending", None)
+    assert "has not decided yet" in text(visitor.get(link))
+    # someone else may not take the same name, in any case
+    other = Client()
+    other.force_login(make_user("other@example.com"))
+    refused = other.post(link, {"name": "newt player"})
+    assert refused.status_code == 400 and "already" in text(refused)
+    listed = signed_in.get(url("entries", season.pk))
+    assert "Newt Player" in text(listed) and "new@example.com" in text(listed)
+    assert signed_in.post(url("entries", season.pk),
+                          {"action": "approve", "entry": entry.pk}).status_code == 302  # fmt: skip
+    entry.refresh_from_db()
+    assert entry.status == "approved" and entry.player is not None
+    assert entry.player.name == "Newt Player" and entry.player.user.email == "new@example.com"
+    assert "You take part as Newt Player" in text(visitor.get(link))
+    kinds = list(season.club.actions.values_list("kind", flat=True))
+    assert {"registration.opened", "entry.asked", "entry.approved", "player.linked"} <= set(kinds)
+
+
+def test_closed_entries_refuse_and_a_member_cannot_decide(
+    signed_in: Client, season: m.Season, member_of: Any
+) -> None:
+    link = reverse("register", args=[season.public_token])
+    player = Client()
+    player.force_login(make_user("p@example.com"))
+    refused = player.post(link, {"name": "Pia"})
+    assert refused.status_code == 400 and "closed" in text(refused)
+    signed_in.post(url("entries", season.pk), {"action": "open"})
+    assert player.post(link, {"name": ""}).status_code == 400
+    assert player.post(link, {"name": "Pia;Ben"}).status_code == 400  # a file's separator
+    assert player.post(link, {"name": "Pia"}).status_code == 302
+    member = Client()
+    member.force_login(member_of("referee"))
+    entry = Registration.objects.get()
+    assert member.post(url("entries", season.pk),
+                       {"action": "approve", "entry": entry.pk}).status_code == 403  # fmt: skip
+    assert signed_in.post(url("entries", season.pk),
+                          {"action": "refuse", "entry": entry.pk}).status_code == 302  # fmt: skip
+    assert "did not approve" in text(player.get(link))
+    assert player.post(link, {"name": "Pia2"}).status_code == 302  # decided: asking changes nothing
+    assert Registration.objects.get().name == "Pia"
+    forged = signed_in.post(url("entries", season.pk), {"action": "approve", "entry": "9x"})
+    assert forged.status_code == 400 and Registration.objects.get().status == "refused"
+
+
+# -- check-in, seating, substitutes ------------------------------------------------------------
+
+
+def test_the_seating_draws_the_approved_players_checked_in(
+    signed_in: Client, session: m.Session
+) -> None:
+    season = session.season
+    for name in [*FOUR, "Eve"]:
+        signed_in.post(url("entries", season.pk), {"action": "add", "name": name})
+    stranger = m.Player.objects.create(club=season.club, name="Zed")
+    desk = url("check_in", session.pk)
+    refused = signed_in.post(desk, {"action": "in", "player": stranger.pk})
+    assert refused.status_code == 400 and "no approved entry" in text(refused)
+    for name in FOUR:
+        player = m.Player.objects.get(name=name)
+        assert signed_in.post(desk, {"action": "in", "player": player.pk}).status_code == 302
+    signed_in.post(desk, {"action": "in", "player": m.Player.objects.get(name="Ana").pk})  # twice
+    assert CheckIn.objects.filter(session=session).count() == 4
+    page = signed_in.get(url("seating", session.pk))
+    checked = {n for n in FOUR if f'value="{n}" checked' in page.content.decode()}
+    assert checked == set(FOUR) and 'value="Eve"' in page.content.decode()
+    assert 'value="Zed"' not in page.content.decode()  # not entered: not offered
+    eve = m.Player.objects.get(name="Eve")
+    signed_in.post(desk, {"action": "in", "player": eve.pk})
+    signed_in.post(desk, {"action": "out", "player": eve.pk})
+    assert sorted(CheckIn.objects.values_list("player__name", flat=True)) == sorted(FOUR)
+
+
+def test_a_club_night_checks_in_any_name(signed_in: Client, session: m.Session) -> None:
+    desk = url("check_in", session.pk)
+    assert signed_in.post(desk, {"action": "in", "name": " Walk  In "}).status_code == 302
+    assert list(CheckIn.objects.values_list("player__name", flat=True)) == ["Walk In"]
+
+
+def test_a_substitute_plays_the_seat_of_a_player_who_left_under_emas_fixed_result(
+    club: m.Club, owner: Any, signed_in: Client
+) -> None:
+    """EMA §5.8: the absent player gets −15,000 and the last uma (−15 + −15 = −30), the
+    others rank among themselves (+15, −15, −35: 40,000 → +10 +5)."""
+    season = season_with(club, "ema", owner, "Open")
+    first = m.Session.objects.create(season=season, title="Round 1", date="2026-12-01")
+    second = m.Session.objects.create(season=season, title="Round 2", date="2026-12-02")
+    points = [50000, 40000, 20000, 10000]
+    assert enter(signed_in, first, FOUR, points).status_code == 302
+    ana = m.Player.objects.get(name="Ana")
+    set_sub = signed_in.post(url("check_in", second.pk),
+                             {"action": "substitute", "player": ana.pk, "by": "Sub"})  # fmt: skip
+    assert set_sub.status_code == 302
+    assert Substitution.objects.get().by.name == "Sub"
+    assert enter(signed_in, second, FOUR, points).status_code == 302
+    before, after = first.games.get(), second.games.get()
+    assert "substitute" not in before.data  # the round before is as it was
+    assert totals(before) == {"Ana": 35, "Ben": 15, "Chie": -15, "Dae": -35}
+    assert after.data["substitute"] == "Ana:Sub"
+    assert totals(after) == {"Ana": -30, "Ben": 15, "Chie": -15, "Dae": -35}
+    game_page = text(signed_in.get(reverse("clubs:game", args=["test", after.pk])))
+    assert "Ana (Sub plays this seat)" in " ".join(game_page.split()).replace(
+        '</a> <span class="muted">', " "
+    ).replace("</span>", "")
+    # two players left at one table: refused, named, nothing stored
+    ben = m.Player.objects.get(name="Ben")
+    signed_in.post(url("check_in", second.pk), {"action": "substitute", "player": ben.pk,
+                                                "by": "Sub Two"})  # fmt: skip
+    both = enter(signed_in, second, FOUR, [45000, 40000, 25000, 10000])
+    assert "Ana, Ben are both played by substitutes" in text(both)  # the form, with it
+    assert second.games.count() == 1
+    # back in their seats: the next game is theirs again
+    for player in (ana, ben):
+        signed_in.post(url("check_in", second.pk), {"action": "back", "player": player.pk})
+    assert enter(signed_in, second, FOUR, [45000, 40000, 25000, 10000]).status_code == 302
+    assert "substitute" not in second.games.get(number=2).data
+
+
+def test_a_substitute_is_shown_on_the_drawn_tables(signed_in: Client, session: m.Session) -> None:
+    desk = url("check_in", session.pk)
+    for name in FOUR:
+        signed_in.post(desk, {"action": "in", "name": name})
+    ana = m.Player.objects.get(name="Ana")
+    refused = signed_in.post(desk, {"action": "substitute", "player": ana.pk, "by": "ana"})
+    assert refused.status_code == 400 and "cannot stand in for themselves" in text(refused)
+    signed_in.post(desk, {"action": "substitute", "player": ana.pk, "by": "Sub"})
+    signed_in.post(url("seating", session.pk), {"present": FOUR, "method": "shuffled",
+                                                "seed": "1"})  # fmt: skip
+    assert Seating.objects.get().tables[0].count("Ana") == 1  # the seat stays Ana's
+    for page in (url("seating", session.pk), url("cards", session.pk, 1),
+                 url("projector", session.pk)):  # fmt: skip
+        assert "(Sub" in text(signed_in.get(page)), page
+
+
+# -- the referee -----------------------------------------------------------------------------
+
+
+def test_a_referee_gives_a_chombo_and_takes_it_back(
+    session: m.Session, signed_in: Client, member_of: Any
+) -> None:
+    """M.League's chombo costs 20 pt: Dae's −50 (10,000, fourth) becomes −70."""
+    enter(signed_in, session, FOUR, [42600, 31000, 16400, 10000])
+    game = session.games.get()
+    assert totals(game) == {"Ana": Decimal("62.6"), "Ben": Decimal("11"),
+                            "Chie": Decimal("-23.6"), "Dae": Decimal("-50")}  # fmt: skip
+    referee = Client()
+    referee.force_login(member_of("referee"))
+    desk = url("referee", session.pk)
+    assert "costs 20 pt" in text(referee.get(desk))
+    given = referee.post(desk, {"game": game.pk, "version": game.version, "action": "add",
+                                "kind": "chombo", "player": "Dae"})  # fmt: skip
+    assert given.status_code == 302
+    game.refresh_from_db()
+    assert game.data["penalties"] == ["Dae:20:chombo"] and game.version == 2
+    assert totals(game)["Dae"] == Decimal("-70") and totals(game)["Ana"] == Decimal("62.6")
+    stale = referee.post(desk, {"game": game.pk, "version": 1, "action": "remove", "index": 0})
+    assert stale.status_code == 400 and "reload" in text(stale)  # someone changed it since
+    penalty = referee.post(desk, {"game": game.pk, "version": 2, "action": "add",
+                                  "kind": "penalty", "player": "Ben", "pt": "7.5",
+                                  "reason": "late"})  # fmt: skip
+    assert penalty.status_code == 302
+    game.refresh_from_db()
+    assert game.data["penalties"] == ["Dae:20:chombo", "Ben:7.5:late"]
+    assert totals(game)["Ben"] == Decimal("3.5")
+    for bad in ({"player": "Zed", "kind": "chombo"}, {"player": "Ben", "kind": "penalty",
+                                                      "pt": "0"},
+                {"player": "Ben", "kind": "penalty", "pt": "1e9"}):  # fmt: skip
+        refused = referee.post(desk, {"game": game.pk, "version": 3, "action": "add", **bad})
+        assert refused.status_code == 400, bad
+    referee.post(desk, {"game": game.pk, "version": 3, "action": "remove", "index": 0})
+    game.refresh_from_db()
+    assert game.data["penalties"] == ["Ben:7.5:late"] and totals(game)["Dae"] == Decimal("-50")
+    kinds = list(session.season.club.actions.values_list("kind", flat=True))
+    assert kinds.count("game.penalty") == 3
+
+
+# -- published results -----------------------------------------------------------------------
+
+
+def test_a_round_published_is_read_by_anyone_with_the_link(
+    signed_in: Client, session: m.Session
+) -> None:
+    enter(signed_in, session, FOUR, [42600, 31000, 16400, 10000])
+    enter(signed_in, session, ["Ben", "Chie", "Ana", "Dae"], [42600, 31000, 16400, 10000])
+    page = reverse("public_night", args=[session.season.public_token, session.pk])
+    assert Client().get(page).status_code == 404
+    signed_in.post(url("publish", session.pk), {"published": "1"})
+    shown = Client().get(page)
+    assert shown.status_code == 200
+    body = text(shown)
+    table = body[body.index("<tbody>") :]
+    assert table.index("Ben") < table.index("Ana") < table.index("Chie") < table.index("Dae")
+    assert "+73.6" in body and "+39" in body and "-12.6" in body and "-100" in body
+    assert "/edit/" not in body
+    other = season_with(session.season.club, "mleague", None, "Other")
+    assert Client().get(reverse("public_night", args=[other.public_token, session.pk])
+                        ).status_code == 404  # fmt: skip
+    signed_in.post(url("publish", session.pk), {"published": "0"})
+    assert Client().get(page).status_code == 404
+
+
+# -- what-if on an edited copy ---------------------------------------------------------------
+
+
+def test_what_if_starts_from_the_seasons_own_rules_and_applies_them(
+    club: m.Club, owner: Any, signed_in: Client
+) -> None:
+    rules = 'extends = "mleague"\n[side]\nchip_value = 2\n'
+    season = season_with(club, rules, owner, "Chips")
+    night = m.Session.objects.create(season=season, title="Friday")
+    enter(signed_in, night, FOUR, [42600, 31000, 16400, 10000])
+    what_if = url("what_if", season.pk)
+    form = text(signed_in.get(what_if))
+    assert 'value="2"' in form  # the season's chip value is in the copy
+    asked = signed_in.get(what_if, {"preset": "mleague", "uma": "5-10", "chip_value": "2"})
+    body = text(asked)
+    assert asked.status_code == 200
+    # 5-10: 42,600 is 12.6 + 20 (oka) + 10 = +42.6; 10,000 is -20 - 10 = -30
+    assert "+42.6" in body and "+6" in body and "-18.6" in body and "-30" in body
+    assert "Apply these rules" in body
+    bad = signed_in.get(what_if, {"preset": "mleague", "uma": "lots"})
+    assert bad.status_code == 400 and season.rule_versions.count() == 1
+    applied = signed_in.post(reverse("clubs:season_settings", args=["test", season.pk]),
+                             {"preset": "mleague", "uma": "5-10", "chip_value": "2"})  # fmt: skip
+    assert applied.status_code == 302 and season.rule_versions.count() == 2
+
+
+def test_a_merged_guest_takes_their_check_in_and_substitute_with_them(
+    signed_in: Client, session: m.Session
+) -> None:
+    desk = url("check_in", session.pk)
+    signed_in.post(desk, {"action": "in", "name": "ana"})  # a guest typed in lower case
+    signed_in.post(desk, {"action": "in", "name": "Ben"})
+    guest = m.Player.objects.get(name="ana")
+    ben = m.Player.objects.get(name="Ben")
+    signed_in.post(desk, {"action": "substitute", "player": ben.pk, "by": "Ana Sato"})
+    target = m.Player.objects.get(name="Ana Sato")
+    signed_in.post(desk, {"action": "in", "player": target.pk})
+    action = merge_players(guest, target)
+    assert list(CheckIn.objects.filter(player=guest)) == []
+    assert CheckIn.objects.filter(player=target).count() == 1
+    undo_merge(action, None)
+    assert CheckIn.objects.filter(player=guest).count() == 1
+    assert Substitution.objects.get().by == target
+    merge_players(target, guest)
+    assert Substitution.objects.get().by == guest
