@@ -66,6 +66,7 @@ bench: $(VENV)/.installed
 	$(BIN)/python benchmarks/bench_bulk.py
 	$(BIN)/python benchmarks/bench_web.py
 	$(BIN)/python benchmarks/bench_api.py
+	$(BIN)/python benchmarks/bench_league.py
 
 # mutation testing (slow: not part of make test): the core in place, then the optional
 # modules (explain, stats, the bulk engine, the Tenhou reader) in a copy with its own

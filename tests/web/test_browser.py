@@ -284,6 +284,10 @@ def test_a_tournament_round_from_entries_to_published_results(
     ana.fill('input[name="password2"]', "riichi-ippatsu-3")
     shot(ana, "tour-02-register")
     ana.click("text=Create the account")
+    ana.click("main a:has-text('Sign in')")
+    ana.fill('input[name="login"]', "ana@example.com")
+    ana.fill('input[name="password"]', "riichi-ippatsu-3")
+    ana.click('main button[type="submit"]')
     ana.fill('input[name="name"]', "Ana")
     ana.click("text=Ask to take part")
     assert "has not decided yet" in ana.inner_text("main")
@@ -668,12 +672,12 @@ def populate(live_url: str) -> tuple[Client, dict[str, str], dict[str, str]]:
         "projector": f"{base}/n/{night.pk}/projector/",
         "api-tokens": "/accounts/tokens/",
         "entries": f"{base}/s/{season.pk}/entries/",
-        "register": reverse("register", args=[season.public_token]),
+        "register": reverse("register", args=[season.entry_token]),
         "check-in": f"{base}/n/{session.pk}/check-in/",
         "referee": f"{base}/n/{session.pk}/referee/",
     }
     anonymous = {"landing": "/", "login": "/accounts/login/", "signup": "/accounts/signup/",
-                 "register-signed-out": reverse("register", args=[season.public_token]),
+                 "register-signed-out": reverse("register", args=[season.entry_token]),
                  "public-round": reverse("public_night", args=[season.public_token,
                                                                session.pk])}  # fmt: skip
     return client, pages, anonymous

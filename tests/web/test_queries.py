@@ -1,7 +1,8 @@
 """Pages that list games cost the same number of SQL queries at 10 games as at 1,000:
 standings (also the public link anyone may open), the season page, a session, a
-player, the exports, the club's history; and the standings come from the stored
-results, never from settling the season again."""
+player, the exports, the club's history, the team standings, the rating tables, a
+tournament round's entries, check-in, referee and published pages; and the
+standings come from the stored results, never from settling the season again."""
 
 from __future__ import annotations
 
@@ -15,6 +16,8 @@ from django.urls import reverse
 
 from seisan.web.clubs import files
 from seisan.web.clubs import models as m
+from seisan.web.events import services as events
+from seisan.web.events import tournament
 
 from .conftest import season_with
 
@@ -51,7 +54,26 @@ def counts(club: m.Club, owner: Any, client: Client, games: int) -> dict[str, in
     session, _count = files.import_session(season, night(games), f"n{games}.toml", owner)
     ana = club.players.get(name="Ana")
     slug = club.slug
+    for team, members in (("East", NAMES[:3]), ("West", NAMES[3:])):
+        events.team_action(season, {"action": "team", "name": team}, owner)
+        made = season.teams.get(name=team)
+        for name in members:
+            events.team_action(season, {"action": "member", "team": str(made.pk),
+                                        "player": name}, owner)  # fmt: skip
+    tournament.entry_action(season, {"action": "add", "name": "Ana"}, owner)
+    tournament.check_in_action(session, {"action": "in", "player": str(ana.pk)}, owner)
+    tournament.publish(session, True, owner)
+    ratings = reverse("clubs:events:ratings", args=[slug])
     return {
+        "teams": queries(client, reverse("clubs:events:teams", args=[slug, season.pk])),
+        "ratings": queries(client, ratings),
+        "ratings (Tenhou R)": queries(client, f"{ratings}?system=tenhou"),
+        "entries": queries(client, reverse("clubs:events:entries", args=[slug, season.pk])),
+        "check-in": queries(client, reverse("clubs:events:check_in", args=[slug, session.pk])),
+        "referee": queries(client, reverse("clubs:events:referee", args=[slug, session.pk])),
+        "public round": queries(
+            Client(), reverse("public_night", args=[season.public_token, session.pk])
+        ),
         "season": queries(client, reverse("clubs:season", args=[slug, season.pk])),
         "public": queries(Client(), reverse("public_season", args=[season.public_token])),
         "session": queries(client, reverse("clubs:session", args=[slug, session.pk])),

@@ -14,6 +14,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from seisan.errors import SeisanError
 from seisan.web.clubs import models as m
 from seisan.web.clubs.services import merge_players, undo_merge
 from seisan.web.events.models import CheckIn, Registration, Seating, Substitution
@@ -43,7 +44,7 @@ def totals(game: m.Game) -> dict[str, Decimal]:
 def test_a_newcomer_asks_by_the_link_and_the_organiser_approves(
     signed_in: Client, season: m.Season
 ) -> None:
-    link = reverse("register", args=[season.public_token])
+    link = reverse("register", args=[season.entry_token])
     visitor = Client()
     assert "closed" in text(visitor.get(link))  # not open yet: no sign-up either
     assert visitor.get(reverse("account_signup")).status_code == 403
@@ -53,7 +54,22 @@ def test_a_newcomer_asks_by_the_link_and_the_organiser_approves(
     made = visitor.post(reverse("account_signup"), {
         "email": "new@example.com", "password1": "a-long-password-1",
         "password2": "a-long-password-1"})  # fmt: skip
-    assert made.status_code == 302 and made["Location"] == link  # signed in, back to the link
+    # the same answer whether the address had an account (the link is shared widely)
+    assert made.status_code == 200 and "Now sign in" in text(made)
+    taken = Client()
+    taken.get(link)
+    again = taken.post(reverse("account_signup"), {
+        "email": "owner@example.com", "password1": "a-long-password-1",
+        "password2": "a-long-password-1"})  # fmt: skip
+
+    def main(page: Any) -> str:
+        body = text(page)
+        return body[body.index("<main") : body.index("</main>")]
+
+    assert again.status_code == 200 and main(again) == main(made).replace("new@", "owner@")
+    signed = visitor.post(reverse("account_login"), {"login": "new@example.com",
+                                                     "password": "a-long-password-1"})  # fmt: skip
+    assert signed.status_code == 302 and signed["Location"] == link  # back to the link
     assert visitor.post(link, {"name": "  Newt   Player "}).status_code == 302
     entry = Registration.objects.get()
     assert (entry.name, entry.status, entry.player) == ("Newt Player", "pending", None)
@@ -78,7 +94,7 @@ def test_a_newcomer_asks_by_the_link_and_the_organiser_approves(
 def test_closed_entries_refuse_and_a_member_cannot_decide(
     signed_in: Client, season: m.Season, member_of: Any
 ) -> None:
-    link = reverse("register", args=[season.public_token])
+    link = reverse("register", args=[season.entry_token])
     player = Client()
     player.force_login(make_user("p@example.com"))
     refused = player.post(link, {"name": "Pia"})
@@ -229,7 +245,18 @@ def test_a_referee_gives_a_chombo_and_takes_it_back(
     game.refresh_from_db()
     assert game.data["penalties"] == ["Ben:7.5:late"] and totals(game)["Dae"] == Decimal("-50")
     kinds = list(session.season.club.actions.values_list("kind", flat=True))
-    assert kinds.count("game.penalty") == 3
+    assert kinds.count("game.penalty") == 2 and kinds.count("game.penalty_removed") == 1
+    long_reason = referee.post(desk, {"game": game.pk, "version": 4, "action": "add",
+                                      "kind": "penalty", "player": "Ben", "pt": "1",
+                                      "reason": "x" * 61})  # fmt: skip
+    assert long_reason.status_code == 400 and "at most 60 characters" in text(long_reason)
+    for number in range(11):  # the edit form shows twelve rows: no more than that
+        given = referee.post(desk, {"game": game.pk, "version": 4 + number, "action": "add",
+                                    "kind": "chombo", "player": "Ana"})  # fmt: skip
+        assert given.status_code == 302
+    thirteenth = referee.post(desk, {"game": game.pk, "version": 15, "action": "add",
+                                     "kind": "chombo", "player": "Ana"})  # fmt: skip
+    assert thirteenth.status_code == 400 and "at most 12 penalties" in text(thirteenth)
 
 
 # -- published results -----------------------------------------------------------------------
@@ -302,3 +329,125 @@ def test_a_merged_guest_takes_their_check_in_and_substitute_with_them(
     assert Substitution.objects.get().by == target
     merge_players(target, guest)
     assert Substitution.objects.get().by == guest
+
+
+# -- what an independent review found -------------------------------------------------------
+
+
+def test_applying_rules_written_as_toml_keeps_the_seasons_publishing(
+    club: m.Club, owner: Any, signed_in: Client
+) -> None:
+    rules = 'extends = "ema"\n[penalties]\nchombo_pt = 30\n'  # no field of the form: TOML
+    season = season_with(club, rules, owner, "Open")
+    season.public, season.min_games = True, 3
+    season.save()
+    night = m.Session.objects.create(season=season, title="Round 1")
+    enter(signed_in, night, FOUR, [50000, 40000, 20000, 10000])
+    changed = rules.replace("30", "25")
+    page = signed_in.get(url("what_if", season.pk), {"advanced": changed})
+    assert page.status_code == 200 and "Apply these rules" in text(page)
+    applied = signed_in.post(reverse("clubs:season_settings", args=["test", season.pk]),
+                             dict(page.context["applied"]))  # fmt: skip
+    assert applied.status_code == 302
+    season.refresh_from_db()
+    assert (season.public, season.min_games, season.rule_versions.count()) == (True, 3, 2)
+    assert season.rules.source == changed.strip()
+
+
+def test_an_entry_under_a_guests_name_does_not_take_the_guests_record(
+    signed_in: Client, session: m.Session, member_of: Any
+) -> None:
+    season = session.season
+    enter(signed_in, session, FOUR, [42600, 31000, 16400, 10000])  # Ana: a guest with games
+    signed_in.post(url("entries", season.pk), {"action": "open"})
+    link = reverse("register", args=[season.entry_token])
+    stranger = Client()
+    stranger.force_login(make_user("stranger@example.com"))
+    stranger.post(link, {"name": "ana"})
+    listed = text(signed_in.get(url("entries", season.pk)))
+    assert "a player of the club is called this already" in listed
+    member = Client()
+    member.force_login(member_of("member"))
+    assert "stranger@example.com" not in text(member.get(url("entries", season.pk)))
+    entry = Registration.objects.get()
+    signed_in.post(url("entries", season.pk), {"action": "approve", "entry": entry.pk})
+    ana = m.Player.objects.get(name="Ana")
+    assert ana.user is None and Registration.objects.get().player == ana  # entered, not taken
+    # a member whose account has a player enters as that player, whatever name they type
+    ben = m.Player.objects.get(name="Ben")
+    ben.user = make_user("ben@example.com")
+    ben.save()
+    own = Client()
+    own.force_login(ben.user)
+    own.post(link, {"name": "Benjamin"})
+    mine = Registration.objects.get(user=ben.user)
+    signed_in.post(url("entries", season.pk), {"action": "approve", "entry": mine.pk})
+    assert Registration.objects.get(user=ben.user).player == ben
+    assert not m.Player.objects.filter(name="Benjamin").exists()
+
+
+def test_the_entries_link_is_not_the_public_standings_link(
+    signed_in: Client, season: m.Season
+) -> None:
+    signed_in.post(url("entries", season.pk), {"action": "open"})
+    assert Client().get(reverse("register", args=[season.public_token])).status_code == 404
+    visitor = Client()
+    visitor.get(reverse("register", args=[season.entry_token]))
+    assert visitor.get(reverse("account_signup")).status_code == 200  # opened by the link
+    signed_in.post(url("entries", season.pk), {"action": "close"})
+    assert visitor.get(reverse("account_signup")).status_code == 403  # closed with them
+
+
+def test_a_pending_entry_does_not_close_a_club_night(signed_in: Client, session: m.Session) -> None:
+    enter(signed_in, session, FOUR, [42600, 31000, 16400, 10000])
+    Registration.objects.create(season=session.season, name="Someone")  # asked, not decided
+    assert 'value="Ana"' in signed_in.get(url("seating", session.pk)).content.decode()
+    assert signed_in.post(url("check_in", session.pk),
+                          {"action": "in", "name": "Walk In"}).status_code == 302  # fmt: skip
+
+
+def test_a_resent_form_with_a_substitute_is_the_same_game(
+    signed_in: Client, session: m.Session
+) -> None:
+    desk = url("check_in", session.pk)
+    signed_in.post(desk, {"action": "in", "name": "Ana"})
+    ana = m.Player.objects.get(name="Ana")
+    signed_in.post(desk, {"action": "substitute", "player": ana.pk, "by": "Sub"})
+    lower = ["ana", "Ben", "Chie", "Dae"]  # typed in lower case: still Ana's seat
+    first = enter(signed_in, session, lower, [42600, 31000, 16400, 10000], key="k1")
+    again = enter(signed_in, session, lower, [42600, 31000, 16400, 10000], key="k1")
+    assert first.status_code == again.status_code == 302
+    assert session.games.get().data["substitute"] == "ana:Sub"
+    # the substitute at the table themselves: then Ana played her own seat
+    enter(signed_in, session, ["Ana", "Sub", "Chie", "Dae"], [40000, 30000, 20000, 10000])
+    assert "substitute" not in session.games.get(number=2).data
+
+
+def test_substitutes_do_not_chain(signed_in: Client, session: m.Session) -> None:
+    desk = url("check_in", session.pk)
+    for name in FOUR:
+        signed_in.post(desk, {"action": "in", "name": name})
+    ana, ben, chie = (m.Player.objects.get(name=n) for n in ("Ana", "Ben", "Chie"))
+    assert signed_in.post(desk, {"action": "substitute", "player": ana.pk,
+                                 "by": "Sub"}).status_code == 302  # fmt: skip
+    two_seats = signed_in.post(desk, {"action": "substitute", "player": ben.pk, "by": "Sub"})
+    assert two_seats.status_code == 400 and "plays another player's seat already" in text(
+        two_seats)  # fmt: skip
+    sub = m.Player.objects.get(name="Sub")
+    leaves = signed_in.post(desk, {"action": "substitute", "player": sub.pk, "by": "Chie"})
+    assert leaves.status_code == 400 and "put that player back" in text(leaves)
+    gone = signed_in.post(desk, {"action": "substitute", "player": chie.pk, "by": "Ana"})
+    assert gone.status_code == 400 and "Ana left" in text(gone)
+    assert Substitution.objects.count() == 1
+
+
+def test_a_substitute_is_not_merged_into_the_player_they_stand_in_for(
+    signed_in: Client, session: m.Session
+) -> None:
+    desk = url("check_in", session.pk)
+    signed_in.post(desk, {"action": "in", "name": "Ana"})
+    ana = m.Player.objects.get(name="Ana")
+    signed_in.post(desk, {"action": "substitute", "player": ana.pk, "by": "Ana S"})
+    with pytest.raises(SeisanError, match="plays Ana's seat as a substitute"):
+        merge_players(m.Player.objects.get(name="Ana S"), ana)
+    assert Substitution.objects.get().by.name == "Ana S"

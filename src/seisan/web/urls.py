@@ -17,7 +17,7 @@ urlpatterns = [
     path("clubs/new/", club.create_club, name="create_club"),
     path("public/<str:token>/", seasons.public_season, name="public_season"),
     path("public/<str:token>/n/<id:pk>/", tournament_views.public_night, name="public_night"),
-    path("public/<str:token>/register/", tournament_views.register, name="register"),
+    path("entries/<str:token>/", tournament_views.register, name="register"),
     # sign-up is seisan's (closed unless invited; never says who has an account)
     path("accounts/signup/", accounts.signup, name="account_signup"),
     path("accounts/tokens/", accounts.api_tokens, name="api_tokens"),

@@ -61,7 +61,7 @@ def pending_entry(request: HttpRequest) -> str | None:
     token = request.session.get(ENTRY_KEY)
     if not token:
         return None
-    if not Season.objects.filter(public_token=str(token), registration_open=True).exists():
+    if not Season.objects.filter(entry_token=str(token), registration_open=True).exists():
         request.session.pop(ENTRY_KEY, None)
         return None
     return str(token)

@@ -64,13 +64,13 @@ class InvitationForm(forms.Form):
     """Who is invited, with which role, for how long."""
 
     name = forms.CharField(max_length=60)
-    role = forms.ChoiceField(choices=[("scorer", "scorer"), ("member", "member")])
+    role = forms.ChoiceField(choices=[("scorer", "scorer"), ("member", "member")])  # set below
     days = forms.IntegerField(min_value=1, max_value=MAX_INVITATION_DAYS, initial=7)
 
     def __init__(self, *args: Any, organiser_role: bool = False, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         in_our_words(self)
-        roles = ["member", "scorer", *(["organiser"] if organiser_role else [])]
+        roles = ["member", "scorer", "referee", *(["organiser"] if organiser_role else [])]
         self.fields["role"].choices = [(r, words(ROLE_LABELS[r])) for r in roles]  # type: ignore[attr-defined]
         self.fields["role"].initial = "scorer"
         self.fields["name"].label = words(N_("For whom (a name, shown on the invitation)"))

@@ -24,7 +24,6 @@ from seisan.web.accounts.adapter import (
     INVITATION_KEY,
     AccountAdapter,
     landing_url,
-    pending_entry,
     pending_invitation,
 )
 from seisan.web.accounts.forms import ApiTokenForm, InvitationForm, SignupForm
@@ -67,10 +66,8 @@ def signup(request: HttpRequest) -> HttpResponse:
         if user is not None and token:  # invited: straight into the club
             login(request, user, backend=BACKEND)
             return redirect("invitation", token=token)
-        entry = pending_entry(request)
-        if user is not None and entry:  # asking to take part in a tournament
-            login(request, user, backend=BACKEND)
-            return redirect("register", token=entry)
+        # asking to take part in a tournament: the same answer whether the address had an
+        # account or not (the link is shared widely); signing in goes back to the link
         return render(request, "accounts/signup_done.html", ctx(request, email=email))
     return render(request, "accounts/signup.html", ctx(request, form=form))
 

@@ -442,17 +442,8 @@ class GameForm(forms.Form):
                 continue
             if not seat:
                 raise EntryError(_("who is penalised?"), f"pen_seat_{row}")
-            if ";" in reason:
-                raise EntryError(_("a reason has no “;”"), f"pen_reason_{row}")
-            name = names[int(seat)]
-            if kind == "chombo":
-                out.append(f"{name}:{pt_value(self.rules.penalties.chombo_pt)}:chombo")
-                continue
-            if not pt_text:
-                raise EntryError(_("give the penalty in pt"), f"pen_pt_{row}")
-            value = parse_pt(pt_text, Message(N_("the penalty")), f"pen_pt_{row}")
-            out.append(f"{name}:{pt_value(value)}:{reason}" if reason else
-                       f"{name}:{pt_value(value)}")  # fmt: skip
+            out.append(penalty_item(names[int(seat)], kind, pt_text, reason, self.rules,
+                                    f"_{row}"))  # fmt: skip
         return out
 
     def _substitute(self, cleaned: Mapping[str, Any], names: list[str]) -> str:
@@ -469,6 +460,28 @@ class GameForm(forms.Form):
             raise EntryError(_("{name} is already at this table", name=name), "sub_name")
         later = ":later" if cleaned.get("sub_later") else ""
         return f"{names[int(seat)]}:{name}{later}"
+
+
+def penalty_item(name: str, kind: str, pt_text: str, reason: str, rules: Rules,
+                 suffix: str = "") -> str:  # fmt: skip
+    """One penalty as a game table keeps it (``Dae:20:chombo``, ``Ben:7.5:late``): a
+    chombo costs the rules' chombo pt; a penalty its pt, more than 0, to a tenth; a
+    reason of at most ``MAX_REASON`` characters, without ";" (the entry form and the
+    referee's page alike; ``suffix`` names the form's row)."""
+    if ";" in reason:
+        raise EntryError(_("a reason has no “;”"), f"pen_reason{suffix}")
+    if len(reason) > MAX_REASON:
+        raise EntryError(_("too long: at most {most} characters", most=MAX_REASON),
+                         f"pen_reason{suffix}")  # fmt: skip
+    if not reason.isprintable():
+        raise EntryError(_("a name is letters, digits and spaces: no control characters"),
+                         f"pen_reason{suffix}")  # fmt: skip
+    if kind == "chombo":
+        return f"{name}:{pt_value(rules.penalties.chombo_pt)}:chombo"
+    if not pt_text:
+        raise EntryError(_("give the penalty in pt"), f"pen_pt{suffix}")
+    value = parse_pt(pt_text, Message(N_("the penalty")), f"pen_pt{suffix}")
+    return f"{name}:{pt_value(value)}:{reason}" if reason else f"{name}:{pt_value(value)}"
 
 
 def _pt(text: Any) -> Fraction | None:

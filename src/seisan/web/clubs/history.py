@@ -59,6 +59,7 @@ SAID = {
     "substitute.set": N_("{by} plays for {name} in {season} from {session} on"),
     "substitute.ended": N_("{name} plays their own seat in {season} again"),
     "game.penalty": N_("gave a penalty in game {number} of {session}"),
+    "game.penalty_removed": N_("took back a penalty in game {number} of {session}"),
     "session.published": N_("published the results of {session}"),
     "session.unpublished": N_("took the results of {session} off the public page"),
     "seating.drawn": N_("drew the tables of {session} ({method}): {count} tables"),

@@ -144,6 +144,8 @@ class Season(models.Model):
     min_games = models.PositiveIntegerField(default=0)  #: to appear in the standings
     #: players may ask to take part (a tournament's entry list, 参加登録) by its link
     registration_open = models.BooleanField(default=False)
+    #: the entries' own link (shared widely: not the public standings' link)
+    entry_token = models.CharField(max_length=40, default=_token, unique=True)
     #: raised whenever a game of the season changes: standings computed at an earlier
     #: revision are not shown again
     revision = models.PositiveIntegerField(default=0)

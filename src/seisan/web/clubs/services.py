@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 
 import tomli_w
 from django.db import IntegrityError, transaction
-from django.db.models import F, QuerySet
+from django.db.models import F, Q, QuerySet
 from django.utils import timezone
 from simple_history.utils import bulk_create_with_history
 
@@ -254,13 +254,6 @@ def save_game(
     reused for a different game is an error. Two games saved at once get two numbers.
     Nothing is stored on an error.
     """
-    scoped = f"{session.pk}:{key}" if key else None
-    if scoped and game is None:
-        existing = m.Game.objects.filter(idempotency_key=scoped).first()
-        if existing is not None:
-            return _resent(existing, data, record)
-    if game is not None and version is None:
-        raise Conflict(_("this form is missing the game's version: reload the game and edit again"))
     if game is None:  # a player who left: the night's substitute plays their seat
         from seisan.web.events.tournament import with_substitute  # noqa: PLC0415
 
@@ -268,6 +261,13 @@ def save_game(
             record = with_substitute(session, record)
         else:
             data = with_substitute(session, data)
+    scoped = f"{session.pk}:{key}" if key else None
+    if scoped and game is None:
+        existing = m.Game.objects.filter(idempotency_key=scoped).first()
+        if existing is not None:
+            return _resent(existing, data, record)
+    if game is not None and version is None:
+        raise Conflict(_("this form is missing the game's version: reload the game and edit again"))
     version_row = rules_version or (game.rules if game is not None else session.season.rules)
     rules = rules_of(version_row)
     result = settle_record(record, rules) if record is not None else settle_data(data, rules)
@@ -631,6 +631,10 @@ def _merge_desk(source: m.Player, target: m.Player) -> dict[str, Any]:
     seasons = set(Substitution.objects.filter(player=target).values_list("season_id", flat=True))
     if Substitution.objects.filter(player=source, season_id__in=seasons).exists():
         raise SeisanError(_("{a} and {b} both have a substitute this season: end one first",
+                            a=source.name, b=target.name))  # fmt: skip
+    pair = Q(player=source, by=target) | Q(player=target, by=source)
+    if Substitution.objects.filter(pair).exists():
+        raise SeisanError(_("{a} plays {b}'s seat as a substitute: they are two people",
                             a=source.name, b=target.name))  # fmt: skip
     entries = list(Registration.objects.filter(player=source).values_list("pk", flat=True))
     Registration.objects.filter(pk__in=entries).update(player=target)

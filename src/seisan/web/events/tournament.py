@@ -12,11 +12,10 @@ from typing import Any
 from django.db import IntegrityError, transaction
 
 from seisan.errors import SeisanError
-from seisan.i18n import N_, Message, _
-from seisan.pt import pt_value
+from seisan.i18n import _
 from seisan.web.clubs import history
 from seisan.web.clubs import models as m
-from seisan.web.clubs.entry import parse_pt
+from seisan.web.clubs.entry import MOST_ROWS, penalty_item
 from seisan.web.clubs.services import check_name, player_named, rules_of, save_game
 from seisan.web.events.models import CheckIn, Registration, Substitution
 from seisan.web.events.services import WHOLE_ID
@@ -59,6 +58,8 @@ def ask(season: m.Season, user: Any, name: str) -> Registration:
         others = others.exclude(pk=mine.pk)
     if others.exists():
         raise SeisanError(taken)
+    if mine is not None and mine.name == name:
+        return mine  # asked again, the same: nothing new
     try:
         with transaction.atomic():
             if mine is None:
@@ -74,18 +75,28 @@ def ask(season: m.Season, user: Any, name: str) -> Registration:
 
 
 def _approve(entry: Registration, user: Any) -> None:
+    """The entry's player: the asker's own player when their account has one in the
+    club (whatever name they typed), else the club's player of that name, or a new
+    guest. Only a player made now is linked to the asker's account: an existing
+    guest of the same name is somebody the organiser knows, not proof of who asks."""
     club = entry.season.club
-    player = player_named(club, entry.name)
+    account = entry.user
+    own = (club.players.filter(user=account, merged_into__isnull=True).first()
+           if account is not None else None)  # fmt: skip
+    if own is not None:
+        player = own
+    else:
+        existed = club.players.filter(name__iexact=" ".join(entry.name.split()),
+                                      merged_into__isnull=True).exists()  # fmt: skip
+        player = player_named(club, entry.name)
+        if account is not None and not existed and player.user_id is None:
+            player.user = account
+            player.save(update_fields=["user"])
+            history.record(club, user, "player.linked", name=player.name, email=account.email,
+                           link=["clubs:player", [player.pk]])  # fmt: skip
     entry.player = player
     entry.status = Status.APPROVED
     entry.save(update_fields=["player", "status"])
-    account = entry.user
-    if (account is not None and player.user_id is None
-            and not club.players.filter(user=account).exists()):  # fmt: skip
-        player.user = account
-        player.save(update_fields=["user"])
-        history.record(club, user, "player.linked", name=player.name, email=account.email,
-                       link=["clubs:player", [player.pk]])  # fmt: skip
 
 
 def entry_action(season: m.Season, data: Mapping[str, Any], user: Any) -> None:
@@ -106,11 +117,15 @@ def entry_action(season: m.Season, data: Mapping[str, Any], user: Any) -> None:
         if not name:
             raise SeisanError(_("give the player's name"))
         check_name(name, "name")
+        on_list = _("{name} is on the list already", name=name)
         if season.registrations.filter(name__iexact=name).exists():
-            raise SeisanError(_("{name} is on the list already", name=name))
-        with transaction.atomic():
-            entry = Registration.objects.create(season=season, name=name)
-            _approve(entry, user)
+            raise SeisanError(on_list)
+        try:
+            with transaction.atomic():
+                entry = Registration.objects.create(season=season, name=name)
+                _approve(entry, user)
+        except IntegrityError:  # the same name added twice at once
+            raise SeisanError(on_list) from None
         history.record(club, user, "entry.approved", name=entry.name, season=season.name,
                        link=link)  # fmt: skip
         return
@@ -131,10 +146,17 @@ def entry_action(season: m.Season, data: Mapping[str, Any], user: Any) -> None:
         history.record(club, user, kind, name=found.name, season=season.name, link=link)
 
 
+def takes_entries(season: m.Season) -> bool:
+    """Whether the season is run on entries: they are open, or someone is approved
+    (a pending or refused entry alone does not close a club night's door)."""
+    return season.registration_open or season.registrations.filter(
+        status=Status.APPROVED).exists()  # fmt: skip
+
+
 def entered(season: m.Season) -> list[m.Player] | None:
     """The approved entries' players, by name; None when the season takes no entries
     (a club night: every player of the club may sit down)."""
-    if not season.registrations.exists():
+    if not takes_entries(season):
         return None
     rows = (m.Player.objects.filter(registrations__season=season,
                                     registrations__status=Status.APPROVED,
@@ -195,6 +217,13 @@ def check_in_action(session: m.Session, data: Mapping[str, Any], user: Any) -> N
         if Substitution.objects.filter(season=season, player=by).exists():
             raise SeisanError(_("{name} left {season}: choose someone else",
                                 name=by.name, season=season.name))  # fmt: skip
+        covers = Substitution.objects.filter(season=season, by=by).exclude(player=player)
+        if covers.exists():
+            raise SeisanError(_("{name} plays another player's seat already: choose someone "
+                                "else", name=by.name))  # fmt: skip
+        if Substitution.objects.filter(season=season, by=player).exists():
+            raise SeisanError(_("{name} plays another player's seat: put that player back in "
+                                "their seat first", name=player.name))  # fmt: skip
         with transaction.atomic():
             Substitution.objects.update_or_create(
                 season=season, player=player, defaults={"by": by, "since": session}
@@ -214,20 +243,24 @@ def check_in_action(session: m.Session, data: Mapping[str, Any], user: Any) -> N
 
 def with_substitute(session: m.Session, table: Mapping[str, Any]) -> dict[str, Any]:
     """A new game's table with the night's substitute marked (``A:B``: B played A's
-    seat) when one of its players has one and the table names none. Two at one table
-    is an error: a game has one substitute seat (docs/decisions.md)."""
+    seat) when one of its players has one and the table names none (names in any
+    case; not when B sits at the table too: then A played). Two at one table is an
+    error: a game has one substitute seat (docs/decisions.md)."""
     out = dict(table)
     if out.get("substitute"):
         return out
-    subs = substitutes(session)
-    names = out.get("players") or []
-    seated = [n for n in names if isinstance(n, str) and n in subs]
+    subs = {name.casefold(): by for name, by in substitutes(session).items()}
+    names = [n for n in out.get("players") or [] if isinstance(n, str)]
+    here = {n.casefold() for n in names}
+    seated = [n for n in names if n.casefold() in subs and subs[n.casefold()].casefold()
+              not in here]  # fmt: skip
     if len(seated) > 1:
         raise SeisanError(_("{names} are both played by substitutes: a game has one "
-                            "substitute seat; enter the substitute on the form",
+                            "substitute seat; put one of them back in their seat on the "
+                            "check-in page, or enter the substitute on the form",
                             names=", ".join(seated)))  # fmt: skip
     if seated:
-        out["substitute"] = f"{seated[0]}:{subs[seated[0]]}"
+        out["substitute"] = f"{seated[0]}:{subs[seated[0].casefold()]}"
     return out
 
 
@@ -247,14 +280,11 @@ def penalty_action(game: m.Game, data: Mapping[str, Any], user: Any) -> None:
         name = _clean(data, "player")
         if name not in names:
             raise SeisanError(_("choose a player of this game"))
-        reason = _clean(data, "reason")
-        if ";" in reason or ":" in reason or not reason.isprintable():
-            raise SeisanError(_("a reason has no “;”"))
-        if data.get("kind") == "chombo":
-            listed.append(f"{name}:{pt_value(rules.penalties.chombo_pt)}:chombo")
-        else:
-            pt = parse_pt(str(data.get("pt", "")), Message(N_("the penalty")), "pt")
-            listed.append(f"{name}:{pt_value(pt)}:{reason}" if reason else f"{name}:{pt_value(pt)}")
+        if len(listed) >= MOST_ROWS:  # what the game's edit form shows
+            raise SeisanError(_("a game has at most {most} penalties", most=MOST_ROWS))
+        kind = "chombo" if data.get("kind") == "chombo" else "penalty"
+        listed.append(penalty_item(name, kind, str(data.get("pt", "")).strip(),
+                                   _clean(data, "reason"), rules))  # fmt: skip
     elif action == "remove":
         index = _id(data, "index")
         if index is None or index >= len(listed):
@@ -267,11 +297,12 @@ def penalty_action(game: m.Game, data: Mapping[str, Any], user: Any) -> None:
     else:
         source.pop("penalties", None)
     version = _id(data, "version")
+    kind = "game.penalty" if action == "add" else "game.penalty_removed"
     if game.record is not None:
         save_game(game.session, game.data, user, game=game, version=version, record=source,
-                  kind="game.penalty")  # fmt: skip
+                  kind=kind)  # fmt: skip
     else:
-        save_game(game.session, source, user, game=game, version=version, kind="game.penalty")
+        save_game(game.session, source, user, game=game, version=version, kind=kind)
 
 
 def publish(session: m.Session, on: bool, user: Any) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from django.db.models.functions import Lower
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -48,9 +49,13 @@ def entries_page(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
         else:
             return redirect("clubs:events:entries", slug=club.slug, pk=season.pk)
     entries = list(season.registrations.select_related("user", "player"))
-    link = request.build_absolute_uri(reverse("register", args=[season.public_token]))
+    link = request.build_absolute_uri(reverse("register", args=[season.entry_token]))
+    pending_names = [e.name for e in entries if e.status == Registration.Status.PENDING]
+    known = set(club.players.filter(merged_into__isnull=True).annotate(low=Lower("name"))
+                .filter(low__in=[n.lower() for n in pending_names])
+                .values_list("low", flat=True))  # fmt: skip
     return render(request, "events/entries.html", ctx(
-        request, club, season=season, problem=problem, link=link,
+        request, club, season=season, problem=problem, link=link, known=known,
         pending=[e for e in entries if e.status == Registration.Status.PENDING],
         approved=[e for e in entries if e.status == Registration.Status.APPROVED],
         refused=[e for e in entries if e.status == Registration.Status.REFUSED],
@@ -63,7 +68,7 @@ def register(request: HttpRequest, token: str) -> HttpResponse:
     from seisan.web.accounts.adapter import ENTRY_KEY  # noqa: PLC0415
     from seisan.web.accounts.forms import SignupForm  # noqa: PLC0415
 
-    season = get_object_or_404(m.Season.objects.select_related("club"), public_token=token)
+    season = get_object_or_404(m.Season.objects.select_related("club"), entry_token=token)
     if not request.user.is_authenticated:  # sign in or make an account, then back here
         if season.registration_open:
             request.session[ENTRY_KEY] = token
@@ -76,6 +81,7 @@ def register(request: HttpRequest, token: str) -> HttpResponse:
         except SeisanError as err:
             problem = _problem(err)
         else:
+            request.session.pop(ENTRY_KEY, None)  # asked: sign-in goes where it always does
             return redirect("register", token=token)
     mine = season.registrations.filter(user=request.user).first()
     return render(request, "events/register.html", ctx(

@@ -145,7 +145,8 @@ def season_settings(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse
     """Change the rules (a new version) or the season's publishing and minimum."""
     season = get_object_or_404(club.seasons, pk=pk)
     current = season.rules
-    posted = request.POST if request.method == "POST" and "preset" in request.POST else None
+    rules_posted = "preset" in request.POST or "advanced" in request.POST  # else publishing
+    posted = request.POST if request.method == "POST" and rules_posted else None
     form = RulesForm(posted, initial=initial_of(current.source or current.toml))
     publishing = PublishingForm(
         request.POST if request.method == "POST" and posted is None else None,
