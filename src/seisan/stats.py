@@ -17,6 +17,7 @@ them); every average and rate is an exact :class:`~fractions.Fraction`.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -111,19 +112,43 @@ def standings(
         if name in extra_money:
             moneys.append(extra_money[name])
         totals = [line.total for line in lines]
+        best, worst = _extremes(totals)
         out.append(
             Standing(
                 name,
                 len(lines),
-                sum(totals, extra.get(name, _ZERO)),
+                exact_sum(totals, extra.get(name, _ZERO)),
                 tuple(places),
                 sum(1 for line in lines if line.points < 0),
-                max(totals),
-                min(totals),
-                sum(moneys, _ZERO) if moneys else None,
+                best,
+                worst,
+                exact_sum(moneys) if moneys else None,
             )
         )
     return sorted(out, key=lambda s: (-s.total, -s.games))
+
+
+def exact_sum(values: Iterable[Fraction], start: Fraction = _ZERO) -> Fraction:
+    """``sum(values, start)``, exactly, in integers inside: the numerators added per
+    denominator (a season's totals have a handful: tenths, thousandths), one
+    :class:`~fractions.Fraction` per denominator at the end (a season of 100,000
+    games added Fraction by Fraction spent seconds normalising)."""
+    by_denominator: dict[int, int] = {}
+    for value in values:
+        d = value.denominator
+        by_denominator[d] = by_denominator.get(d, 0) + value.numerator
+    total = start
+    for d, n in by_denominator.items():
+        total += Fraction(n, d)
+    return total
+
+
+def _extremes(values: Sequence[Fraction]) -> tuple[Fraction, Fraction]:
+    """The largest and the smallest of ``values`` (not empty), compared as integers
+    over their common denominator."""
+    common = math.lcm(*{v.denominator for v in values})
+    scaled = [v.numerator * (common // v.denominator) for v in values]
+    return Fraction(max(scaled), common), Fraction(min(scaled), common)
 
 
 @dataclass(frozen=True)

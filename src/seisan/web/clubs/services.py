@@ -16,8 +16,9 @@ from functools import lru_cache
 from typing import Any, TypeVar
 
 import tomli_w
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import F, Q, QuerySet
+from django.db.models.functions import Lower
 from django.utils import timezone
 from simple_history.utils import bulk_create_with_history
 
@@ -302,7 +303,8 @@ def _write(
     kind: str,
 ) -> tuple[m.Game, bool]:
     """One attempt at storing the game, inside a transaction."""
-    club = session.season.club
+    # the club by its id alone (its players and history are found by it): one query less
+    club = m.Club(pk=session.season.club_id)
     if game is None:
         # games are numbered one at a time in a session (twenty bots posting at once on
         # PostgreSQL would otherwise take the same number over and over)
@@ -337,8 +339,9 @@ def _write(
     game.data = stored
     game.record = dict(record) if record is not None else None
     game.updated = timezone.now()
+    rows, game.spectators = seat_lines(result)
     game.save()
-    rows = _store_seats(game, club, result)
+    _store_seats(game, club, rows, created)
     bump(session.season_id)
     after_rows = [{"name": r["name"], "total": r["total"], "money": r["money"]} for r in rows]
     changes = [] if created else history.game_changes(before_data, stored, before_rows, after_rows)
@@ -365,17 +368,18 @@ def _resent(
     return existing, False
 
 
-def _store_seats(game: m.Game, club: m.Club, result: GameResult) -> list[dict[str, Any]]:
-    rows, spectators = seat_lines(result)
-    players = [player_named(club, row["name"]) for row in rows]
+def _store_seats(game: m.Game, club: m.Club, rows: list[dict[str, Any]], created: bool) -> None:
+    """The game's seat lines as the core settled them (a new game: inserted at once; an
+    edit: in place of the old ones, a player's confirmation kept while their line is
+    the same). The players are found in one query (new names made one by one)."""
+    players = players_named(club, [row["name"] for row in rows])
     if len({p.pk for p in players}) != len(players):
         raise EntryError(_("a player sits twice at this table"), "players")
-    kept = {
-        (s.player_id, s.seat, s.points, s.place, s.total): s.confirmed for s in game.seats.all()
-    }
-    game.seats.all().delete()
-    game.spectators = spectators
-    game.save(update_fields=["spectators"])
+    kept: dict[tuple[Any, ...], bool] = {}
+    if not created:
+        kept = {(s.player_id, s.seat, s.points, s.place, s.total): s.confirmed
+                for s in game.seats.all()}  # fmt: skip
+        game.seats.all().delete()
     seats = []
     for row, player in zip(rows, players, strict=True):
         line = (player.pk, row["seat"], row["points"], row["place"], row["total"])
@@ -394,7 +398,14 @@ def _store_seats(game: m.Game, club: m.Club, result: GameResult) -> list[dict[st
             )
         )
     bulk_create_with_history(seats, m.Seat)
-    return rows
+
+
+def players_named(club: m.Club, names: Sequence[str]) -> list[m.Player]:
+    """:func:`player_named` for each of ``names``, the known ones read in one query."""
+    clean = [" ".join(name.split()) for name in names]
+    found = {p.name.casefold(): p for p in club.players.annotate(low=Lower("name")).filter(
+        low__in=[n.lower() for n in clean], merged_into__isnull=True)}  # fmt: skip
+    return [found.get(n.casefold()) or player_named(club, n) for n in clean]
 
 
 # -- names: merging a duplicate guest ---------------------------------------------------
@@ -853,20 +864,29 @@ def lines_of(games: QuerySet[m.Game]) -> Lines:
     # the ids first: an IN over a subquery let PostgreSQL pick nested loops over
     # unanalysed tables (minutes for 1,000 games in the tests); a list of ids does not
     ids = list(games.values_list("id", flat=True))
-    rows = (
-        m.Seat.objects.filter(game_id__in=ids)
-        .order_by("game__session__date", "game__session_id", "game__number", "seat")
-        .values_list("game_id", "player__name", "player_id", "place", "total", "points", "money")
-    )
+    seats = m.Seat.objects.all()
+    if connection.vendor == "postgresql":  # one array, not 100,000 parameters to send
+        seats = seats.extra(where=['"clubs_seat"."game_id" = ANY(%s)'], params=[ids])
+    else:
+        seats = seats.filter(game_id__in=ids)
+    rows = seats.order_by("game__session__date", "game__session_id", "game__number",
+                          "seat").values_list("game_id", "player__name", "player_id", "place",
+                                              "total", "points", "money")  # fmt: skip
     order: list[int] = []
     lines: list[list[StatSeat]] = []
     players: dict[str, int] = {}
+    exact: dict[Decimal, Fraction] = {}  # a season's totals repeat: one Fraction a value
     for game, name, player, place, total, points, money in rows:
         if not order or order[-1] != game:
             order.append(game)
             lines.append([])
-        money_value = None if money is None else Fraction(money)
-        lines[-1].append(StatSeat(name, place, Fraction(total), points, money_value))
+        money_value = None if money is None else exact.get(money)
+        if money is not None and money_value is None:
+            money_value = exact[money] = Fraction(money)
+        value = exact.get(total)
+        if value is None:
+            value = exact[total] = Fraction(total)
+        lines[-1].append(StatSeat(name, place, value, points, money_value))
         players[name] = player
     off_pt, off_money = off_table(games.exclude(spectators={}).values_list("spectators", flat=True))
     return Lines(tuple(order), tuple(tuple(line) for line in lines), players, off_pt, off_money)

@@ -5,6 +5,8 @@ interval seating; the drawing itself is :func:`seisan.seating.seat`."""
 from __future__ import annotations
 
 import re
+import threading
+from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
@@ -155,16 +157,33 @@ def club_ratings(
 
     revisions = tuple(club.seasons.order_by("pk").values_list("pk", "revision"))
     key = f"seisan:ratings:{club.pk}:{system.value}:{players}"
-    found = cache.get(key)
+    with _RATED_LOCK:  # this process's copy first: unpickling every game's rating is slow
+        mine = _RATED.get(key)
+    found = mine if mine is not None and mine[0] == revisions else cache.get(key)
     if found is not None and found[0] == revisions:
         kept: tuple[list[Any], int, bool] = found[1]
+        _keep_rated(key, found)
         return kept
     games = club_games(club)
     size = players or table_size(games)
     both = len({len(g) for g in games}) > 1
     result = (ratings(games, system, size), size, both)
     cache.set(key, (revisions, result), None)
+    _keep_rated(key, (revisions, result))
     return result
+
+
+_RATED: OrderedDict[str, tuple[Any, Any]] = OrderedDict()
+_RATED_KEPT = 16  #: clubs × systems kept in a worker
+_RATED_LOCK = threading.Lock()
+
+
+def _keep_rated(key: str, value: tuple[Any, Any]) -> None:
+    with _RATED_LOCK:
+        _RATED[key] = value
+        _RATED.move_to_end(key)
+        while len(_RATED) > _RATED_KEPT:
+            _RATED.popitem(last=False)
 
 
 @dataclass(frozen=True)
