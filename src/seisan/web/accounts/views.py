@@ -73,18 +73,21 @@ def signup(request: HttpRequest) -> HttpResponse:
     return render(request, "accounts/signup.html", ctx(request, form=form))
 
 
-SIGNUP_TRIES = 4  #: allauth's limit gives up after 1 s waiting for its lock
+SIGNUP_TRIES = 4
+LOCK_WAIT = 0.9  #: allauth gives up after 1 s waiting for its lock on the address's count
 
 
 def _signup_limited(request: HttpRequest) -> HttpResponse | None:
-    """allauth's sign-up limit, asked again when it said no: it also says no when its
-    lock on the address's count was busy for a second, which a tournament's players
-    signing up at once behind one address (the venue's Wi-Fi) would see as "too many
-    requests" under the limit. A real excess is refused all the same (it is not
-    counted while refused)."""
+    """allauth's sign-up limit, asked again when it said no only because its lock on
+    the address's count stayed busy (the "no" came after its second of waiting): a
+    tournament's players signing up at once behind one address (the venue's Wi-Fi)
+    would see that as "too many requests" under the limit. A "no" that came at once
+    is a real excess, answered at once (and not counted again)."""
     for attempt in range(SIGNUP_TRIES):
+        began = time.monotonic()
         limited: HttpResponse | None = ratelimit.consume_or_429(request, action="signup")
-        if limited is None or attempt == SIGNUP_TRIES - 1:
+        busy = time.monotonic() - began >= LOCK_WAIT
+        if limited is None or not busy or attempt == SIGNUP_TRIES - 1:
             return limited
         time.sleep(0.1 * (attempt + 1))
     return None

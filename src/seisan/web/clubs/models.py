@@ -150,7 +150,7 @@ class Season(models.Model):
     #: revision are not shown again
     revision = models.PositiveIntegerField(default=0)
     created = models.DateTimeField(default=timezone.now)
-    history = HistoricalRecords(excluded_fields=["revision"])
+    history = HistoricalRecords(excluded_fields=["revision", "entry_token"])
 
     class Meta:
         ordering = ["-created"]

@@ -303,8 +303,7 @@ def _write(
     kind: str,
 ) -> tuple[m.Game, bool]:
     """One attempt at storing the game, inside a transaction."""
-    # the club by its id alone (its players and history are found by it): one query less
-    club = m.Club(pk=session.season.club_id)
+    club = session.season.club
     if game is None:
         # games are numbered one at a time in a session (twenty bots posting at once on
         # PostgreSQL would otherwise take the same number over and over)
@@ -403,9 +402,9 @@ def _store_seats(game: m.Game, club: m.Club, rows: list[dict[str, Any]], created
 def players_named(club: m.Club, names: Sequence[str]) -> list[m.Player]:
     """:func:`player_named` for each of ``names``, the known ones read in one query."""
     clean = [" ".join(name.split()) for name in names]
-    found = {p.name.casefold(): p for p in club.players.annotate(low=Lower("name")).filter(
+    found = {p.low: p for p in club.players.annotate(low=Lower("name")).filter(
         low__in=[n.lower() for n in clean], merged_into__isnull=True)}  # fmt: skip
-    return [found.get(n.casefold()) or player_named(club, n) for n in clean]
+    return [found.get(n.lower()) or player_named(club, n) for n in clean]
 
 
 # -- names: merging a duplicate guest ---------------------------------------------------

@@ -155,7 +155,8 @@ def club_ratings(
 
     from seisan.ratings import ratings, table_size  # noqa: PLC0415
 
-    revisions = tuple(club.seasons.order_by("pk").values_list("pk", "revision"))
+    # a season's creation time too: ids come back after a rollback or a restore
+    revisions = tuple(club.seasons.order_by("pk").values_list("pk", "revision", "created"))
     key = f"seisan:ratings:{club.pk}:{system.value}:{players}"
     with _RATED_LOCK:  # this process's copy first: unpickling every game's rating is slow
         mine = _RATED.get(key)
@@ -174,7 +175,7 @@ def club_ratings(
 
 
 _RATED: OrderedDict[str, tuple[Any, Any]] = OrderedDict()
-_RATED_KEPT = 16  #: clubs × systems kept in a worker
+_RATED_KEPT = 4  #: clubs × systems kept in a worker (each every player's history)
 _RATED_LOCK = threading.Lock()
 
 

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 
 from seisan.errors import SeisanError
 from seisan.i18n import _
@@ -86,10 +87,10 @@ def _approve(entry: Registration, user: Any) -> None:
     if own is not None:
         player = own
     else:
-        existed = club.players.filter(name__iexact=" ".join(entry.name.split()),
-                                      merged_into__isnull=True).exists()  # fmt: skip
+        began = timezone.now()
         player = player_named(club, entry.name)
-        if account is not None and not existed and player.user_id is None:
+        made_now = player.created >= began  # not a guest someone else entered before
+        if account is not None and made_now and player.user_id is None:
             player.user = account
             player.save(update_fields=["user"])
             history.record(club, user, "player.linked", name=player.name, email=account.email,

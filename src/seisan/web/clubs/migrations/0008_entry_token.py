@@ -32,11 +32,4 @@ class Migration(migrations.Migration):
                 default=seisan.web.clubs.models._token, max_length=40, unique=True
             ),
         ),
-        migrations.AddField(
-            model_name="historicalseason",
-            name="entry_token",
-            field=models.CharField(
-                db_index=True, default=seisan.web.clubs.models._token, max_length=40
-            ),
-        ),
     ]
