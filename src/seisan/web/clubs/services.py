@@ -255,18 +255,13 @@ def save_game(
     reused for a different game is an error. Two games saved at once get two numbers.
     Nothing is stored on an error.
     """
-    if game is None:  # a player who left: the night's substitute plays their seat
-        from seisan.web.events.tournament import with_substitute  # noqa: PLC0415
-
-        if record is not None:
-            record = with_substitute(session, record)
-        else:
-            data = with_substitute(session, data)
     scoped = f"{session.pk}:{key}" if key else None
-    if scoped and game is None:
+    if scoped and game is None:  # sent again: the game as it was first sent or stored
         existing = m.Game.objects.filter(idempotency_key=scoped).first()
         if existing is not None:
             return _resent(existing, data, record)
+    if game is None:
+        data, record = _substituted(session, data, record)
     if game is not None and version is None:
         raise Conflict(_("this form is missing the game's version: reload the game and edit again"))
     version_row = rules_version or (game.rules if game is not None else session.season.rules)
@@ -355,10 +350,33 @@ def _write(
     return game, created
 
 
+def _substituted(
+    session: m.Session, data: Mapping[str, Any], record: Mapping[str, Any] | None
+) -> tuple[Mapping[str, Any], Mapping[str, Any] | None]:
+    """A new game with the night's substitute marked where a player who left sits (the
+    events app's :func:`~seisan.web.events.tournament.with_substitute`)."""
+    from seisan.web.events.tournament import with_substitute  # noqa: PLC0415
+
+    if record is not None:
+        return data, with_substitute(session, record)
+    return with_substitute(session, data), None
+
+
 def _resent(
     existing: m.Game, data: Mapping[str, Any], record: Mapping[str, Any] | None
 ) -> tuple[m.Game, bool]:
-    same = existing.record == record if record is not None else existing.data == dict(data)
+    def unmarked(stored: Mapping[str, Any] | None, sent: Mapping[str, Any]) -> bool:
+        """Whether ``stored`` is what was ``sent``, or that with the substitute the
+        night marked on it when it was stored (the night's may have changed since)."""
+        if stored is None:
+            return False
+        if dict(stored) == dict(sent):
+            return True
+        return "substitute" not in sent and {
+            k: v for k, v in stored.items() if k != "substitute"} == dict(sent)  # fmt: skip
+
+    same = unmarked(existing.record, record) if record is not None else unmarked(
+        existing.data, data)  # fmt: skip
     if not same:
         raise EntryError(
             _("this form already saved game {number}: open a new form for the next game",
