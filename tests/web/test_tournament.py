@@ -7,6 +7,7 @@ season's rules."""
 from __future__ import annotations
 
 import html
+import json
 from decimal import Decimal
 from typing import Any
 
@@ -16,10 +17,10 @@ from django.urls import reverse
 
 from seisan.errors import SeisanError
 from seisan.web.clubs import models as m
-from seisan.web.clubs.services import merge_players, undo_merge
+from seisan.web.clubs.services import merge_players, save_game, undo_merge
 from seisan.web.events.models import CheckIn, Registration, Seating, Substitution
 
-from .conftest import enter, make_user, season_with
+from .conftest import EXAMPLES, enter, make_user, season_with
 
 pytestmark = pytest.mark.django_db
 
@@ -246,6 +247,9 @@ def test_a_referee_gives_a_chombo_and_takes_it_back(
     assert game.data["penalties"] == ["Ben:7.5:late"] and totals(game)["Dae"] == Decimal("-50")
     kinds = list(session.season.club.actions.values_list("kind", flat=True))
     assert kinds.count("game.penalty") == 2 and kinds.count("game.penalty_removed") == 1
+    no_pt = referee.post(desk, {"game": game.pk, "version": 4, "action": "add",
+                                "kind": "penalty", "player": "Ben"})  # fmt: skip
+    assert no_pt.status_code == 400 and "give the penalty in pt" in text(no_pt)
     long_reason = referee.post(desk, {"game": game.pk, "version": 4, "action": "add",
                                       "kind": "penalty", "player": "Ben", "pt": "1",
                                       "reason": "x" * 61})  # fmt: skip
@@ -282,6 +286,16 @@ def test_a_round_published_is_read_by_anyone_with_the_link(
                         ).status_code == 404  # fmt: skip
     signed_in.post(url("publish", session.pk), {"published": "0"})
     assert Client().get(page).status_code == 404
+    session.refresh_from_db()
+    assert session.published is False
+    kinds = ["session.published", "session.unpublished"]
+    kept = list(session.season.club.actions.filter(kind__in=kinds).order_by("pk")
+                .values_list("kind", "who__email", "fields", "link"))  # fmt: skip
+    link = ["clubs:session", [session.pk]]
+    assert kept == [
+        ("session.published", "owner@example.com", {"session": "Friday"}, link),
+        ("session.unpublished", "owner@example.com", {"session": "Friday"}, link),
+    ]
 
 
 # -- what-if on an edited copy ---------------------------------------------------------------
@@ -457,3 +471,110 @@ def test_a_substitute_is_not_merged_into_the_player_they_stand_in_for(
     with pytest.raises(SeisanError, match="plays Ana's seat as a substitute"):
         merge_players(m.Player.objects.get(name="Ana S"), ana)
     assert Substitution.objects.get().by.name == "Ana S"
+
+
+def test_a_referee_gives_a_chombo_in_a_game_kept_hand_by_hand(
+    club: m.Club, owner: Any, signed_in: Client
+) -> None:
+    """The record's own penalties change (the game is played again from its hands): under
+    Tenhou's rules a chombo costs 20 pt after uma."""
+    night = m.Session.objects.create(season=season_with(club, "tenhou", owner), title="Hands")
+    record = json.loads((EXAMPLES / "game.json").read_text(encoding="utf-8"))
+    record.pop("rules")
+    game, _created = save_game(night, {"players": record["players"]}, owner, record=record)
+    before = totals(game)
+    desk = url("referee", night.pk)
+    given = signed_in.post(desk, {"game": game.pk, "version": game.version, "action": "add",
+                                  "kind": "chombo", "player": "Ben"})  # fmt: skip
+    assert given.status_code == 302
+    game.refresh_from_db()
+    assert game.record["penalties"] == ["Ben:20:chombo"] and "penalties" not in game.data
+    after = totals(game)
+    assert after["Ben"] == before["Ben"] - 20
+    assert {n: after[n] for n in after if n != "Ben"} == {n: before[n] for n in before
+                                                          if n != "Ben"}  # fmt: skip
+    signed_in.post(desk, {"game": game.pk, "version": game.version, "action": "remove",
+                          "index": 0})  # fmt: skip
+    game.refresh_from_db()
+    assert "penalties" not in game.record and totals(game) == before
+
+
+def test_asking_again_renames_a_pending_entry_and_the_history_says_who(
+    signed_in: Client, season: m.Season
+) -> None:
+    link = reverse("register", args=[season.entry_token])
+    player = Client()
+    pia = make_user("pia@example.com")
+    player.force_login(pia)
+    closed = player.post(link, {"name": "Pia"})
+    assert "the entries to Season are closed" in text(closed)
+    signed_in.post(url("entries", season.pk), {"action": "open"})
+    player.post(link, {"name": "Pia"})
+    player.post(link, {"name": "Pia"})  # the same again: nothing new
+    player.post(link, {"name": "Pia Two"})
+    assert list(Registration.objects.values_list("name", flat=True)) == ["Pia Two"]
+    asked = list(season.club.actions.filter(kind="entry.asked").order_by("pk")
+                 .values_list("who__email", "fields", "link"))  # fmt: skip
+    entries = ["clubs:events:entries", [season.pk]]
+    assert asked == [
+        ("pia@example.com", {"name": "Pia", "season": "Season"}, entries),
+        ("pia@example.com", {"name": "Pia Two", "season": "Season"}, entries),
+    ]
+    other = Client()
+    other.force_login(make_user("other@example.com"))
+    taken = other.post(link, {"name": "pia two"})
+    assert ("someone entered Season as pia two already: add something that tells you apart"
+            in text(taken))  # fmt: skip
+    entry = Registration.objects.get()
+    signed_in.post(url("entries", season.pk), {"action": "approve", "entry": entry.pk})
+    linked = season.club.actions.get(kind="player.linked")
+    assert (linked.who.email, linked.fields) == (
+        "owner@example.com", {"name": "Pia Two", "email": "pia@example.com"})  # fmt: skip
+    assert m.Player.objects.get(name="Pia Two").user == pia
+
+
+def test_the_history_keeps_every_change_to_the_entries(signed_in: Client, season: m.Season) -> None:
+    desk = url("entries", season.pk)
+    signed_in.post(desk, {"action": "open"})
+    season.refresh_from_db()
+    assert season.registration_open is True
+    signed_in.post(desk, {"action": "add", "name": "Walk In"})
+    for name in ("Ask One", "Ask Two"):
+        Registration.objects.create(season=season, name=name)
+    one, two = (Registration.objects.get(name=n) for n in ("Ask One", "Ask Two"))
+    signed_in.post(desk, {"action": "refuse", "entry": one.pk})
+    signed_in.post(desk, {"action": "withdraw", "entry": two.pk})
+    signed_in.post(desk, {"action": "close"})
+    season.refresh_from_db()
+    assert season.registration_open is False
+    entries = ["clubs:events:entries", [season.pk]]
+    kept = list(season.club.actions.order_by("pk").values_list("kind", "who__email", "fields",
+                                                               "link"))  # fmt: skip
+    who = "owner@example.com"
+    assert kept == [
+        ("registration.opened", who, {"season": "Season"}, entries),
+        ("entry.approved", who, {"name": "Walk In", "season": "Season"}, entries),
+        ("entry.refused", who, {"name": "Ask One", "season": "Season"}, entries),
+        ("entry.withdrawn", who, {"name": "Ask Two", "season": "Season"}, entries),
+        ("registration.closed", who, {"season": "Season"}, entries),
+    ]
+    assert [r.status for r in Registration.objects.order_by("name")] == ["refused", "approved"]
+
+
+@pytest.mark.parametrize(
+    ("name", "problem"),
+    [
+        ("", "give the player's name"),
+        ("   ", "give the player's name"),
+        ("Ana;Ben", "which separates names in seisan's files"),
+        ("x" * 61, "is longer than 60 characters"),
+        ("walk  in", "walk in is on the list already"),
+    ],
+)
+def test_a_walk_in_needs_a_name_of_their_own(
+    signed_in: Client, season: m.Season, name: str, problem: str
+) -> None:
+    signed_in.post(url("entries", season.pk), {"action": "add", "name": "Walk In"})
+    refused = signed_in.post(url("entries", season.pk), {"action": "add", "name": name})
+    assert refused.status_code == 400 and problem in text(refused)
+    assert list(Registration.objects.values_list("name", flat=True)) == ["Walk In"]

@@ -33,10 +33,6 @@ def _id(data: Mapping[str, Any], key: str) -> int | None:
     return int(text) if WHOLE_ID.fullmatch(text) else None
 
 
-def _user(user: Any) -> Any:
-    return user if getattr(user, "is_authenticated", False) else None
-
-
 # -- entries (参加登録) --------------------------------------------------------------------
 
 
@@ -283,7 +279,7 @@ def penalty_action(game: m.Game, data: Mapping[str, Any], user: Any) -> None:
             raise SeisanError(_("choose a player of this game"))
         if len(listed) >= MOST_ROWS:  # what the game's edit form shows
             raise SeisanError(_("a game has at most {most} penalties", most=MOST_ROWS))
-        kind = "chombo" if data.get("kind") == "chombo" else "penalty"
+        kind = str(data.get("kind", ""))  # "chombo", or a penalty
         listed.append(penalty_item(name, kind, str(data.get("pt", "")).strip(),
                                    _clean(data, "reason"), rules))  # fmt: skip
     elif action == "remove":
