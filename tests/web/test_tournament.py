@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 from decimal import Decimal
 from typing import Any
 
@@ -236,6 +237,8 @@ def test_a_referee_gives_a_chombo_and_takes_it_back(
     assert penalty.status_code == 302
     game.refresh_from_db()
     assert game.data["penalties"] == ["Dae:20:chombo", "Ben:7.5:late"]
+    shown = " ".join(re.sub(r"<[^>]+>", " ", text(referee.get(desk))).split())
+    assert "Dae -20 · Chombo" in shown and "Ben -7.5 · late" in shown
     assert totals(game)["Ben"] == Decimal("3.5")
     for bad in ({"player": "Zed", "kind": "chombo"}, {"player": "Ben", "kind": "penalty",
                                                       "pt": "0"},

@@ -4,7 +4,7 @@ referee's penalties, and the round's results on a public page."""
 
 from __future__ import annotations
 
-from fractions import Fraction
+from typing import Any
 
 from django.db.models.functions import Lower
 from django.http import Http404, HttpRequest, HttpResponse
@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from seisan.errors import SeisanError
+from seisan.games import penalties_from
 from seisan.i18n import N_
 from seisan.web.clubs import models as m
 from seisan.web.clubs.access import club_view, ctx, number, organises
@@ -22,11 +23,7 @@ from seisan.web.clubs.services import lines_of, rules_of
 from seisan.web.clubs.templatetags.seisan_tags import day
 from seisan.web.events import tournament
 from seisan.web.events.models import Registration, Substitution
-
-
-def _session(club: m.Club, pk: int) -> m.Session:
-    return get_object_or_404(m.Session.objects.select_related("season"), pk=pk,
-                             season__club=club)  # fmt: skip
+from seisan.web.events.views import _session
 
 
 def _problem(err: SeisanError) -> str:
@@ -138,24 +135,21 @@ def referee_page(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
     rows = []
     for game in games:
         source = game.record if game.record is not None else game.data
-        rows.append((game, [s.player.name for s in game.seats.all()],
-                     [_penalty_words(p) for p in source.get("penalties") or []]))  # fmt: skip
+        names = [s.player.name for s in game.seats.all()]
+        rows.append((game, names, _penalty_words(source.get("penalties") or [], names)))
     chombo = rules_of(session.season.rules).penalties.chombo_pt
     return render(request, "events/referee.html", ctx(
         request, club, session=session, rows=rows, problem=problem, chombo=chombo,
     ), status=400 if problem else 200)  # fmt: skip
 
 
-def _penalty_words(item: object) -> dict[str, object]:
-    """``Dae:20:chombo`` as the page says it: Dae, -20, Chombo."""
-    name, _sep, rest = str(item).partition(":")
-    amount, _sep, reason = rest.partition(":")
-    try:
-        pt = -Fraction(amount)
-    except (ValueError, ZeroDivisionError):
-        pt = None
-    shown = words(N_("Chombo")) if reason == "chombo" else reason
-    return {"name": name, "pt": pt, "reason": shown}
+def _penalty_words(items: list[Any], names: list[str]) -> list[dict[str, object]]:
+    """A game's penalties as the core reads them (``Dae:20:chombo``, or a record's
+    table), as the page says them: Dae, -20, Chombo."""
+    chombo = words(N_("Chombo"))
+    return [{"name": names[p.seat], "pt": -p.pt,
+             "reason": chombo if p.reason == "chombo" else p.reason}
+            for p in penalties_from(items, names)]  # fmt: skip
 
 
 @require_POST
