@@ -223,6 +223,8 @@ def test_a_referee_gives_a_chombo_and_takes_it_back(
     referee.force_login(member_of("referee"))
     desk = url("referee", session.pk)
     assert "costs 20 pt" in text(referee.get(desk))
+    for lang, whom in (("ja", "対象者"), ("ko", "대상자")):  # whom it is for, not who changed it
+        assert f">{whom}</label>" in text(referee.get(desk, HTTP_ACCEPT_LANGUAGE=lang)), lang
     given = referee.post(desk, {"game": game.pk, "version": game.version, "action": "add",
                                 "kind": "chombo", "player": "Dae"})  # fmt: skip
     assert given.status_code == 302
