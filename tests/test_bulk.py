@@ -11,7 +11,7 @@ import pytest
 
 from seisan import find_preset, settle
 from seisan.bulk import BulkError, settle_arrays
-from seisan.presets import presets
+from seisan.presets import presets, rules_from_data
 from seisan.rounding import Rounding
 from seisan.rules import Deposits, Rules, Ties
 
@@ -27,7 +27,9 @@ def random_games(rules: Rules, count: int, seed: int) -> tuple[np.ndarray, np.nd
     total = rules.start * n - sticks * rules.scoring.riichi
     step = np.where(rng.random(count) < 0.35, 1000, unit)[:, None]
     spread = rules.start // 1000 + 30
-    head = rng.integers(-10, spread, (count, n - 1)) * 1000 // step * step
+    # in steps of 1,000 or of the points unit (100, 10, 1): whole thousands never reach
+    # a rounding rule's fractions (the fine third was whole thousands too before)
+    head = rng.integers(-10 * 1000 // step, spread * 1000 // step, (count, n - 1)) * step
     head = np.where(rng.random((count, n - 1)) < 0.05, rules.return_points, head)
     points = np.concatenate([head, (total - head.sum(axis=1))[:, None]], axis=1)
     return points.astype(np.int64), sticks
@@ -82,6 +84,16 @@ def test_every_rounding_tie_rule_and_deposit_rule(
 ) -> None:
     rules = replace(find_preset(base), rounding=mode, ties=ties, deposits=deposits)
     assert_same(rules, 5_000, seed=7)
+
+
+@pytest.mark.parametrize("mode", list(Rounding), ids=lambda m: m.value)
+def test_every_rounding_in_single_points_with_a_return_off_the_thousand(mode: Rounding) -> None:
+    """Points in ones (points_unit 1) reach every fraction of a thousand, the halves
+    (…499, …500, …501) too, and a return of 30,500 puts the last place's 0 points half
+    a pt away from a whole one: each rounding rule decides those, as the core does."""
+    rules = rules_from_data({"extends": "mleague", "points_unit": 1, "return": 30500,
+                             "rounding": mode.value})  # fmt: skip
+    assert_same(rules, 20_000, seed=5)
 
 
 def test_the_exact_system() -> None:

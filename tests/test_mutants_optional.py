@@ -750,3 +750,144 @@ def test_a_floating_uma_caption_names_the_list_used(
         else:
             caption = rules_caption(find_preset("jpml"), lang, used, floating)
     assert caption.split(" · ")[3] == expected
+
+
+# -- bulk.io, the second run's survivors (docs/testing.md) ------------------------------
+
+
+def test_a_utf8_csv_whose_first_mib_ends_inside_a_character_is_utf8(tmp_path: Path) -> None:
+    """The encoding is read off the first MiB: a 東 cut by that boundary is no sign of
+    Shift_JIS."""
+    from seisan.bulk.io import csv_encoding  # noqa: PLC0415
+
+    row = "42600,31000,16400,10000,東\n".encode()
+    head = b"p0,p1,p2,p3,memo\n"
+    body = head + row * ((1 << 20) // len(row) + 1)
+    cut = body.index("東".encode(), (1 << 20) - len(row))  # the 東 at the boundary
+    padded = head + b"x" * ((1 << 20) - cut - 1) + body[len(head) :]  # starts 1 byte early
+    assert padded[(1 << 20) - 1 : (1 << 20) + 2] == "東".encode()
+    path = tmp_path / "big.csv"
+    path.write_bytes(padded)
+    assert csv_encoding(path) == "utf8"
+    path.write_bytes("p0,p1,p2,p3,memo\n42600,31000,16400,10000,東\n".encode("cp932"))
+    assert csv_encoding(path) == "cp932"
+    path.write_bytes("p0,p1,p2,p3,memo\n42600,31000,16400,10000,東".encode()[:-1])
+    assert csv_encoding(path) == "cp932"  # a whole file that ends inside a character
+
+
+def test_a_score_of_exactly_zero_is_written_as_zero() -> None:
+    """M.League: second place on 20,000 is −10 + 10 = 0 (the column's high word must be
+    0 there, not the sign of a negative)."""
+    batch = pa.RecordBatch.from_arrays(
+        [pa.array([p]) for p in (50000, 20000, 19000, 11000)], names=["p0", "p1", "p2", "p3"]
+    )
+    out = settle_batch(batch, [find_preset("mleague")], ["p0", "p1", "p2", "p3"], None)
+    assert [out.column(f"score_{s}").to_pylist() for s in range(4)] == [
+        [Decimal("70.0")],
+        [Decimal("0.0")],
+        [Decimal("-21.0")],
+        [Decimal("-49.0")],
+    ]
+
+
+def test_a_batchs_rows_count_from_1_and_its_columns_are_listed() -> None:
+    columns = ["p0", "p1", "p2", "p3"]
+    batch = pa.RecordBatch.from_arrays(
+        [pa.array([GAME[0], GAME[0] + 100]), *(pa.array([GAME[s]] * 2) for s in (1, 2, 3))],
+        names=columns)  # fmt: skip
+    with pytest.raises(BulkError) as err:
+        settle_batch(batch, [find_preset("mleague")], columns, None)
+    assert str(err.value).startswith("row 2: points that do not add up to 100000")
+    other = pa.RecordBatch.from_arrays([pa.array([0]), pa.array([0])], names=["east", "south"])
+    with pytest.raises(BulkError) as err:
+        settle_batch(other, [find_preset("mleague")], columns, None)
+    assert str(err.value) == "no column “p0” (the file has east, south)"
+
+
+def test_a_sticks_column_with_every_cell_empty_is_named_so() -> None:
+    batch = pa.RecordBatch.from_arrays([*(pa.array([g]) for g in GAME), pa.nulls(1)],
+                                       names=["p0", "p1", "p2", "p3", "sticks"])  # fmt: skip
+    with pytest.raises(BulkError) as err:
+        settle_batch(batch, [find_preset("mleague")], ["p0", "p1", "p2", "p3"], "sticks")
+    assert str(err.value) == (
+        "column sticks holds nothing (every cell is empty), not a count of riichi sticks"
+    )
+
+
+def test_progress_is_told_after_each_batch(tmp_path: Path) -> None:
+    path = _table_file(tmp_path / "games.parquet", pa.table(_games(5)), chunk=2)
+    seen: list[tuple[int, int | None]] = []
+    rows = settle_file(path, tmp_path / "out.parquet", [find_preset("mleague")], batch_size=2,
+                       progress=lambda done, total: seen.append((done, total)))  # fmt: skip
+    assert rows == 5 and seen == [(2, 5), (4, 5), (5, 5)]
+
+
+def test_a_stream_cut_in_its_first_batch_is_named_from_row_1(tmp_path: Path) -> None:
+    from seisan.bulk.io import summarise  # noqa: PLC0415
+
+    path = _table_file(tmp_path / "games.arrow", pa.table(_games(3000)), chunk=3000)
+    path.write_bytes(path.read_bytes()[:-2000])  # the only batch is cut
+    for run in (lambda: settle_file(path, tmp_path / "o.parquet", [find_preset("mleague")]),
+                lambda: summarise(path, [find_preset("mleague")])):  # fmt: skip
+        with pytest.raises(BulkError) as err:
+            run()
+        assert str(err.value).startswith(f"{path}: cannot be read from row 1 on (")
+
+
+def test_text_that_is_not_utf8_found_on_writing_says_what_arrow_said(tmp_path: Path) -> None:
+    rows = "p0,p1,p2,p3,memo\n" + "40000,30000,20000,10000,x\n" * 50_000
+    source = tmp_path / "late.csv"
+    source.write_bytes(rows.encode() + "40000,30000,20000,10000,東卓\n".encode("cp932"))
+    with pytest.raises(BulkError) as err:
+        settle_file(source, tmp_path / "out.csv", [find_preset("mleague")])
+    text = str(err.value)
+    assert text.startswith(f"{source}: cannot be read from row 1 on (") and "None" not in text
+    assert "UTF8" in text.replace("-", "").upper()  # Arrow's own words: invalid UTF8
+
+
+@pytest.mark.parametrize("batch_size", [3, 100])
+def test_a_summarys_quantiles_on_few_distinct_scores(tmp_path: Path, batch_size: int) -> None:
+    """Seven games whose twenty-eight scores are nearly all different: each quantile is
+    the lower value at its split of every score sorted ((n − 1) · q // 100)."""
+    from seisan.bulk.io import summarise  # noqa: PLC0415
+
+    rules = find_preset("mleague")
+    games = [[42600 - 1000 * i, 31000 + 300 * i, 16400 + 500 * i, 10000 + 200 * i]
+             for i in range(7)]  # fmt: skip
+    table = pa.table({f"p{s}": [g[s] for g in games] for s in range(4)})
+    path = _table_file(tmp_path / "few.parquet", table, chunk=3)
+    (summary,) = summarise(path, [rules], batch_size=batch_size)
+    every = sorted(s for g in games for s in settle(g, rules).scores)
+    assert len(set(every)) >= 20
+    assert summary.quantiles == tuple(every[27 * q // 100] for q in (0, 10, 25, 50, 75, 90, 100))
+    assert summary.mean == 0 and summary.games == 7
+    assert summary.place_counts == ((7, 0, 0, 0), (0, 7, 0, 0), (0, 0, 7, 0), (0, 0, 0, 7))
+
+
+def test_the_quanta_of_a_sliced_score_column(tmp_path: Path) -> None:
+    from seisan.bulk.io import _decimal_column, _quanta  # noqa: PLC0415
+
+    column = _decimal_column(np.array([626, 110, -236, -500, 0, 7], dtype=np.int64), 1)
+    assert _quanta(column).tolist() == [626, 110, -236, -500, 0, 7]
+    assert _quanta(column.slice(2, 3)).tolist() == [-236, -500, 0]
+
+
+def test_a_quantile_beyond_the_scores_is_an_index_error() -> None:
+    from seisan.bulk.io import _nth  # noqa: PLC0415
+
+    scores = [(5, 2), (9, 1)]  # 5, 5, 9
+    assert [_nth(scores, 3, q) for q in (0, 50, 99, 100)] == [5, 5, 5, 9]  # places 0, 1, 1, 2
+    with pytest.raises(IndexError) as err:
+        _nth(scores, 4, 100)  # a fourth score that is not there
+    assert err.value.args == (100,)
+
+
+def test_csv_on_standard_output(tmp_path: Path, capfd: pytest.CaptureFixture[str]) -> None:
+    """``-o -``: CSV on standard output, all of it there when the call returns."""
+    from seisan.bulk.io import STDOUT  # noqa: PLC0415
+
+    path = _table_file(tmp_path / "games.parquet", pa.table(_games(2)))
+    assert settle_file(path, STDOUT, [find_preset("mleague")]) == 2
+    out = capfd.readouterr().out.splitlines()
+    assert out[0].startswith('"p0","p1","p2","p3","place_0","score_0"')
+    assert out[1:] == ["42600,31000,16400,10000,1,62.6,2,11.0,3,-23.6,4,-50.0"] * 2

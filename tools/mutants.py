@@ -9,7 +9,9 @@ equivalent or a new test kills.
 (explain, stats, the bulk engine and its files, the Tenhou reader), with their own
 tests (the bulk engine's included), in a fresh copy of the project under
 ``build/mutants-optional``: mutmut reads one configuration, so the copy carries
-its own.
+its own. ``run web`` mutates the web app's services (every number a page shows
+comes through them) against the web app's tests, Django loaded, in
+``build/mutants-web``.
 """
 
 from __future__ import annotations
@@ -37,13 +39,36 @@ OPTIONAL_TESTS = [
     "tests/", "--ignore=tests/web",
     "--deselect=tests/test_bulk_io.py::test_dask_on_two_workers_equals_one_process",
 ]  # fmt: skip
+#: the web app's services and their tests: the browser's, the served processes' and the
+#: installed wheel's left out (they run the same services, slowly, in make test)
+WEB = [
+    "src/seisan/web/clubs/services.py",
+    "src/seisan/web/clubs/entry.py",
+    "src/seisan/web/clubs/money.py",
+    "src/seisan/web/clubs/history.py",
+    "src/seisan/web/events/services.py",
+    "src/seisan/web/events/tournament.py",
+    "src/seisan/web/tables/services.py",
+    "src/seisan/web/tables/stats.py",
+]
+WEB_TESTS = [
+    "tests/web", "-m", "not browser and not serve and not installed",
+    "--ignore=tests/web/test_api_load.py", "--ignore=tests/web/test_serve_load.py",
+]  # fmt: skip
+#: each set: its modules, its tests, and whether Django is loaded
+SETS = {"optional": (OPTIONAL, OPTIONAL_TESTS, False), "web": (WEB, WEB_TESTS, True)}
 MUTMUT = str(Path(sys.executable).parent / "mutmut")
 
 
-def optional_copy() -> Path:
-    """A fresh copy of the project whose mutmut configuration names the optional
-    modules and their tests."""
-    target = ROOT / "build" / "mutants-optional"
+def toml_list(items: list[str]) -> str:
+    return repr(items).replace("'", '"')
+
+
+def set_copy(which: str, only: list[str] | None = None) -> Path:
+    """A fresh copy of the project whose mutmut configuration names one set's modules
+    (or ``only`` those of them) and its tests."""
+    modules, tests, django = SETS[which]
+    target = ROOT / "build" / f"mutants-{which}"
     shutil.rmtree(target, ignore_errors=True)
     files = subprocess.run(["git", "ls-files"], capture_output=True, text=True, cwd=ROOT,
                            check=True).stdout.split()  # fmt: skip
@@ -51,18 +76,22 @@ def optional_copy() -> Path:
         (target / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(ROOT / name, target / name)
     config = (target / "pyproject.toml").read_text(encoding="utf-8")
-    config = re.sub(r"source_paths = \[.*?\]", "source_paths = " + repr(OPTIONAL).replace("'", '"'),
-                    config, count=1, flags=re.S)  # fmt: skip
-    selection = "pytest_add_cli_args_test_selection = " + repr(OPTIONAL_TESTS).replace("'", '"')
+    chosen = [name for name in modules if only is None or any(part in name for part in only)]
+    config = re.sub(r"source_paths = \[.*?\]", "source_paths = " + toml_list(chosen), config,
+                    count=1, flags=re.S)  # fmt: skip
+    selection = "pytest_add_cli_args_test_selection = " + toml_list(tests)
     config = re.sub(r"pytest_add_cli_args_test_selection = \[.*?\]", selection, config,
                     count=1, flags=re.S)  # fmt: skip
+    if django:
+        config = config.replace('"-p", "no:django", ', "", 1)
     (target / "pyproject.toml").write_text(config, encoding="utf-8")
     return target
 
 
-def run(which: str) -> dict[str, Counter[str]]:
-    """Mutate ``core`` (in place, as configured) or ``optional`` (in a copy) afresh."""
-    where = ROOT if which == "core" else optional_copy()
+def run(which: str, only: list[str] | None = None) -> dict[str, Counter[str]]:
+    """Mutate ``core`` (in place, as configured), or a set of :data:`SETS` (in a copy),
+    afresh."""
+    where = ROOT if which == "core" else set_copy(which, only)
     shutil.rmtree(where / "mutants", ignore_errors=True)
     subprocess.run([MUTMUT, "run"], cwd=where, check=False)
     return results(where)
@@ -94,8 +123,13 @@ def results(where: Path = ROOT) -> dict[str, Counter[str]]:
 
 if __name__ == "__main__":
     if sys.argv[1:2] == ["run"]:
-        for chosen in sys.argv[2:] or ["core", "optional"]:
+        # run [SET [MODULE ...]]: every set, one set, or some modules of one set
+        sets, only = (sys.argv[2:3], sys.argv[3:] or None) if sys.argv[2:] else (
+            ["core", *SETS], None)  # fmt: skip
+        for chosen in sets:
             print(f"== {chosen}")
-            run(chosen)
+            run(chosen, only)
+    elif sys.argv[1:2] == ["results"]:
+        results(ROOT / "build" / f"mutants-{sys.argv[2]}" if sys.argv[2:] else ROOT)
     else:
         results()

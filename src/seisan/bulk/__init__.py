@@ -81,14 +81,13 @@ def _whole(rounding: Rounding, per_pt: int, ret: int) -> Callable[[IntArray], In
     if rounding is Rounding.CEIL:
         return scale(lambda n: -(-n // d))
     if rounding is Rounding.TOWARD_ZERO:
-        return scale(lambda n: np.where(n >= 0, n // d, -(-n // d)))
+        return scale(lambda n: np.sign(n) * (np.abs(n) // d))
     if rounding is Rounding.HALF_DOWN:
         return scale(lambda n: -((d - 2 * n) // (2 * d)))
     if rounding is Rounding.HALF_TOWARD_ZERO:
 
         def half_toward_zero(n: IntArray) -> IntArray:
-            magnitude = -((d - 2 * np.abs(n)) // (2 * d))
-            return np.where(n >= 0, magnitude, -magnitude)
+            return np.sign(n) * -((d - 2 * np.abs(n)) // (2 * d))  # type: ignore[no-any-return]
 
         return scale(half_toward_zero)
     if rounding is Rounding.HALF_EVEN:
@@ -219,7 +218,7 @@ def _take(table: npt.NDArray[np.int64], index: IntArray) -> IntArray:
 def _split(total: Any, size: Any, rank: Any) -> IntArray:
     """:func:`seisan.pt.split_even` per row: the leftover units to the first ranks."""
     base, extra = np.divmod(total, size)
-    return np.asarray(base + (rank < extra), dtype=np.int64)
+    return base + (rank < extra)  # type: ignore[no-any-return]
 
 
 def _uma_table(v: list[IntArray], rules: Rules, fast: Any, rows: int) -> npt.NDArray[np.int64]:

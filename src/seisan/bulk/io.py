@@ -27,6 +27,12 @@ from seisan.i18n import SHIFT_JIS, Message, _
 from seisan.rules import Rules
 
 DEFAULT_BATCH = 1 << 18  #: rows per record batch (about 200 MB of memory at most)
+#: how Parquet is read: column chunks through a small buffer (pre-buffering whole row
+#: groups made memory grow with the length of the file); tuning, measured by make bench
+PARQUET_READ: dict[str, Any] = {"pre_buffer": False, "buffer_size": 1 << 20}
+#: a CSV block: room for a batch of rows of this many bytes, and never less than a MiB
+CSV_ROW_BYTES = 32
+CSV_MIN_BLOCK = 1 << 20
 FORMATS = {".parquet": "parquet", ".pq": "parquet", ".csv": "csv", ".arrow": "arrow",
            ".feather": "arrow", ".ipc": "arrow"}  # fmt: skip
 
@@ -78,8 +84,8 @@ def csv_encoding(path: Path) -> str:
 
     with path.open("rb") as file:
         head = file.read(1 << 20)
-    try:
-        codecs.getincrementaldecoder("utf-8")().decode(head, final=False)
+    try:  # a MiB may end inside a character; a whole file may not
+        codecs.utf_8_decode(head, "strict", len(head) < 1 << 20)
     except UnicodeDecodeError:
         return SHIFT_JIS
     return "utf8"
@@ -93,13 +99,11 @@ def read_batches(path: Path, batch_size: int = DEFAULT_BATCH) -> Source:
                           problem=_("no such file")))  # fmt: skip
     try:
         if kind == "parquet":
-            # read column chunks through a small buffer: pre-buffering whole row groups
-            # made memory grow with the length of the file
-            parquet = pq.ParquetFile(path, pre_buffer=False, buffer_size=1 << 20)
+            parquet = pq.ParquetFile(path, **PARQUET_READ)
             return Source(parquet.iter_batches(batch_size=batch_size),
                           parquet.metadata.num_rows, parquet.schema_arrow)  # fmt: skip
         if kind == "csv":
-            options = pacsv.ReadOptions(block_size=max(batch_size * 32, 1 << 20),
+            options = pacsv.ReadOptions(block_size=max(batch_size * CSV_ROW_BYTES, CSV_MIN_BLOCK),
                                         encoding=csv_encoding(path))  # fmt: skip
             reader = pacsv.open_csv(path, read_options=options)
             return Source(iter(reader), None, reader.schema)
@@ -122,11 +126,10 @@ def default_columns(players: int) -> list[str]:
 
 def _decimal_column(quanta: np.ndarray, scale: int) -> pa.Array:
     """int64 quanta as an exact decimal128 column (the unscaled integers themselves)."""
-    values = np.ascontiguousarray(quanta, dtype=np.int64)
-    wide = np.empty((len(values), 2), dtype=np.int64)
-    wide[:, 0] = values
-    wide[:, 1] = values >> 63  # sign extension: two's complement, little endian
-    return pa.Array.from_buffers(pa.decimal128(18, scale), len(values),
+    wide = np.empty((len(quanta), 2), dtype=np.int64)
+    wide[:, 0] = quanta
+    wide[:, 1] = np.where(quanta < 0, -1, 0)  # the high word: two's complement, little endian
+    return pa.Array.from_buffers(pa.decimal128(18, scale), len(quanta),
                                  [None, pa.py_buffer(wide.tobytes())])  # fmt: skip
 
 
@@ -137,7 +140,8 @@ def _scale(result: BulkResult) -> int:
 
 
 def _name(rules: Rules) -> str:
-    return re.sub(r"[^0-9a-zA-Z_-]+", "_", rules.name or "rules")
+    """The rules' name in a column's (rules always have one; 精算法 becomes ``_``)."""
+    return re.sub(r"[^0-9a-zA-Z_-]+", "_", rules.name)
 
 
 def settle_batch(
@@ -165,15 +169,15 @@ def settle_batch(
         if not pa.types.is_integer(values.type):
             raise BulkError(_("column {column} holds {type}, not whole points", column=column,
                               type=_held(values.type)))  # fmt: skip
-        arrays.append(values.to_numpy(zero_copy_only=False).astype(np.int64, copy=False))
-    points = np.stack(arrays, axis=1)
+        arrays.append(values.to_numpy())  # no copy: whole numbers, no empty cell
+    points = np.stack(arrays, axis=1)  # settle_arrays reads them as int64
     sticks: Any = 0
     if deposits:
         stick_column = batch.column(deposits)
         if not pa.types.is_integer(stick_column.type):
             raise BulkError(_("column {column} holds {type}, not a count of riichi sticks",
                               column=deposits, type=_held(stick_column.type)))  # fmt: skip
-        sticks = stick_column.fill_null(0).to_numpy(zero_copy_only=False).astype(np.int64)
+        sticks = stick_column.fill_null(0).to_numpy()
     out_names = list(names)
     out_arrays = [batch.column(i) for i in range(batch.num_columns)]
     for rules in rulesets:
@@ -185,7 +189,7 @@ def settle_batch(
         scale = _scale(result)
         for seat in range(points.shape[1]):
             out_names.append(f"place{suffix}_{seat}")
-            out_arrays.append(pa.array(result.places[:, seat], type=pa.int8()))
+            out_arrays.append(pa.array(result.places[:, seat]))  # int8, as settled
             out_names.append(f"score{suffix}_{seat}")
             out_arrays.append(_decimal_column(result.quanta[:, seat], scale))
     return pa.RecordBatch.from_arrays(out_arrays, names=out_names)
@@ -194,7 +198,7 @@ def settle_batch(
 def _shift(err: BulkError, offset: int) -> Any:
     """An error naming a row of the batch, renamed to the row of the file."""
     message = err.message
-    row = getattr(message, "params", {}).get("row")
+    row = message.params.get("row")
     if isinstance(row, int) and offset:
         message.params["row"] = row + offset
     return message
@@ -237,13 +241,11 @@ class Writer:
                 self._writer = pacsv.CSVWriter(target, batch.schema)
             else:
                 self._writer = ipc.new_file(target, batch.schema)
-        self._writer.write(batch) if self.kind != "parquet" else self._writer.write_batch(batch)
+        self._writer.write_batch(batch)
 
     def close(self) -> None:
         if self._writer is not None:
-            self._writer.close()
-            if self.path == STDOUT:
-                sys.stdout.flush()
+            self._writer.close()  # flushes its sink, standard output too
 
 
 def _opened(
@@ -318,14 +320,15 @@ class Summary:
 QUANTILES = (0, 10, 25, 50, 75, 90, 100)
 
 
-def _nth(ordered: Sequence[tuple[int, int]], index: int) -> int:
-    """The ``index``-th value (from 0) of the sorted scores given as (value, count)."""
+def _nth(ordered: Sequence[tuple[int, int]], total: int, q: int) -> int:
+    """The ``q`` % quantile of the ``total`` sorted scores given as (value, count): the
+    value at place (total − 1) · q // 100 (from 0, the lower at a split), in integers."""
     seen = 0
     for value, count in ordered:
         seen += count
-        if index < seen:
+        if (total - 1) * q < 100 * seen:  # that place is among the first ``seen``
             return value
-    raise IndexError(index)
+    raise IndexError(q)
 
 
 def summarise(
@@ -341,11 +344,11 @@ def summarise(
     players = rulesets[0].players
     data, chosen, deposits = _opened(source, players, columns, deposits, batch_size)
     # how often each score occurs (exact quantiles in memory bounded by the distinct
-    # scores, not by the games)
+    # scores, not by the games); Python's integers for the counts and sums (no overflow)
     tallies: list[dict[int, int]] = [{} for _ in rulesets]
-    places = [np.zeros((players, players), dtype=np.int64) for _ in rulesets]
-    sums = [np.zeros(players, dtype=object) for _ in rulesets]
-    counts = [np.zeros(players, dtype=np.int64) for _ in rulesets]
+    places = [[[0] * players for _ in range(players)] for _ in rulesets]
+    sums = [[0] * players for _ in rulesets]
+    counts = [[0] * players for _ in rulesets]
     per_pt = [1000 // r.unit for r in rulesets]
     done = 0
     done_rows = [0]
@@ -355,12 +358,14 @@ def summarise(
             suffix = f"_{_name(rules)}" if len(rulesets) > 1 else ""
             for seat in range(players):
                 place = settled.column(f"place{suffix}_{seat}").to_numpy()
-                score = _quanta(settled.column(f"score{suffix}_{seat}"), per_pt[k])
+                score = _quanta(settled.column(f"score{suffix}_{seat}"))
                 values, times = np.unique(score, return_counts=True)
-                tally = tallies[k]
-                for value, count in zip(values.tolist(), times.tolist(), strict=True):
-                    tally[value] = tally.get(value, 0) + count
-                places[k][seat] += np.bincount(place - 1, minlength=players)[:players]
+                tally, often = tallies[k], times.tolist()
+                for i, value in enumerate(values.tolist()):
+                    tally[value] = tally.get(value, 0) + often[i]
+                row = places[k][seat]
+                for p, count in enumerate(np.bincount(place - 1).tolist()):  # places from 1
+                    row[p] += count
                 for p in range(players):
                     chosen_scores = score[place == p + 1]
                     sums[k][p] += int(chosen_scores.sum())
@@ -372,25 +377,20 @@ def summarise(
     if not done:
         raise BulkError(_("{path} has no games in it (a header and no rows?)", path=source))
     out = []
-    for k, rules in enumerate(rulesets):
+    for k, rules in enumerate(rulesets):  # every file here has games: each has scores
         ordered = sorted(tallies[k].items())
         total = sum(count for _, count in ordered)
-        quantiles = tuple(
-            Fraction(_nth(ordered, min(total - 1, (total - 1) * q // 100)), per_pt[k])
-            if total else Fraction(0)
-            for q in QUANTILES
-        )  # fmt: skip
-        mean = Fraction(sum(v * c for v, c in ordered), per_pt[k] * max(total, 1))
-        by_place = tuple(
-            Fraction(int(sums[k][p]), per_pt[k] * max(int(counts[k][p]), 1)) for p in range(players)
+        quantiles = tuple(Fraction(_nth(ordered, total, q), per_pt[k]) for q in QUANTILES)
+        mean = Fraction(sum(v * c for v, c in ordered), per_pt[k] * total)
+        by_place = tuple(  # a place nobody took (ties) has a mean of 0
+            Fraction(sums[k][p], per_pt[k] * max(counts[k][p], 1)) for p in range(players)
         )
         out.append(Summary(rules.name, done, quantiles, mean,
-                           tuple(tuple(int(c) for c in row) for row in places[k]),
-                           by_place))  # fmt: skip
+                           tuple(tuple(row) for row in places[k]), by_place))  # fmt: skip
     return out
 
 
-def _quanta(column: pa.Array, per_pt: int) -> np.ndarray:
+def _quanta(column: pa.Array) -> np.ndarray:
     """A decimal score column back to its integer quanta (exact)."""
     raw = np.frombuffer(column.buffers()[1], dtype=np.int64)
     return np.asarray(raw[column.offset * 2 : (column.offset + len(column)) * 2 : 2])
