@@ -5,6 +5,7 @@ table, 100,000 per preset (and every rounding mode and tie rule on top)."""
 from __future__ import annotations
 
 from dataclasses import replace
+from fractions import Fraction
 
 import numpy as np
 import pytest
@@ -57,6 +58,7 @@ def assert_same(rules: Rules, count: int, seed: int) -> None:
                 keep[row] = False
         points, sticks = points[keep], sticks[keep]
     result = settle_arrays(points, rules, sticks)
+    assert (result.places.dtype, result.quanta.dtype) == (np.int8, np.int64)
     places, quanta, finals = core_rows(rules, points, sticks)
     assert result.places.tolist() == places
     assert result.quanta.tolist() == quanta
@@ -112,8 +114,61 @@ def test_the_exact_system() -> None:
         ([[42600, 31000, 16400, 10000]], -1, "row 1: a negative count of riichi sticks"),
         ([[42600, 31000, 16400]], 0, "give 4 point columns"),
         ([[42600.0, 31000.0, 16400.0, 10000.0]], 0, "whole numbers"),
+        ([[42600, 31000, 16400, 9000]], 1.7, "riichi sticks must be counted in whole numbers"),
+        ([[42600, 31000, 16400, 9000]], [1.0], "riichi sticks must be counted in whole numbers"),
     ],
 )  # fmt: skip
 def test_bad_rows_are_named(points: list, deposits: int, message: str) -> None:
     with pytest.raises(BulkError, match=message):
         settle_arrays(np.array(points), find_preset("mleague"), deposits)
+
+
+def test_a_floating_uma_with_no_list_for_a_count_names_the_first_such_row() -> None:
+    """Lists for 1 and 3 players afloat only (start and return 30,000): the third game
+    has 2 afloat (38,000 and 32,000), the fourth too; the core's words, the row and the
+    points as given. 45,000 alone afloat: +15 and the list's 12 = +27."""
+    from seisan.rules import Rules  # noqa: PLC0415
+    from seisan.uma import parse_floating  # noqa: PLC0415
+
+    rules = Rules(uma=parse_floating({"1": [12, -1, -3, -8], "3": [8, 3, 1, -12]}))
+    games = np.array([[45000, 29000, 26000, 20000], [31000, 30000, 30000, 29000],
+                      [38000, 32000, 28000, 22000], [32000, 38000, 22000, 28000]])  # fmt: skip
+    result = settle_arrays(games[:2], rules)
+    assert result.scores(0) == list(settle(games[0].tolist(), rules).scores) == [
+        Fraction(27), Fraction(-2), Fraction(-7), Fraction(-18)]  # fmt: skip
+    assert result.scores(1) == list(settle(games[1].tolist(), rules).scores)
+    with pytest.raises(BulkError) as err:
+        settle_arrays(games, rules, np.array([0, 0, 0, 0]))
+    assert str(err.value) == (
+        "row 3: rules: floating_uma = “1: 12,-1,-3,-8; 3: 8,3,1,-12”: has no uma for 2 players"
+        " at or above 30000 (38000, 32000, 28000, 22000, 0 sticks)"
+    )
+
+
+M = 10**9  # seisan.rules.MAX_POINTS
+
+
+@pytest.mark.parametrize(
+    ("points", "message"),
+    [
+        ([[M, -M, 0, 100000]], None),  # exactly on the limit, both ways
+        ([[0, 100000, M, -M]], None),
+        ([[42600, 31000, 16400, 10000], [0, M + 100, 100000 - M - 100, 0]],
+         f"row 2: points beyond {M} (0, {M + 100}, {100000 - M - 100}, 0, 0 sticks)"),
+        ([[0, 100000, M + 100, -M - 100]], f"row 1: points beyond {M}"),
+        ([[0, 100000, -M - 100, M + 100]], f"row 1: points beyond {M}"),
+        ([[42600, 30950, 16450, 10000]], "row 1: points not a multiple of 100 (42600, 30950"),
+    ],
+)  # fmt: skip
+def test_points_on_and_beyond_the_limit_and_off_the_unit(
+    points: list[list[int]], message: str | None
+) -> None:
+    """The limit is the core's (MAX_POINTS): on it is allowed, beyond it named in any
+    column, as is a point off the unit in a middle column."""
+    rules = find_preset("mleague")
+    if message is None:
+        assert settle_arrays(np.array(points), rules).quanta.shape == (1, 4)
+        return
+    with pytest.raises(BulkError) as err:
+        settle_arrays(np.array(points), rules)
+    assert str(err.value).startswith(message)

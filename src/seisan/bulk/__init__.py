@@ -66,39 +66,27 @@ def _whole(rounding: Rounding, per_pt: int, ret: int) -> Callable[[IntArray], In
     """Vectorised :meth:`Rounding.whole_pt`: points (final − return) to whole pt in
     quanta, in integers; None for ``none``."""
     d = 1000
-    if rounding is Rounding.NONE:
-        return None
 
-    def scale(f: Callable[[IntArray], IntArray]) -> Callable[[IntArray], IntArray]:
-        return lambda n: f(n) * per_pt
+    def half_toward_zero(n: IntArray) -> IntArray:
+        return np.sign(n) * -((d - 2 * np.abs(n)) // (2 * d))  # type: ignore[no-any-return]
 
-    if rounding is Rounding.POINTS:
-        return scale(lambda n: np.where(n + ret >= 0, (n + 500) // d, -((500 - n) // d)))
-    if rounding is Rounding.HALF_UP:
-        return scale(lambda n: (n + 500) // d)
-    if rounding is Rounding.FLOOR:
-        return scale(lambda n: n // d)
-    if rounding is Rounding.CEIL:
-        return scale(lambda n: -(-n // d))
-    if rounding is Rounding.TOWARD_ZERO:
-        return scale(lambda n: np.sign(n) * (np.abs(n) // d))
-    if rounding is Rounding.HALF_DOWN:
-        return scale(lambda n: -((d - 2 * n) // (2 * d)))
-    if rounding is Rounding.HALF_TOWARD_ZERO:
+    def half_even(n: IntArray) -> IntArray:
+        whole, rest = np.divmod(n, d)
+        return whole + ((2 * rest > d) | ((2 * rest == d) & (whole % 2 == 1)))  # type: ignore[no-any-return]
 
-        def half_toward_zero(n: IntArray) -> IntArray:
-            return np.sign(n) * -((d - 2 * np.abs(n)) // (2 * d))  # type: ignore[no-any-return]
-
-        return scale(half_toward_zero)
-    if rounding is Rounding.HALF_EVEN:
-
-        def half_even(n: IntArray) -> IntArray:
-            whole, rest = np.divmod(n, d)
-            up = (2 * rest > d) | ((2 * rest == d) & (whole % 2 == 1))
-            return np.asarray(whole + up, dtype=np.int64)
-
-        return scale(half_even)
-    raise AssertionError(rounding)  # every mode is above
+    modes: dict[Rounding, Callable[[IntArray], IntArray] | None] = {
+        Rounding.NONE: None,
+        Rounding.POINTS: lambda n: np.where(n + ret >= 0, (n + 500) // d, -((500 - n) // d)),
+        Rounding.HALF_UP: lambda n: (n + 500) // d,
+        Rounding.FLOOR: lambda n: n // d,
+        Rounding.CEIL: lambda n: -(-n // d),
+        Rounding.TOWARD_ZERO: lambda n: np.sign(n) * (np.abs(n) // d),
+        Rounding.HALF_DOWN: lambda n: -((d - 2 * n) // (2 * d)),
+        Rounding.HALF_TOWARD_ZERO: half_toward_zero,
+        Rounding.HALF_EVEN: half_even,
+    }
+    whole = modes[rounding]  # every mode is here (tests/test_bulk.py tries each)
+    return None if whole is None else lambda n: whole(n) * per_pt
 
 
 def check_arrays(
@@ -118,14 +106,16 @@ def check_arrays(
         raise BulkError(_("points must be whole numbers (an integer column)"))
     rows = values.shape[0]
     columns = [values[:, s].astype(np.int64) for s in range(n)]
-    sticks = np.broadcast_to(np.asarray(deposits, dtype=np.int64), (rows,))
+    given = np.asarray(deposits)
+    if not np.issubdtype(given.dtype, np.integer):  # 1.7 sticks were read as 1
+        raise BulkError(_("riichi sticks must be counted in whole numbers (an integer column)"))
+    sticks = np.broadcast_to(given.astype(np.int64), (rows,))
     total = sum(columns, sticks * rules.scoring.riichi)
     beyond = np.zeros(rows, dtype=bool)
     uneven = np.zeros(rows, dtype=bool)
     for column in columns:
         beyond |= (column > MAX_POINTS) | (column < -MAX_POINTS)
-        if rules.unit != 1:
-            uneven |= column % rules.unit != 0
+        uneven |= column % rules.unit != 0
     problems: list[tuple[npt.NDArray[np.bool_], Any]] = [
         (beyond, _("points beyond {limit}", limit=MAX_POINTS)),
         (uneven, _("points not a multiple of {unit}", unit=rules.unit)),
@@ -153,7 +143,7 @@ def settle_arrays(points: Any, rules: Rules, deposits: Any = 0) -> BulkResult:
     (and, without split ties, how many lower seats hold as many); every part of the
     score is then a handful of whole-column integer operations."""
     fast = rules.fast
-    v, sticks, _given = check_arrays(points, deposits, rules)
+    v, sticks, given = check_arrays(points, deposits, rules)
     n = len(v)
     rows = len(sticks)
     small = np.int8  # counts of seats: 0 to 3
@@ -174,15 +164,13 @@ def settle_arrays(points: Any, rules: Rules, deposits: Any = 0) -> BulkResult:
     on_table = sticks * fast.stick
     if not fast.lost:
         for s in range(n):  # a sole first place takes the sticks into its points
-            takes = first[s] & (on_table > 0)
-            if split:
-                takes &= same[s] == 1
+            takes = first[s] & (same[s] == 1) if split else first[s]  # (no sticks: takes 0)
             v[s] = v[s] + np.where(takes, on_table, 0)
             on_table = np.where(takes, 0, on_table)
-    uma = _uma_table(v, rules, fast, rows)
+    uma = _uma_table(v, rules, fast, rows, (given, sticks))
     if split:
         prefix = np.concatenate([np.zeros_like(uma[..., :1]), np.cumsum(uma, axis=-1)], axis=-1)
-        first_size = sum(f.astype(small) for f in first)
+        first_size = sum(first)  # how many share first place
     whole = _whole(rules.rounding, fast.per_pt, fast.ret)
     natural, own = [], []
     for s in range(n):
@@ -195,24 +183,25 @@ def settle_arrays(points: Any, rules: Rules, deposits: Any = 0) -> BulkResult:
         else:
             bonus = _take(uma, rank[s]) + np.where(first[s], fast.oka_q, 0)
         natural.append(exact + bonus)
-        rounded = 0 if whole is None else np.where(first[s], 0, whole(v[s] - fast.ret) - exact)
+        # (first place's own rounding is never used: it takes the balance)
+        rounded = 0 if whole is None else whole(v[s] - fast.ret) - exact
         own.append((natural[s], rounded))
     shared = 0 if fast.lost else on_table // fast.unit
     balance = shared + sum(np.where(first[s], natural[s], -own[s][1]) for s in range(n))
-    quanta = np.empty((rows, n), dtype=np.int64)
-    places = np.empty((rows, n), dtype=np.int8)
+    scores = []
     for s in range(n):
         share = _split(balance, first_size, before[s]) if split else balance
-        quanta[:, s] = np.where(first[s], share, own[s][0] + own[s][1])
-        places[:, s] = rank[s] + 1
-    return BulkResult(tuple(v), places, quanta, fast.per_pt)
+        scores.append(np.where(first[s], share, own[s][0] + own[s][1]))
+    # stacked, not written into int64 columns: a float that crept in shows in the dtype
+    places = np.stack([r + 1 for r in rank], axis=1)
+    return BulkResult(tuple(v), places, np.stack(scores, axis=1), fast.per_pt)
 
 
 def _take(table: npt.NDArray[np.int64], index: IntArray) -> IntArray:
     """``table[index]`` for a fixed table, or ``table[row, index[row]]`` per row."""
     if table.ndim == 1:
-        return np.asarray(np.take(table, index), dtype=np.int64)
-    return np.asarray(np.take_along_axis(table, index[:, None], axis=1)[:, 0], dtype=np.int64)
+        return np.take(table, index)
+    return table[np.arange(len(index)), index]
 
 
 def _split(total: Any, size: Any, rank: Any) -> IntArray:
@@ -221,20 +210,29 @@ def _split(total: Any, size: Any, rank: Any) -> IntArray:
     return base + (rank < extra)  # type: ignore[no-any-return]
 
 
-def _uma_table(v: list[IntArray], rules: Rules, fast: Any, rows: int) -> npt.NDArray[np.int64]:
+def _uma_table(
+    v: list[IntArray], rules: Rules, fast: Any, rows: int, shown: tuple[Any, IntArray]
+) -> npt.NDArray[np.int64]:
     """The uma by place in quanta: one list (the rank uma), or one per row (the floating
     list for the count of players at or above the return points, after first place
-    took the sticks)."""
+    took the sticks); a count with no list is the first such row's error."""
     n = len(v)
     if fast.floating is None:
-        return np.asarray(fast.uma_q, dtype=np.int64)
+        return np.asarray(fast.uma_q)
     count = sum((column >= fast.ret).astype(np.int64) for column in v)
-    table = np.zeros((n + 1, n), dtype=np.int64)
-    known = np.zeros(n + 1, dtype=bool)
-    for floating, umas in fast.floating.items():
-        table[floating] = umas
-        known[floating] = True
-    if not known[count].all():
-        row = int(np.argmax(~known[count]))
-        rules.uma.for_points([int(column[row]) for column in v], fast.ret)  # raises
-    return np.asarray(table[count], dtype=np.int64)
+    uma = np.zeros((rows, n), dtype=np.int64)
+    for floating in np.flatnonzero(np.bincount(count)).tolist():  # the counts that occur
+        here = count == floating
+        if floating not in fast.floating:
+            row = int(np.argmax(here))
+            try:  # the core's words: how many afloat, and that the rules have no list
+                rules.uma.for_points([int(column[row]) for column in v], fast.ret)
+            except SeisanError as err:
+                given, sticks = shown
+                raise BulkError(
+                    _("row {row}: {problem} ({points}, {deposits} sticks)", row=row + 1,
+                      problem=err.message, points=[int(p) for p in given[row]],
+                      deposits=int(sticks[row]))
+                ) from None  # fmt: skip
+        uma[here] = fast.floating[floating]
+    return uma
