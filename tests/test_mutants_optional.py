@@ -5,6 +5,7 @@ the rule or the published game gives, for a case no other test reached."""
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import replace
 from datetime import date
 from decimal import Decimal
@@ -891,3 +892,126 @@ def test_csv_on_standard_output(tmp_path: Path, capfd: pytest.CaptureFixture[str
     out = capfd.readouterr().out.splitlines()
     assert out[0].startswith('"p0","p1","p2","p3","place_0","score_0"')
     assert out[1:] == ["42600,31000,16400,10000,1,62.6,2,11.0,3,-23.6,4,-50.0"] * 2
+
+
+# -- the Tenhou reader, the third run's survivors (docs/testing.md) ---------------------
+
+
+def _first_xml() -> str:
+    return tenhou.read_text(FIRST_LOG)
+
+
+def test_an_mjlog_read_without_an_id_has_none_and_with_one_keeps_it() -> None:
+    text = _first_xml()
+    plain = tenhou.parse(text)
+    assert (plain.game_id, plain.record.title) == ("", "")
+    assert tenhou.parse_any(text).game_id == ""
+    named = tenhou.parse(text, game_id=FIRST_LOG.stem)
+    assert named.game_id == named.record.title == FIRST_LOG.stem
+    assert named.record.rules.game.dealer_stop == "auto-win"  # its date: before June 2010
+    assert plain.record.rules.game.dealer_stop != "auto-win"  # no date: today's rules
+
+
+def test_an_mjlog_without_go_or_its_type_is_a_four_player_hanchan() -> None:
+    """``<GO>`` names the game's type; without it (or its ``type``) the log is read as
+    Tenhou's usual game: four players, East and South."""
+    text = _first_xml()
+    go = re.search(r"<GO [^>]*/>", text)
+    assert go is not None
+    for changed in (text.replace(go[0], ""), text.replace(go[0], '<GO lobby="0"/>')):
+        game = tenhou.parse(changed, game_id=FIRST_LOG.stem)
+        assert len(game.record.names) == 4 and game.record.rules.game.length == "south"
+        assert tenhou.check(game).settlement is not None
+
+
+def test_an_mjlog_without_names_names_its_seats() -> None:
+    text = re.sub(r'<UN n0="[^>]*/>', "", _first_xml(), count=1)
+    assert tenhou.parse(text).record.names == ("Player 1", "Player 2", "Player 3", "Player 4")
+
+
+@pytest.mark.parametrize(
+    "yaku", ["1,1,54", "1,1,-1,1", "1,1,999,1"], ids=["odd", "negative", "unknown"]
+)
+def test_a_win_with_a_broken_yaku_list_is_named(yaku: str) -> None:
+    text = re.sub(r'(<AGARI [^>]*?)yaku="[^"]*"', rf'\1yaku="{yaku}"', _first_xml(), count=1)
+    with pytest.raises(tenhou.LogError) as err:
+        tenhou.parse(text)
+    assert str(err.value).endswith("<AGARI>: an attribute is missing or wrong")
+
+
+def test_a_draw_keeps_who_called() -> None:
+    """The first log's East 4 is an exhaustive draw after calls."""
+    game = tenhou.load(FIRST_LOG)
+    (draw,) = [h for h in game.record.hands if h.round == "E4"]
+    assert draw.result == "draw" and draw.calls
+
+
+def _json_log(name: str) -> dict[str, Any]:
+    return json.loads((TENHOU_DATA / name).read_text(encoding="utf-8"))
+
+
+DOUBLE_RON = "2019103023gm-00a9-0000-f90e0fe9.json"  # its fourth hand: a double ron
+
+
+def test_a_double_ron_as_a_json_logs_last_hand() -> None:
+    """Cut after its double ron, the log's last points come from both wins' deltas;
+    they are the next hand's start in the whole log."""
+    data = _json_log(DOUBLE_RON)
+    assert data["log"][3][-1][0] == "和了" and len(data["log"][3][-1]) == 5
+    expected = tuple(data["log"][4][1])
+    data["log"] = data["log"][:4]
+    game = tenhou.parse_json(json.dumps(data))
+    assert game.points_after[3] == expected
+    assert len(game.record.hands[3].wins) == 2
+
+
+@pytest.mark.parametrize("part", ["deltas", "start"])
+def test_a_json_logs_last_hand_with_too_few_seats_is_named(part: str) -> None:
+    data = _json_log(DOUBLE_RON)
+    last = data["log"][-1]
+    if part == "deltas":
+        last[-1][1] = last[-1][1][:3]
+    else:
+        last[1] = last[1][:3]
+    with pytest.raises(tenhou.LogError) as err:
+        tenhou.parse_json(json.dumps(data))
+    assert str(err.value) == "a tenhou.net/6 log with a field missing or wrong"
+
+
+@pytest.mark.parametrize("field", ["sc", "log"])
+def test_a_json_log_whose_scores_or_hands_are_not_a_list(field: str) -> None:
+    data = _json_log(DOUBLE_RON)
+    data[field] = {"0": 1}
+    with pytest.raises(tenhou.LogError) as err:
+        tenhou.parse_json(json.dumps(data))
+    assert str(err.value) == "a tenhou.net/6 log with a field missing or wrong"
+
+
+def test_a_game_id_that_does_not_start_with_a_day_is_todays_rules() -> None:
+    data = _json_log(DOUBLE_RON)
+    data.pop("ref", None)
+    for game_id, name in (("x2019103023gm", "tenhou"), ("2019103023gm", "tenhou-2020")):
+        game = tenhou.parse_json(json.dumps(data), game_id=game_id)
+        assert game.record.rules.name == name, game_id
+
+
+@pytest.mark.parametrize(
+    ("name", "round_", "reason"),
+    [("2016052515gm-00a9-0000-c4d72066.mjlog", "E1", "suukan"),
+     ("2014021417gm-0009-7447-00d6d80f.json", "S1", "suukan"),
+     ("2020020506gm-0009-7994-344ceb83.json", "S3", "sanchahou")],
+)  # fmt: skip
+def test_an_abortive_draw_keeps_who_called(name: str, round_: str, reason: str) -> None:
+    """Four kans by more than one player (四槓散了), and three rons (三家和了), after
+    calls: the callers stay on the record in both formats."""
+    game = tenhou.load(TENHOU_DATA / name)
+    (abort,) = [h for h in game.record.hands if h.round == round_ and h.result == "abort"]
+    assert abort.reason == reason and len(abort.calls) == 3
+
+
+def test_every_log_of_a_kind_shares_one_rules() -> None:
+    """Rules are built once per game type and era, not once per log (issue 20)."""
+    a = tenhou.rules_for(0x09, "20190101")
+    assert tenhou.rules_for(0x09, "20190102") is a and a.name == "tenhou-2020"
+    east = tenhou.rules_for(0x01, "20090301")
+    assert (east.game.length, east.game.dealer_stop) == ("east", "auto-win")

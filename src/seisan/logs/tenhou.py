@@ -20,6 +20,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
+from functools import cache
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
@@ -29,7 +30,7 @@ from seisan.errors import SeisanError, file_problem
 from seisan.games import GameError, GamePlay, GameRecord, Hand, Win, play
 from seisan.i18n import _
 from seisan.presets import find_preset
-from seisan.rules import GameFlow, Rules
+from seisan.rules import DealerStop, Length, Rules
 
 _ABORTS = {
     "yao9": "kyuushu",
@@ -51,6 +52,7 @@ YAKU = (
     "字一色", "緑一色", "清老頭", "九蓮宝燈", "純正九蓮宝燈", "国士無双", "国士無双13面",
     "大四喜", "小四喜", "四槓子", "ドラ", "裏ドラ", "赤ドラ",
 )  # fmt: skip
+_YAKU_BY_ID = dict(enumerate(YAKU))
 _DORA_NAMES = {"ドラ", "裏ドラ", "赤ドラ"}
 #: the tags of an mjlog; draws and discards are a letter and a tile (T12, D84)
 _TAGS = {"SHUFFLE", "GO", "UN", "TAIKYOKU", "INIT", "REACH", "N", "DORA", "AGARI",
@@ -97,24 +99,42 @@ def rules_for(game_type: int, date: str = "", final_pt: Sequence[Decimal] = ()) 
     last known whole-pt log and the first known exact one, the log's final pt
     (``final_pt``) tell: all whole is the old rounding (which then agrees with the
     exact scores if they are whole)."""
-    sanma = bool(game_type & 0x10)
-    hanchan = bool(game_type & 0x08)
-    if not date or date >= FIRST_TENTHS:
-        old = False
-    elif date <= LAST_WHOLE_PT:
-        old = True
-    else:
-        old = bool(final_pt) and all(pt == pt.to_integral_value() for pt in final_pt)
-    name = ("tenhou-sanma" if sanma else "tenhou") + ("-2020" if old else "")
+    return _rules(bool(game_type & 0x10), bool(game_type & 0x08), date, final_pt)
+
+
+#: Tenhou's presets by (three players, whole pt)
+_PRESETS = {(False, False): "tenhou", (False, True): "tenhou-2020",
+            (True, False): "tenhou-sanma", (True, True): "tenhou-sanma-2020"}  # fmt: skip
+
+
+def _rules(sanma: bool, hanchan: bool, date: str, final_pt: Sequence[Decimal]) -> Rules:
+    """:func:`rules_for` by what the game type says (the log's two formats say it
+    differently)."""
+    old = bool(date) and date < FIRST_TENTHS and (
+        date <= LAST_WHOLE_PT
+        or (bool(final_pt) and all(pt == pt.to_integral_value() for pt in final_pt))
+    )  # fmt: skip
+    # tenpai-yame is automatic from June 2010 (Tenhou's blog)
+    return _built(_PRESETS[sanma, old], hanchan, bool(date) and date < "20100601")
+
+
+@cache
+def _built(name: str, hanchan: bool, auto_win: bool) -> Rules:
+    """A preset with the game's length and dealer stop, built once for every log of
+    its kind (rules are immutable)."""
     rules = find_preset(name)
-    flow: dict[str, str] = {}
-    if not hanchan:
-        flow["length"] = "east"
-    if date and date < "20100601":  # tenpai-yame is automatic from June 2010 (Tenhou's blog)
-        flow["dealer_stop"] = "auto-win"
-    if flow:
-        rules = replace(rules, game=GameFlow.from_dict(flow, rules.game))
-    return rules
+    stop = DealerStop.AUTO_WIN if auto_win else rules.game.dealer_stop
+    game = replace(rules.game, length=Length.SOUTH if hanchan else Length.EAST, dealer_stop=stop)
+    return replace(rules, game=game)
+
+
+_DATE = re.compile(r"\d{8}")
+
+
+def _date(game_id: str) -> str:
+    """The day a game was played (yyyymmdd), from the start of its id; "" if none."""
+    found = _DATE.match(game_id)
+    return found[0] if found else ""
 
 
 def read_text(path: Path) -> str:
@@ -130,7 +150,7 @@ def read_text(path: Path) -> str:
         except (OSError, EOFError):
             raise LogError(_("{path}: a broken gzip file", path=path)) from None
     try:
-        return raw.decode("utf-8")
+        return raw.decode()  # UTF-8
     except UnicodeDecodeError:
         raise LogError(_("{path}: not UTF-8 text", path=path)) from None
 
@@ -198,7 +218,6 @@ class _Reader:
         self.after: list[tuple[int, ...]] = []
         self.owari: list[str] = []
         self.open: _Pending | None = None
-        self.points: list[int] = []
 
     def where(self, element: ElementTree.Element, index: int) -> object:
         return _("element {number} <{tag}>", number=index + 1, tag=element.tag)
@@ -213,11 +232,10 @@ class _Reader:
             if tag == "GO":
                 self.game_type = int(a.get("type", "9"))
             elif tag == "UN" and "dan" in a:  # the first: every seat (a reconnect names one)
-                self.names = [unquote(a[f"n{i}"]) for i in range(4) if a.get(f"n{i}")]
+                self.names = [unquote(a[key]) for key in ("n0", "n1", "n2", "n3") if a.get(key)]
             elif tag == "INIT":
                 self.finish_pending()
                 seed = [int(x) for x in a["seed"].split(",")]
-                self.points = [int(x) * 100 for x in a["ten"].split(",")]
                 self.open = _Pending(seed[0], seed[1])
             elif tag == "REACH" and a.get("step") == "2":
                 assert self.open is not None
@@ -254,11 +272,13 @@ class _Reader:
         yakuman_ids = [int(x) for x in a.get("yakuman", "").split(",") if x]
         yakuman = len(yakuman_ids)
         pao = int(a["paoWho"]) if "paoWho" in a else None
-        names = tuple(YAKU[i] for i in [*yaku[0::2], *yakuman_ids] if 0 <= i < len(YAKU))
-        dora = sum(h for i, h in zip(yaku[0::2], yaku[1::2], strict=True) if YAKU[i] in _DORA_NAMES)
-        win = Win(who, 0 if yakuman else han, None if yakuman or (limit >= 1 and han >= 5) else fu,
-                  yakuman, 0, pao, tuple(y for y in names if y not in _DORA_NAMES),
-                  0 if yakuman else dora)  # fmt: skip
+        # a yaku Tenhou does not have (-1, 999) is a KeyError: the element is wrong
+        names = tuple(_YAKU_BY_ID[i] for i in [*yaku[0::2], *yakuman_ids])
+        dora = sum(h for i, h in zip(yaku[0::2], yaku[1::2], strict=True)
+                   if _YAKU_BY_ID[i] in _DORA_NAMES)  # fmt: skip
+        # a yakuman's log lists no yaku with han: its han and dora are 0
+        win = Win(who, han, None if yakuman or (limit >= 1 and han >= 5) else fu, yakuman, 0, pao,
+                  tuple(y for y in names if y not in _DORA_NAMES), dora)  # fmt: skip
         self.open.wins.append(win)
         self.open.discarder = None if who == source else source
         self.scores(a)
@@ -267,7 +287,7 @@ class _Reader:
 
     def ryuukyoku(self, a: dict[str, str]) -> None:
         assert self.open is not None
-        kind = a.get("type", "")
+        kind = a.get("type")
         n = self.players()
         tenpai = tuple(i for i in range(n) if f"hai{i}" in a)
         if kind in _ABORTS:
@@ -308,8 +328,7 @@ class _Reader:
             raise LogError(_("the log does not end (no final scores)"))
         final = tuple(int(self.owari[2 * i]) * 100 for i in range(n))
         final_pt = tuple(Decimal(self.owari[2 * i + 1]) for i in range(n))
-        date = self.game_id[:8]
-        chosen = rules or rules_for(self.game_type, date, final_pt)
+        chosen = rules or rules_for(self.game_type, _date(self.game_id), final_pt)
         players = list(names) if names is not None else self.names[:n]
         if len(players) != n or len(set(players)) != n:
             players = [f"Player {i + 1}" for i in range(n)]
@@ -361,6 +380,8 @@ _DRAWS = {
     "三家和了": "sanchahou",
 }
 _HAN = re.compile(r"\((\d+)飜\)")
+#: the least fu that makes 満貫 at 3 and at 4 han (the log writes 満貫, not the fu)
+_MANGAN_FU = {3: 70, 4: 40}
 _FU = re.compile(r"(\d+)符")
 
 
@@ -392,18 +413,22 @@ def _json_game(
     names: Sequence[str] | None,
     game_id: str,
 ) -> TenhouGame:
-    rule = data.get("rule", {})
-    disp = str(rule.get("disp", "")) if isinstance(rule, dict) else ""
-    n = 3 if disp.startswith("三") else 4
-    game_type = (0x10 if n == 3 else 0) | (0 if "東" in disp else 0x08)
+    rule = data.get("rule")
+    disp = rule.get("disp") if isinstance(rule, dict) else None  # e.g. 四鳳南喰赤, 三般東喰赤
+    sanma = east = False  # no name: four players, a hanchan
+    if isinstance(disp, str):
+        sanma, east = disp.startswith("三"), "東" in disp
+    n = 3 if sanma else 4
     game_id = str(data.get("ref") or game_id)
     sc = data["sc"]
-    assert isinstance(sc, list)
+    if not isinstance(sc, list):
+        raise TypeError
     final = tuple(int(sc[2 * i]) for i in range(n))
     final_pt = tuple(Decimal(str(sc[2 * i + 1])) for i in range(n))
-    chosen = rules or rules_for(game_type, game_id[:8], final_pt)
+    chosen = rules or _rules(sanma, not east, _date(game_id), final_pt)
     logs = data["log"]
-    assert isinstance(logs, list)
+    if not isinstance(logs, list):
+        raise TypeError
     hands: list[Hand] = []
     after: list[tuple[int, ...]] = []
     for index, entry in enumerate(logs):
@@ -419,7 +444,7 @@ def _json_game(
             deltas = [0] * n
             for i in range(1, len(result), 2):
                 if isinstance(result[i], list):
-                    deltas = [d + int(x) for d, x in zip(deltas, result[i][:n], strict=False)]
+                    deltas = [d + int(x) for d, x in zip(deltas, result[i][:n], strict=True)]
             paid = [chosen.scoring.riichi if s in hand.riichi else 0 for s in range(n)]
             after.append(tuple(p + d - r for p, d, r in zip(start, deltas, paid, strict=True)))
     given = [str(x) for x in data.get("name") or []][:n]
@@ -446,14 +471,13 @@ def _json_hand(
     calls = tuple(
         s
         for s in range(n)
-        if any(isinstance(d, str) and any(c in d for c in "cpm") for d in takes[s])
+        if any(isinstance(d, str) for d in takes[s])  # a call: "c…", "p…" or "m…"
     )
     riichi = [
         s for s in range(n) if any(isinstance(d, str) and d.startswith("r") for d in discards[s])
     ]
     if kind == "和了":
         wins = []
-        source = None
         for i in range(2, len(result), 2):
             info = result[i]
             who, frm, pao = int(info[0]), int(info[1]), int(info[2])
@@ -464,16 +488,16 @@ def _json_hand(
                        for m in _HAN.findall(y))  # fmt: skip
             yakuman = sum(1 for y in yaku if "役満" in y)
             fu_match = _FU.search(str(info[3]))
-            fu = int(fu_match[1]) if fu_match and han < 5 and not yakuman else None
-            if fu is None and han < 5 and not yakuman:  # 満貫 at 3 or 4 han: the log omits fu
-                fu = -(-2000 // 2 ** (han + 2) // 10) * 10
-            wins.append(
-                Win(who, 0 if yakuman else han, fu, yakuman, 0, pao if pao != who else None,
-                    tuple(y for y in names if y not in _DORA_NAMES), 0 if yakuman else dora)
+            fu = None  # a yakuman or 5 han and more: no fu
+            if not yakuman and han < 5:  # 満貫 at 3 or 4 han: the log writes no fu
+                fu = int(fu_match[1]) if fu_match else _MANGAN_FU[han]
+            wins.append(  # a yakuman's yaku have no han, nor dora: both are 0
+                Win(who, han, fu, yakuman, 0, pao if pao != who else None,
+                    tuple(y for y in names if y not in _DORA_NAMES), dora)
             )  # fmt: skip
-            source = None if frm == who else frm
+        source = None if frm == who else frm  # (every winner of a ron names one discarder)
         if source is not None:  # a riichi declared on the tile that was ronned paid no stick
-            last = discards[source][-1] if discards[source] else None
+            last = discards[source][-1]
             if isinstance(last, str) and last.startswith("r") and source in riichi:
                 riichi.remove(source)
         return Hand("tsumo" if source is None else "ron", tuple(wins), source, tuple(riichi),
@@ -481,8 +505,8 @@ def _json_hand(
     if kind in _DRAWS:
         return Hand("abort", riichi=tuple(riichi), reason=_DRAWS[kind], round=label, honba=honba,
                     calls=calls)  # fmt: skip
-    deltas = [int(x) for x in result[1][:n]] if len(result) > 1 else [0] * n
     if kind == "流し満貫":
+        deltas = [int(x) for x in result[1][:n]]
         nagashi = tuple(s for s in range(n) if deltas[s] > 0)
         same = nxt is not None and nxt[0][0] == round_index
         tenpai = tuple(sorted({*riichi, *([number] if same else [])}))
@@ -493,5 +517,5 @@ def _json_hand(
     elif kind == "全員不聴":
         tenpai = ()
     else:  # 流局: the noten payments say who was tenpai
-        tenpai = tuple(s for s in range(n) if deltas[s] > 0)
+        tenpai = tuple(s for s, x in enumerate(result[1][:n]) if int(x) > 0)
     return Hand("draw", riichi=tuple(riichi), tenpai=tenpai, round=label, honba=honba, calls=calls)
