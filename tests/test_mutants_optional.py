@@ -1015,3 +1015,36 @@ def test_every_log_of_a_kind_shares_one_rules() -> None:
     assert tenhou.rules_for(0x09, "20190102") is a and a.name == "tenhou-2020"
     east = tenhou.rules_for(0x01, "20090301")
     assert (east.game.length, east.game.dealer_stop) == ("east", "auto-win")
+
+
+# -- bulk.io, the fourth run's survivors ---------------------------------------------
+
+
+def test_compared_rules_must_be_for_as_many_players(tmp_path: Path) -> None:
+    path = _table_file(tmp_path / "games.parquet", pa.table(_games(2)))
+    with pytest.raises(BulkError) as err:
+        settle_file(path, tmp_path / "o.parquet", [find_preset("mleague"),
+                                                   find_preset("tenhou-sanma")])  # fmt: skip
+    assert str(err.value) == "--compare: give rules for the same number of players"
+
+
+def test_named_point_and_stick_columns_are_read_by_file_and_summary(tmp_path: Path) -> None:
+    """Columns named east…north and a sticks column called "kyoutaku": one stick left
+    on the table goes to first place (M.League: 42,600 + 1,000 → +63.6)."""
+    from seisan.bulk.io import summarise  # noqa: PLC0415
+
+    winds = ["east", "south", "west", "north"]
+    table = pa.table({**{w: [[42600, 31000, 16400, 9000][s]] for s, w in enumerate(winds)},
+                      "kyoutaku": [1]})  # fmt: skip
+    path = _table_file(tmp_path / "named.parquet", table)
+    rules = [find_preset("mleague")]
+    settle_file(path, tmp_path / "out.parquet", rules, columns=winds, deposits="kyoutaku")
+    out = pq.read_table(tmp_path / "out.parquet")
+    assert out.column("score_0").to_pylist() == [Decimal("63.6")]
+    (summary,) = summarise(path, rules, columns=winds, deposits="kyoutaku")
+    assert summary.quantiles[-1] == Fraction("63.6") and summary.games == 1
+    with pytest.raises(BulkError) as err:
+        settle_file(path, tmp_path / "o2.parquet", rules, columns=winds, deposits="sticks")
+    assert str(err.value) == (
+        "no column “sticks” (the file has east, south, west, north, kyoutaku)"
+    )

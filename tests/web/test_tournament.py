@@ -247,11 +247,17 @@ def test_a_referee_gives_a_chombo_and_takes_it_back(
                 {"player": "Ben", "kind": "penalty", "pt": "1e9"}):  # fmt: skip
         refused = referee.post(desk, {"game": game.pk, "version": 3, "action": "add", **bad})
         assert refused.status_code == 400, bad
+    for bad in ({"action": "remove"}, {"action": "remove", "index": 2},
+                {"action": "twist", "index": 0}):  # fmt: skip
+        refused = referee.post(desk, {"game": game.pk, "version": 3, **bad})
+        assert refused.status_code == 400 and "choose what to change" in text(refused), bad
     referee.post(desk, {"game": game.pk, "version": 3, "action": "remove", "index": 0})
     game.refresh_from_db()
     assert game.data["penalties"] == ["Ben:7.5:late"] and totals(game)["Dae"] == Decimal("-50")
     kinds = list(session.season.club.actions.values_list("kind", flat=True))
     assert kinds.count("game.penalty") == 2 and kinds.count("game.penalty_removed") == 1
+    assert set(session.season.club.actions.filter(kind__startswith="game.penalty")
+               .values_list("who__email", flat=True)) == {"referee@example.com"}  # fmt: skip
     no_pt = referee.post(desk, {"game": game.pk, "version": 4, "action": "add",
                                 "kind": "penalty", "player": "Ben"})  # fmt: skip
     assert no_pt.status_code == 400 and "give the penalty in pt" in text(no_pt)
@@ -502,6 +508,10 @@ def test_a_referee_gives_a_chombo_in_a_game_kept_hand_by_hand(
                           "index": 0})  # fmt: skip
     game.refresh_from_db()
     assert "penalties" not in game.record and totals(game) == before
+    kept = list(club.actions.filter(kind__startswith="game.penalty").order_by("pk")
+                .values_list("kind", "who__email"))  # fmt: skip
+    assert kept == [("game.penalty", "owner@example.com"),
+                    ("game.penalty_removed", "owner@example.com")]  # fmt: skip
 
 
 def test_asking_again_renames_a_pending_entry_and_the_history_says_who(
@@ -533,9 +543,39 @@ def test_asking_again_renames_a_pending_entry_and_the_history_says_who(
     entry = Registration.objects.get()
     signed_in.post(url("entries", season.pk), {"action": "approve", "entry": entry.pk})
     linked = season.club.actions.get(kind="player.linked")
-    assert (linked.who.email, linked.fields) == (
-        "owner@example.com", {"name": "Pia Two", "email": "pia@example.com"})  # fmt: skip
-    assert m.Player.objects.get(name="Pia Two").user == pia
+    made = m.Player.objects.get(name="Pia Two")
+    assert (linked.who.email, linked.fields, linked.link) == (
+        "owner@example.com", {"name": "Pia Two", "email": "pia@example.com"},
+        ["clubs:player", [made.pk]])  # fmt: skip
+    assert made.user == pia
+
+
+def test_a_pending_entry_renamed_in_other_letters_is_still_theirs(season: m.Season) -> None:
+    """Pia asks as "Pia" and again as "PIA": the same entry, renamed (her own entry is not
+    someone else's name)."""
+    from seisan.web.events import tournament  # noqa: PLC0415
+
+    season.registration_open = True
+    season.save()
+    pia = make_user("pia@example.com")
+    tournament.ask(season, pia, "Pia")
+    tournament.ask(season, pia, "PIA")
+    assert list(Registration.objects.values_list("name", flat=True)) == ["PIA"]
+
+
+@pytest.mark.parametrize("how", ["ask", "add"])
+def test_a_name_seisan_cannot_keep_names_the_name_field(season: m.Season, how: str) -> None:
+    from seisan.web.clubs.services import EntryError  # noqa: PLC0415
+    from seisan.web.events import tournament  # noqa: PLC0415
+
+    season.registration_open = True
+    season.save()
+    with pytest.raises(EntryError) as err:
+        if how == "ask":
+            tournament.ask(season, make_user("x@example.com"), "Ana;Ben")
+        else:
+            tournament.entry_action(season, {"action": "add", "name": "Ana;Ben"}, None)
+    assert err.value.field == "name"
 
 
 def test_the_history_keeps_every_change_to_the_entries(signed_in: Client, season: m.Season) -> None:
@@ -583,3 +623,91 @@ def test_a_walk_in_needs_a_name_of_their_own(
     refused = signed_in.post(url("entries", season.pk), {"action": "add", "name": name})
     assert refused.status_code == 400 and problem in text(refused)
     assert list(Registration.objects.values_list("name", flat=True)) == ["Walk In"]
+
+
+# -- what mutating the desk's services showed (docs/testing.md) --------------------------
+
+
+def _refused(session: m.Session, data: dict[str, Any], user: Any) -> str:
+    from seisan.web.events import tournament  # noqa: PLC0415
+
+    with pytest.raises(SeisanError) as err:
+        tournament.check_in_action(session, data, user)
+    return str(err.value)
+
+
+def test_the_check_in_desks_every_refusal_says_what_and_whom(
+    session: m.Session, owner: Any, club: m.Club
+) -> None:
+    """Each refusal of the desk, word for word; a substitute's history names who, for
+    whom, the season and the night; a player who left another season may stand in here."""
+    from seisan.web.clubs.services import EntryError, player_named  # noqa: PLC0415
+    from seisan.web.events import tournament  # noqa: PLC0415
+
+    ana, ben, gone = (player_named(club, n) for n in ("Ana", "Ben", "Gone"))
+    merged = player_named(club, "Old Ana")
+    merged.merged_into = ana
+    merged.save()
+    for field, data in (
+        ("name", {"action": "in", "name": "Ana;Ben"}),
+        ("by", {"action": "substitute", "player": ana.pk, "by": "A;B"}),
+    ):
+        with pytest.raises(EntryError) as err:
+            tournament.check_in_action(session, data, owner)
+        assert err.value.field == field
+    assert _refused(session, {"action": "in"}, owner) == "choose a player"
+    assert _refused(session, {"action": "in", "player": merged.pk}, owner) == "choose a player"
+    assert _refused(session, {"action": "substitute", "player": ana.pk}, owner) == (
+        "who plays in their place?"
+    )
+    assert _refused(session, {"action": "substitute", "player": ana.pk, "by": "ana"}, owner) == (
+        "Ana cannot stand in for themselves"
+    )
+    elsewhere = m.Session.objects.create(season=season_with(club, "tenhou", owner, "Other"))
+    Substitution.objects.create(season=elsewhere.season, player=gone, by=ben, since=elsewhere)
+    tournament.check_in_action(session, {"action": "substitute", "player": ana.pk,
+                                         "by": "Gone"}, owner)  # fmt: skip
+    assert tournament.substitutes(session) == {"Ana": "Gone"}
+    done = club.actions.get(kind="substitute.set")
+    assert (done.who, done.fields, done.link) == (
+        owner, {"name": "Ana", "by": "Gone", "season": "Season", "session": "Friday"},
+        ["clubs:events:check_in", [session.pk]])  # fmt: skip
+    assert _refused(session, {"action": "substitute", "player": ben.pk, "by": "Ana"}, owner) == (
+        "Ana left Season: choose someone else"
+    )
+    assert _refused(session, {"action": "substitute", "player": ben.pk, "by": "Gone"}, owner) == (
+        "Gone plays another player's seat already: choose someone else"
+    )
+    assert _refused(session, {"action": "substitute", "player": gone.pk, "by": "Ben"}, owner) == (
+        "Gone plays another player's seat: put that player back in their seat first"
+    )
+    # Ben stands in for Gone in the other season only: he may leave here, and stand in
+    chie = player_named(club, "Chie")
+    for data in ({"action": "substitute", "player": ben.pk, "by": "Dae"},
+                 {"action": "back", "player": ben.pk},
+                 {"action": "substitute", "player": chie.pk, "by": "Ben"}):  # fmt: skip
+        tournament.check_in_action(session, data, owner)
+    assert tournament.substitutes(session) == {"Ana": "Gone", "Chie": "Ben"}
+    session.season.registration_open = True
+    session.season.save()
+    assert _refused(session, {"action": "in", "player": ben.pk}, owner) == (
+        "Ben has no approved entry to Season"
+    )
+
+
+def test_the_entered_players_are_this_seasons_approved_and_unmerged(
+    season: m.Season, owner: Any, club: m.Club
+) -> None:
+    from seisan.web.events import tournament  # noqa: PLC0415
+
+    other = season_with(club, "tenhou", owner, "Other")
+    season.registration_open = True
+    season.save()
+    for name in ("Ana", "Ben", "Chie"):
+        tournament.entry_action(season, {"action": "add", "name": name}, owner)
+    tournament.entry_action(other, {"action": "add", "name": "Dae"}, owner)
+    Registration.objects.create(season=season, name="Eve")  # pending
+    chie = m.Player.objects.get(name="Chie")
+    chie.merged_into = m.Player.objects.get(name="Ana")
+    chie.save()
+    assert [p.name for p in tournament.entered(season) or []] == ["Ana", "Ben"]
