@@ -688,6 +688,15 @@ def test_the_check_in_desks_every_refusal_says_what_and_whom(
                  {"action": "substitute", "player": chie.pk, "by": "Ben"}):  # fmt: skip
         tournament.check_in_action(session, data, owner)
     assert tournament.substitutes(session) == {"Ana": "Gone", "Chie": "Ben"}
+    tournament.check_in_action(session, {"action": "back", "player": gone.pk}, owner)
+    assert Substitution.objects.filter(season=elsewhere.season, player=gone).exists()
+    ended = list(club.actions.filter(kind="substitute.ended").values_list("who", "fields",
+                                                                          "link"))  # fmt: skip
+    assert ended == [(owner.pk, {"name": "Ben", "season": "Season"},
+                      ["clubs:events:check_in", [session.pk]])]  # fmt: skip
+    assert _refused(session, {"action": "twist", "player": ana.pk}, owner) == (
+        "choose what to change"
+    )
     session.season.registration_open = True
     session.season.save()
     assert _refused(session, {"action": "in", "player": ben.pk}, owner) == (
