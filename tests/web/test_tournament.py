@@ -720,3 +720,6 @@ def test_the_entered_players_are_this_seasons_approved_and_unmerged(
     chie.merged_into = m.Player.objects.get(name="Ana")
     chie.save()
     assert [p.name for p in tournament.entered(season) or []] == ["Ana", "Ben"]
+    ben = Registration.objects.get(season=season, name="Ben")
+    tournament.entry_action(season, {"action": "refuse", "entry": ben.pk}, owner)
+    assert [p.name for p in tournament.entered(season) or []] == ["Ana"]  # refused after all
