@@ -360,9 +360,9 @@ def summarise(
                 place = settled.column(f"place{suffix}_{seat}").to_numpy()
                 score = _quanta(settled.column(f"score{suffix}_{seat}"))
                 values, times = np.unique(score, return_counts=True)
-                tally, often = tallies[k], times.tolist()
-                for i, value in enumerate(values.tolist()):
-                    tally[value] = tally.get(value, 0) + often[i]
+                tally = tallies[k]
+                for value, count in zip(values.tolist(), times.tolist(), strict=True):
+                    tally[value] = tally.get(value, 0) + count
                 row = places[k][seat]
                 for p, count in enumerate(np.bincount(place - 1).tolist()):  # places from 1
                     row[p] += count
