@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from seisan.ratings import RatingError, System, ratings, table_size, tenhou_base
+from seisan.ratings import Rated, RatingError, System, ratings, table_size, tenhou_base
 
 DATA = Path(__file__).parent / "data" / "tenhou"
 
@@ -93,6 +93,36 @@ def test_the_same_games_give_the_same_ratings(orders: list[list[int]], system: S
     assert sum(r.games for r in once) == 4 * len(games)
     if system is System.TENHOU and len(games) == 1:  # one game: R sums to 4 × 1500
         assert sum(r.rating for r in once) == 6000
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.permutations([1, 2, 3, 4]), min_size=1, max_size=30),
+       st.sampled_from(list(System)), st.lists(st.integers(0, 30), max_size=3),
+       st.sampled_from([None, 3, 4]))  # fmt: skip
+def test_carried_on_in_pieces_as_all_at_once(
+    orders: list[list[int]], system: System, cuts: list[int], players: int | None
+) -> None:
+    """A night's games added to the ratings kept give what all the games at once give
+    (the web app keeps the club's ratings and adds each new game)."""
+    names = ["Ana", "Ben", "Chie", "Dae", "Eve"]
+    games = [[(names[(k + s) % 5], p) for s, p in enumerate(order)][: 3 + k % 2]
+             for k, order in enumerate(orders)]  # fmt: skip
+    games = [[(n, sorted(p for _n, p in g).index(p) + 1) for n, p in g] for g in games]
+    rated = Rated(system, players)
+    start = 0
+    for cut in [*sorted(cuts), len(games)]:
+        before = rated
+        rated = rated.added(games[start:cut])
+        assert before.table() == Rated(system, players).added(games[:start]).table()  # kept
+        start = max(start, cut)
+    assert rated.table() == ratings(games, system, players)
+    assert rated.read == len(games)
+
+
+def test_a_bad_game_is_counted_from_the_games_read_before() -> None:
+    kept = Rated(System.TENHOU).added([[("Ana", 1), ("Ben", 2), ("Chie", 3)]] * 4)
+    with pytest.raises(RatingError, match=r"^game 6: places 2, 3, 4 are not places"):
+        kept.added([[("Ana", 1), ("Ben", 2), ("Chie", 3)], [("Ana", 2), ("Ben", 3), ("Chie", 4)]])
 
 
 @pytest.mark.parametrize(

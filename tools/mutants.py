@@ -49,6 +49,7 @@ WEB = [
     "src/seisan/web/clubs/entry.py",
     "src/seisan/web/clubs/money.py",
     "src/seisan/web/clubs/history.py",
+    "src/seisan/web/clubs/standings.py",
     "src/seisan/web/events/services.py",
     "src/seisan/web/events/tournament.py",
     "src/seisan/web/tables/services.py",

@@ -19,10 +19,12 @@ Tenhou's R needs nothing else; ``openskill`` is imported when it is used.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
+from typing import cast
 
 from seisan.errors import SeisanError
 from seisan.i18n import _
@@ -57,13 +59,19 @@ class PlayerRating:
 
 def table_size(games: Sequence[Sequence[tuple[str, int]]]) -> int:
     """The number of players most of ``games`` have (four when as many have three)."""
-    fours = sum(1 for g in games if len(g) == 4)
-    return 4 if fours * 2 >= len(games) else 3
+    return size_of_most(Counter(len(g) for g in games))
 
 
-def _checked(games: Iterable[Sequence[tuple[str, int]]]) -> list[list[tuple[str, int]]]:
+def size_of_most(sizes: Mapping[int, int]) -> int:
+    """:func:`table_size` from how many games each size has."""
+    return 4 if sizes.get(4, 0) * 2 >= sum(sizes.values()) else 3
+
+
+def _checked(
+    games: Iterable[Sequence[tuple[str, int]]], start: int = 0
+) -> list[list[tuple[str, int]]]:
     out = []
-    for number, game in enumerate(games, start=1):
+    for number, game in enumerate(games, start=start + 1):
         names = [name for name, _place in game]
         places = [place for _name, place in game]
         if len(game) not in (3, 4) or len(set(names)) != len(names):
@@ -85,11 +93,41 @@ def ratings(
     the order played), the highest first (then by name). With ``players`` (3 or 4)
     only games of that many players count: three- and four-player play are rated
     apart, as Tenhou does."""
-    checked = [g for g in _checked(games) if players is None or len(g) == players]
-    history = _tenhou(checked) if system is System.TENHOU else _openskill(checked)
-    out = [PlayerRating(name, values[-1], len(values), tuple(values))
-           for name, values in history.items()]  # fmt: skip
-    return sorted(out, key=lambda r: (-r.rating, r.name))
+    return Rated(system, players).added(games).table()
+
+
+@dataclass(frozen=True)
+class Rated:
+    """The ratings after the games read so far, to carry on from with later games: a
+    night's new games move the ratings kept, not every game again. Never changed:
+    :meth:`added` makes a new one, sharing what the new games do not touch."""
+
+    system: System = System.OPENSKILL
+    players: int | None = None  #: only games of this many players (None: all)
+    read: int = 0  #: games read so far (counted in errors)
+    #: each player's state now: R, or openskill's rating
+    now: dict[str, object] = field(default_factory=dict)
+    #: each player's shown rating after each of their games
+    history: dict[str, tuple[Fraction, ...]] = field(default_factory=dict)
+
+    def added(self, games: Iterable[Sequence[tuple[str, int]]]) -> Rated:
+        """The ratings after ``games`` too (played after those read)."""
+        checked = _checked(games, self.read)
+        chosen = [g for g in checked if self.players is None or len(g) == self.players]
+        now = dict(self.now)
+        grown: dict[str, list[Fraction]] = {}
+        step = _tenhou if self.system is System.TENHOU else _openskill
+        step(chosen, now, self.history, grown)
+        history = dict(self.history)
+        history.update((name, (*self.history.get(name, ()), *values))
+                       for name, values in grown.items())  # fmt: skip
+        return Rated(self.system, self.players, self.read + len(checked), now, history)
+
+    def table(self) -> list[PlayerRating]:
+        """Every player's rating, the highest first (then by name)."""
+        out = [PlayerRating(name, values[-1], len(values), values)
+               for name, values in self.history.items()]  # fmt: skip
+        return sorted(out, key=lambda r: (-r.rating, r.name))
 
 
 def tenhou_base(places: Sequence[int]) -> list[Fraction]:
@@ -102,28 +140,38 @@ def tenhou_base(places: Sequence[int]) -> list[Fraction]:
     return out
 
 
-def _tenhou(games: list[list[tuple[str, int]]]) -> dict[str, list[Fraction]]:
-    rating: dict[str, Fraction] = {}
-    history: dict[str, list[Fraction]] = {}
+def _tenhou(
+    games: list[list[tuple[str, int]]],
+    rating: dict[str, object],
+    before: Mapping[str, Sequence[Fraction]],
+    history: dict[str, list[Fraction]],
+) -> None:
+    """Tenhou's R over ``games``, from ``rating`` (moved in place); each player's new
+    values appended to ``history`` (``before`` holds the earlier ones)."""
     for game in games:
         names = [name for name, _place in game]
-        now = [rating.get(name, START_R) for name in names]
+        now = [cast(Fraction, rating.get(name, START_R)) for name in names]
         average = sum(now, Fraction(0)) / len(now)
         for name, r, base in zip(names, now, tenhou_base([p for _n, p in game]), strict=True):
-            played = len(history.get(name, ()))
+            played = len(before.get(name, ())) + len(history.get(name, ()))
             weight = Fraction(1, 5) if played >= TENHOU_SETTLED else 1 - Fraction(played, 500)
             moved = r + (base + (average - r) / 40) * weight
-            rating[name] = Fraction(round(moved * 100), 100)  # to the hundredth, as shown
-            history.setdefault(name, []).append(rating[name])
-    return history
+            shown = Fraction(round(moved * 100), 100)  # to the hundredth, as shown
+            rating[name] = shown
+            history.setdefault(name, []).append(shown)
 
 
-def _openskill(games: list[list[tuple[str, int]]]) -> dict[str, list[Fraction]]:
+def _openskill(
+    games: list[list[tuple[str, int]]],
+    rating: dict[str, object],
+    before: Mapping[str, Sequence[Fraction]],
+    history: dict[str, list[Fraction]],
+) -> None:
+    """openskill's Plackett–Luce over ``games``, as :func:`_tenhou` (a rating object
+    is never changed: the model returns new ones)."""
     from openskill.models import PlackettLuce  # noqa: PLC0415 - only for this rating
 
     model = PlackettLuce()
-    rating: dict[str, object] = {}
-    history: dict[str, list[Fraction]] = {}
     for game in games:
         teams = [[rating.get(name) or model.rating(name=name)] for name, _place in game]
         rated = model.rate(teams, ranks=[place for _name, place in game])  # type: ignore[arg-type]
@@ -131,4 +179,3 @@ def _openskill(games: list[list[tuple[str, int]]]) -> dict[str, list[Fraction]]:
             rating[name] = new
             shown = Fraction(round(new.ordinal() * 100), 100)
             history.setdefault(name, []).append(shown)
-    return history

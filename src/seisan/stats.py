@@ -101,31 +101,48 @@ def standings(
         seats = max(seats, len(game))
         for line in game:
             rows.setdefault(line.name, []).append(line)
-    out = []
-    for name, lines in rows.items():
-        if len(lines) < max(min_games, 1):
-            continue
-        places = [0] * seats
-        for line in lines:
-            places[line.place - 1] += 1
-        moneys = [line.money for line in lines if line.money is not None]
-        if name in extra_money:
-            moneys.append(extra_money[name])
-        totals = [line.total for line in lines]
-        best, worst = _extremes(totals)
-        out.append(
-            Standing(
-                name,
-                len(lines),
-                exact_sum(totals, extra.get(name, _ZERO)),
-                tuple(places),
-                sum(1 for line in lines if line.points < 0),
-                best,
-                worst,
-                exact_sum(moneys) if moneys else None,
-            )
-        )
-    return sorted(out, key=lambda s: (-s.total, -s.games))
+    out = [
+        standing(name, lines, seats, extra.get(name, _ZERO), extra_money.get(name))
+        for name, lines in rows.items()
+        if len(lines) >= max(min_games, 1)
+    ]
+    return sorted(out, key=ranked)
+
+
+def standing(
+    name: str,
+    lines: Sequence[Seat],
+    seats: int,
+    extra: Fraction = _ZERO,
+    extra_money: Fraction | None = None,
+) -> Standing:
+    """One player's line from their own games' ``lines`` (not empty) at tables of at
+    most ``seats``: what :func:`standings` ranks, and what a kept season table works
+    out again for the players of a changed game only."""
+    places = [0] * seats
+    for line in lines:
+        places[line.place - 1] += 1
+    moneys = [line.money for line in lines if line.money is not None]
+    if extra_money is not None:
+        moneys.append(extra_money)
+    totals = [line.total for line in lines]
+    best, worst = _extremes(totals)
+    return Standing(
+        name,
+        len(lines),
+        exact_sum(totals, extra),
+        tuple(places),
+        sum(1 for line in lines if line.points < 0),
+        best,
+        worst,
+        exact_sum(moneys) if moneys else None,
+    )
+
+
+def ranked(line: Standing) -> tuple[Fraction, int]:
+    """The standings' order: best total first, then more games (a stable sort keeps
+    the first to appear first among equals)."""
+    return (-line.total, -line.games)
 
 
 def exact_sum(values: Iterable[Fraction], start: Fraction = _ZERO) -> Fraction:

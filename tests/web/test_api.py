@@ -29,7 +29,7 @@ from seisan.web.accounts.models import ApiToken
 from seisan.web.accounts.tokens import hash_token, new_api_token
 from seisan.web.api.models import IdempotentRequest
 from seisan.web.clubs import models as m
-from seisan.web.clubs import services
+from seisan.web.clubs.standings import season_standings
 
 from .conftest import EXAMPLES, make_user, season_with
 
@@ -297,7 +297,7 @@ def test_the_standings_are_the_cores_over_the_stored_games(
         assert post_game(token, session, {"players": NAMES, "points": points}).status_code == 201
     answer = Client().get(f"/api/clubs/test/seasons/{season.pk}/standings", **bearer(token))
     rows = answer.json()
-    expected = services.season_standings(season)
+    expected = season_standings(season)
     assert [r["name"] for r in rows] == [s.name for s in expected]
     assert [r["total"] for r in rows] == [float(s.total) for s in expected]
     ana = next(r for r in rows if r["name"] == "Ana")  # 62.6, -5 (tied 2nd), -61.2 (bust)

@@ -14,7 +14,7 @@ from seisan import find_preset
 from seisan.ledger import settle_game
 from seisan.pt import pt_value
 from seisan.web.clubs import models as m
-from seisan.web.clubs import services
+from seisan.web.clubs.standings import season_standings
 
 from .conftest import enter
 
@@ -124,7 +124,7 @@ def test_a_duplicate_guest_is_merged(signed_in: Client, club: m.Club, session: m
     signed_in.post(url, {"source": anna.pk, "target": ana.pk, "confirm": "1"})
     anna.refresh_from_db()
     assert anna.merged_into == ana
-    table = {s.name: s.games for s in services.season_standings(session.season, 0)}
+    table = {s.name: s.games for s in season_standings(session.season, 0)}
     assert table["Ana"] == 2 and "Anna" not in table
     # two people at one table are never merged
     ben = club.players.get(name="Ben").pk
@@ -136,7 +136,7 @@ def test_a_duplicate_guest_is_merged(signed_in: Client, club: m.Club, session: m
     signed_in.post(reverse("clubs:undo", args=[club.slug, action.pk]))
     anna.refresh_from_db()
     assert anna.merged_into is None
-    table = {s.name: s.games for s in services.season_standings(session.season, 0)}
+    table = {s.name: s.games for s in season_standings(session.season, 0)}
     assert table["Ana"] == 1 and table["Anna"] == 1
     assert session.games.get(number=2).data["players"][0] == "Anna"
 

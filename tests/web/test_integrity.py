@@ -15,6 +15,7 @@ from seisan.session import load_session
 from seisan.web.clubs import files, services
 from seisan.web.clubs import models as m
 from seisan.web.clubs.money import club_balances
+from seisan.web.clubs.standings import off_table, season_games, season_standings
 
 from .conftest import EXAMPLES, enter, season_with
 
@@ -32,7 +33,7 @@ def friday(club: m.Club, owner: Any) -> m.Season:
 
 
 def totals(season: m.Season) -> dict[str, Decimal]:
-    return {s.name: s.total for s in services.season_standings(season, 0)}
+    return {s.name: s.total for s in season_standings(season, 0)}
 
 
 def test_two_people_at_one_table_are_never_merged(friday: m.Season, signed_in: Client) -> None:
@@ -80,8 +81,8 @@ def test_merging_renames_the_guest_in_bets_and_records(
     (tmp_path / "rules.toml").write_text(exported.rules, encoding="utf-8")
     (tmp_path / "season.toml").write_text(exported.toml, encoding="utf-8")
     assert load_session(tmp_path / "season.toml").settle().totals() == {
-        k: v for k, v in totals(season).items()} | {"Fay": dict(services.off_table(
-            g.spectators for g in services.season_games(season))[0])["Fay"]}  # fmt: skip
+        k: v for k, v in totals(season).items()} | {"Fay": dict(off_table(
+            g.spectators for g in season_games(season))[0])["Fay"]}  # fmt: skip
 
 
 def test_import_keeps_penalties_and_refuses_session_ones(club: m.Club, owner: Any) -> None:

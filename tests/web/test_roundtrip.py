@@ -23,6 +23,7 @@ from seisan.rules import Rules
 from seisan.session import games_from_csv, load_session
 from seisan.web.clubs import files, services
 from seisan.web.clubs import models as m
+from seisan.web.clubs.standings import off_table, season_games, season_standings
 from seisan.web.clubs.views.games import form_shows
 
 from .conftest import season_with
@@ -102,10 +103,10 @@ def game_form(draw: st.DrawFn, rules: Rules) -> dict[str, str]:
 
 def web_totals(season: m.Season) -> tuple[dict[str, Decimal], dict[str, Decimal]]:
     """Every person's total and money over the season, as the web app shows them."""
-    table = services.season_standings(season, 0)
+    table = season_standings(season, 0)
     pt = {s.name: Decimal(s.total.numerator) / Decimal(s.total.denominator) for s in table}
     money = {s.name: s.money for s in table if s.money is not None}
-    extra, extra_money = services.off_table(g.spectators for g in services.season_games(season))
+    extra, extra_money = off_table(g.spectators for g in season_games(season))
     for name, value in extra.items():
         pt.setdefault(name, Decimal(value.numerator) / Decimal(value.denominator))
     for name, value in extra_money.items():

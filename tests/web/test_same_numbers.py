@@ -16,6 +16,7 @@ from seisan.session import load_session
 from seisan.stats import standings
 from seisan.web.clubs import files, services
 from seisan.web.clubs import models as m
+from seisan.web.clubs.standings import season_standings
 
 from .conftest import EXAMPLES, season_with
 
@@ -51,14 +52,14 @@ def test_standings_equal_the_cli_session(club: m.Club, owner: Any, tmp_path: Pat
         tables = data.draw(st.lists(games(start), min_size=1, max_size=6))
         for table in tables:
             services.save_game(session, table, owner)
-        web = {s.name: s.total for s in services.season_standings(season, 0)}
+        web = {s.name: s.total for s in season_standings(season, 0)}
         exported = files.export_season(season)
         (tmp_path / "rules.toml").write_text(exported.rules, encoding="utf-8")
         (tmp_path / "season.toml").write_text(exported.toml, encoding="utf-8")
         (tmp_path / "season.csv").write_text(exported.csv, encoding="utf-8")
         cli = load_session(tmp_path / "season.toml").settle()
         assert web == {name: total for name, total in cli.totals().items()}
-        assert [s.name for s in services.season_standings(season, 0)] == [
+        assert [s.name for s in season_standings(season, 0)] == [
             s.name for s in standings(cli.seats())]  # fmt: skip
         flat = load_session(tmp_path / "season.csv", services.rules_of(season.rules)).settle()
         assert flat.totals() == cli.totals()
@@ -72,9 +73,9 @@ def test_the_demo_files_import_and_read_back(club: m.Club, owner: Any, tmp_path:
     _session, count = files.import_session(season, text, "friday.toml", owner)
     assert count == 3
     cli = load_session(EXAMPLES / "friday.toml").settle()
-    web = {s.name: s.total for s in services.season_standings(season, 0)}
+    web = {s.name: s.total for s in season_standings(season, 0)}
     assert web == cli.totals()  # Eve's 外ウマ as a spectator included
-    money = {s.name: s.money for s in services.season_standings(season, 0)}
+    money = {s.name: s.money for s in season_standings(season, 0)}
     cli_money = cli.money()
     assert cli_money is not None and money == cli_money
     record = (EXAMPLES / "game.json").read_text(encoding="utf-8")
@@ -84,7 +85,7 @@ def test_the_demo_files_import_and_read_back(club: m.Club, owner: Any, tmp_path:
     (tmp_path / "rules.toml").write_text(exported.rules, encoding="utf-8")
     (tmp_path / "season.toml").write_text(exported.toml, encoding="utf-8")
     again = load_session(tmp_path / "season.toml").settle()
-    assert again.totals() == {s.name: s.total for s in services.season_standings(season, 0)}
+    assert again.totals() == {s.name: s.total for s in season_standings(season, 0)}
 
 
 def test_a_bad_file_imports_nothing(club: m.Club, owner: Any) -> None:

@@ -37,6 +37,7 @@ from seisan.web.clubs import models as m
 from seisan.web.clubs import money, services
 from seisan.web.clubs.access import MAX_ID, can_edit_game, club_for, club_time
 from seisan.web.clubs.middleware import web_lang
+from seisan.web.clubs.standings import season_standings, season_table
 
 
 class TokenAuth(HttpBearer):
@@ -294,8 +295,8 @@ def standings(request: HttpRequest, slug: str, pk: int) -> list[dict[str, Any]]:
     best first, as the season page shows them."""
     found = _season(request, slug, pk)
     with club_time(found.club):
-        rows = services.season_standings(found)
-    players = services.season_table(found).lines.players
+        rows = season_standings(found)
+    players = season_table(found).lines.players
     return [_standing_out(place, row, players.get(row.name)) for place, row in
             enumerate(rows, start=1)]  # fmt: skip
 
@@ -312,7 +313,7 @@ def team_standings(request: HttpRequest, slug: str, pk: int) -> list[dict[str, A
 
     found = _season(request, slug, pk)
     ranked, _teams = season_teams(found)
-    players = services.season_table(found).lines.players
+    players = season_table(found).lines.players
     return [{"place": place, "name": row.name, "games": row.games, "total": _exact(row.total),
              "penalty": _exact(row.penalty),
              "members": [_standing_out(n, x, players.get(x.name))
@@ -542,7 +543,7 @@ def player(request: HttpRequest, slug: str, pk: int) -> dict[str, Any]:
     seasons = []
     played = club_.seasons.filter(sessions__games__seats__player=found).distinct()
     for season_ in played.order_by("-created"):
-        table = services.season_table(season_)
+        table = season_table(season_)
         rows = {row.name: (place, row) for place, row in enumerate(table.everyone, start=1)}
         if found.name in rows:
             place, row = rows[found.name]

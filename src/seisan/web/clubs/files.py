@@ -43,18 +43,16 @@ from seisan.web.clubs import models as m
 from seisan.web.clubs.services import (
     EntryError,
     _check_names,
-    bump,
-    live_games,
     player_named,
     rename_in_record,
     rename_in_table,
     rules_of,
     rules_toml,
-    season_games,
     seat_lines,
     settle_data,
     settle_record,
 )
+from seisan.web.clubs.standings import bump, live_games, season_games
 
 MAX_IMPORT_GAMES = 20_000  #: more is refused (split the file)
 MAX_IMPORT_BYTES = 10 * 1024 * 1024
@@ -384,5 +382,5 @@ def _store(
             seats.append(m.Seat(game=game, player=players[row["name"].casefold()],
                                 **{k: v for k, v in row.items() if k != "name"}))  # fmt: skip
     bulk_create_with_history(seats, m.Seat, batch_size=1000, default_user=by)
-    bump(season)
+    bump(season, [game.pk for game in games])
     return session

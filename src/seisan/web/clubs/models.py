@@ -166,6 +166,20 @@ class Season(models.Model):
         return found
 
 
+class SeasonChange(models.Model):
+    """Which games one revision of a season changed (all of them: ``games`` null), so
+    that a kept standings table reads only those again; the last few kept a season."""
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="changes")
+    revision = models.PositiveIntegerField()
+    games = models.JSONField(null=True)  #: ids of the games changed; null: any
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["season", "revision"], name="one_change_a_revision")
+        ]
+
+
 class RulesVersion(models.Model):
     """One version of a season's rules: the core's rules as TOML (exact numbers, and
     what ``seisan session`` reads back on export)."""

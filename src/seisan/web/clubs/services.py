@@ -4,20 +4,16 @@ standings, ledgers and exports. Views call these; every number comes from seisan
 
 from __future__ import annotations
 
-import threading
 import tomllib
-from collections import OrderedDict
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from datetime import date
+from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any, TypeVar
 
 import tomli_w
-from django.db import IntegrityError, connection, transaction
-from django.db.models import F, Q, QuerySet
+from django.db import IntegrityError, transaction
+from django.db.models import Q, QuerySet
 from django.db.models.functions import Lower
 from django.utils import timezone
 from simple_history.utils import bulk_create_with_history
@@ -31,10 +27,9 @@ from seisan.pt import pt_value
 from seisan.rules import Rules
 from seisan.session import Session as CoreSession
 from seisan.session import SessionGame, SessionResult, game_from_dict, settle_one
-from seisan.stats import Seat as StatSeat
-from seisan.stats import Standing, standings
 from seisan.web.clubs import history
 from seisan.web.clubs import models as m
+from seisan.web.clubs.standings import bump, live_games
 
 
 class EntryError(SeisanError):
@@ -336,7 +331,7 @@ def _write(
     rows, game.spectators = seat_lines(result)
     game.save()
     _store_seats(game, club, rows, created)
-    bump(session.season_id)
+    bump(session.season_id, [game.pk])
     after_rows = [{"name": r["name"], "total": r["total"], "money": r["money"]} for r in rows]
     changes = [] if created else history.game_changes(before_data, stored, before_rows, after_rows)
     if old_rules is not None and old_rules.pk != version_row.pk:
@@ -852,147 +847,6 @@ def resettle(season: m.Season, user: Any) -> int:
 
 
 # -- reading ----------------------------------------------------------------------------
-
-
-def live_games(season: m.Season) -> QuerySet[m.Game]:
-    return m.Game.objects.filter(session__season=season, deleted__isnull=True).order_by(
-        "session__date", "session_id", "number"
-    )
-
-
-@dataclass(frozen=True)
-class Lines:
-    """Stored results as :mod:`seisan.stats` reads them: one line a seat, game by game
-    (players by their current names), and what spectators won or lost (外ウマ); read
-    in two queries, however many games."""
-
-    games: tuple[int, ...]  #: game ids, in order
-    lines: tuple[tuple[StatSeat, ...], ...]
-    players: dict[str, int]  #: a name's player id (for links)
-    off_pt: dict[str, Fraction]
-    off_money: dict[str, Fraction]
-
-    def standings(self, min_games: int = 0) -> list[Standing]:
-        return standings(self.lines, min_games, self.off_pt, self.off_money)
-
-
-def lines_of(games: QuerySet[m.Game]) -> Lines:
-    """The lines of ``games`` (a query of live games, in order)."""
-    # the ids first: an IN over a subquery let PostgreSQL pick nested loops over
-    # unanalysed tables (minutes for 1,000 games in the tests); a list of ids does not
-    ids = list(games.values_list("id", flat=True))
-    seats = m.Seat.objects.all()
-    if connection.vendor == "postgresql":  # one array, not 100,000 parameters to send
-        seats = seats.extra(where=['"clubs_seat"."game_id" = ANY(%s)'], params=[ids])
-    else:
-        seats = seats.filter(game_id__in=ids)
-    rows = seats.order_by("game__session__date", "game__session_id", "game__number",
-                          "seat").values_list("game_id", "player__name", "player_id", "place",
-                                              "total", "points", "money")  # fmt: skip
-    order: list[int] = []
-    lines: list[list[StatSeat]] = []
-    players: dict[str, int] = {}
-    exact: dict[Decimal, Fraction] = {}  # a season's totals repeat: one Fraction a value
-    for game, name, player, place, total, points, money in rows:
-        if not order or order[-1] != game:
-            order.append(game)
-            lines.append([])
-        money_value = None if money is None else exact.get(money)
-        if money is not None and money_value is None:
-            money_value = exact[money] = Fraction(money)
-        value = exact.get(total)
-        if value is None:
-            value = exact[total] = Fraction(total)
-        lines[-1].append(StatSeat(name, place, value, points, money_value))
-        players[name] = player
-    off_pt, off_money = off_table(games.exclude(spectators={}).values_list("spectators", flat=True))
-    return Lines(tuple(order), tuple(tuple(line) for line in lines), players, off_pt, off_money)
-
-
-def bump(seasons: QuerySet[m.Season] | m.Season | int) -> None:
-    """A game of these seasons changed: their standings are computed again."""
-    if isinstance(seasons, m.Season | int):
-        seasons = m.Season.objects.filter(pk=seasons if isinstance(seasons, int) else seasons.pk)
-    seasons.update(revision=F("revision") + 1)
-
-
-@dataclass(frozen=True)
-class SeasonTable:
-    """A season's standings as computed from its lines, with the running totals of its
-    first players for the chart; kept per revision, so unchanged seasons (the public
-    link anyone may load) are not computed again for every reader."""
-
-    lines: Lines
-    everyone: tuple[Standing, ...]
-    series: dict[str, list[Fraction]]
-
-
-CHART_PLAYERS = 8  #: the season chart follows the top players
-_TABLES: OrderedDict[tuple[Any, ...], SeasonTable] = OrderedDict()
-_TABLES_KEPT = 32
-_TABLES_LOCK = threading.Lock()
-
-
-def season_table(
-    season: m.Season, start: date | None = None, end: date | None = None
-) -> SeasonTable:
-    """The season's table at its current revision (computed once a revision; the
-    revision read from the database, not from a ``season`` loaded before a change)."""
-    revision = m.Season.objects.filter(pk=season.pk).values_list("revision", flat=True).first()
-    key = (season.pk, season.created, revision, start, end)
-    with _TABLES_LOCK:
-        found = _TABLES.get(key)
-        if found is not None:
-            _TABLES.move_to_end(key)
-            return found
-    lines = lines_of(season_games(season, start, end))
-    everyone = tuple(lines.standings(0))
-    from seisan.web.clubs.charts import season_series  # noqa: PLC0415
-
-    followed = [s.name for s in everyone[:CHART_PLAYERS]]
-    table = SeasonTable(lines, everyone, season_series(lines.lines, followed))
-    with _TABLES_LOCK:
-        _TABLES[key] = table
-        while len(_TABLES) > _TABLES_KEPT:
-            _TABLES.popitem(last=False)
-    return table
-
-
-def season_games(
-    season: m.Season, start: date | None = None, end: date | None = None
-) -> QuerySet[m.Game]:
-    games = live_games(season)
-    if start is not None:
-        games = games.filter(session__date__gte=start)
-    if end is not None:
-        games = games.filter(session__date__lte=end)
-    return games
-
-
-def season_standings(
-    season: m.Season,
-    min_games: int | None = None,
-    start: date | None = None,
-    end: date | None = None,
-) -> list[Standing]:
-    """The season's standings, computed by :func:`seisan.stats.standings`."""
-    chosen = season.min_games if min_games is None else min_games
-    return [s for s in season_table(season, start, end).everyone if s.games >= max(chosen, 1)]
-
-
-def off_table(
-    spectators: Iterable[Mapping[str, Any] | None],
-) -> tuple[dict[str, Fraction], dict[str, Fraction]]:
-    """What spectators won or lost backing players (外ウマ), from games' stored
-    ``spectators``: pt, and money."""
-    pt: dict[str, Fraction] = {}
-    money: dict[str, Fraction] = {}
-    for watched in spectators:
-        for name, entry in (watched or {}).items():
-            pt[name] = pt.get(name, Fraction(0)) + Fraction(Decimal(entry["total"]))
-            if entry.get("money") is not None:
-                money[name] = money.get(name, Fraction(0)) + Fraction(Decimal(entry["money"]))
-    return pt, money
 
 
 def session_result(session: m.Session) -> SessionResult | None:

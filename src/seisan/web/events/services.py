@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import re
 import threading
-from collections import OrderedDict
-from collections.abc import Mapping, Sequence
+from collections import Counter, OrderedDict
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import date, timedelta
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any
@@ -25,16 +25,8 @@ from seisan.session import settle_one
 from seisan.stats import TeamStanding, team_standings
 from seisan.web.clubs import history
 from seisan.web.clubs import models as m
-from seisan.web.clubs.services import (
-    check_name,
-    live_games,
-    numbered,
-    player_named,
-    rules_of,
-    season_standings,
-    season_table,
-    session_game,
-)
+from seisan.web.clubs.services import check_name, numbered, player_named, rules_of, session_game
+from seisan.web.clubs.standings import changed_since, live_games, season_standings, season_table
 from seisan.web.events.models import RoundClock, Seating, Team, TeamMember, TeamPenalty
 from seisan.web.tables import services as tables
 
@@ -131,17 +123,66 @@ def start_tables(seating: Seating, user: Any) -> tuple[list[Any], int]:
     return made, sum(1 for names in seating.tables if len(names) != size)
 
 
+#: where a game stands in the club: its session's date, the session, its number, its id
+_ClubKey = tuple[date, int, int, int]
+
+
+def _club_seats(
+    club: m.Club, ids: Iterable[int] | None = None
+) -> list[tuple[_ClubKey, list[tuple[str, int]]]]:
+    """The club's live games (all seasons; or those of ``ids``), in the order played,
+    each with its players and their places: one query."""
+    seats = m.Seat.objects.filter(game__session__season__club=club, game__deleted__isnull=True)
+    if ids is not None:
+        seats = seats.filter(game_id__in=list(ids))
+    rows = (seats.order_by("game__session__date", "game__session_id", "game__number",
+                           "game_id", "seat")
+            .values_list("game__session__date", "game__session_id", "game__number", "game_id",
+                         "player__name", "place"))  # fmt: skip
+    games: dict[_ClubKey, list[tuple[str, int]]] = {}
+    for day, session, number, game, name, place in rows:
+        games.setdefault((day, session, number, game), []).append((name, place))
+    return list(games.items())
+
+
 def club_games(club: m.Club) -> list[list[tuple[str, int]]]:
     """Every game of the club (all seasons, deleted games left out), in the order
     played, as its players and their places: one query."""
-    seats = (m.Seat.objects.filter(game__session__season__club=club, game__deleted__isnull=True)
-             .order_by("game__session__date", "game__session_id", "game__number", "game_id",
-                       "seat")
-             .values_list("game_id", "player__name", "place"))  # fmt: skip
-    games: dict[int, list[tuple[str, int]]] = {}
-    for game, name, place in seats:
-        games.setdefault(game, []).append((name, place))
-    return list(games.values())
+    return [seated for _key, seated in _club_seats(club)]
+
+
+@dataclass(frozen=True)
+class _KeptRatings:
+    """A club's ratings with what carrying them on needs: the seasons' revisions, the
+    games rated (and the last of them), and how many games each size has."""
+
+    revisions: tuple[tuple[int, int, Any], ...]
+    result: tuple[list[Any], int, bool]
+    rated: Any  #: seisan.ratings.Rated
+    games: frozenset[int]
+    last: _ClubKey | None
+    sizes: Counter[int]
+
+
+def _carried_on(
+    club: m.Club, kept: _KeptRatings, revisions: tuple[tuple[int, int, Any], ...]
+) -> list[tuple[_ClubKey, list[tuple[str, int]]]] | None:
+    """The games entered since ``kept`` was made, in order, when all of them come
+    after the games it rated and nothing it rated changed; else ``None``."""
+    before = {(pk, created): revision for pk, revision, created in kept.revisions}
+    now = {(pk, created): revision for pk, revision, created in revisions}
+    if not before.keys() <= now.keys():
+        return None  # a season has gone
+    changed = changed_since({pk: (before.get((pk, created), 0), revision)
+                             for (pk, created), revision in now.items()})  # fmt: skip
+    if changed is None:
+        return None
+    if changed & kept.games:
+        return None  # a rated game edited, deleted or put back
+    new = _club_seats(club, changed)
+    if new and kept.last is not None and new[0][0] <= kept.last:
+        return None  # entered before a rated game (an earlier night)
+    return new
 
 
 def club_ratings(
@@ -149,42 +190,61 @@ def club_ratings(
 ) -> tuple[list[Any], int, bool]:
     """The club's ratings of games of ``players`` (default: the size most games have),
     worked out from every game (derived, never stored by hand) and kept for the club's
-    seasons' revisions, which every change raises; the size rated, and whether the
-    club has games of the other size too."""
+    seasons' revisions, which every change raises: games entered after the last one
+    rated carry the kept ratings on; any other change works them out again from the
+    first game. Returns the size rated, and whether the club has games of the other
+    size too."""
     from django.core.cache import cache  # noqa: PLC0415
 
-    from seisan.ratings import ratings, table_size  # noqa: PLC0415
+    from seisan.ratings import Rated, size_of_most  # noqa: PLC0415
 
     # a season's creation time too: ids come back after a rollback or a restore
     revisions = tuple(club.seasons.order_by("pk").values_list("pk", "revision", "created"))
     key = f"seisan:ratings:{club.pk}:{system.value}:{players}"
     with _RATED_LOCK:  # this process's copy first: unpickling every game's rating is slow
         mine = _RATED.get(key)
-    found = mine if mine is not None and mine[0] == revisions else cache.get(key)
+    if mine is not None and mine.revisions == revisions:
+        return mine.result
+    found = cache.get(key)
     if found is not None and found[0] == revisions:
-        kept: tuple[list[Any], int, bool] = found[1]
-        _keep_rated(key, found)
-        return kept
-    games = club_games(club)
-    size = players or table_size(games)
-    both = len({len(g) for g in games}) > 1
-    result = (ratings(games, system, size), size, both)
-    cache.set(key, (revisions, result), None)
-    _keep_rated(key, (revisions, result))
-    return result
+        shared: tuple[list[Any], int, bool] = found[1]
+        return shared
+    new = None if mine is None else _carried_on(club, mine, revisions)
+    if mine is not None and new is not None:
+        sizes = mine.sizes + Counter(len(seated) for _key, seated in new)
+        size = players or size_of_most(sizes)
+        if size == mine.result[1]:
+            rated = mine.rated.added(seated for _key, seated in new)
+            games = mine.games | {key_[3] for key_, _seated in new}
+            last = new[-1][0] if new else mine.last
+            made = _KeptRatings(revisions, (rated.table(), size, len(sizes) > 1), rated,
+                                games, last, sizes)  # fmt: skip
+            return _keep_rated(key, made, cache)
+    every = _club_seats(club)
+    sizes = Counter(len(seated) for _key, seated in every)
+    size = players or size_of_most(sizes)
+    rated = Rated(system, size).added(seated for _key, seated in every)
+    made = _KeptRatings(revisions, (rated.table(), size, len(sizes) > 1), rated,
+                        frozenset(key_[3] for key_, _seated in every),
+                        every[-1][0] if every else None, sizes)  # fmt: skip
+    return _keep_rated(key, made, cache)
 
 
-_RATED: OrderedDict[str, tuple[Any, Any]] = OrderedDict()
+_RATED: OrderedDict[str, _KeptRatings] = OrderedDict()
 _RATED_KEPT = 4  #: clubs × systems kept in a worker (each every player's history)
 _RATED_LOCK = threading.Lock()
 
 
-def _keep_rated(key: str, value: tuple[Any, Any]) -> None:
+def _keep_rated(key: str, made: _KeptRatings, cache: Any) -> tuple[list[Any], int, bool]:
+    """Kept in this process (to carry on from) and shared with the others (the
+    result only)."""
+    cache.set(key, (made.revisions, made.result), None)
     with _RATED_LOCK:
-        _RATED[key] = value
+        _RATED[key] = made
         _RATED.move_to_end(key)
         while len(_RATED) > _RATED_KEPT:
             _RATED.popitem(last=False)
+    return made.result
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,8 @@ from seisan.web.clubs import models as m
 from seisan.web.clubs.access import club_view, ctx, number, organises
 from seisan.web.clubs.forms import words
 from seisan.web.clubs.middleware import web_lang
-from seisan.web.clubs.services import lines_of, rules_of
+from seisan.web.clubs.services import rules_of
+from seisan.web.clubs.standings import lines_of
 from seisan.web.clubs.templatetags.seisan_tags import day
 from seisan.web.events import tournament
 from seisan.web.events.models import Registration, Substitution

@@ -20,7 +20,7 @@ from seisan.web.clubs import models as m
 from seisan.web.clubs.access import club_view, ctx, organises
 from seisan.web.clubs.forms import words
 from seisan.web.clubs.middleware import web_lang
-from seisan.web.clubs.services import season_standings
+from seisan.web.clubs.standings import season_standings
 from seisan.web.events import services, tournament
 from seisan.web.events.models import RoundClock, Seating
 

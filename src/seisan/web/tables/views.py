@@ -24,7 +24,8 @@ from seisan.web.clubs import models as m
 from seisan.web.clubs.access import club_view, ctx, number, saved
 from seisan.web.clubs.forms import words
 from seisan.web.clubs.middleware import web_lang
-from seisan.web.clubs.services import Conflict, live_games, rules_of
+from seisan.web.clubs.services import Conflict, rules_of
+from seisan.web.clubs.standings import live_games
 from seisan.web.tables import services
 from seisan.web.tables.forms import HandForm, Seating, StartForm, initial_of, seat_label
 from seisan.web.tables.models import Table

@@ -23,6 +23,7 @@ from seisan.web.clubs.access import can_edit_game, club_view, ctx, number, saved
 from seisan.web.clubs.entry import GameForm, initial_of, rows_for
 from seisan.web.clubs.forms import words
 from seisan.web.clubs.middleware import web_lang
+from seisan.web.clubs.standings import bump
 
 #: a game with the same players and points saved at the table this recently is asked about
 DUPLICATE_MINUTES = 15
@@ -251,7 +252,7 @@ def delete_game(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
                       ctx(request, club, game=game, seats=seats))  # fmt: skip
     game.deleted = timezone.now()
     game.save(update_fields=["deleted"])
-    services.bump(game.session.season_id)
+    bump(game.session.season_id, [game.pk])
     history.record(
         club, request.user, "game.deleted", number=game.number,
         session=history.session_name(game.session), link=["clubs:game", [game.pk]], game=game,
@@ -267,7 +268,7 @@ def restore_game(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
     game = get_object_or_404(m.Game, pk=pk, session__season__club=club, deleted__isnull=False)
     game.deleted = None
     game.save(update_fields=["deleted"])
-    services.bump(game.session.season_id)
+    bump(game.session.season_id, [game.pk])
     history.record(
         club, request.user, "game.restored", number=game.number,
         session=history.session_name(game.session), link=["clubs:game", [game.pk]], game=game,

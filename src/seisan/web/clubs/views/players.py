@@ -16,6 +16,7 @@ from seisan.web.clubs import models as m
 from seisan.web.clubs.access import club_view, ctx, number
 from seisan.web.clubs.forms import words
 from seisan.web.clubs.middleware import web_lang
+from seisan.web.clubs.standings import lines_of, season_games
 from seisan.web.clubs.views.seasons import place_labels
 from seisan.web.tables.stats import hand_stats, season_hand_stats
 
@@ -47,9 +48,9 @@ def player_page(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
             "session__date", "session_id", "number"
         )
         if every
-        else services.season_games(season)  # type: ignore[arg-type]
+        else season_games(season)  # type: ignore[arg-type]
     )
-    data = services.lines_of(games)
+    data = lines_of(games)
     mine = next((s for s in data.standings(0) if s.name == player.name), None)
     seats = max((len(line) for line in data.lines), default=4)
     played = [i for i, line in enumerate(data.lines) if any(s.name == player.name for s in line)]

@@ -24,6 +24,7 @@ from seisan.web.clubs.access import club_view, ctx
 from seisan.web.clubs.forms import MAX_MIN_GAMES, ImportForm, PublishingForm, SessionForm, words
 from seisan.web.clubs.middleware import web_lang
 from seisan.web.clubs.rules_form import RulesForm, SeasonForm, initial_of, part_labels
+from seisan.web.clubs.standings import live_games, season_table
 
 
 @club_view(m.Role.ORGANISER)
@@ -83,7 +84,7 @@ def _standings_context(request: HttpRequest, season: m.Season) -> dict[str, Any]
         minimum = None
     if minimum is not None and not 0 <= minimum <= MAX_MIN_GAMES:
         minimum = None
-    table = services.season_table(season, start, end)
+    table = season_table(season, start, end)
     data, everyone = table.lines, list(table.everyone)
     needed = season.min_games if minimum is None else minimum
     ranked = [s for s in everyone if s.games >= needed]
@@ -127,7 +128,7 @@ def season_page(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
     context = _standings_context(request, season)
     context["sessions"] = season.sessions.all()
     context["session_form"] = SessionForm(initial={"date": timezone.localdate()})
-    context["outdated"] = services.live_games(season).exclude(rules=season.rules).count()
+    context["outdated"] = live_games(season).exclude(rules=season.rules).count()
     return render(request, "clubs/season.html", ctx(request, club, **context))
 
 

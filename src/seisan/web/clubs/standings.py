@@ -1,0 +1,362 @@
+"""A season's standings from its stored games, kept between requests and brought up
+to date from the games a change touched, not read again whole.
+
+Every change of a game raises its season's ``revision`` (:func:`bump`) and notes
+which games it touched (a :class:`~seisan.web.clubs.models.SeasonChange`; "any" for
+a rename or a merge). A kept table at an earlier revision reads those games again,
+works out the standings of their players and spectators by the core's
+:func:`seisan.stats.standing`, and leaves everyone else's line as it was; with a
+revision's note missing (too old, or "any") it reads the season whole. Either way
+the table equals the core's :func:`seisan.stats.standings` over every live game
+(``tests/web/test_kept_standings.py`` checks it after each kind of change).
+"""
+
+from __future__ import annotations
+
+import threading
+from bisect import bisect_left, insort
+from collections import Counter, OrderedDict
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from datetime import date
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any
+
+from django.db import connection, transaction
+from django.db.models import F, Q, QuerySet
+
+from seisan.stats import Seat as StatSeat
+from seisan.stats import Standing, exact_sum, ranked, standing, standings
+from seisan.web.clubs import models as m
+
+#: a season's revisions whose changed games are noted (a table further behind reads
+#: the season whole)
+CHANGES_KEPT = 100
+#: more changed games than this: the games put in order again, not one at a time
+_RESORT = 64
+
+
+def live_games(season: m.Season) -> QuerySet[m.Game]:
+    return m.Game.objects.filter(session__season=season, deleted__isnull=True).order_by(
+        "session__date", "session_id", "number"
+    )
+
+
+def season_games(
+    season: m.Season, start: date | None = None, end: date | None = None
+) -> QuerySet[m.Game]:
+    games = live_games(season)
+    if start is not None:
+        games = games.filter(session__date__gte=start)
+    if end is not None:
+        games = games.filter(session__date__lte=end)
+    return games
+
+
+def bump(seasons: QuerySet[m.Season] | m.Season | int, games: Iterable[int] | None = None) -> None:
+    """These seasons changed: ``games`` (ids) of theirs, or any game (``None``). Their
+    revisions rise, and each notes what it touched, in one transaction."""
+    if isinstance(seasons, m.Season | int):
+        seasons = m.Season.objects.filter(pk=seasons if isinstance(seasons, int) else seasons.pk)
+    touched = None if games is None else sorted(set(games))
+    with transaction.atomic():
+        seasons.update(revision=F("revision") + 1)
+        # the rows are locked by the update until the end: these are our revisions
+        raised = list(m.Season.objects.filter(pk__in=seasons.values("pk"))
+                      .values_list("pk", "revision"))  # fmt: skip
+        m.SeasonChange.objects.bulk_create(
+            [m.SeasonChange(season_id=pk, revision=rev, games=touched) for pk, rev in raised]
+        )
+        for pk, rev in raised:
+            if rev > CHANGES_KEPT and rev % 10 == 0:  # the oldest notes go, now and then
+                old = m.SeasonChange.objects.filter(season_id=pk, revision__lte=rev - CHANGES_KEPT)
+                old.delete()
+
+
+def off_table(
+    spectators: Iterable[Mapping[str, Any] | None],
+) -> tuple[dict[str, Fraction], dict[str, Fraction]]:
+    """What spectators won or lost backing players (外ウマ), from games' stored
+    ``spectators``: pt, and money."""
+    pt: dict[str, Fraction] = {}
+    money: dict[str, Fraction] = {}
+    for watched in spectators:
+        for name, entry in (watched or {}).items():
+            pt[name] = pt.get(name, Fraction(0)) + Fraction(Decimal(entry["total"]))
+            if entry.get("money") is not None:
+                money[name] = money.get(name, Fraction(0)) + Fraction(Decimal(entry["money"]))
+    return pt, money
+
+
+@dataclass(frozen=True)
+class Lines:
+    """Stored results as :mod:`seisan.stats` reads them: one line a seat, game by game
+    (players by their current names), and what spectators won or lost (外ウマ); read
+    in three queries, however many games."""
+
+    games: tuple[int, ...]  #: game ids, in order
+    lines: tuple[tuple[StatSeat, ...], ...]
+    players: dict[str, int]  #: a name's player id (for links)
+    off_pt: dict[str, Fraction]
+    off_money: dict[str, Fraction]
+
+    def standings(self, min_games: int = 0) -> list[Standing]:
+        return standings(self.lines, min_games, self.off_pt, self.off_money)
+
+
+#: where a game stands in a season: its session's date, the session, its number
+_Key = tuple[date, int, int]
+
+
+@dataclass(frozen=True)
+class _Played:
+    """One live game as read: its place in the season, its lines, its spectators."""
+
+    key: _Key
+    lines: tuple[StatSeat, ...]
+    watched: Mapping[str, Any]
+
+
+def _read(games: QuerySet[m.Game]) -> tuple[dict[int, _Played], dict[str, int]]:
+    """``games`` (a query of live games, in order) with their lines, in order, and
+    each name's player id."""
+    # the ids first: an IN over a subquery let PostgreSQL pick nested loops over
+    # unanalysed tables (minutes for 1,000 games in the tests); a list of ids does not
+    keys = {row[0]: row[1:] for row in games.values_list("id", "session__date", "session_id",
+                                                          "number")}  # fmt: skip
+    ids = list(keys)
+    seats = m.Seat.objects.all()
+    if connection.vendor == "postgresql":  # one array, not 100,000 parameters to send
+        seats = seats.extra(where=['"clubs_seat"."game_id" = ANY(%s)'], params=[ids])
+    else:
+        seats = seats.filter(game_id__in=ids)
+    rows = seats.order_by("game__session__date", "game__session_id", "game__number",
+                          "seat").values_list("game_id", "player__name", "player_id", "place",
+                                              "total", "points", "money")  # fmt: skip
+    lines: dict[int, list[StatSeat]] = {}
+    players: dict[str, int] = {}
+    exact: dict[Decimal, Fraction] = {}  # a season's totals repeat: one Fraction a value
+    for game, name, player, place, total, points, money in rows:
+        money_value = None if money is None else exact.get(money)
+        if money is not None and money_value is None:
+            money_value = exact[money] = Fraction(money)
+        value = exact.get(total)
+        if value is None:
+            value = exact[total] = Fraction(total)
+        lines.setdefault(game, []).append(StatSeat(name, place, value, points, money_value))
+        players[name] = player
+    watched = dict(games.exclude(spectators={}).values_list("id", "spectators"))
+    found = {game: _Played(keys[game], tuple(seated), watched.get(game) or {})
+             for game, seated in lines.items()}  # fmt: skip
+    return found, players
+
+
+def lines_of(games: QuerySet[m.Game]) -> Lines:
+    """The lines of ``games`` (a query of live games, in order)."""
+    found, players = _read(games)
+    off_pt, off_money = off_table(played.watched for played in found.values())
+    return Lines(tuple(found), tuple(p.lines for p in found.values()), players, off_pt, off_money)
+
+
+@dataclass(frozen=True)
+class SeasonTable:
+    """A season's standings as computed from its lines, with the running totals of its
+    first players for the chart; kept per revision, so unchanged seasons (the public
+    link anyone may load) are not computed again for every reader."""
+
+    lines: Lines
+    everyone: tuple[Standing, ...]
+    series: dict[str, list[Fraction]]
+
+
+@dataclass(frozen=True)
+class _Kept:
+    """A season table with what it was made from, to bring it up to date. Never
+    changed once made: a change makes a new one (copying only what it touches), so a
+    request reading the old one is not disturbed."""
+
+    revision: int
+    games: dict[int, _Played]
+    order: list[tuple[_Key, int]]  #: (key, game id), in the order played
+    seated: dict[str, dict[int, int]]  #: a name's games: game id → seat (its line's index)
+    watching: dict[str, dict[int, Mapping[str, Any]]]  #: a spectator's games: game id → bet
+    players: dict[str, int]
+    sizes: Counter[int]  #: games by their number of players
+    standing_of: dict[str, Standing]
+    #: where a name first appears (as a player; as a spectator): equal lines keep it
+    first: dict[str, tuple[_Key, int, int]]
+    first_watch: dict[str, tuple[_Key, int]]
+    table: SeasonTable
+
+
+_EMPTY = _Kept(0, {}, [], {}, {}, {}, Counter(), {}, {}, {},
+               SeasonTable(Lines((), (), {}, {}, {}), (), {}))  # fmt: skip
+
+
+def _patched(
+    kept: _Kept,
+    revision: int,
+    changed: Iterable[int],
+    found: Mapping[int, _Played],
+    players: Mapping[str, int],
+) -> _Kept:
+    """``kept`` with the ``changed`` games as ``found`` now (absent: gone)."""
+    games = dict(kept.games)
+    order = list(kept.order)
+    seated = dict(kept.seated)
+    watching = dict(kept.watching)
+    sizes = Counter(kept.sizes)
+    names: set[str] = set()  # players whose line is worked out again
+    watchers: set[str] = set()
+    changed = list(changed)
+    resort = len(changed) > _RESORT
+
+    def own(index: dict[str, dict[int, Any]], name: str, mine: set[str]) -> dict[int, Any]:
+        if name not in mine:  # copied once a patch: the kept table's own stays as it was
+            index[name] = dict(index.get(name, {}))
+            mine.add(name)
+        return index[name]
+
+    for game in changed:
+        old = games.pop(game, None)
+        if old is not None:
+            if not resort:
+                del order[bisect_left(order, (old.key, game))]
+            sizes[len(old.lines)] -= 1
+            for line in old.lines:
+                del own(seated, line.name, names)[game]
+            for name in old.watched:
+                del own(watching, name, watchers)[game]
+        new = found.get(game)
+        if new is not None:
+            games[game] = new
+            if not resort:
+                insort(order, (new.key, game))
+            sizes[len(new.lines)] += 1
+            for seat, line in enumerate(new.lines):
+                own(seated, line.name, names)[game] = seat
+            for name, bet in new.watched.items():
+                own(watching, name, watchers)[game] = bet
+    if resort:
+        order = sorted((played.key, game) for game, played in games.items())
+    for index, mine in ((seated, names), (watching, watchers)):
+        for name in mine:
+            if not index[name]:
+                del index[name]
+    all_players = dict(kept.players)
+    all_players.update(players)
+    for name in names - seated.keys():
+        all_players.pop(name, None)
+
+    first = {name: at for name, at in kept.first.items() if name in seated}
+    for name in names & seated.keys():
+        first[name] = min((games[g].key, g, seat) for g, seat in seated[name].items())
+    first_watch = {name: at for name, at in kept.first_watch.items() if name in watching}
+    for name in watchers & watching.keys():
+        first_watch[name] = min((games[g].key, g) for g in watching[name])
+    off_pt: dict[str, Fraction] = {}
+    off_money: dict[str, Fraction] = {}
+    for name in sorted(watching, key=first_watch.__getitem__):
+        if name not in watchers:
+            off_pt[name] = kept.table.lines.off_pt[name]
+            if name in kept.table.lines.off_money:
+                off_money[name] = kept.table.lines.off_money[name]
+            continue
+        bets = watching[name].values()
+        off_pt[name] = exact_sum(Fraction(Decimal(bet["total"])) for bet in bets)
+        moneys = [Fraction(Decimal(bet["money"])) for bet in bets if bet.get("money") is not None]
+        if moneys:
+            off_money[name] = exact_sum(moneys)
+    widest = max((size for size, count in sizes.items() if count), default=0)
+    if widest != max((size for size, count in kept.sizes.items() if count), default=0):
+        names = set(seated)  # a wider (or narrower) season: everyone's places again
+    standing_of = {name: line for name, line in kept.standing_of.items() if name in seated}
+    for name in (names | watchers) & seated.keys():
+        mine_lines = [games[g].lines[seat] for g, seat in seated[name].items()]
+        standing_of[name] = standing(name, mine_lines, widest, off_pt.get(name, Fraction(0)),
+                                     off_money.get(name))  # fmt: skip
+    everyone = tuple(sorted(standing_of.values(), key=lambda s: (*ranked(s), first[s.name])))
+    ids = tuple(game for _key, game in order)
+    lines = Lines(ids, tuple(games[g].lines for g in ids), all_players, off_pt, off_money)
+    from seisan.web.clubs.charts import season_series  # noqa: PLC0415
+
+    followed = [s.name for s in everyone[:CHART_PLAYERS]]
+    table = SeasonTable(lines, everyone, season_series(lines.lines, followed))
+    return _Kept(revision, games, order, seated, watching, all_players, sizes, standing_of,
+                 first, first_watch, table)  # fmt: skip
+
+
+CHART_PLAYERS = 8  #: the season chart follows the top players
+_TABLES: OrderedDict[tuple[Any, ...], _Kept] = OrderedDict()
+_TABLES_KEPT = 32
+_TABLES_LOCK = threading.Lock()
+
+
+def changed_since(spans: Mapping[int, tuple[int, int]]) -> set[int] | None:
+    """The games changed in seasons (by id) between two revisions each (``spans``:
+    season → (kept, now)), if every revision between noted them; else ``None``. One
+    query, however many seasons."""
+    spans = {season: span for season, span in spans.items() if span[0] != span[1]}
+    if not spans:
+        return set()
+    wanted = Q()
+    for season, (kept, revision) in spans.items():
+        wanted |= Q(season_id=season, revision__gt=kept, revision__lte=revision)
+    notes = list(m.SeasonChange.objects.filter(wanted).values_list("games", flat=True))
+    touched: set[int] = set()
+    for games in notes:
+        if games is None:
+            return None
+        touched.update(games)
+    noted = sum(revision - kept for kept, revision in spans.values())
+    return touched if len(notes) == noted else None
+
+
+def season_table(
+    season: m.Season, start: date | None = None, end: date | None = None
+) -> SeasonTable:
+    """The season's table at its current revision (the revision read from the
+    database, not from a ``season`` loaded before a change): kept, brought up to date
+    from the games changed since, or read whole."""
+    revision = m.Season.objects.filter(pk=season.pk).values_list("revision", flat=True).first()
+    key = (season.pk, season.created, start, end)
+    with _TABLES_LOCK:
+        kept = _TABLES.get(key)
+        if kept is not None:
+            _TABLES.move_to_end(key)
+    if revision is None:  # the season has just gone: nothing to keep
+        return _patched(_EMPTY, 0, [], {}, {}).table
+    if kept is not None and kept.revision == revision:
+        return kept.table
+    changed = None
+    if kept is not None and kept.revision < revision:
+        changed = changed_since({season.pk: (kept.revision, revision)})
+    games = season_games(season, start, end)
+    if changed is None:
+        kept = _EMPTY
+        found, players = _read(games)
+        changed = set(found)
+    else:
+        assert kept is not None
+        found, players = _read(games.filter(pk__in=changed))
+    made = _patched(kept, revision, changed, found, players)
+    with _TABLES_LOCK:
+        now = _TABLES.get(key)
+        if now is None or now.revision <= revision:
+            _TABLES[key] = made
+            _TABLES.move_to_end(key)
+        while len(_TABLES) > _TABLES_KEPT:
+            _TABLES.popitem(last=False)
+    return made.table
+
+
+def season_standings(
+    season: m.Season,
+    min_games: int | None = None,
+    start: date | None = None,
+    end: date | None = None,
+) -> list[Standing]:
+    """The season's standings, computed by :func:`seisan.stats.standings`."""
+    chosen = season.min_games if min_games is None else min_games
+    return [s for s in season_table(season, start, end).everyone if s.games >= max(chosen, 1)]

@@ -1,0 +1,278 @@
+"""A kept season table brought up to date from the games a change touched equals the
+season read whole and ranked by the core, after every kind of change: a game entered,
+edited, deleted, restored, imported, a player renamed or merged, a date range, a
+season that goes from four players to three, and a table too far behind its notes.
+The club's ratings likewise: carried on by the games entered after the last rated,
+worked out again after any other change, equal to the core's either way."""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+import pytest
+from django.db import connection, transaction
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from seisan.ratings import System, ratings, table_size
+from seisan.stats import standings
+from seisan.web.clubs import files, services
+from seisan.web.clubs import models as m
+from seisan.web.clubs import standings as kept_standings
+from seisan.web.clubs.charts import season_series
+from seisan.web.clubs.standings import SeasonTable, bump, lines_of, season_games, season_table
+from seisan.web.events.services import club_games, club_ratings
+
+from .conftest import EXAMPLES, season_with
+
+pytestmark = pytest.mark.django_db
+CLUB_RULES = (EXAMPLES / "club.toml").read_text(encoding="utf-8")
+
+
+def read_whole(season: m.Season, start: Any = None, end: Any = None) -> SeasonTable:
+    """The kept table, checked against the season read whole and ranked by the core."""
+    table = season_table(season, start, end)
+    lines = lines_of(season_games(season, start, end))
+    everyone = standings(lines.lines, 0, lines.off_pt, lines.off_money)
+    assert table.lines.games == lines.games
+    assert table.lines.lines == lines.lines
+    assert table.lines.players == lines.players
+    assert list(table.lines.off_pt.items()) == list(lines.off_pt.items())  # in order too
+    assert list(table.lines.off_money.items()) == list(lines.off_money.items())
+    assert table.everyone == tuple(everyone)
+    assert table.series == season_series(lines.lines, [s.name for s in everyone[:8]])
+    return table
+
+
+def line(table: SeasonTable, name: str) -> Any:
+    return next(s for s in table.everyone if s.name == name)
+
+
+@pytest.fixture
+def friday(club: m.Club, owner: Any) -> m.Season:
+    """The example night: money, chips, 差しウマ and Eve's 外ウマ in game 2."""
+    season = season_with(club, CLUB_RULES, owner)
+    files.import_session(season, (EXAMPLES / "friday.toml").read_text(encoding="utf-8"),
+                         "friday.toml", owner)  # fmt: skip
+    return season
+
+
+def test_each_kind_of_change(friday: m.Season, owner: Any, signed_in: Client) -> None:
+    club = friday.club
+    before = read_whole(friday)
+    session = friday.sessions.get()
+    # a game of four of the five: the fifth's line is the kept one, not worked out again
+    game, _ = services.save_game(session, {"players": ["Ana", "Ben", "Chie", "Eve"],
+                                           "points": [12600, 41000, 36400, 10000],
+                                           "soto": {"Fay": "Ben", "Dae": "Ana"}},
+                                 owner)  # fmt: skip
+    after = read_whole(friday)
+    assert line(after, "Dae") != line(before, "Dae")  # Dae's 外ウマ is in their total
+    # as they first watched (the two of one game as the database keeps the game's JSON)
+    watchers = list(after.lines.off_pt)
+    assert watchers[0] == "Eve" and sorted(watchers) == ["Dae", "Eve", "Fay"]
+    again, _ = services.save_game(session, {"players": ["Ana", "Ben", "Chie", "Gus"],
+                                            "points": [22600, 31000, 36400, 10000]},
+                                  owner)  # fmt: skip
+    kept = read_whole(friday)
+    assert line(kept, "Dae") is line(after, "Dae")  # untouched: kept as it was
+    assert line(kept, "Eve") is line(after, "Eve")
+    # an edit: Gus's only game goes to Hana, and the 外ウマ of game 4 goes
+    services.save_game(session, {"players": ["Ana", "Ben", "Chie", "Hana"],
+                                 "points": [22600, 31000, 36400, 10000]},
+                       owner, game=again, version=again.version)  # fmt: skip
+    edited = read_whole(friday)
+    assert "Gus" not in edited.lines.players and "Hana" in edited.lines.players
+    game.refresh_from_db()
+    services.save_game(session, {"players": ["Ana", "Ben", "Chie", "Eve"],
+                                 "points": [12600, 41000, 36400, 10000]},
+                       owner, game=game, version=game.version)  # fmt: skip
+    assert list(read_whole(friday).lines.off_pt) == ["Eve"]
+    # deleted and restored through the pages
+    first = session.games.get(number=1)
+    signed_in.post(reverse("clubs:delete", args=[club.slug, first.pk]), {"confirm": "1"})
+    assert first.pk not in read_whole(friday).lines.games
+    signed_in.post(reverse("clubs:restore", args=[club.slug, first.pk]))
+    assert read_whole(friday).lines.games[0] == first.pk
+    # renamed, merged: every game may change, the season is read whole
+    services.rename_player(club.players.get(name="Hana"), "Hanako", owner)
+    assert "Hanako" in read_whole(friday).lines.players
+    services.merge_players(club.players.get(name="Hanako"), club.players.get(name="Dae"), owner)
+    assert "Hanako" not in read_whole(friday).lines.players
+    # another night, imported: its games only
+    files.import_session(friday, (EXAMPLES / "friday.toml").read_text(encoding="utf-8"),
+                         "again.toml", owner, again=True)  # fmt: skip
+    assert len(read_whole(friday).lines.games) == 8
+
+
+def test_a_date_range_is_kept_apart(club: m.Club, owner: Any) -> None:
+    season = season_with(club, "mleague", owner)
+    early = m.Session.objects.create(season=season, date=datetime.date(2026, 1, 5))
+    late = m.Session.objects.create(season=season, date=datetime.date(2026, 2, 5))
+    table = {"players": ["Ana", "Ben", "Chie", "Dae"], "points": [42600, 31000, 16400, 10000]}
+    services.save_game(late, {**table, "soto": {"Fay": "Ana"}}, owner)
+    start = datetime.date(2026, 2, 1)
+    assert len(read_whole(season, start).lines.games) == 1
+    assert len(read_whole(season).lines.games) == 1
+    services.save_game(early, {**table, "players": ["Eve", "Ben", "Chie", "Dae"],
+                               "soto": {"Gus": "Ben"}}, owner)  # fmt: skip
+    assert list(read_whole(season).lines.off_pt) == ["Gus", "Fay"]  # as they first watched
+    assert len(read_whole(season, start).lines.games) == 1  # the new game is before it
+    assert "Eve" not in read_whole(season, start).lines.players
+    assert read_whole(season).lines.games[0] == early.games.get().pk  # played first
+
+
+def test_from_four_players_to_three_and_back(club: m.Club, owner: Any) -> None:
+    season = season_with(club, "mleague", owner)
+    session = m.Session.objects.create(season=season)
+    four, _ = services.save_game(session, {"players": ["Ana", "Ben", "Chie", "Dae"],
+                                           "points": [42600, 31000, 16400, 10000]},
+                                 owner)  # fmt: skip
+    services.new_rules_version(season, services.rules_from_text("tenhou-sanma"), "sanma", owner)
+    services.save_game(session, {"players": ["Ana", "Ben", "Eve"],
+                                 "points": [50000, 30000, 25000]}, owner)  # fmt: skip
+    assert len(line(read_whole(season), "Eve").places) == 4
+    four.deleted = four.updated
+    four.save(update_fields=["deleted"])
+    bump(season, [four.pk])
+    table = read_whole(season)  # Eve's game is not touched, yet their places are three
+    assert [len(s.places) for s in table.everyone] == [3, 3, 3]  # Chie and Dae have none
+    four.deleted = None
+    four.save(update_fields=["deleted"])
+    bump(season, [four.pk])
+    assert len(line(read_whole(season), "Eve").places) == 4
+
+
+def test_a_table_too_far_behind_reads_the_season_whole(friday: m.Season, owner: Any) -> None:
+    read_whole(friday)
+    for _ in range(kept_standings.CHANGES_KEPT + 10):
+        bump(friday, [])
+    assert friday.changes.count() < kept_standings.CHANGES_KEPT + 10  # the oldest went
+    session = friday.sessions.get()
+    services.save_game(session, {"players": ["Ana", "Ben", "Chie", "Fay"],
+                                 "points": [12600, 41000, 36400, 10000]}, owner)  # fmt: skip
+    assert "Fay" in read_whole(friday).lines.players
+    services.save_game(session, {"players": ["Ana", "Ben", "Chie", "Hana"],
+                                 "points": [12600, 41000, 36400, 10000]}, owner)  # fmt: skip
+    friday.changes.all().delete()  # a restored database: Hana's game not noted
+    services.save_game(session, {"players": ["Ana", "Ben", "Chie", "Gus"],
+                                 "points": [12600, 41000, 36400, 10000]}, owner)  # fmt: skip
+    assert {"Gus", "Hana"} <= read_whole(friday).lines.players.keys()
+
+
+POOL = ["Ana", "Ben", "Chie", "Dae", "Eve", "Fay"]
+
+
+@st.composite
+def tables(draw: st.DrawFn) -> dict[str, Any]:
+    names = draw(st.permutations(POOL))
+    cuts = sorted(draw(st.lists(st.integers(-100, 1100), min_size=3, max_size=3)))
+    hundreds = [cuts[0], cuts[1] - cuts[0], cuts[2] - cuts[1], 1000 - cuts[2]]
+    table: dict[str, Any] = {"players": names[:4], "points": [h * 100 for h in hundreds]}
+    if draw(st.booleans()):
+        table["soto"] = {names[4]: draw(st.sampled_from(names[:4]))}
+    return table
+
+
+@settings(
+    max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(data=st.data())
+def test_random_changes(club: m.Club, owner: Any, data: st.DataObject) -> None:
+    with transaction.atomic():
+        season = season_with(club, CLUB_RULES, owner, "Random")
+        session = m.Session.objects.create(season=season)
+        for _step in range(data.draw(st.integers(1, 8))):
+            games = list(session.games.all())
+            kind = data.draw(st.sampled_from(["add", "edit", "delete"] if games else ["add"]))
+            if kind == "add":
+                services.save_game(session, data.draw(tables()), owner)
+            elif kind == "edit":
+                game = data.draw(st.sampled_from(games))
+                services.save_game(session, data.draw(tables()), owner, game=game,
+                                   version=game.version)  # fmt: skip
+            else:
+                game = data.draw(st.sampled_from(games))
+                game.deleted = None if game.deleted else game.updated
+                game.save(update_fields=["deleted"])
+                bump(season, [game.pk])
+            read_whole(season)
+        transaction.set_rollback(True)
+
+
+def rated_now(club: m.Club, system: System) -> bool:
+    """The club's ratings as the page gets them equal the core's over every game;
+    returns whether they were carried on (the new games read, not every game), in
+    as many queries each time, however many games or seasons changed."""
+    with CaptureQueriesContext(connection) as captured:
+        got = club_ratings(club, system)
+    games = club_games(club)
+    size = table_size(games)
+    assert got == (ratings(games, system, size), size, len({len(g) for g in games}) > 1)
+    seats = [q["sql"] for q in captured.captured_queries if 'FROM "clubs_seat"' in q["sql"]]
+    whole = [sql for sql in seats if '"game_id" IN (' not in sql]
+    assert len(whole) <= 1 and len(seats) <= 2
+    carried = bool(seats) and not whole
+    if carried:
+        CARRIED.append(len(captured))
+        assert len(set(CARRIED)) == 1, CARRIED  # the same every time
+    return carried
+
+
+#: the queries of each carrying on
+CARRIED: list[int] = []
+
+
+@pytest.mark.parametrize("system", list(System))
+def test_ratings_carried_on(friday: m.Season, owner: Any, signed_in: Client,
+                            system: System) -> None:  # fmt: skip
+    club = friday.club
+    assert not rated_now(club, system)  # the first time: every game
+    session = friday.sessions.get()
+    table = {"players": ["Ana", "Ben", "Chie", "Eve"], "points": [12600, 41000, 36400, 10000]}
+    game, _ = services.save_game(session, table, owner)
+    assert rated_now(club, system)  # a game after the others: carried on
+    later = season_with(club, "mleague", owner, "Spring")  # another season, a later night
+    spring = m.Session.objects.create(season=later, date=session.date + datetime.timedelta(1))
+    services.save_game(spring, {**table, "players": ["Dae", "Fay", "Ana", "Ben"]}, owner)
+    assert rated_now(club, system)
+    assert club_ratings(club, system) is club_ratings(club, system)  # kept as it is
+    services.save_game(session, table, owner)  # the first night again: before Spring's game
+    assert not rated_now(club, system)
+    game.refresh_from_db()
+    services.save_game(session, {**table, "points": [41000, 12600, 36400, 10000]}, owner,
+                       game=game, version=game.version)  # a rated game edited  # fmt: skip
+    assert not rated_now(club, system)
+    signed_in.post(reverse("clubs:delete", args=[club.slug, game.pk]), {"confirm": "1"})
+    assert not rated_now(club, system)
+    signed_in.post(reverse("clubs:restore", args=[club.slug, game.pk]))
+    assert not rated_now(club, system)  # back before Spring's game
+    services.rename_player(club.players.get(name="Fay"), "Faye", owner)
+    assert not rated_now(club, system)
+    services.save_game(spring, {**table, "players": ["Dae", "Faye", "Ana", "Ben"]}, owner)
+    assert rated_now(club, system)
+    m.Game.objects.filter(session__season=later).delete()  # a season gone (a restore)
+    later.rule_versions.all().delete()
+    later.delete()
+    assert not rated_now(club, system)
+
+
+def test_ratings_of_the_size_most_games_have(club: m.Club, owner: Any) -> None:
+    season = season_with(club, "mleague", owner)
+    session = m.Session.objects.create(season=season)
+    services.save_game(session, {"players": ["Ana", "Ben", "Chie", "Dae"],
+                                 "points": [42600, 31000, 16400, 10000]}, owner)  # fmt: skip
+    services.new_rules_version(season, services.rules_from_text("tenhou-sanma"), "sanma", owner)
+    three = {"players": ["Ana", "Ben", "Eve"], "points": [50000, 30000, 25000]}
+    assert not rated_now(club, System.TENHOU)
+    assert club_ratings(club, System.TENHOU)[1:] == (4, False)
+    services.save_game(session, three, owner)
+    assert rated_now(club, System.TENHOU)  # one of each: four players still
+    assert club_ratings(club, System.TENHOU)[1:] == (4, True)
+    services.save_game(session, three, owner)
+    assert not rated_now(club, System.TENHOU)  # most are of three now: rated again
+    assert club_ratings(club, System.TENHOU)[1:] == (3, True)
