@@ -1,0 +1,204 @@
+"""What the club's history says an edit of a game changed, word for word: one case per
+part of the table (seats, points, sticks, chips, busts, 焼き鳥, pair bets, 外ウマ,
+penalties, substitute, totals and money), each on its thresholds (a seat added, a
+name in other letters, a value absent or zero), stored and read back as the history
+page does, in English, Japanese and Korean."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+import pytest
+
+from seisan.i18n import Lang, render
+from seisan.web.clubs import history
+
+GONE = object()  #: a part left out of the table
+TABLE = {"players": ["Ana", "Ben", "Chie", "Dae"], "points": [42600, 31000, 16400, 10000]}
+
+
+def said(changes: list[Any], lang: Lang = Lang.EN) -> list[str]:
+    """As stored in an action and shown on the history page."""
+    return [render(history.decode(history.encode(c), lang), lang) for c in changes]
+
+
+CASES: list[tuple[str, dict[str, Any], dict[str, Any], list[str]]] = [
+    ("nothing", {}, {}, []),
+    (
+        "a seat",
+        {},
+        {"players": ["Ana", "Ben", "Chie", "Eve"]},
+        ["who sat North: Dae → Eve", "Eve's points: nothing → 10000"],
+    ),
+    (
+        "a seat added",
+        {"players": ["Ana", "Ben", "Chie"], "points": [50000, 30000, 25000]},
+        {"players": ["Ana", "Ben", "Chie", "Dae"], "points": [50000, 30000, 15000, 10000]},
+        [
+            "who sat North: nothing → Dae",
+            "Chie's points: 25000 → 15000",
+            "Dae's points: nothing → 10000",
+        ],
+    ),
+    (
+        "a seat taken away",
+        {},
+        {"players": ["Ana", "Ben", "Chie"], "points": [42600, 31000, 26400]},
+        ["who sat North: Dae → nothing", "Chie's points: 16400 → 26400"],
+    ),
+    (
+        "seats swapped",
+        {},
+        {"players": ["Ben", "Ana", "Chie", "Dae"], "points": [31000, 42600, 16400, 10000]},
+        ["who sat East: Ana → Ben", "who sat South: Ben → Ana"],
+    ),
+    (
+        "points",
+        {},
+        {"points": [42600, 31000, 16500, 9900]},
+        ["Chie's points: 16400 → 16500", "Dae's points: 10000 → 9900"],
+    ),
+    (
+        "points without a list",
+        {},
+        {"points": GONE},
+        [
+            "Ana's points: 42600 → nothing",
+            "Ben's points: 31000 → nothing",
+            "Chie's points: 16400 → nothing",
+            "Dae's points: 10000 → nothing",
+        ],
+    ),
+    ("sticks", {}, {"deposits": 2}, ["riichi sticks left on the table: 0 → 2"]),
+    ("sticks of 0 are none", {"deposits": 0}, {}, []),
+    (
+        "sticks taken away",
+        {"deposits": 1},
+        {"deposits": 0},
+        ["riichi sticks left on the table: 1 → 0"],
+    ),
+    (
+        "chips by name",
+        {"chips": {"Ana": 3, "Dae": -3}},
+        {"chips": {"Ana": 2, "Ben": 1, "Dae": -3}},
+        ["Ana's chips: 3 → 2", "Ben's chips: 0 → 1"],
+    ),
+    ("chips by seat", {"chips": [3, 0, 0, -3]}, {"chips": {"Ana": 3, "Dae": -3}}, []),
+    (
+        "chips gone",
+        {"chips": [3, 0, 0, -3]},
+        {"chips": "none"},
+        ["Ana's chips: 3 → 0", "Dae's chips: -3 → 0"],
+    ),
+    ("a bust", {}, {"busted": {"Dae": "Ana"}}, ["who busted Dae: nothing → Ana"]),
+    ("a bust in other letters", {"busted": {"dae": "Ana"}}, {"busted": {"DAE": "Ana"}}, []),
+    (
+        "a bust by another",
+        {"busted": {"Dae": "Ana"}},
+        {"busted": {"dae": "Ben"}},
+        ["who busted Dae: Ana → Ben"],
+    ),
+    (
+        "焼き鳥",
+        {"winners": None},
+        {"winners": ["Ana", "Ben"]},
+        ["who won a hand (焼き鳥): nothing → Ana, Ben"],
+    ),
+    ("焼き鳥, none either way", {"winners": None}, {"winners": []}, []),
+    (
+        "差しウマ",
+        {"sashi": ["Ana:Ben:10000"]},
+        {"sashi": ["Ben : Ana:20000"]},
+        ["Sashi-uma between Ana and Ben: 10000 → 20000"],
+    ),
+    (
+        "差しウマ, the same pair the other way",
+        {"sashi": ["Ana:Ben:10000"]},
+        {"sashi": ["Ben:Ana:10000"]},
+        [],
+    ),
+    (
+        "差しウマ added, a bad one left out",
+        {"sashi": ["Ana:Ben"]},
+        {"sashi": ["Chie:Dae:5000", "Ana:Ben"]},
+        ["Sashi-uma between Chie and Dae: nothing → 5000"],
+    ),
+    (
+        "馬身 and ビンタ",
+        {"bashin": ["Ana:Ben:1"]},
+        {"binta": ["Ana:Ben:100"]},
+        ["Bashin between Ana and Ben: 1 → nothing", "Binta between Ana and Ben: nothing → 100"],
+    ),
+    (
+        "外ウマ",
+        {"soto": {"Eve": "Ana"}},
+        {"soto": {"Eve": "Ben", "Fay": "Chie"}},
+        ["whom Eve backs (外ウマ): Ana → Ben", "whom Fay backs (外ウマ): nothing → Chie"],
+    ),
+    (
+        "外ウマ gone",
+        {"soto": {"Eve": "Ana"}},
+        {"soto": None},
+        ["whom Eve backs (外ウマ): Ana → nothing"],
+    ),
+    ("a pool", {"pool": {"Gus": "Dae"}}, {}, ["whom Gus backs (外ウマ): Dae → nothing"]),
+    (
+        "penalties",
+        {"penalties": ["Ana:-20:late"]},
+        {"penalties": [{"who": "Ana", "pt": -20, "why": "late"}, "Ben:-10"]},
+        ["penalties: Ana:-20:late → Ana:-20:late; Ben:-10"],
+    ),
+    (
+        "penalties gone",
+        {"penalties": ["Ana:-20"]},
+        {"penalties": []},
+        ["penalties: Ana:-20 → nothing"],
+    ),
+    (
+        "a substitute",
+        {},
+        {"substitute": {"for": "Dae", "by": "Eve"}},
+        ["substitute: nothing → Dae:Eve"],
+    ),
+]
+
+
+@pytest.mark.parametrize(("old", "new", "expected"), [c[1:] for c in CASES],
+                         ids=[c[0] for c in CASES])  # fmt: skip
+def test_what_an_edit_changed(old: dict[str, Any], new: dict[str, Any],
+                              expected: list[str]) -> None:  # fmt: skip
+    old, new = {**TABLE, **old}, {**TABLE, **new}
+    new = {key: value for key, value in new.items() if value is not GONE}
+    assert said(history.game_changes(old, new)) == expected
+
+
+ROWS = [{"name": "Ana", "total": Decimal("52.6"), "money": Decimal("526")},
+        {"name": "Ben", "total": Decimal("11"), "money": None}]  # fmt: skip
+
+
+@pytest.mark.parametrize(("after", "expected"), [
+    (ROWS, []),
+    ([{**ROWS[0], "total": Decimal("-7.4")}, ROWS[1]], ["Ana's total: +52.6 → -7.4"]),
+    ([{**ROWS[0], "money": Decimal("-74")}, ROWS[1]], ["Ana's money: +526 → -74"]),
+    ([ROWS[0], {**ROWS[1], "money": Decimal("110")}], ["Ben's money: nothing → +110"]),
+    ([ROWS[0], {**ROWS[1], "money": Decimal("0")}], ["Ben's money: nothing → 0"]),
+    ([ROWS[0], {"name": "Eve", "total": Decimal("11"), "money": None}], []),  # a new seat
+], ids=["same", "a total", "money", "money from none", "money of 0", "someone new"])  # fmt: skip
+def test_totals_and_money(after: list[dict[str, Any]], expected: list[str]) -> None:
+    assert said(history.game_changes(TABLE, TABLE, ROWS, after)) == expected
+
+
+@pytest.mark.parametrize(("lang", "expected"), [
+    (Lang.JA, ["北家に座った人: Dae → Eve", "Eveの持ち点: なし → 10000",
+               "卓に残った供託リーチ棒: 0 → 1", "AnaとBenの差しウマ: なし → 100",
+               "Anaの合計: +52.6 → -7.4"]),
+    (Lang.KO, ["북가에 앉은 사람: Dae → Eve", "Eve의 점수: 없음 → 10000",
+               "탁에 남은 공탁 리치봉: 0 → 1", "Ana와(과) Ben의 사시우마: 없음 → 100",
+               "Ana의 합계: +52.6 → -7.4"]),
+])  # fmt: skip
+def test_in_japanese_and_korean(lang: Lang, expected: list[str]) -> None:
+    new = {**TABLE, "players": ["Ana", "Ben", "Chie", "Eve"], "deposits": 1,
+           "sashi": ["Ana:Ben:100"]}  # fmt: skip
+    changes = history.game_changes(TABLE, new, ROWS, [{**ROWS[0], "total": Decimal("-7.4")}])
+    assert said(changes, lang) == expected

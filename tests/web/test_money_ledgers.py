@@ -1,0 +1,141 @@
+"""The club's money, exactly: balances of this club's live games only (not another
+club's, not a deleted game, not a payment of pt), equal to the core's session; the
+ledger in each form with its payments in the order paid; what is left pair by pair on
+every threshold (paid in full, one unit left, overpaid); a payment kept with who
+recorded it and said in the history."""
+
+from __future__ import annotations
+
+import datetime
+from fractions import Fraction
+from typing import Any
+
+import pytest
+from django.utils import timezone
+
+from seisan.i18n import Lang
+from seisan.session import load_session
+from seisan.transfers import HOUSE, Transfer
+from seisan.web.clubs import files, history, money, services
+from seisan.web.clubs import models as m
+
+from .conftest import EXAMPLES, make_user, season_with
+
+pytestmark = pytest.mark.django_db
+CLUB_RULES = (EXAMPLES / "club.toml").read_text(encoding="utf-8")
+FRIDAY = (EXAMPLES / "friday.toml").read_text(encoding="utf-8")
+
+
+def night(club: m.Club, owner: Any) -> m.Session:
+    season = season_with(club, CLUB_RULES, owner, f"Season of {club.slug}")
+    session, _count = files.import_session(season, FRIDAY, "friday.toml", owner)
+    return session
+
+
+def core_money() -> dict[str, Fraction]:
+    found = load_session(EXAMPLES / "friday.toml").settle().money()
+    assert found is not None
+    return found
+
+
+def test_club_balances_are_the_core_sessions_money(club: m.Club, owner: Any) -> None:
+    session = night(club, owner)
+    expected = core_money()
+    assert {name: row["won"] for name, row in money.club_balances(club).items()} == expected
+    assert all(row["open"] == row["won"] for row in money.club_balances(club).values())
+    # another club's night, a deleted game of another season, payments elsewhere and in
+    # pt: none of them is this club's money
+    other = m.Club.objects.create(name="Other", slug="other")
+    elsewhere = night(other, owner)
+    money.record_payment(elsewhere, "Dae", "Ana", Fraction(500), True, owner)
+    spare = m.Session.objects.create(season=session.season)
+    game, _ = services.save_game(spare, {"players": ["Ana", "Ben", "Chie", "Dae"],
+                                         "points": [42600, 31000, 16400, 10000]},
+                                 owner)  # fmt: skip
+    game.deleted = timezone.now()
+    game.save(update_fields=["deleted"])
+    money.record_payment(session, "Dae", "Ana", Fraction(30), False, owner)  # pt
+    assert {name: row["won"] for name, row in money.club_balances(club).items()} == expected
+    money.record_payment(session, "Dae", "Ana", Fraction(500), True, owner)
+    balances = money.club_balances(club)
+    assert balances["Dae"]["open"] == expected["Dae"] + 500
+    assert balances["Ana"]["open"] == expected["Ana"] - 500
+    assert balances["Eve"]["won"] == expected["Eve"]  # seated in game 3, 外ウマ in game 2
+
+
+def test_the_ledger_in_each_form(club: m.Club, owner: Any) -> None:
+    session = night(club, owner)
+    result = services.session_result(session)
+    assert result is not None
+    fees = result.fee_transfers()
+    assert fees and all(t.payee == HOUSE for t in fees)
+    fewest = money.session_ledger(session, money.FEWEST)
+    first = money.session_ledger(session, money.FIRST)
+    assert fewest is not None and first is not None
+    assert (fewest.form, first.form) == (money.FEWEST, money.FIRST)
+    assert fewest.due == (*result.transfers(True), *fees)
+    assert first.due == (*result.jansou(True), *fees)
+    assert first.due != fewest.due
+    assert first.rows == tuple(money.pairwise(first.due, ()))
+    assert fewest.owed == first.owed  # the same balances either way
+    assert fewest.people()[-1] == HOUSE
+    # payments in the order they were paid (not as recorded)
+    late = money.record_payment(session, "Dae", "Ana", Fraction(100), True, owner)
+    early = money.record_payment(session, "Chie", "Ben", Fraction(50), True, owner)
+    m.Payment.objects.filter(pk=early.pk).update(paid=late.paid - datetime.timedelta(1))
+    ledger = money.session_ledger(session)
+    assert ledger is not None
+    assert [p.pk for p in ledger.payments] == [early.pk, late.pk]
+    assert ledger.open["Dae"] == ledger.owed["Dae"] + 100
+
+
+def test_a_night_in_pt_has_no_house(club: m.Club, owner: Any) -> None:
+    season = season_with(club, 'extends = "mleague"\n[side]\nchip_value = 2\n', owner)
+    session, _count = files.import_session(season, FRIDAY.replace('rules = "club.toml"', ""),
+                                           "friday.toml", owner)  # fmt: skip
+    ledger = money.session_ledger(session)
+    assert ledger is not None and not ledger.in_money
+    assert HOUSE not in ledger.people() and not any(t.payee == HOUSE for t in ledger.due)
+    assert ledger.people() == sorted(ledger.people())
+
+
+def paid(payer: str, payee: str, amount: int) -> m.Payment:
+    return m.Payment(payer=payer, payee=payee, amount=amount)
+
+
+@pytest.mark.parametrize(("due", "payments", "left"), [
+    ([("Ben", "Ana", 300)], [], [("Ben", "Ana", 300)]),
+    ([("Ben", "Ana", 300)], [("Ben", "Ana", 300)], []),  # paid in full: nothing left
+    ([("Ben", "Ana", 300)], [("Ben", "Ana", 299)], [("Ben", "Ana", 1)]),  # one unit left
+    ([("Ben", "Ana", 300)], [("Ben", "Ana", 301)], [("Ana", "Ben", 1)]),  # overpaid: back
+    ([("Ben", "Ana", 300), ("Ana", "Ben", 100)], [], [("Ben", "Ana", 200)]),  # netted
+    ([("Ana", "Ben", 100), ("Ben", "Ana", 300), ("Chie", "Dae", 50)], [("Chie", "Dae", 20)],
+     [("Ben", "Ana", 200), ("Chie", "Dae", 30)]),  # the pair seen twice, then the next
+    ([("Ben", "Ana", 300)], [("Chie", "Ana", 40)], [("Ben", "Ana", 300), ("Ana", "Chie", 40)]),
+    ([("Ben", "Ana", Fraction(1, 2))], [], [("Ben", "Ana", Fraction(1, 2))]),
+])  # fmt: skip
+def test_what_is_left_pair_by_pair(due: list[tuple[str, str, Any]],
+                                   payments: list[tuple[str, str, int]],
+                                   left: list[tuple[str, str, Any]]) -> None:  # fmt: skip
+    transfers = [Transfer(a, b, Fraction(x)) for a, b, x in due]
+    assert money.pairwise(transfers, [paid(*p) for p in payments]) == [
+        Transfer(a, b, Fraction(x)) for a, b, x in left
+    ]
+
+
+def test_a_payment_is_kept_with_who_recorded_it(club: m.Club, owner: Any) -> None:
+    session = night(club, owner)
+    payment = money.record_payment(session, "Dae", "Ana", Fraction(3, 2), False, owner, "k1")
+    assert (payment.payer, payment.payee, payment.amount, payment.marked_by) == (
+        "Dae", "Ana", Fraction(3, 2), owner)  # fmt: skip
+    again = money.record_payment(session, "Dae", "Ana", Fraction(3, 2), False, owner, "k1")
+    assert again.pk == payment.pk and session.payments.count() == 1
+    action = club.actions.filter(kind="payment.recorded").get()
+    assert history.said(action, Lang.EN) == "recorded that Dae paid Ana 1.5 pt"
+    assert action.link == ["clubs:session", [session.pk]] and action.who == owner
+    anonymous = money.record_payment(session, "Ben", "Ana", Fraction(500), True, None)
+    assert anonymous.marked_by is None
+    said = history.said(club.actions.filter(kind="payment.recorded").latest("pk"), Lang.EN)
+    assert said == "recorded that Ben paid Ana 500"
+    other = make_user("other@example.com")
+    assert money.record_payment(session, "Ben", "Ana", 1, True, other).marked_by == other
