@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from django.utils import timezone
 
+from seisan.conditions import conditions
 from seisan.i18n import Lang
 from seisan.settlement import places
 from seisan.web.clubs import history, services
@@ -149,3 +150,21 @@ def test_saved_under_the_rules_it_started_with(night: m.Session, owner: Any) -> 
     exported = tables.export(table)
     assert exported["rules"] == state.rules.to_dict(meta=False)
     assert exported["hands"] == expected["hands"]
+
+
+def test_the_last_hand_counts_the_sticks_on_the_table(night: m.Session, owner: Any) -> None:
+    """South 3 ends in a draw with Dae's riichi: South 4 starts with a stick on the
+    table, and the conditions (条件) count it."""
+    table = tables.start(night, NAMES, owner)
+    draw = {"riichi": ["Dae"], "result": "draw", "tenpai": ["Dae"]}
+    for number, hand in enumerate([*HANDS[:10], draw], start=1):
+        table, _stored = tables.add_hand(table, hand, number, f"k{number}", owner)
+    state = tables.state_of(table)
+    upcoming = state.played.next
+    assert upcoming is not None and upcoming.last and upcoming.deposits == 1000
+    needs = state.needs()
+    assert needs == conditions(upcoming.points, upcoming.dealer, state.rules,
+                               honba=upcoming.honba, deposits=1)  # fmt: skip
+    assert needs != conditions(upcoming.points, upcoming.dealer, state.rules,
+                               honba=upcoming.honba, deposits=0)  # fmt: skip
+    assert needs != conditions(upcoming.points, upcoming.dealer, state.rules, deposits=1)
