@@ -25,6 +25,7 @@ from seisan.web.clubs import models as m
 from seisan.web.clubs import standings as kept_standings
 from seisan.web.clubs.charts import season_series
 from seisan.web.clubs.standings import SeasonTable, bump, lines_of, season_games, season_table
+from seisan.web.events import services as events
 from seisan.web.events.services import club_games, club_ratings
 
 from .conftest import EXAMPLES, season_with
@@ -241,6 +242,9 @@ def test_ratings_carried_on(friday: m.Season, owner: Any, signed_in: Client,
     services.save_game(spring, {**table, "players": ["Dae", "Fay", "Ana", "Ben"]}, owner)
     assert rated_now(club, system)
     assert club_ratings(club, system) is club_ratings(club, system)  # kept as it is
+    kept = club_ratings(club, system)
+    events._RATED.clear()  # another worker: the shared copy, its histories packed
+    assert club_ratings(club, system) == kept
     services.save_game(session, table, owner)  # the first night again: before Spring's game
     assert not rated_now(club, system)
     game.refresh_from_db()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import threading
+from array import array
 from collections import Counter, OrderedDict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -162,6 +163,36 @@ class _KeptRatings:
     games: frozenset[int]
     last: _ClubKey | None
     sizes: Counter[int]
+    #: each player's history as the shared cache holds it (see :func:`_packed`)
+    packed: dict[str, bytes]
+
+
+def _packed(values: Sequence[Fraction]) -> bytes:
+    """A rating history for the shared cache: hundredths as 64-bit integers (both
+    ratings are kept to the hundredth), not pickled Fractions (a 100,000-game club's
+    took a second to write after every game)."""
+    hundredths = []
+    for value in values:
+        scale, rest = divmod(100, value.denominator)
+        assert rest == 0, value
+        hundredths.append(value.numerator * scale)
+    return array("q", hundredths).tobytes()
+
+
+def _unpacked(
+    shared: tuple[tuple[str, ...], dict[str, bytes], int, bool],
+) -> tuple[list[Any], int, bool]:
+    """The result of :func:`club_ratings` from the shared cache's form."""
+    from seisan.ratings import PlayerRating  # noqa: PLC0415
+
+    order, packed, size, both = shared
+    rated = []
+    for name in order:
+        numbers = array("q")
+        numbers.frombytes(packed[name])
+        history = tuple(Fraction(n, 100) for n in numbers)
+        rated.append(PlayerRating(name, history[-1], len(history), history))
+    return rated, size, both
 
 
 def _carried_on(
@@ -200,15 +231,14 @@ def club_ratings(
 
     # a season's creation time too: ids come back after a rollback or a restore
     revisions = tuple(club.seasons.order_by("pk").values_list("pk", "revision", "created"))
-    key = f"seisan:ratings:{club.pk}:{system.value}:{players}"
+    key = f"seisan:ratings:2:{club.pk}:{system.value}:{players}"
     with _RATED_LOCK:  # this process's copy first: unpickling every game's rating is slow
         mine = _RATED.get(key)
     if mine is not None and mine.revisions == revisions:
         return mine.result
     found = cache.get(key)
     if found is not None and found[0] == revisions:
-        shared: tuple[list[Any], int, bool] = found[1]
-        return shared
+        return _unpacked(found[1])
     new = None if mine is None else _carried_on(club, mine, revisions)
     if mine is not None and new is not None:
         sizes = mine.sizes + Counter(len(seated) for _key, seated in new)
@@ -217,8 +247,12 @@ def club_ratings(
             rated = mine.rated.added(seated for _key, seated in new)
             games = mine.games | {key_[3] for key_, _seated in new}
             last = new[-1][0] if new else mine.last
+            packed = dict(mine.packed)  # only the players of the new games packed again
+            for name in {name for _key, seated in new for name, _place in seated}:
+                if name in rated.history:
+                    packed[name] = _packed(rated.history[name])
             made = _KeptRatings(revisions, (rated.table(), size, len(sizes) > 1), rated,
-                                games, last, sizes)  # fmt: skip
+                                games, last, sizes, packed)  # fmt: skip
             return _keep_rated(key, made, cache)
     every = _club_seats(club)
     sizes = Counter(len(seated) for _key, seated in every)
@@ -226,7 +260,8 @@ def club_ratings(
     rated = Rated(system, size).added(seated for _key, seated in every)
     made = _KeptRatings(revisions, (rated.table(), size, len(sizes) > 1), rated,
                         frozenset(key_[3] for key_, _seated in every),
-                        every[-1][0] if every else None, sizes)  # fmt: skip
+                        every[-1][0] if every else None, sizes,
+                        {name: _packed(v) for name, v in rated.history.items()})  # fmt: skip
     return _keep_rated(key, made, cache)
 
 
@@ -237,8 +272,10 @@ _RATED_LOCK = threading.Lock()
 
 def _keep_rated(key: str, made: _KeptRatings, cache: Any) -> tuple[list[Any], int, bool]:
     """Kept in this process (to carry on from) and shared with the others (the
-    result only)."""
-    cache.set(key, (made.revisions, made.result), None)
+    table only, each history packed)."""
+    rated, size, both = made.result
+    shared = (tuple(r.name for r in rated), made.packed, size, both)
+    cache.set(key, (made.revisions, shared), None)
     with _RATED_LOCK:
         _RATED[key] = made
         _RATED.move_to_end(key)
