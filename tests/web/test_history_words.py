@@ -161,6 +161,38 @@ CASES: list[tuple[str, dict[str, Any], dict[str, Any], list[str]]] = [
         {"substitute": {"for": "Dae", "by": "Eve"}},
         ["substitute: nothing → Dae:Eve"],
     ),
+    (
+        "焼き鳥 gone",
+        {"winners": ["Ana"]},
+        {"winners": GONE},
+        ["who won a hand (焼き鳥): Ana → nothing"],
+    ),
+    ("penalties given", {}, {"penalties": ["Ana:-20"]}, ["penalties: nothing → Ana:-20"]),
+    (
+        "a substitute gone",
+        {"substitute": {"for": "Dae", "by": "Eve"}},
+        {},
+        ["substitute: Dae:Eve → nothing"],
+    ),
+    (
+        "sticks gone from the table",
+        {"deposits": 1},
+        {"deposits": GONE},
+        ["riichi sticks left on the table: 1 → 0"],
+    ),
+    ("a chip count of 0 is none", {}, {"chips": {"Ben": 0}}, []),
+    (
+        "chips by seat, fewer than the seats",
+        {"chips": [3, -3]},
+        {"chips": {"Ana": 3}},
+        ["Ben's chips: -3 → 0"],
+    ),
+    (
+        "差しウマ between names in other cases",
+        {},
+        {"sashi": ["Ben:ana:100"]},
+        ["Sashi-uma between ana and Ben: nothing → 100"],
+    ),
 ]
 
 
@@ -170,6 +202,7 @@ def test_what_an_edit_changed(old: dict[str, Any], new: dict[str, Any],
                               expected: list[str]) -> None:  # fmt: skip
     old, new = {**TABLE, **old}, {**TABLE, **new}
     new = {key: value for key, value in new.items() if value is not GONE}
+    old = {key: value for key, value in old.items() if value is not GONE}
     assert said(history.game_changes(old, new)) == expected
 
 
