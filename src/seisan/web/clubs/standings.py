@@ -27,7 +27,7 @@ from django.db import connection, transaction
 from django.db.models import F, Q, QuerySet
 
 from seisan.stats import Seat as StatSeat
-from seisan.stats import Standing, exact_sum, ranked, standing, standings
+from seisan.stats import Standing, ranked, standing, standings
 from seisan.web.clubs import models as m
 
 #: a season's revisions whose changed games are noted (a table further behind reads
@@ -258,16 +258,14 @@ def _patched(
     off_pt: dict[str, Fraction] = {}
     off_money: dict[str, Fraction] = {}
     for name in sorted(watching, key=first_watch.__getitem__):
-        if name not in watchers:
-            off_pt[name] = kept.table.lines.off_pt[name]
-            if name in kept.table.lines.off_money:
-                off_money[name] = kept.table.lines.off_money[name]
-            continue
-        bets = watching[name].values()
-        off_pt[name] = exact_sum(Fraction(Decimal(bet["total"])) for bet in bets)
-        moneys = [Fraction(Decimal(bet["money"])) for bet in bets if bet.get("money") is not None]
-        if moneys:
-            off_money[name] = exact_sum(moneys)
+        pt, moneys = (
+            (kept.table.lines.off_pt, kept.table.lines.off_money)
+            if (name not in watchers)
+            else off_table({name: bet} for bet in watching[name].values())
+        )
+        off_pt[name] = pt[name]
+        if name in moneys:
+            off_money[name] = moneys[name]
     widest = max((size for size, count in sizes.items() if count), default=0)
     if widest != max((size for size, count in kept.sizes.items() if count), default=0):
         names = set(seated)  # a wider (or narrower) season: everyone's places again
