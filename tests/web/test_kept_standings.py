@@ -7,7 +7,9 @@ worked out again after any other change, equal to the core's either way."""
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
+from collections import OrderedDict
 from typing import Any
 
 import pytest
@@ -24,7 +26,14 @@ from seisan.web.clubs import files, services
 from seisan.web.clubs import models as m
 from seisan.web.clubs import standings as kept_standings
 from seisan.web.clubs.charts import season_series
-from seisan.web.clubs.standings import SeasonTable, bump, lines_of, season_games, season_table
+from seisan.web.clubs.standings import (
+    SeasonTable,
+    bump,
+    lines_of,
+    live_games,
+    season_games,
+    season_table,
+)
 from seisan.web.events import services as events
 from seisan.web.events.services import club_games, club_ratings
 
@@ -280,3 +289,162 @@ def test_ratings_of_the_size_most_games_have(club: m.Club, owner: Any) -> None:
     services.save_game(session, three, owner)
     assert not rated_now(club, System.TENHOU)  # most are of three now: rated again
     assert club_ratings(club, System.TENHOU)[1:] == (3, True)
+
+
+TABLE = {"players": ["Ana", "Ben", "Chie", "Dae"], "points": [42600, 31000, 16400, 10000]}
+
+
+def test_games_in_the_order_played(club: m.Club, owner: Any) -> None:
+    """By the session's date, then the session (two on one day: the one made first),
+    then the game's number: not by id. The same order when the kept table takes new
+    games one at a time as when the season is read whole."""
+    season = season_with(club, "mleague", owner)
+    later = m.Session.objects.create(season=season, date=datetime.date(2026, 3, 2))
+    first = m.Session.objects.create(season=season, date=datetime.date(2026, 3, 1))
+    second = m.Session.objects.create(season=season, date=datetime.date(2026, 3, 1))
+    last, _ = services.save_game(later, TABLE, owner)
+    other, _ = services.save_game(second, TABLE, owner)
+    assert season_table(season).lines.games == (other.pk, last.pk)
+    one, _ = services.save_game(first, TABLE, owner)
+    two, _ = services.save_game(first, {**TABLE, "players": ["Ana", "Ben", "Chie", "Eve"]},
+                                owner)  # fmt: skip
+    # numbered the other way round: game 1 is the one entered second
+    m.Game.objects.filter(pk=one.pk).update(number=99)
+    m.Game.objects.filter(pk=two.pk).update(number=1)
+    m.Game.objects.filter(pk=one.pk).update(number=2)
+    bump(season, [one.pk, two.pk])
+    played = (two.pk, one.pk, other.pk, last.pk)
+    assert tuple(live_games(season).values_list("pk", flat=True)) == played
+    assert lines_of(live_games(season)).games == played
+    kept = read_whole(season)  # brought up to date, not read whole
+    assert kept.lines.games == played
+    assert kept.lines.players == {p.name: p.pk for p in club.players.all()}
+    assert [line.name for line in kept.lines.lines[0]] == ["Ana", "Ben", "Chie", "Eve"]
+
+
+def test_the_lines_standings_count_spectators_money(friday: m.Season) -> None:
+    """What the tournament pages rank: spectators' pt and money in the totals."""
+    lines = lines_of(season_games(friday))
+    assert lines.off_money  # Eve's 外ウマ was played for money
+    assert lines.standings() == standings(lines.lines, 0, lines.off_pt, lines.off_money)
+    without = {s.name: s.money for s in standings(lines.lines, 0, lines.off_pt)}
+    assert any(s.money != without[s.name] for s in lines.standings())
+
+
+def test_season_standings_of_dates_and_minimum_games(club: m.Club, owner: Any) -> None:
+    season = season_with(club, "mleague", owner)
+    m.Season.objects.filter(pk=season.pk).update(min_games=2)
+    season.refresh_from_db()
+    days = [datetime.date(2026, month, 5) for month in (1, 2, 3)]
+    games = []
+    for day in days:
+        session = m.Session.objects.create(season=season, date=day)
+        players = ["Ana", "Ben", "Chie", "Eve" if day.month == 2 else "Dae"]
+        games.append(services.save_game(session, {**TABLE, "players": players}, owner)[0])
+
+    def names(**chosen: Any) -> dict[str, int]:
+        return {s.name: s.games for s in kept_standings.season_standings(season, **chosen)}
+
+    assert names() == {"Ana": 3, "Ben": 3, "Chie": 3, "Dae": 2}  # Eve: one game, fewer than 2
+    assert names(min_games=0) == {"Ana": 3, "Ben": 3, "Chie": 3, "Dae": 2, "Eve": 1}
+    assert names(min_games=0, start=days[1]) == {"Ana": 2, "Ben": 2, "Chie": 2, "Dae": 1,
+                                                 "Eve": 1}  # fmt: skip
+    assert names(min_games=0, end=days[1]) == {"Ana": 2, "Ben": 2, "Chie": 2, "Dae": 1,
+                                               "Eve": 1}  # fmt: skip
+    assert names(min_games=0, start=days[1], end=days[1]) == dict.fromkeys(
+        ["Ana", "Ben", "Chie", "Eve"], 1
+    )
+    assert read_whole(season, end=days[0]).lines.games == (games[0].pk,)
+
+
+def reset_notes(season: m.Season) -> None:
+    m.Season.objects.filter(pk=season.pk).update(revision=0)
+    season.changes.all().delete()
+
+
+def test_notes_of_the_last_revisions_kept(club: m.Club, owner: Any) -> None:
+    """A season keeps the notes of its last 100 revisions, pruned every tenth; another
+    season's notes stay."""
+    season = season_with(club, "mleague", owner)
+    other = season_with(club, "mleague", owner, "Other")
+    reset_notes(season)
+    reset_notes(other)
+    bump(other.pk, [7, 3, 7])  # by id; each game once, in order
+    assert list(other.changes.values_list("revision", "games")) == [(1, [3, 7])]
+    bump(m.Season.objects.filter(pk=season.pk))
+    assert list(season.changes.values_list("revision", "games")) == [(1, None)]
+    counts = {}
+    for revision in range(2, 121):
+        bump(season, [revision])
+        counts[revision] = season.changes.count()
+    kept = kept_standings.CHANGES_KEPT
+    assert kept == 100
+    assert [counts[r] for r in (100, 105, 109, 110, 115, 119, 120)] == [100, 105, 109, 100,
+                                                                        105, 109, 100]  # fmt: skip
+    assert min(season.changes.values_list("revision", flat=True)) == 21
+    assert season.changes.get(revision=120).games == [120]
+    assert list(other.changes.values_list("revision", "games")) == [(1, [3, 7])]
+    season.refresh_from_db()
+    assert season.revision == 120
+
+
+def test_changed_since_several_seasons(club: m.Club, owner: Any) -> None:
+    one = season_with(club, "mleague", owner)
+    two = season_with(club, "mleague", owner, "Two")
+    for season in (one, two):
+        reset_notes(season)
+    bump(one, [1])
+    bump(one, [2])
+    bump(two, [3])
+    bump(two, [4])
+    changed_since = kept_standings.changed_since
+    assert changed_since({one.pk: (0, 1), two.pk: (1, 2)}) == {1, 4}
+    assert changed_since({one.pk: (2, 2), two.pk: (0, 2)}) == {3, 4}
+    assert changed_since({one.pk: (1, 1)}) == set()
+    assert changed_since({one.pk: (0, 1)}) == {1}  # not revision 2's game
+    assert changed_since({one.pk: (0, 3)}) is None  # revision 3 has no note yet
+    bump(one)  # a rename: any game
+    assert changed_since({one.pk: (1, 3)}) is None
+    one.changes.filter(revision=1).delete()
+    assert changed_since({one.pk: (0, 2)}) is None  # a note gone
+    assert changed_since({one.pk: (1, 2)}) == {2}
+
+
+def test_tables_kept_the_last_32_used(
+    club: m.Club, owner: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(kept_standings, "_TABLES", OrderedDict())
+    season = season_with(club, "mleague", owner)
+    services.save_game(m.Session.objects.create(season=season), TABLE, owner)
+    starts = [datetime.date(2026, 1, 1) + datetime.timedelta(days=day) for day in range(33)]
+    for start in starts:
+        season_table(season, start)
+    season_table(season, starts[1])  # used again: not the oldest any more
+    season_table(season, None)
+    kept = [key[2] for key in kept_standings._TABLES]
+    assert len(kept) == 32
+    assert kept[-2:] == [starts[1], None]
+    assert starts[0] not in kept and starts[2] not in kept and starts[32] in kept
+
+
+def test_a_slower_request_keeps_the_newer_table(club: m.Club, owner: Any) -> None:
+    """A request that read an older revision does not replace a table another request
+    made from a newer one."""
+    season = season_with(club, "mleague", owner)
+    services.save_game(m.Session.objects.create(season=season), TABLE, owner)
+    read_whole(season)
+    key = (season.pk, season.created, None, None)
+    newer = dataclasses.replace(kept_standings._TABLES[key],
+                                revision=kept_standings._TABLES[key].revision + 5)  # fmt: skip
+    kept_standings._TABLES[key] = newer
+    read_whole(season)  # the table at this revision, read whole
+    assert kept_standings._TABLES[key] is newer
+
+
+def test_a_season_gone_has_an_empty_table(club: m.Club, owner: Any) -> None:
+    season = season_with(club, "mleague", owner)
+    m.Session.objects.create(season=season)
+    read_whole(season)
+    m.Season.objects.filter(pk=season.pk).delete()
+    table = season_table(season)
+    assert (table.lines.games, table.everyone, table.series) == ((), (), {})

@@ -51,7 +51,7 @@ def player_page(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
         else season_games(season)  # type: ignore[arg-type]
     )
     data = lines_of(games)
-    mine = next((s for s in data.standings(0) if s.name == player.name), None)
+    mine = next((s for s in data.standings() if s.name == player.name), None)
     seats = max((len(line) for line in data.lines), default=4)
     played = [i for i, line in enumerate(data.lines) if any(s.name == player.name for s in line)]
     recent_ids = [data.games[i] for i in reversed(played[-RECENT:])]
