@@ -13,6 +13,7 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
+from django.db.models import QuerySet
 from django.test import Client
 from django.urls import reverse
 from hypothesis import given, settings
@@ -458,6 +459,13 @@ def test_the_seasons_hand_statistics_are_seisan_stats(
         "Yakuman",
     ]
     assert [label for _key, label in stats.columns()] == headings
+    from django.utils import translation  # noqa: PLC0415
+
+    from seisan.i18n import term  # noqa: PLC0415
+
+    for code in ("ja", "ko"):  # the page's language, not the process's
+        with translation.override(code):
+            assert stats.columns()[0] == ("name", term("name", code)) != ("name", "Name")
     rows = stats.season_hand_stats(season, season.sessions.get().games.all())
     for key, label in stats.columns():
         text = signed_in.get(
@@ -754,27 +762,10 @@ def test_the_hand_statistics_page_reads_the_same_queries_for_any_number_of_games
     assert counts[0][1] <= counts[0][0]
 
 
-def test_a_changed_game_replays_that_game_only(
-    tenhou_session: m.Session, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Statistics kept in buckets (3 games each here) equal the whole season's replayed
-    from scratch, after a game is changed and after one is deleted; each change replays
-    the changed game only."""
-    from django.db.models import F  # noqa: PLC0415
-
-    from seisan.stats import play_stats  # noqa: PLC0415
+def eight_games(season: m.Season) -> QuerySet[m.Game]:
+    """Eight imported games of four of six players, who sit in turn."""
     from seisan.web.clubs import files  # noqa: PLC0415
-    from seisan.web.tables import stats  # noqa: PLC0415
 
-    monkeypatch.setattr(stats, "BUCKET", 3)
-    replayed: list[int] = []
-
-    def counted(plays: Any) -> Any:
-        replayed.append(1)
-        return play_stats(plays)
-
-    monkeypatch.setattr(stats, "play_stats", counted)
-    season = tenhou_session.season
     user = season.club.memberships.get().user
     record = json.loads((EXAMPLES / "game.json").read_text(encoding="utf-8"))
     record.pop("rules")
@@ -785,7 +776,57 @@ def test_a_changed_game_replays_that_game_only(
         for old, new in zip(NAMES, names, strict=True):
             text = text.replace(f'"{old}"', f'"@{new}"')
         files.import_session(season, text.replace('"@', '"'), f"g{n}.json", user)
-    games = m.Game.objects.filter(session__season=season)
+    return m.Game.objects.filter(session__season=season)
+
+
+class Watched:
+    """The cache as the statistics use it, with every write noted (key, timeout)."""
+
+    def __init__(self) -> None:
+        from django.core.cache import cache  # noqa: PLC0415
+
+        self.cache = cache
+        self.written: list[tuple[str, Any]] = []
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.cache.get(key, default)
+
+    def set(self, key: str, value: Any, timeout: Any) -> None:
+        self.written.append((key, timeout))
+        self.cache.set(key, value, timeout)
+
+
+def test_a_changed_game_replays_that_game_only(
+    tenhou_session: m.Session, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Statistics kept in buckets (3 games each here) equal the whole season's replayed
+    from scratch, after a game is changed and after one is deleted; each change replays
+    the changed game only and merges its bucket only; nothing unchanged is written, and
+    what is written is kept for good."""
+    from django.db.models import F  # noqa: PLC0415
+
+    from seisan.stats import merge_stats, play_stats  # noqa: PLC0415
+    from seisan.web.tables import stats  # noqa: PLC0415
+
+    monkeypatch.setattr(stats, "BUCKET", 3)
+    replayed: list[int] = []
+    merged: list[int] = []
+
+    def counted(plays: Any) -> Any:
+        replayed.append(1)
+        return play_stats(plays)
+
+    def merges(parts: Any) -> Any:
+        merged.append(1)
+        return merge_stats(parts)
+
+    monkeypatch.setattr(stats, "play_stats", counted)
+    monkeypatch.setattr(stats, "merge_stats", merges)
+    watched = Watched()
+    monkeypatch.setattr(stats, "cache", watched)
+    games = eight_games(tenhou_session.season)
+    pks = list(games.order_by("pk").values_list("pk", flat=True))
+    buckets = sorted({pk // 3 for pk in pks})
 
     def scratch() -> dict[str, Any]:
         plays = [record_from_dict(g.record, RECORD.rules).play() for g in games.order_by("pk")]
@@ -795,14 +836,59 @@ def test_a_changed_game_replays_that_game_only(
         return {s.name: s for s in stats.hand_stats(games, "test")}
 
     assert kept() == scratch() and len(replayed) == 8
+    assert len(merged) == len(buckets) + 1  # each bucket, then the buckets' totals
+    parts = [f"seisan:hand-stats-parts:test:{bucket}" for bucket in buckets]
+    assert watched.written == [*((key, None) for key in parts),
+                               ("seisan:hand-stats-buckets:test", None)]  # fmt: skip
+    assert sorted(watched.get("seisan:hand-stats-buckets:test")) == buckets
+    watched.written.clear()
     assert kept() == scratch() and len(replayed) == 8  # nothing replayed the second time
+    assert len(merged) == len(buckets) + 2 and watched.written == []  # nor merged, nor written
     one = games.order_by("pk")[4]
     changed = json.loads(json.dumps(one.record).replace('"Eve"', '"Gus"'))
     games.filter(pk=one.pk).update(record=changed, version=F("version") + 1)
     assert kept() == scratch() and len(replayed) == 9
+    assert len(merged) == len(buckets) + 4  # its bucket, then the totals
+    assert watched.written == [(f"seisan:hand-stats-parts:test:{one.pk // 3}", None),
+                               ("seisan:hand-stats-buckets:test", None)]  # fmt: skip
     assert "Gus" in kept()
     games.filter(pk=games.order_by("pk")[0].pk).delete()
     assert kept() == scratch() and len(replayed) == 9
+
+
+def test_a_seasons_statistics_kept_for_its_revision(
+    tenhou_session: m.Session, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A season's statistics are one entry kept for good with its revision: read again
+    without working anything out until the revision moves on."""
+    from seisan.web.clubs.standings import bump  # noqa: PLC0415
+    from seisan.web.tables import stats  # noqa: PLC0415
+
+    season = tenhou_session.season
+    games = eight_games(season)
+    worked: list[str] = []
+
+    def counted(chosen: Any, scope: str) -> Any:
+        worked.append(scope)
+        return hand_stats(chosen, scope)
+
+    hand_stats = stats.hand_stats
+    monkeypatch.setattr(stats, "hand_stats", counted)
+    watched = Watched()
+    monkeypatch.setattr(stats, "cache", watched)
+    season.refresh_from_db()
+    first = stats.season_hand_stats(season, games)
+    assert worked == [f"season:{season.pk}"]
+    key = f"seisan:hand-stats:{season.pk}"
+    assert (key, None) in watched.written
+    assert watched.get(key) == (season.revision, first)
+    assert stats.season_hand_stats(season, games) == first and len(worked) == 1
+    games.filter(pk=games.order_by("pk")[0].pk).delete()
+    bump(season, [])
+    season.refresh_from_db()
+    after = stats.season_hand_stats(season, games)
+    assert len(worked) == 2 and after != first
+    assert watched.get(key) == (season.revision, after)
 
 
 @pytest.mark.parametrize(

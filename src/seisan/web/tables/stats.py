@@ -37,10 +37,10 @@ SORTS: dict[str, Any] = {
 BUCKET = 256
 
 
-def hand_stats(games: QuerySet[m.Game], scope: str = "") -> list[PlayStats]:
+def hand_stats(games: QuerySet[m.Game], scope: str) -> list[PlayStats]:
     """Every player's hand statistics over the games that have a record.
 
-    With a ``scope`` (a season, a club) the statistics are kept in the cache in two
+    The statistics are kept in the cache under ``scope`` (a season, a club) in two
     levels: each game's own, in buckets of :data:`BUCKET` games, and each bucket's
     merged, with the (game, version, rules) it was made of. A changed game is one
     record replayed, one bucket merged again and the few buckets' totals added: the
@@ -52,7 +52,7 @@ def hand_stats(games: QuerySet[m.Game], scope: str = "") -> list[PlayStats]:
     for row in rows:
         buckets.setdefault(row[0] // BUCKET, []).append(row)
     key = f"seisan:hand-stats-buckets:{scope}"
-    merged: dict[int, tuple[Any, list[PlayStats]]] = cache.get(key, {}) if scope else {}
+    merged: dict[int, tuple[Any, list[PlayStats]]] = cache.get(key, {})
     now = {}
     for bucket, members in buckets.items():
         held = merged.get(bucket)
@@ -60,12 +60,12 @@ def hand_stats(games: QuerySet[m.Game], scope: str = "") -> list[PlayStats]:
             now[bucket] = held
             continue
         parts_key = f"seisan:hand-stats-parts:{scope}:{bucket}"
-        kept = cache.get(parts_key, {}) if scope else {}
+        kept = cache.get(parts_key, {})
         parts = _parts(members, kept)
-        if scope and parts != kept:
+        if parts != kept:
             cache.set(parts_key, parts, None)
         now[bucket] = (members, merge_stats(part for _v, _r, part in parts.values()))
-    if scope and now != merged:
+    if now != merged:
         cache.set(key, now, None)
     return merge_stats(part for _members, part in now.values())
 
@@ -75,16 +75,16 @@ def _parts(
 ) -> dict[int, tuple[int, int, list[PlayStats]]]:
     """Each game's statistics: kept for its version and rules, else its record
     replayed (the records of those games read in one query)."""
-    missing = [pk for pk, version, rules in members if kept.get(pk, (0, 0))[:2] != (version, rules)]
+    fresh = {pk: held for pk, version, rules_id in members
+             if (held := kept.get(pk)) is not None and held[:2] == (version, rules_id)}  # fmt: skip
+    missing = {pk: rules_id for pk, _version, rules_id in members if pk not in fresh}
     records = dict(m.Game.objects.filter(pk__in=missing).values_list("pk", "record"))
-    versions = m.RulesVersion.objects.in_bulk({rules for pk, _v, rules in members
-                                               if pk in records})  # fmt: skip
-    rules = {pk: rules_of(version) for pk, version in versions.items()}
+    wanted = {missing[pk] for pk in records}
+    rules = {v.pk: rules_of(v) for v in m.RulesVersion.objects.filter(pk__in=wanted)}
     parts = {}
     for pk, version, rules_id in members:
-        held = kept.get(pk)
-        if held is not None and held[:2] == (version, rules_id):
-            parts[pk] = held
+        if pk in fresh:
+            parts[pk] = fresh[pk]
         elif pk in records:  # (a game deleted since the first query is left out)
             record = record_from_dict(records[pk] or {}, rules[rules_id])
             parts[pk] = (version, rules_id, play_stats([record.play()]))
