@@ -66,12 +66,21 @@ def seat_term(seat: int) -> Term:
     return Term(f"seat.{seat}")
 
 
-def parse_int(text: str, what: Message, field: str) -> int:
-    """A whole number as typed (full-width, ▲, 12,300点): at most ten digits."""
+def typed_int(text: object) -> int | None:
+    """A whole number as typed (full-width, ▲, 12,300点), at most ten digits; else
+    ``None`` (a form still being filled in)."""
+    if not isinstance(text, str):
+        return None
     clean = plain_number(text)
-    if not _NUMBER.match(clean):
+    return int(clean) if _NUMBER.match(clean) else None
+
+
+def parse_int(text: str, what: Message, field: str) -> int:
+    """:func:`typed_int`, or an error that names the field."""
+    value = typed_int(text)
+    if value is None:
         raise EntryError(_("{what}: “{value}” is not a whole number", what=what, value=text), field)
-    return int(clean)
+    return value
 
 
 def parse_amount(text: str, what: Message, field: str, allow_zero: bool = False) -> int:
@@ -235,22 +244,12 @@ class GameForm(forms.Form):
 
     def typed_points(self) -> list[int | None]:
         """The points typed so far (None where empty or not a number)."""
-        out: list[int | None] = []
-        for seat in range(self.n):
-            text = str(self.data.get(f"points_{seat}", "")).strip()
-            try:
-                out.append(parse_int(text, _("points"), "") if text else None)
-            except EntryError:
-                out.append(None)
-        return out
+        return [typed_int(self.data.get(f"points_{seat}")) for seat in range(self.n)]
 
     def missing(self) -> int | None:
         """Points still missing for the table to add up (None until all but one typed)."""
         typed = self.typed_points()
-        try:
-            deposits = parse_int(str(self.data.get("deposits", "0") or "0"), _("deposits"), "")
-        except EntryError:
-            deposits = 0
+        deposits = typed_int(self.data.get("deposits")) or 0
         expected = self.rules.start * self.n - deposits * self.rules.scoring.riichi
         known = [p for p in typed if p is not None]
         if len(known) < self.n - 1:
@@ -392,6 +391,7 @@ class GameForm(forms.Form):
         mirror: dict[str, str] = {}
         pool: dict[str, str] = {}
         pool_amount: int | None = None
+        pool_row = 0  # the first spectator of the pool: where its error is said
         taken = {n.casefold() for n in names}
         for row in range(self.counts[1]):
             name = " ".join(str(cleaned.get(f"soto_name_{row}", "") or "").split())
@@ -415,6 +415,7 @@ class GameForm(forms.Form):
                                        "{first} or {second}?", first=pool_amount, second=value),
                                      f"soto_amount_{row}")  # fmt: skip
                 pool_amount = value
+                pool_row = row if not pool else pool_row
                 pool[name] = names[int(backs)]
             else:
                 mirror[name] = names[int(backs)]
@@ -425,7 +426,7 @@ class GameForm(forms.Form):
             if len(pool) < 2:
                 raise EntryError(_("a spectators' pool needs two spectators or more (leave the "
                                    "amount empty to follow a player's every payment)"),
-                                 "soto_amount_0")  # fmt: skip
+                                 f"soto_amount_{pool_row}")  # fmt: skip
             out["pool"] = pool
             if pool_amount != self.rules.side.soto_pool:
                 out["side"] = {"soto_pool": pool_amount}

@@ -1,0 +1,248 @@
+"""The game form on its own, field by field: each refusal word for word on the field it
+names, the game table it makes of everything a table may add (chips, busts, 焼き鳥,
+pair bets, spectators, penalties, a substitute), what the template is given, which
+folded parts open, and the points still missing as the scorer types."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from seisan.web.clubs import models as m
+from seisan.web.clubs import services
+from seisan.web.clubs.entry import GameForm
+
+pytestmark = pytest.mark.django_db
+
+BELOW = 'extends = "mleague"\n[side]\nchip_value = 2\ntobi = 10000\nyakitori = 1000\nbinta = 1000\n'
+AT_ZERO = BELOW + "tobi_at_zero = true\n"
+PLAIN = 'extends = "mleague"\n'
+SEATS = {
+    **{f"player_{seat}": name for seat, name in enumerate(["Ana", "Ben", "Chie", "Dae"])},
+    **{f"points_{seat}": str(p) for seat, p in enumerate([42600, 31000, 16400, 10000])},
+}
+
+
+def form(club: m.Club, rules: str = BELOW, rows: str = "2,2,2", **data: Any) -> GameForm:
+    bound = GameForm({**SEATS, "rows": rows, **data}, rules=services.rules_from_text(rules),
+                     club=club)  # fmt: skip
+    bound.is_valid()
+    return bound
+
+
+def points(*values: int) -> dict[str, str]:
+    return {f"points_{seat}": str(value) for seat, value in enumerate(values)}
+
+
+ZERO = points(52600, 31000, 16400, 0)
+MINUS = points(52700, 31000, 16400, -100)
+HUNDRED = points(52500, 31000, 16400, 100)
+POOL = {"soto_name_0": "Eve", "soto_backs_0": "0", "soto_amount_0": "1000"}
+
+
+@pytest.mark.parametrize(
+    ("rules", "data", "field", "said"),
+    [(BELOW, {"player_2": " "}, "player_2", "West: who sat here?"),
+     (BELOW, {"player_3": "ana"}, "player_3", "ana sits twice at this table"),
+     (BELOW, {"player_3": "ANA", "player_2": "ana"}, "player_2", "ana sits twice at this table"),
+     (BELOW, {"points_1": " "}, "points_1", "Ben: give the final points"),
+     (BELOW, {"points_1": "x"}, "points_1", "Ben's points: “x” is not a whole number"),
+     (BELOW, {"deposits": "-1"}, "deposits", "riichi sticks: -1 must be a count, 0 or more"),
+     (BELOW, {"deposits": "x"}, "deposits", "riichi sticks: “x” is not a whole number"),
+     (BELOW, {"chips_1": "x"}, "chips_1", "South's chips: “x” is not a whole number"),
+     (BELOW, {"chips_0": "3", "chips_1": "-2"}, "chips_0",
+      "the chips add up to 1, not 0: what one wins another loses"),
+     (BELOW, {"chips_2": "-2"}, "chips_0",
+      "the chips add up to -2, not 0: what one wins another loses"),
+     (BELOW, {**MINUS, "busted_3": "3"}, "busted_3", "Dae cannot bust themself"),
+     (BELOW, {**ZERO, "busted_3": "0"}, "busted_3",
+      "Dae did not end below zero: nobody busted them"),
+     (AT_ZERO, {**HUNDRED, "busted_3": "0"}, "busted_3",
+      "Dae did not end at or below zero: nobody busted them"),
+     (BELOW, {"bet_a_0": "0"}, "bet_b_0", "a bet is between two players: choose both"),
+     (BELOW, {"bet_b_0": "1"}, "bet_a_0", "a bet is between two players: choose both"),
+     (BELOW, {"bet_amount_1": "1000"}, "bet_a_1", "a bet is between two players: choose both"),
+     (BELOW, {"bet_a_0": "1", "bet_b_0": "1", "bet_amount_0": "1000"}, "bet_b_0",
+      "a player cannot bet with themself"),
+     (BELOW, {"bet_a_0": "0", "bet_b_0": "1"}, "bet_amount_0",
+      "give the amount of the bet, in points"),
+     (BELOW, {"bet_a_0": "0", "bet_b_0": "1", "bet_amount_0": "0"}, "bet_amount_0",
+      "the amount: 0 is not a positive multiple of 100 points"),
+     (BELOW, {"bet_kind_0": "binta", "bet_a_0": "0", "bet_b_0": "1", "bet_amount_0": "50"},
+      "bet_amount_0", "the amount: 50 is not a multiple of 100 points, 0 or more"),
+     (BELOW, {"bet_a_0": "0", "bet_b_0": "1", "bet_amount_0": "1000", "bet_a_1": "1",
+              "bet_b_1": "0", "bet_amount_1": "2000"}, "bet_amount_1",
+      "this pair has this bet twice"),
+     (BELOW, {"soto_name_0": "Eve"}, "soto_backs_0", "whom does Eve back?"),
+     (BELOW, {"soto_backs_0": "1"}, "soto_name_0", "who is the spectator?"),
+     (BELOW, {"soto_amount_0": "1000"}, "soto_name_0", "who is the spectator?"),
+     (BELOW, {"soto_name_0": "ben", "soto_backs_0": "0"}, "soto_name_0",
+      "ben is already at this table or betting"),
+     (BELOW, {"soto_name_0": "Eve", "soto_backs_0": "0", "soto_name_1": "EVE",
+              "soto_backs_1": "1"}, "soto_name_1", "EVE is already at this table or betting"),
+     (BELOW, {**POOL, "soto_name_1": "Fay", "soto_backs_1": "1", "soto_amount_1": "2000"},
+      "soto_amount_1", "the spectators' pool has one amount a game: 1000 or 2000?"),
+     (BELOW, {**POOL, "soto_amount_0": "150"}, "soto_amount_0",
+      "the amount: 150 is not a positive multiple of 100 points"),
+     (BELOW, POOL, "soto_amount_0", "a spectators' pool needs two spectators or more (leave "
+      "the amount empty to follow a player's every payment)"),
+     (BELOW, {"soto_name_0": "Eve", "soto_backs_0": "1", "soto_name_1": "Fay",
+              "soto_backs_1": "0", "soto_amount_1": "1000"}, "soto_amount_1",
+      "a spectators' pool needs two spectators or more (leave the amount empty to follow "
+      "a player's every payment)"),
+     (BELOW, {"pen_pt_1": "5"}, "pen_seat_1", "who is penalised?"),
+     (BELOW, {"pen_reason_0": "late"}, "pen_seat_0", "who is penalised?"),
+     (BELOW, {"pen_seat_0": "2", "pen_kind_0": "penalty"}, "pen_pt_0",
+      "give the penalty in pt"),
+     (BELOW, {"pen_seat_0": "2", "pen_kind_0": "penalty", "pen_pt_0": "5",
+              "pen_reason_0": "a;b"}, "pen_reason_0", "a reason has no “;”"),
+     (BELOW, {"sub_name": "Hana"}, "sub_seat", "whose seat did the substitute play?"),
+     (BELOW, {"sub_seat": "1"}, "sub_name", "who played as the substitute?"),
+     (BELOW, {"sub_seat": "1", "sub_name": "ben"}, "sub_name", "ben is already at this table"),
+     (BELOW, {"points_3": "11000"}, None, "the points add up to 101000, 1000 more than the "
+      "100000 the players started with"),
+     (BELOW, {"points_3": "9000", "deposits": "2"}, None, "the points add up to 101000, 1000 "
+      "more than the 100000 the players started with")],
+)  # fmt: skip
+def test_each_refusal_on_its_field(
+    club: m.Club, rules: str, data: dict[str, str], field: str | None, said: str
+) -> None:
+    bound = form(club, rules, **data)
+    assert bound.errors == {field or "__all__": [said]}
+    assert bound.data_out == {} or field is None
+
+
+@pytest.mark.parametrize(
+    ("rules", "data", "busted"),
+    [(BELOW, {**MINUS, "busted_3": "0"}, {"Dae": "Ana"}),
+     (AT_ZERO, {**MINUS, "busted_3": "0"}, {"Dae": "Ana"}),
+     (AT_ZERO, {**ZERO, "busted_3": "1"}, {"Dae": "Ben"}),
+     (AT_ZERO, {**ZERO}, None)],
+)  # fmt: skip
+def test_busts_on_the_line(club: m.Club, rules: str, data: dict[str, str], busted: Any) -> None:
+    """Below zero busts; exactly 0 busts only where the rules say so."""
+    bound = form(club, rules, **data)
+    assert bound.errors == {}
+    assert bound.data_out.get("busted") == busted
+
+
+def test_everything_a_table_may_add(club: m.Club) -> None:
+    bound = form(
+        club, BELOW, "3,4,2", **points(51700, 31000, 16400, -100), deposits="1",
+        chips_0="4", chips_3="-4", busted_3="0",
+        won_0="on", won_2="on",
+        bet_kind_0="sashi", bet_a_0="0", bet_b_0="1", bet_amount_0="１，０００",
+        bet_kind_1="binta", bet_a_1="2", bet_b_1="3", bet_amount_1="0",
+        bet_kind_2="sashi", bet_a_2="2", bet_b_2="3", bet_amount_2="500",
+        soto_name_0=" Eve ", soto_backs_0="0",
+        soto_name_1="Fay", soto_backs_1="1", soto_amount_1="2000",
+        soto_name_2="Gus", soto_backs_2="3", soto_amount_2="2000",
+        pen_seat_0="3", pen_kind_0="chombo",
+        pen_seat_1="1", pen_kind_1="penalty", pen_pt_1="2.5", pen_reason_1="  late   again ",
+        sub_seat="2", sub_name=" Hana ", sub_later="on",
+    )  # fmt: skip
+    assert bound.errors == {}
+    assert bound.data_out == {
+        "players": ["Ana", "Ben", "Chie", "Dae"],
+        "points": [51700, 31000, 16400, -100],
+        "deposits": 1,
+        "chips": [4, 0, 0, -4],
+        "busted": {"Dae": "Ana"},
+        "winners": ["Ana", "Chie"],
+        "sashi": ["Ana:Ben:1000", "Chie:Dae:500"],
+        "binta": ["Chie:Dae:0"],
+        "soto": {"Eve": "Ana"},
+        "pool": {"Fay": "Ben", "Gus": "Dae"},
+        "side": {"soto_pool": 2000},
+        "penalties": ["Dae:20:chombo", "Ben:2.5:late again"],
+        "substitute": "Chie:Hana:later",
+    }
+    assert bound.result is not None
+
+
+def test_a_pool_at_the_rules_amount_and_no_extras(club: m.Club) -> None:
+    rules = PLAIN + "[side]\nsoto_pool = 1000\n"
+    bound = form(club, rules, **POOL, soto_name_1="Fay", soto_backs_1="1", soto_amount_1="1000",
+                 sub_seat="0", sub_name="Hana")  # fmt: skip
+    assert bound.errors == {}
+    assert bound.data_out == {"players": ["Ana", "Ben", "Chie", "Dae"],
+                              "points": [42600, 31000, 16400, 10000],
+                              "pool": {"Eve": "Ana", "Fay": "Ben"},
+                              "substitute": "Ana:Hana"}  # fmt: skip
+    plain = form(club, PLAIN, chips_0="4", busted_3="0", won_0="on")  # no such fields
+    assert plain.errors == {} and set(plain.data_out) == {"players", "points"}
+
+
+def test_what_the_template_is_given(club: m.Club) -> None:
+    full = GameForm(rules=services.rules_from_text(BELOW), club=club)
+    seats = full.seat_fields()
+    assert [s["label"] for s in seats] == ["East", "South", "West", "North"]
+    assert [(s["player"].name, s["points"].name, s["chips"].name, s["busted"].name,
+             s["won"].name) for s in seats][3] == ("player_3", "points_3", "chips_3",
+                                                   "busted_3", "won_3")  # fmt: skip
+    plain = GameForm(rules=services.rules_from_text(PLAIN), club=club, rows=(1, 3, 2))
+    assert [(s["chips"], s["busted"], s["won"]) for s in plain.seat_fields()] == [
+        (None, None, None)] * 4  # fmt: skip
+    assert [row["name"].name for row in plain.spectator_rows()] == [
+        "soto_name_0", "soto_name_1", "soto_name_2"]  # fmt: skip
+    assert [row["amount"].name for row in plain.pair_rows()] == ["bet_amount_0"]
+    assert [row["reason"].name for row in plain.penalty_rows()] == ["pen_reason_0",
+                                                                    "pen_reason_1"]  # fmt: skip
+    kinds = [value for value, _label in full.fields["bet_kind_0"].choices]  # type: ignore[attr-defined]
+    assert kinds == ["sashi", "bashin", "binta"]
+    assert [v for v, _l in plain.fields["bet_kind_0"].choices] == ["sashi", "bashin"]  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("data", "initial", "prefix", "opens"),
+    [(None, {}, "bet_", False), (None, {"bet_kind_0": "binta"}, "bet_", False),
+     (None, {"bet_a_0": "1"}, "bet_", True), (None, {"bet_a_0": "1"}, "soto_", False),
+     (None, {"sub_later": True}, "sub_", False), (None, {"sub_name": "Hana"}, "sub_", True),
+     (None, {"pen_pt_1": "0"}, "pen_", True), (None, {"soto_name_0": ""}, "soto_", False),
+     ({"bet_kind_0": "binta"}, {}, "bet_", False), ({"soto_name_1": "Eve"}, {}, "soto_", True),
+     ({}, {"soto_name_1": "Eve"}, "soto_", False),
+     ({"sub_later": "on"}, {}, "sub_", False),
+     ({"soto_backs_0": "1"}, {}, "soto_", True)],
+)  # fmt: skip
+def test_which_folded_parts_open(
+    club: m.Club, data: dict[str, str] | None, initial: dict[str, Any], prefix: str, opens: bool
+) -> None:
+    """A part opens when a field of its own (not its kind, not "later") has a value, in
+    what was sent or, for a new form, in what it starts with."""
+    rules = services.rules_from_text(BELOW)
+    if data is None:
+        bound = GameForm(rules=rules, club=club, initial=initial)
+    else:
+        bound = GameForm({**SEATS, **data}, rules=rules, club=club, initial=initial)
+    assert bound.used(prefix) is opens
+
+
+def test_a_part_with_an_error_opens(club: m.Club) -> None:
+    bound = form(club, BELOW, bet_kind_0="sashi", bet_amount_0="")
+    assert bound.used("bet_") is False
+    bound = form(club, BELOW, pen_kind_0="penalty", pen_reason_0="x" * 61)
+    assert "pen_reason_0" in bound.errors and bound.used("pen_") is True
+
+
+@pytest.mark.parametrize(
+    ("data", "typed", "missing"),
+    [({}, [None] * 4, None),
+     ({"points_0": "42600", "points_1": "31000"}, [42600, 31000, None, None], None),
+     ({"points_0": "42600", "points_1": "31000", "points_2": "16400"},
+      [42600, 31000, 16400, None], 10000),
+     ({"points_0": "42600", "points_1": "x", "points_2": "16400", "points_3": "1"},
+      [42600, None, 16400, 1], 40999),
+     ({"points_0": "▲１００", "points_1": "31000", "points_2": "16400", "deposits": "2"},
+      [-100, 31000, 16400, None], 50700),
+     ({"points_0": "42600", "points_1": "31000", "points_2": "16400", "deposits": "x"},
+      [42600, 31000, 16400, None], 10000),
+     ({"points_0": "42600", "points_1": "31000", "points_2": "16400", "points_3": "10000"},
+      [42600, 31000, 16400, 10000], 0)],
+)  # fmt: skip
+def test_points_still_missing(
+    club: m.Club, data: dict[str, str], typed: list[int | None], missing: int | None
+) -> None:
+    bound = GameForm(data, rules=services.rules_from_text(BELOW), club=club)
+    assert bound.typed_points() == typed
+    assert bound.missing() == missing
