@@ -123,3 +123,27 @@ def test_a_wrong_attribute_is_named() -> None:
     text = ORIGINAL.replace('<INIT seed="', '<INIT seed="x', 1)
     with pytest.raises(tenhou.LogError, match=r"element \d+ <INIT>: an attribute is missing"):
         tenhou.parse_any(text)
+
+
+def test_check_names_each_log_that_differs_and_imports_the_rest(tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]
+    """A log that reads but does not replay to its own numbers is named with its first
+    difference (the hand, seisan's points and the log's) and left out; the rest import."""
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    shutil.copy(SAMPLE, logs / SAMPLE.name)
+    text = SAMPLE.read_text(encoding="utf-8")
+    first = 'sc="240,70,250,-20,250,-20,250,-20"'
+    assert text.count(first) == 1
+    wrong = logs / "2022060100gm-00a9-0000-bbbbbbbb.mjlog"
+    wrong.write_text(text.replace(first, 'sc="240,80,250,-30,250,-20,250,-20"'))
+    error = cli.run("import", "tenhou", str(logs), "-o", str(tmp_path / "games"), "--check",
+                    code=2)  # fmt: skip
+    assert f"seisan: error: {wrong}: hand 1 (E1): seisan has 31000, 23000, 23000, 23000, " \
+        "the log 32000, 22000, 23000, 23000" in error  # fmt: skip
+    assert "1 of 2 logs imported" in error
+    assert [p.name for p in (tmp_path / "games").iterdir()] == [SAMPLE.stem + ".json"]
+    ja = cli.run("import", "tenhou", str(wrong), "-o", str(tmp_path / "ja"), "--check",
+                 "--lang", "ja", code=2)  # fmt: skip
+    assert f"{wrong}: 1局目（東1局）: seisan は 31000, 23000, 23000, 23000、牌譜は 32000" in ja
+    stats = cli.run("stats", str(wrong), code=2)
+    assert f"seisan: error: {wrong}: hand 1 (E1)" in stats

@@ -424,7 +424,11 @@ def test_a_bulk_rows_scores_are_the_cores() -> None:
         (169, "20210129", "", "tenhou", "auto", "south"),  # no result: today's
         (169, "20100531", "", "tenhou-2020", "auto-win", "south"),  # tenpai-yame from June 2010
         (169, "20100601", "", "tenhou-2020", "auto", "south"),
-        (169, "", "41 -41", "tenhou", "auto", "south"),  # no date: today's rules
+        # no date (a log without its id): its own final pt tell, as between the two
+        (169, "", "41 -41", "tenhou-2020", "auto", "south"),
+        (169, "", "41 -41.4", "tenhou", "auto", "south"),
+        (169, "", "", "tenhou", "auto", "south"),  # nor a result: today's rules
+        (185, "", "-13 79 -66", "tenhou-sanma-2020", "auto", "south"),
         (161, "20220601", "", "tenhou", "auto", "east"),  # 東風: no 0x08 bit
         (185, "20201231", "", "tenhou-sanma-2020", "auto", "south"),  # 三麻: 0x10
         # a real 三鳳南 log of 2021-01-02 with whole pt: 2021010217gm-00b9-0000-3eb2e915
@@ -633,7 +637,8 @@ def test_a_logs_game_id_comes_from_its_file_name(tmp_path: Path) -> None:
     nameless = tmp_path / "a game.mjlog"
     nameless.write_bytes(text)
     game = tenhou.load(nameless, names=["Wu", "Xi", "Yo", "Zed"])
-    assert game.record.title == "" and game.record.rules.name == "tenhou"  # no date: today's
+    # no date: the log's own final pt tell (all whole here: the old rounding)
+    assert game.record.title == "" and game.record.rules.name == "tenhou-2020"
     assert game.record.names == ("Wu", "Xi", "Yo", "Zed")
 
 
@@ -980,12 +985,19 @@ def test_a_json_log_whose_scores_or_hands_are_not_a_list(field: str) -> None:
     assert str(err.value) == "a tenhou.net/6 log with a field missing or wrong"
 
 
-def test_a_game_id_that_does_not_start_with_a_day_is_todays_rules() -> None:
+def test_a_game_id_that_does_not_start_with_a_day_is_told_by_its_result() -> None:
     data = _json_log(DOUBLE_RON)
     data.pop("ref", None)
-    for game_id, name in (("x2019103023gm", "tenhou"), ("2019103023gm", "tenhou-2020")):
+    # a day that is not one: no date, and the log's own whole final pt say old rounding;
+    # the same pt with a tenth say today's
+    for game_id, name in (("x2019103023gm", "tenhou-2020"), ("2019103023gm", "tenhou-2020")):
         game = tenhou.parse_json(json.dumps(data), game_id=game_id)
         assert game.record.rules.name == name, game_id
+    assert data["sc"] == [85300, 96, 31400, -9, -55100, -105, 38400, 18]
+    data["sc"] = [85300, 96.1, 31400, -9.1, -55100, -105, 38400, 18]
+    assert (
+        tenhou.parse_json(json.dumps(data), game_id="x2019103023gm").record.rules.name == "tenhou"
+    )
 
 
 @pytest.mark.parametrize(

@@ -295,7 +295,10 @@ def import_tenhou(
                 data = game.record.to_dict(played.lines if played else None)
                 (output / name).write_text(json.dumps(data, ensure_ascii=False, indent=1),
                                            encoding="utf-8")  # fmt: skip
-            except SeisanError as err:
+            except tenhou.CheckError as err:  # read, but not what the log says: which log
+                failed += 1
+                err_line(f"seisan: {term('error')}: {path}: {err.message.text(lang)}")
+            except SeisanError as err:  # a log that cannot be read names itself
                 failed += 1
                 err_line(f"seisan: {term('error')}: {err.message.text(lang)}")
             progress(number, len(paths))
@@ -323,6 +326,8 @@ def _plays(paths: Sequence[Path], rules: Rules | None, lang: Lang | None) -> lis
                 plays.append(load_record(path, rules).play())
             else:
                 plays.append(tenhou.check(tenhou.load(path, rules)))
+        except tenhou.CheckError as err:
+            err_line(f"seisan: {term('error')}: {path}: {err.message.text(lang)}")
         except SeisanError as err:
             err_line(f"seisan: {term('error')}: {err.message.text(lang)}")
         except OSError as err:

@@ -27,7 +27,7 @@ from urllib.parse import unquote
 from xml.etree import ElementTree
 
 from seisan.errors import SeisanError, file_problem
-from seisan.games import GameError, GamePlay, GameRecord, Hand, Win, play
+from seisan.games import GameError, GamePlay, GameRecord, Hand, RoundName, Win, play
 from seisan.i18n import _
 from seisan.presets import find_preset
 from seisan.rules import DealerStop, Length, Rules
@@ -65,6 +65,11 @@ class LogError(SeisanError):
     """A log that cannot be read: names the game and the place in the file."""
 
 
+class CheckError(LogError):
+    """A log read, whose replay by seisan differs from the log's own numbers: the
+    first difference (the caller names the file)."""
+
+
 @dataclass(frozen=True)
 class TenhouGame:
     """One Tenhou game: its record, and the log's own points to check it against."""
@@ -96,9 +101,9 @@ LAST_WHOLE_PT, FIRST_TENTHS = "20210128", "20220601"
 def rules_for(game_type: int, date: str = "", final_pt: Sequence[Decimal] = ()) -> Rules:
     """Tenhou's rules for a game of ``<GO type>`` played on ``date`` (yyyymmdd): three
     or four players, east-only or hanchan, and whole pt in the old days. Between the
-    last known whole-pt log and the first known exact one, the log's final pt
-    (``final_pt``) tell: all whole is the old rounding (which then agrees with the
-    exact scores if they are whole)."""
+    last known whole-pt log and the first known exact one, and for a log without a
+    date, the log's final pt (``final_pt``) tell: all whole is the old rounding (which
+    then agrees with the exact scores if they are whole)."""
     return _rules(bool(game_type & 0x10), bool(game_type & 0x08), date, final_pt)
 
 
@@ -110,10 +115,9 @@ _PRESETS = {(False, False): "tenhou", (False, True): "tenhou-2020",
 def _rules(sanma: bool, hanchan: bool, date: str, final_pt: Sequence[Decimal]) -> Rules:
     """:func:`rules_for` by what the game type says (the log's two formats say it
     differently)."""
-    old = bool(date) and date < FIRST_TENTHS and (
-        date <= LAST_WHOLE_PT
-        or (bool(final_pt) and all(pt == pt.to_integral_value() for pt in final_pt))
-    )  # fmt: skip
+    whole = bool(final_pt) and all(pt == pt.to_integral_value() for pt in final_pt)
+    # a log without its id (no date) is told by its result, as one of the months between
+    old = (date < FIRST_TENTHS and (date <= LAST_WHOLE_PT or whole)) if date else whole
     # tenpai-yame is automatic from June 2010 (Tenhou's blog)
     return _built(_PRESETS[sanma, old], hanchan, bool(date) and date < "20100601")
 
@@ -342,28 +346,28 @@ def check(game: TenhouGame) -> GamePlay:
     try:
         played = play(game.record)
     except GameError as err:
-        raise LogError(err.message) from None
+        raise CheckError(err.message) from None
     for line, expected in zip(played.lines, game.points_after, strict=False):
         if line.points != expected:
-            raise LogError(
+            raise CheckError(
                 _("hand {number} ({round}): seisan has {ours}, the log {theirs}",
-                  number=line.number, round=line.round, ours=list(line.points),
+                  number=line.number, round=RoundName(line.round), ours=list(line.points),
                   theirs=list(expected))
             )  # fmt: skip
     if len(played.lines) != len(game.points_after):
-        raise LogError(
+        raise CheckError(
             _("seisan played {ours} hands, the log {theirs}", ours=len(played.lines),
               theirs=len(game.points_after))
         )  # fmt: skip
     assert played.settlement is not None
     if tuple(played.settlement.points) != game.final_points:
-        raise LogError(
+        raise CheckError(
             _("final points: seisan has {ours}, the log {theirs}",
               ours=list(played.settlement.points), theirs=list(game.final_points))
         )  # fmt: skip
     scores = tuple(Decimal(str(s.numerator)) / s.denominator for s in played.settlement.scores)
     if scores != game.final_pt:
-        raise LogError(
+        raise CheckError(
             _("final pt: seisan has {ours}, the log {theirs}", ours=list(scores),
               theirs=list(game.final_pt))
         )  # fmt: skip
