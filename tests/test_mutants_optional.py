@@ -1053,3 +1053,18 @@ def test_named_point_and_stick_columns_are_read_by_file_and_summary(tmp_path: Pa
     assert str(err.value) == (
         "no column “sticks” (the file has east, south, west, north, kyoutaku)"
     )
+
+
+@pytest.mark.parametrize("lang", [Lang.JA, Lang.KO])
+def test_the_uma_in_the_readers_words_whatever_the_process_speaks(lang: Lang) -> None:
+    """A floating uma named briefly, and rules without uma, in the language asked for
+    (the process speaks English here)."""
+    from seisan.explain import uma_text  # noqa: PLC0415
+    from seisan.i18n import term  # noqa: PLC0415
+
+    floating = find_preset("jpml")
+    none = rules_from_data({"extends": "tenhou", "uma": [0, 0, 0, 0]})
+    assert uma_text(floating, lang, brief=True) == term("floating", lang) != term("floating")
+    assert uma_text(none, lang) == term("uma.none", lang) != term("uma.none")
+    assert uma_text(none) == term("uma.none") and uma_text(floating, brief=True) == term(
+        "floating")  # fmt: skip
