@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from seisan.games import load_record
 from seisan.logs import tenhou
+from seisan.presets import find_preset
 from seisan.stats import play_stats
 
 DATA = Path(__file__).parent / "data" / "tenhou"
@@ -147,3 +148,22 @@ def test_check_names_each_log_that_differs_and_imports_the_rest(tmp_path: Path, 
     assert f"{wrong}: 1局目（東1局）: seisan は 31000, 23000, 23000, 23000、牌譜は 32000" in ja
     stats = cli.run("stats", str(wrong), code=2)
     assert f"seisan: error: {wrong}: hand 1 (E1)" in stats
+
+
+def test_rules_chosen_keep_the_logs_length_and_players(tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]
+    """`-r` changes what the user asks (here the preset) and keeps the log's own length:
+    an east-only game stays east-only under a hanchan preset; rules for another number
+    of players are refused, naming both, in either format."""
+    east = DATA / "2022060223gm-0001-0000-b8e20009.mjlog"  # 東風 (no 0x08 in GO type 1)
+    cli.run("import", "tenhou", str(east), "-o", str(tmp_path / "east"), "--check", "-r", "tenhou")
+    record = json.loads((tmp_path / "east" / (east.stem + ".json")).read_text(encoding="utf-8"))
+    assert record["rules"]["game"]["length"] == "east"
+    assert tenhou.load(east, find_preset("tenhou")).record.rules.game.length.value == "east"
+    sanma = DATA / "2024123123gm-00b9-0000-09c44fd1.json"
+    error = cli.run("import", "tenhou", str(SAMPLE), str(sanma), "-o", str(tmp_path / "x"),
+                    "-r", "tenhou-sanma", code=2)  # fmt: skip
+    assert f"{SAMPLE}: the log is a game of 4 players; the rules tenhou-sanma are for 3" in error
+    assert "1 of 2 logs imported" in error
+    error = cli.run("import", "tenhou", str(sanma), "-o", str(tmp_path / "y"), "-r", "tenhou",
+                    code=2)  # fmt: skip
+    assert f"{sanma}: the log is a game of 3 players; the rules tenhou are for 4" in error

@@ -132,6 +132,20 @@ def _built(name: str, hanchan: bool, auto_win: bool) -> Rules:
     return replace(rules, game=game)
 
 
+def _as_logged(rules: Rules, players: int, hanchan: bool) -> Rules:
+    """Rules chosen for a log (``-r``) as the log played them: its length kept (an
+    east-only game stays one under a hanchan preset); rules for another number of
+    players are refused, naming both."""
+    if rules.players != players:
+        raise LogError(_("the log is a game of {players} players; the rules {name} are for "
+                         "{count}", players=players, name=rules.name,
+                         count=rules.players))  # fmt: skip
+    length = Length.SOUTH if hanchan else Length.EAST
+    if rules.game.length is length:
+        return rules
+    return replace(rules, game=replace(rules.game, length=length))
+
+
 _DATE = re.compile(r"\d{8}")
 
 
@@ -332,7 +346,9 @@ class _Reader:
             raise LogError(_("the log does not end (no final scores)"))
         final = tuple(int(self.owari[2 * i]) * 100 for i in range(n))
         final_pt = tuple(Decimal(self.owari[2 * i + 1]) for i in range(n))
-        chosen = rules or rules_for(self.game_type, _date(self.game_id), final_pt)
+        hanchan = bool(self.game_type & 0x08)
+        chosen = (_as_logged(rules, n, hanchan) if rules is not None
+                  else rules_for(self.game_type, _date(self.game_id), final_pt))  # fmt: skip
         players = list(names) if names is not None else self.names[:n]
         if len(players) != n or len(set(players)) != n:
             players = [f"Player {i + 1}" for i in range(n)]
@@ -407,6 +423,8 @@ def parse_json(
         ) from None  # fmt: skip
     try:
         return _json_game(data, rules, names, game_id)
+    except SeisanError:  # said already (rules that do not fit the log)
+        raise
     except (KeyError, IndexError, TypeError, ValueError, AttributeError):
         raise LogError(_("a tenhou.net/6 log with a field missing or wrong")) from None
 
@@ -429,7 +447,8 @@ def _json_game(
         raise TypeError
     final = tuple(int(sc[2 * i]) for i in range(n))
     final_pt = tuple(Decimal(str(sc[2 * i + 1])) for i in range(n))
-    chosen = rules or _rules(sanma, not east, _date(game_id), final_pt)
+    chosen = (_as_logged(rules, n, not east) if rules is not None
+              else _rules(sanma, not east, _date(game_id), final_pt))  # fmt: skip
     logs = data["log"]
     if not isinstance(logs, list):
         raise TypeError
