@@ -265,6 +265,48 @@ def test_a_failed_game_leaves_its_key_free(
     assert good.status_code == 201
 
 
+def test_a_key_is_kept_a_day_and_its_old_answers_go_now_and_then(
+    owner: Any, season: m.Season, token_of: Callable[[Any], str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:  # fmt: skip
+    """A key's answer is given again for 24 hours; after that the key is free even
+    before the old answer is deleted, which happens every hundredth request."""
+    import itertools  # noqa: PLC0415
+
+    from seisan.web.api import idempotency  # noqa: PLC0415
+
+    monkeypatch.setattr(idempotency, "_requests", itertools.count(1))  # no purge yet
+    token = token_of(owner)
+
+    def night(title: str, key: str) -> Any:
+        return Client().post(f"/api/clubs/test/seasons/{season.pk}/sessions",
+                             json.dumps({"date": "2026-12-04", "title": title}),
+                             content_type="application/json", HTTP_IDEMPOTENCY_KEY=key,
+                             **bearer(token))  # fmt: skip
+
+    first = night("Friday", "day")
+    assert first.status_code == 201
+    row = IdempotentRequest.objects.get(key="day")
+    IdempotentRequest.objects.filter(pk=row.pk).update(
+        created=timezone.now() - idempotency.KEPT + timedelta(minutes=1))  # fmt: skip
+    assert night("Saturday", "day").status_code == 422  # still kept: another request
+    assert night("Friday", "day").json() == first.json()  # the same: its answer again
+    IdempotentRequest.objects.filter(pk=row.pk).update(
+        created=timezone.now() - idempotency.KEPT - timedelta(minutes=1))  # fmt: skip
+    stale = IdempotentRequest.objects.create(user=make_user("old@example.com"), key="gone",
+                                             fingerprint="x", status=201)  # fmt: skip
+    IdempotentRequest.objects.filter(pk=stale.pk).update(
+        created=timezone.now() - idempotency.KEPT - timedelta(seconds=1))  # fmt: skip
+    again = night("Saturday", "day")  # the key is free: a new night
+    assert again.status_code == 201 and again.json()["title"] == "Saturday"
+    assert IdempotentRequest.objects.filter(pk=stale.pk).exists()  # not deleted yet
+    monkeypatch.setattr(idempotency, "_requests", itertools.count(idempotency.PURGE_EVERY))
+    assert idempotency.PURGE_EVERY == 100
+    night("Sunday", "next")
+    assert not IdempotentRequest.objects.filter(pk=stale.pk).exists()
+    assert set(IdempotentRequest.objects.values_list("key", flat=True)) == {"day", "next"}
+
+
 def test_an_edit_from_a_stale_version_is_409_with_the_game_as_it_is(
     owner: Any, session: m.Session, token_of: Callable[[Any], str]
 ) -> None:

@@ -12,6 +12,7 @@ from typing import Any
 from django.conf import settings
 from django.core.cache import cache
 from django.core.exceptions import PermissionDenied, RequestDataTooBig
+from django.db.models import Prefetch
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from ninja import NinjaAPI
@@ -264,7 +265,9 @@ def _player_out(player: m.Player) -> dict[str, Any]:
 
 def _season(request: HttpRequest, slug: str, pk: int, needed: str = m.Role.MEMBER) -> m.Season:
     club_ = _club(request, slug, needed)
-    return get_object_or_404(club_.seasons, pk=_id(pk))
+    found = get_object_or_404(club_.seasons, pk=_id(pk))
+    found.club = club_
+    return found
 
 
 @api.get(
@@ -355,9 +358,11 @@ def new_session(request: HttpRequest, slug: str, pk: int, body: s.SessionIn) -> 
 
 def _session(request: HttpRequest, slug: str, pk: int, needed: str = m.Role.MEMBER) -> m.Session:
     club_ = _club(request, slug, needed)
-    return get_object_or_404(
+    found = get_object_or_404(
         m.Session.objects.select_related("season"), pk=_id(pk), season__club=club_
     )
+    found.season.club = club_  # the club read already, not read again
+    return found
 
 
 @api.get(
@@ -477,14 +482,18 @@ def _game_key(request: HttpRequest, key: str) -> str:
     return "api:" + hashlib.sha256(f"{request.user.pk}:{key}".encode()).hexdigest()[:48]
 
 
+#: a game's seats with their players, in one query
+_SEATS = Prefetch("seats", queryset=m.Seat.objects.select_related("player"))
+
+
 def _fresh(game: m.Game) -> m.Game:
-    return m.Game.objects.select_related("rules").prefetch_related("seats__player").get(pk=game.pk)
+    return m.Game.objects.select_related("rules").prefetch_related(_SEATS).get(pk=game.pk)
 
 
 def _game(request: HttpRequest, slug: str, pk: int, needed: str = m.Role.MEMBER) -> m.Game:
     club_ = _club(request, slug, needed)
     return get_object_or_404(
-        m.Game.objects.select_related("rules", "session").prefetch_related("seats__player"),
+        m.Game.objects.select_related("rules", "session").prefetch_related(_SEATS),
         pk=_id(pk), session__season__club=club_, deleted__isnull=True,
     )  # fmt: skip
 

@@ -4,12 +4,13 @@ first answer and stores nothing new; the same key with another request is refuse
 from __future__ import annotations
 
 import hashlib
+import itertools
 import time
 from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import connection
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 
@@ -21,6 +22,8 @@ HEADER = "Idempotency-Key"
 WAIT = 3.0  #: seconds a retry waits for the first request still running
 LEASE = timedelta(minutes=3)  #: a first request pending longer died (its worker stopped)
 KEPT = timedelta(hours=24)  #: how long a key's answer is given again
+PURGE_EVERY = 100  #: requests between two deletions of the answers kept too long
+_requests = itertools.count()
 
 
 def _user(request: HttpRequest) -> Any:
@@ -43,14 +46,10 @@ def idempotent(request: HttpRequest, run: Callable[[], HttpResponse]) -> HttpRes
         problem = _("Idempotency-Key: give 1 to 100 letters, digits or signs")
         raise ApiError(400, "invalid_key", problem, HEADER)
     fingerprint = _fingerprint(request)
-    now = timezone.now()
-    IdempotentRequest.objects.filter(user=_user(request), created__lt=now - KEPT).delete()
-    try:
-        with transaction.atomic():
-            row = IdempotentRequest.objects.create(
-                user=_user(request), key=key, fingerprint=fingerprint
-            )
-    except IntegrityError:
+    if next(_requests) % PURGE_EVERY == 0:  # now and then, not a query every request
+        IdempotentRequest.objects.filter(created__lt=timezone.now() - KEPT).delete()
+    row = _claim(_user(request), key, fingerprint)
+    if row is None:  # the key is taken: its answer, or a wait for it
         return _replay(request, key, fingerprint, run)
     try:
         response = run()
@@ -59,6 +58,29 @@ def idempotent(request: HttpRequest, run: Callable[[], HttpResponse]) -> HttpRes
         raise
     _store(row, response)
     return response
+
+
+def _claim(user: Any, key: str, fingerprint: str) -> IdempotentRequest | None:
+    """The key's row, made now for this request; ``None`` if it exists already. One
+    statement, no savepoint (``INSERT … ON CONFLICT DO NOTHING``: SQLite and
+    PostgreSQL alike)."""
+    row = IdempotentRequest(user=user, key=key, fingerprint=fingerprint)
+    meta, name = IdempotentRequest._meta, connection.ops.quote_name
+    columns = ["user_id", "key", "fingerprint", "status", "body", "created"]
+    values = [user.pk, key, fingerprint, 0, "",
+              connection.ops.adapt_datetimefield_value(row.created)]  # fmt: skip
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"INSERT INTO {name(meta.db_table)} ({', '.join(map(name, columns))}) "
+            f"VALUES ({', '.join(['%s'] * len(columns))}) "
+            f"ON CONFLICT ({name('user_id')}, {name('key')}) DO NOTHING RETURNING {name('id')}",
+            values,
+        )
+        made = cursor.fetchone()
+    if made is None:
+        return None
+    row.pk = made[0]
+    return row
 
 
 def _store(row: IdempotentRequest, response: HttpResponse) -> None:
@@ -75,6 +97,9 @@ def _replay(
         row = IdempotentRequest.objects.filter(user=_user(request), key=key).first()
         if row is None:  # the first request failed and let go of the key: run again
             return idempotent(request, run)
+        if timezone.now() - row.created > KEPT:  # kept too long (not yet deleted): free
+            IdempotentRequest.objects.filter(pk=row.pk, created=row.created).delete()
+            continue
         if row.fingerprint != fingerprint:
             raise ApiError(422, "key_reused",
                            _("this Idempotency-Key was used for another request: use a new key "

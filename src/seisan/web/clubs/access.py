@@ -13,6 +13,7 @@ from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import PermissionDenied
+from django.db.models import OuterRef, Subquery
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
@@ -36,8 +37,12 @@ def club_for(user: Any, slug: str, needed: str) -> tuple[m.Club, str]:
     """The club ``slug`` names and the user's role there, if it is at least ``needed``:
     the one check behind every page and every API call (404: no such club; 403: not
     a member, or a smaller role)."""
-    club = get_object_or_404(m.Club, slug=slug)
-    role = role_in(user, club)
+    clubs = m.Club.objects.filter(slug=slug)
+    if getattr(user, "is_authenticated", False):  # the role read with the club: one query
+        mine = m.Membership.objects.filter(club=OuterRef("pk"), user=user)
+        clubs = clubs.annotate(role=Subquery(mine.values("role")[:1]))
+    club = get_object_or_404(clubs)
+    role = getattr(club, "role", None)
     if role is None or not m.role_at_least(role, needed):
         raise PermissionDenied
     return club, role

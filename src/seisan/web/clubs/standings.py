@@ -24,7 +24,7 @@ from fractions import Fraction
 from typing import Any
 
 from django.db import connection, transaction
-from django.db.models import F, Q, QuerySet
+from django.db.models import Q, QuerySet
 
 from seisan.stats import Seat as StatSeat
 from seisan.stats import Standing, ranked, standing, standings
@@ -60,11 +60,16 @@ def bump(seasons: QuerySet[m.Season] | m.Season | int, games: Iterable[int] | No
     if isinstance(seasons, m.Season | int):
         seasons = m.Season.objects.filter(pk=seasons if isinstance(seasons, int) else seasons.pk)
     touched = None if games is None else sorted(set(games))
-    with transaction.atomic():
-        seasons.update(revision=F("revision") + 1)
-        # the rows are locked by the update until the end: these are our revisions
-        raised = list(m.Season.objects.filter(pk__in=seasons.values("pk"))
-                      .values_list("pk", "revision"))  # fmt: skip
+    which, params = seasons.values("pk").query.get_compiler(connection=connection).as_sql()
+    name = connection.ops.quote_name
+    # no savepoint of its own: within a game's save, one transaction, fewer round trips
+    with transaction.atomic(savepoint=False), connection.cursor() as cursor:
+        # UPDATE … RETURNING (SQLite and PostgreSQL): the rows stay locked until the end,
+        # so these are our revisions, read in the same statement
+        cursor.execute(f"UPDATE {name(m.Season._meta.db_table)} SET {name('revision')} = "
+                       f"{name('revision')} + 1 WHERE {name('id')} IN ({which}) "
+                       f"RETURNING {name('id')}, {name('revision')}", params)  # fmt: skip
+        raised = cursor.fetchall()
         m.SeasonChange.objects.bulk_create(
             [m.SeasonChange(season_id=pk, revision=rev, games=touched) for pk, rev in raised]
         )
