@@ -301,8 +301,12 @@ def test_a_private_lobby_with_its_own_rules() -> None:
     """Lobby 10011 starts at 30000; with its rules stated, every hand still matches."""
     played = replay("2019020120gm-0009-10011-215330df.mjlog")
     assert played.end == "bust"
-    with pytest.raises(tenhou.LogError):
-        tenhou.check(tenhou.load(DATA / "2019020120gm-0009-10011-215330df.mjlog"))
+    with pytest.raises(tenhou.LogError) as refused:  # its log does not state them
+        tenhou.load(DATA / "2019020120gm-0009-10011-215330df.mjlog")
+    assert str(refused.value).endswith(
+        "lobby 10011: the log does not state the lobby's rules, and Tenhou's ranked rules do "
+        "not give its start (30000, 30000, 30000, 30000) and result: give the lobby's rules "
+        "with --rules")  # fmt: skip
 
 
 @pytest.mark.parametrize(

@@ -286,10 +286,13 @@ def import_tenhou(
                paths=", ".join(str(f) for f in files)))  # fmt: skip
     output.mkdir(parents=True, exist_ok=True)
     failed = 0
+    lobbies: dict[str, Rules] = {}  # each lobby's own rules, said once at the end
     with _Progress(term("played", lang)) as progress:
         for number, path in enumerate(paths, start=1):
             try:
                 game = tenhou.load(path, chosen)
+                if game.lobby and chosen is None:
+                    lobbies.setdefault(game.lobby, game.record.rules)
                 played = tenhou.check(game) if check else None
                 name = path.name.split(".")[0] + ".json"
                 data = game.record.to_dict(played.lines if played else None)
@@ -305,6 +308,11 @@ def import_tenhou(
     done = len(paths) - failed
     err_line(_("{done} of {count} logs imported into {path}", done=done, count=len(paths),
                path=output).text(lang))  # fmt: skip
+    from seisan.explain import rules_caption  # noqa: PLC0415
+
+    for lobby, own in sorted(lobbies.items()):
+        err_line(_("lobby {lobby}, under its own rules: {rules}", lobby=lobby,
+                   rules=rules_caption(own, lang)).text(lang))  # fmt: skip
     if failed:
         raise typer.Exit(2)
 

@@ -29,6 +29,7 @@ from xml.etree import ElementTree
 from seisan.errors import SeisanError, file_problem
 from seisan.games import GameError, GamePlay, GameRecord, Hand, RoundName, Win, play
 from seisan.i18n import _
+from seisan.logs.lobby import Lobby, lobby_caption, lobby_rules
 from seisan.presets import find_preset
 from seisan.rules import DealerStop, Length, Rules
 
@@ -81,6 +82,7 @@ class TenhouGame:
     final_points: tuple[int, ...]
     final_pt: tuple[Decimal, ...]
     game_id: str = ""
+    lobby: str = ""  #: a private or tournament lobby's game: the lobby (L1234 and its name)
 
 
 def _open_call(m: int) -> bool:
@@ -130,6 +132,47 @@ def _built(name: str, hanchan: bool, auto_win: bool) -> Rules:
     stop = DealerStop.AUTO_WIN if auto_win else rules.game.dealer_stop
     game = replace(rules.game, length=Length.SOUTH if hanchan else Length.EAST, dealer_stop=stop)
     return replace(rules, game=game)
+
+
+def _lobby_of(game_id: str) -> int:
+    """The lobby in a game id (``2019020120gm-0009-10011-215330df``: 10011); 0 if none."""
+    parts = game_id.split("-")
+    return int(parts[2]) if len(parts) > 2 and parts[2].isdigit() else 0
+
+
+def _own_rules(
+    lobby: Lobby,
+    sanma: bool,
+    hanchan: bool,
+    date: str,
+    final: Sequence[int],
+    final_pt: Sequence[Decimal],
+    first_ten: Sequence[int],
+) -> Rules:
+    """The rules a log was played under, by the log alone: Tenhou's ranked rules of its
+    kind and day; a lobby's own where the log states them (``csrule``). A lobby game
+    whose log does not state its rules is read under the ranked rules only if they give
+    its start and its result; else it is refused (never replayed under other rules)."""
+    if lobby.csrule is not None and lobby.number:
+        return lobby_rules(lobby, 3 if sanma else 4, hanchan, sum(final))
+    ranked = _rules(sanma, hanchan, date, final_pt)
+    if not lobby.number:
+        return ranked
+    from fractions import Fraction  # noqa: PLC0415
+
+    from seisan.settlement import settle  # noqa: PLC0415
+
+    started = all(points == ranked.start for points in first_ten)
+    try:
+        same = started and list(settle(final, ranked).scores) == [Fraction(p) for p in final_pt]
+    except SeisanError:
+        same = False
+    if not same:
+        raise LogError(_("lobby {lobby}: the log does not state the lobby's rules, and Tenhou's "
+                         "ranked rules do not give its start ({start}) and result: give the "
+                         "lobby's rules with --rules", lobby=lobby.number,
+                         start=", ".join(map(str, first_ten))))  # fmt: skip
+    return ranked
 
 
 def _as_logged(rules: Rules, players: int, hanchan: bool) -> Rules:
@@ -231,6 +274,8 @@ class _Reader:
     def __init__(self, game_id: str) -> None:
         self.game_id = game_id
         self.game_type = 0x09
+        self.lobby = Lobby(_lobby_of(game_id))
+        self.first_ten: tuple[int, ...] = ()
         self.names: list[str] = []
         self.hands: list[Hand] = []
         self.after: list[tuple[int, ...]] = []
@@ -249,12 +294,17 @@ class _Reader:
         try:
             if tag == "GO":
                 self.game_type = int(a.get("type", "9"))
+                # the game id's lobby where the tag's is missing or 0 (copies edit it)
+                number = int(a.get("lobby") or 0) or _lobby_of(self.game_id)
+                self.lobby = Lobby.of(number, a.get("title"), a.get("csrule"))
             elif tag == "UN" and "dan" in a:  # the first: every seat (a reconnect names one)
                 self.names = [unquote(a[key]) for key in ("n0", "n1", "n2", "n3") if a.get(key)]
             elif tag == "INIT":
                 self.finish_pending()
                 seed = [int(x) for x in a["seed"].split(",")]
                 self.open = _Pending(seed[0], seed[1])
+                if not self.first_ten:
+                    self.first_ten = tuple(int(x) * 100 for x in a["ten"].split(","))
             elif tag == "REACH" and a.get("step") == "2":
                 assert self.open is not None
                 self.open.riichi.append(int(a["who"]))
@@ -348,12 +398,14 @@ class _Reader:
         final_pt = tuple(Decimal(self.owari[2 * i + 1]) for i in range(n))
         hanchan = bool(self.game_type & 0x08)
         chosen = (_as_logged(rules, n, hanchan) if rules is not None
-                  else rules_for(self.game_type, _date(self.game_id), final_pt))  # fmt: skip
+                  else _own_rules(self.lobby, n == 3, hanchan, _date(self.game_id), final,
+                                  final_pt, self.first_ten[:n]))  # fmt: skip
         players = list(names) if names is not None else self.names[:n]
         if len(players) != n or len(set(players)) != n:
             players = [f"Player {i + 1}" for i in range(n)]
         record = GameRecord(chosen, tuple(players), tuple(self.hands), title=self.game_id)
-        return TenhouGame(record, tuple(self.after), final, final_pt, self.game_id)
+        return TenhouGame(record, tuple(self.after), final, final_pt, self.game_id,
+                          lobby_caption(self.lobby) if self.lobby.number else "")  # fmt: skip
 
 
 def check(game: TenhouGame) -> GamePlay:
@@ -440,18 +492,25 @@ def _json_game(
     sanma = east = False  # no name: four players, a hanchan
     if isinstance(disp, str):
         sanma, east = disp.startswith("三"), "東" in disp
+    elif isinstance(rule, list) and len(rule) > 2:  # a lobby's: the game type, in hex
+        game_type = int(str(rule[2]), 16)
+        sanma, east = bool(game_type & 0x10), not game_type & 0x08
     n = 3 if sanma else 4
     game_id = str(data.get("ref") or game_id)
+    number = int(data.get("lobby") or 0) or _lobby_of(game_id)
+    lobby = Lobby.of(number, data.get("title"), data.get("csrule"))
     sc = data["sc"]
     if not isinstance(sc, list):
         raise TypeError
     final = tuple(int(sc[2 * i]) for i in range(n))
     final_pt = tuple(Decimal(str(sc[2 * i + 1])) for i in range(n))
-    chosen = (_as_logged(rules, n, not east) if rules is not None
-              else _rules(sanma, not east, _date(game_id), final_pt))  # fmt: skip
     logs = data["log"]
-    if not isinstance(logs, list):
+    if not isinstance(logs, list) or not logs:
         raise TypeError
+    first_ten = tuple(int(x) for x in logs[0][1][:n])
+    chosen = (_as_logged(rules, n, not east) if rules is not None
+              else _own_rules(lobby, sanma, not east, _date(game_id), final, final_pt,
+                              first_ten))  # fmt: skip
     hands: list[Hand] = []
     after: list[tuple[int, ...]] = []
     for index, entry in enumerate(logs):
@@ -475,7 +534,8 @@ def _json_game(
     if len(players) != n or len(set(players)) != n or not all(players):
         players = [f"Player {i + 1}" for i in range(n)]
     record = GameRecord(chosen, tuple(players), tuple(hands), title=game_id)
-    return TenhouGame(record, tuple(after), final, final_pt, game_id)
+    return TenhouGame(record, tuple(after), final, final_pt, game_id,
+                      lobby_caption(lobby) if lobby.number else "")  # fmt: skip
 
 
 def _json_hand(
