@@ -429,7 +429,16 @@ def test_a_bulk_rows_scores_are_the_cores() -> None:
         (169, "", "41 -41.4", "tenhou", "auto", "south"),
         (169, "", "", "tenhou", "auto", "south"),  # nor a result: today's rules
         (185, "", "-13 79 -66", "tenhou-sanma-2020", "auto", "south"),
-        (161, "20220601", "", "tenhou", "auto", "east"),  # 東風: no 0x08 bit
+        (161, "20220601", "", "tenhou-tonpu", "auto", "east"),  # 東風: no 0x08 bit
+        (161, "20201231", "", "tenhou-tonpu-2020", "auto", "east"),
+        (177, "20220601", "", "tenhou-sanma-tonpu", "auto", "east"),  # 三麻 東風: 0x10
+        (177, "20201231", "", "tenhou-sanma-tonpu-2020", "auto", "east"),
+        # 東風 uma 5-10 to the last 2009 log known to show it, 10-20 from the first after
+        (161, "20090731", "", "tenhou-tonpu-2009", "auto-win", "east"),
+        (161, "20090827", "", "tenhou-tonpu-2020", "auto-win", "east"),
+        (161, "20090801", "", "tenhou-tonpu-2020", "auto-win", "east"),  # no result: 10-20
+        (169, "20090301", "", "tenhou-2020", "auto-win", "south"),  # 東南: 10-20 already
+        (185, "20090301", "", "tenhou-sanma-2020", "auto-win", "south"),
         (185, "20201231", "", "tenhou-sanma-2020", "auto", "south"),  # 三麻: 0x10
         # a real 三鳳南 log of 2021-01-02 with whole pt: 2021010217gm-00b9-0000-3eb2e915
         (185, "20210102", "-8 42 -34", "tenhou-sanma-2020", "auto", "south"),
@@ -444,6 +453,27 @@ def test_tenhous_rules_by_type_and_date_on_the_lines(
         stop,
         length,
     )
+
+
+@pytest.mark.parametrize(
+    ("date", "final", "final_pt", "name"),
+    [  # a real 2009 鳳東 result (shuffle.xml): 5-10 gives it, 10-20 does not
+        ("", "36900 25300 32200 5600", "37 -10 7 -34", "tenhou-tonpu-2009"),
+        ("20090815", "36900 25300 32200 5600", "37 -10 7 -34", "tenhou-tonpu-2009"),
+        ("20090827", "36900 25300 32200 5600", "37 -10 7 -34", "tenhou-tonpu-2020"),
+        # 2009082713gm-00e1's result: 10-20
+        ("20090815", "23600 24000 21700 30700", "-16 4 -28 40", "tenhou-tonpu-2020"),
+        ("", "23600 24000 21700 30700", "-16 4 -28 40", "tenhou-tonpu-2020"),
+        # a result neither gives: the later uma (--check then says where it differs)
+        ("", "25000 25000 25000 25000", "10 10 -20 0", "tenhou-tonpu-2020"),
+    ],
+)  # fmt: skip
+def test_a_2009_east_only_game_is_told_by_its_result(
+    date: str, final: str, final_pt: str, name: str
+) -> None:
+    rules = tenhou.rules_for(161, date, tuple(Decimal(p) for p in final_pt.split()),
+                             tuple(int(p) for p in final.split()))  # fmt: skip
+    assert rules.name == name
 
 
 def test_log_files_that_cannot_be_read(tmp_path: Path) -> None:

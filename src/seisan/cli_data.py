@@ -286,13 +286,13 @@ def import_tenhou(
                paths=", ".join(str(f) for f in files)))  # fmt: skip
     output.mkdir(parents=True, exist_ok=True)
     failed = 0
-    lobbies: dict[str, Rules] = {}  # each lobby's own rules, said once at the end
+    lobbies: dict[str, Rules | None] = {}  # each lobby's rules (None: ranked), said once
     with _Progress(term("played", lang)) as progress:
         for number, path in enumerate(paths, start=1):
             try:
                 game = tenhou.load(path, chosen)
                 if game.lobby and chosen is None:
-                    lobbies.setdefault(game.lobby, game.record.rules)
+                    lobbies.setdefault(game.lobby, game.record.rules if game.lobby_rules else None)
                 played = tenhou.check(game) if check else None
                 name = path.name.split(".")[0] + ".json"
                 data = game.record.to_dict(played.lines if played else None)
@@ -311,8 +311,11 @@ def import_tenhou(
     from seisan.explain import rules_caption  # noqa: PLC0415
 
     for lobby, own in sorted(lobbies.items()):
-        err_line(_("lobby {lobby}, under its own rules: {rules}", lobby=lobby,
-                   rules=rules_caption(own, lang)).text(lang))  # fmt: skip
+        said = (_("lobby {lobby}: its log states no rules; Tenhou's ranked rules give its "
+                  "result", lobby=lobby) if own is None
+                else _("lobby {lobby}, under its own rules: {rules}", lobby=lobby,
+                       rules=rules_caption(own, lang)))  # fmt: skip
+        err_line(said.text(lang))
     if failed:
         raise typer.Exit(2)
 

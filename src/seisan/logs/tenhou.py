@@ -83,6 +83,7 @@ class TenhouGame:
     final_pt: tuple[Decimal, ...]
     game_id: str = ""
     lobby: str = ""  #: a private or tournament lobby's game: the lobby (L1234 and its name)
+    lobby_rules: bool = False  #: played under rules its log states (else Tenhou's ranked)
 
 
 def _open_call(m: int) -> bool:
@@ -100,28 +101,70 @@ def _open_call(m: int) -> bool:
 LAST_WHOLE_PT, FIRST_TENTHS = "20210128", "20220601"
 
 
-def rules_for(game_type: int, date: str = "", final_pt: Sequence[Decimal] = ()) -> Rules:
+#: ranked 東風 paid uma 5-10 until at least this day, and 10-20 from the next
+#: (every real log found, docs/decisions.md); between them a log's own result tells
+LAST_TONPU_5_10, FIRST_TONPU_10_20 = "20090731", "20090827"
+
+
+def rules_for(
+    game_type: int,
+    date: str = "",
+    final_pt: Sequence[Decimal] = (),
+    final: Sequence[int] = (),
+) -> Rules:
     """Tenhou's rules for a game of ``<GO type>`` played on ``date`` (yyyymmdd): three
     or four players, east-only or hanchan, and whole pt in the old days. Between the
     last known whole-pt log and the first known exact one, and for a log without a
     date, the log's final pt (``final_pt``) tell: all whole is the old rounding (which
-    then agrees with the exact scores if they are whole)."""
-    return _rules(bool(game_type & 0x10), bool(game_type & 0x08), date, final_pt)
+    then agrees with the exact scores if they are whole). So do the final points and
+    pt of an east-only game of 2009 (``final``): uma 5-10 or 10-20."""
+    return _rules(bool(game_type & 0x10), bool(game_type & 0x08), date, final_pt, final)
 
 
-#: Tenhou's presets by (three players, whole pt)
-_PRESETS = {(False, False): "tenhou", (False, True): "tenhou-2020",
-            (True, False): "tenhou-sanma", (True, True): "tenhou-sanma-2020"}  # fmt: skip
+#: Tenhou's presets by (three players, whole pt, hanchan)
+_PRESETS = {
+    (False, False, True): "tenhou", (False, True, True): "tenhou-2020",
+    (True, False, True): "tenhou-sanma", (True, True, True): "tenhou-sanma-2020",
+    (False, False, False): "tenhou-tonpu", (False, True, False): "tenhou-tonpu-2020",
+    (True, False, False): "tenhou-sanma-tonpu", (True, True, False): "tenhou-sanma-tonpu-2020",
+}  # fmt: skip
 
 
-def _rules(sanma: bool, hanchan: bool, date: str, final_pt: Sequence[Decimal]) -> Rules:
+def _rules(
+    sanma: bool,
+    hanchan: bool,
+    date: str,
+    final_pt: Sequence[Decimal],
+    final: Sequence[int] = (),
+) -> Rules:
     """:func:`rules_for` by what the game type says (the log's two formats say it
     differently)."""
     whole = bool(final_pt) and all(pt == pt.to_integral_value() for pt in final_pt)
     # a log without its id (no date) is told by its result, as one of the months between
     old = (date < FIRST_TENTHS and (date <= LAST_WHOLE_PT or whole)) if date else whole
     # tenpai-yame is automatic from June 2010 (Tenhou's blog)
-    return _built(_PRESETS[sanma, old], hanchan, bool(date) and date < "20100601")
+    auto_win = bool(date) and date < "20100601"
+    rules = _built(_PRESETS[sanma, old, hanchan], hanchan, auto_win)
+    if sanma or hanchan or not old or (date and date >= FIRST_TONPU_10_20):
+        return rules
+    early = _built("tenhou-tonpu-2009", hanchan, auto_win)
+    if date and date <= LAST_TONPU_5_10:
+        return early
+    return early if _gives(early, final, final_pt) and not _gives(rules, final, final_pt) else rules
+
+
+def _gives(rules: Rules, final: Sequence[int], final_pt: Sequence[Decimal]) -> bool:
+    """Whether ``rules`` settle the final points ``final`` to the log's ``final_pt``."""
+    from fractions import Fraction  # noqa: PLC0415
+
+    from seisan.settlement import settle  # noqa: PLC0415
+
+    if not final or len(final) != len(final_pt):
+        return False
+    try:
+        return list(settle(final, rules).scores) == [Fraction(pt) for pt in final_pt]
+    except SeisanError:
+        return False
 
 
 @cache
@@ -155,24 +198,23 @@ def _own_rules(
     its start and its result; else it is refused (never replayed under other rules)."""
     if lobby.csrule is not None and lobby.number:
         return lobby_rules(lobby, 3 if sanma else 4, hanchan, sum(final))
-    ranked = _rules(sanma, hanchan, date, final_pt)
+    ranked = _rules(sanma, hanchan, date, final_pt, final)
     if not lobby.number:
         return ranked
-    from fractions import Fraction  # noqa: PLC0415
-
-    from seisan.settlement import settle  # noqa: PLC0415
-
     started = all(points == ranked.start for points in first_ten)
-    try:
-        same = started and list(settle(final, ranked).scores) == [Fraction(p) for p in final_pt]
-    except SeisanError:
-        same = False
-    if not same:
+    if not (started and _gives(ranked, final, final_pt)):
         raise LogError(_("lobby {lobby}: the log does not state the lobby's rules, and Tenhou's "
                          "ranked rules do not give its start ({start}) and result: give the "
                          "lobby's rules with --rules", lobby=lobby.number,
                          start=", ".join(map(str, first_ten))))  # fmt: skip
     return ranked
+
+
+def _named(lobby: Lobby, rules: Rules | None) -> tuple[str, bool]:
+    """A lobby game's lobby, and whether its own stated rules were followed."""
+    if not lobby.number:
+        return "", False
+    return lobby_caption(lobby), rules is None and lobby.csrule is not None
 
 
 def _as_logged(rules: Rules, players: int, hanchan: bool) -> Rules:
@@ -405,7 +447,7 @@ class _Reader:
             players = [f"Player {i + 1}" for i in range(n)]
         record = GameRecord(chosen, tuple(players), tuple(self.hands), title=self.game_id)
         return TenhouGame(record, tuple(self.after), final, final_pt, self.game_id,
-                          lobby_caption(self.lobby) if self.lobby.number else "")  # fmt: skip
+                          *_named(self.lobby, rules))  # fmt: skip
 
 
 def check(game: TenhouGame) -> GamePlay:
@@ -534,8 +576,7 @@ def _json_game(
     if len(players) != n or len(set(players)) != n or not all(players):
         players = [f"Player {i + 1}" for i in range(n)]
     record = GameRecord(chosen, tuple(players), tuple(hands), title=game_id)
-    return TenhouGame(record, tuple(after), final, final_pt, game_id,
-                      lobby_caption(lobby) if lobby.number else "")  # fmt: skip
+    return TenhouGame(record, tuple(after), final, final_pt, game_id, *_named(lobby, rules))
 
 
 def _json_hand(
