@@ -246,3 +246,33 @@ def test_points_still_missing(
     bound = GameForm(data, rules=services.rules_from_text(BELOW), club=club)
     assert bound.typed_points() == typed
     assert bound.missing() == missing
+
+
+def test_the_rows_each_part_has(club: m.Club) -> None:
+    """A third pair row is read when the form has three; a pair without a kind is
+    差しウマ; names are kept with single spaces."""
+    bound = form(club, BELOW, "3,2,2", bet_a_2="0", bet_b_2="1", bet_amount_2="1000",
+                 soto_name_0=" Eve   Lyn ", soto_backs_0="2", sub_seat="3",
+                 sub_name="Hana  Mori")  # fmt: skip
+    assert bound.errors == {}
+    assert bound.data_out["sashi"] == ["Ana:Ben:1000"]
+    assert bound.data_out["soto"] == {"Eve Lyn": "Chie"}
+    assert bound.data_out["substitute"] == "Dae:Hana Mori"
+
+
+def test_a_substitutes_name_is_checked_on_its_field(club: m.Club) -> None:
+    bound = form(club, BELOW, sub_seat="3", sub_name="Ha:na")
+    assert list(bound.errors) == ["sub_name"]
+    assert "“:”" in bound.errors["sub_name"][0]
+
+
+def test_a_field_with_an_error_opens_its_part_even_when_empty(club: m.Club) -> None:
+    bound = form(club, BELOW)
+    assert bound.used("sub_") is False
+    bound.add_error("sub_name", "wrong")
+    assert bound.used("sub_") is True and bound.used("soto_") is False
+
+
+def test_a_penalty_row_without_a_kind_is_a_chombo(club: m.Club) -> None:
+    bound = form(club, BELOW, pen_seat_0="2")
+    assert bound.errors == {} and bound.data_out["penalties"] == ["Chie:20:chombo"]

@@ -239,6 +239,12 @@ def test_a_chombo_at_another_price_is_a_penalty() -> None:
     assert initial["soto_amount_0"] == 500  # the game's own pool, not the rules'
     assert (initial["sub_seat"], initial["sub_name"], initial["sub_later"]) == ("0", "Hana",
                                                                                 False)  # fmt: skip
+    # a penalty as a session file may give it, with its reason; no substitute
+    stored = {"points": [25000] * 4, "substitute": "",
+              "penalties": [{"player": "Ben", "pt": 3, "reason": "late"}]}  # fmt: skip
+    other = initial_of(stored, NAMES)
+    assert (other["pen_seat_0"], other["pen_pt_0"], other["pen_reason_0"]) == ("1", 3, "late")
+    assert "sub_seat" not in other and "sub_seat" not in initial_of({"points": [0] * 4}, NAMES)
     # without the rules' chombo (no price to compare), a chombo is a penalty as stored
     assert initial_of(table, NAMES)["pen_kind_1"] == "penalty"
     assert initial_of({"points": [25000] * 4, "pool": {"Eve": "Ana"}}, NAMES)[

@@ -33,7 +33,8 @@ from seisan.web.clubs.services import EntryError, check_name, settle_data
 
 _NUMBER = re.compile(r"^[+-]?\d{1,10}$")
 WINDS = (N_("East"), N_("South"), N_("West"), N_("North"))
-ROWS = (2, 2, 2)  #: empty rows for pair bets, spectators and penalties on a new form
+EMPTY_ROWS = 2  #: empty rows of each part on a new form
+ROWS = (EMPTY_ROWS,) * 3  #: rows for pair bets, spectators and penalties on a new form
 MOST_ROWS = 12
 MAX_REASON = 60
 
@@ -56,9 +57,9 @@ def rows_for(table: Mapping[str, Any]) -> tuple[int, int, int]:
     spectators = len(table.get("soto") or {}) + len(table.get("pool") or {})
     penalties = len(table.get("penalties") or [])
     return (
-        min(MOST_ROWS, max(ROWS[0], pairs + 1)),
-        min(MOST_ROWS, max(ROWS[1], spectators + 1)),
-        min(MOST_ROWS, max(ROWS[2], penalties + 1)),
+        min(MOST_ROWS, max(EMPTY_ROWS, pairs + 1)),
+        min(MOST_ROWS, max(EMPTY_ROWS, spectators + 1)),
+        min(MOST_ROWS, max(EMPTY_ROWS, penalties + 1)),
     )
 
 
@@ -101,11 +102,12 @@ def parse_pt(text: str, what: Message, field: str) -> Fraction:
     """pt as typed (20, 7.5): more than 0, to a tenth."""
     clean = plain_number(text)
     try:
-        value = Decimal(clean)
+        value: Decimal | None = Decimal(clean)
     except InvalidOperation:
-        value = Decimal("NaN")
+        value = None
     if (
-        not value.is_finite()
+        value is None
+        or not value.is_finite()
         or len(clean) > 12
         or value <= 0
         or value * 10 != int(value * 10)
@@ -238,7 +240,7 @@ class GameForm(forms.Form):
             if not name.startswith(prefix) or "_kind_" in name:
                 continue
             value = source.get(name)
-            if (value not in (None, "", False) and name != "sub_later") or self.errors.get(name):
+            if (value not in (None, "") and name != "sub_later") or self.errors.get(name):
                 return True
         return False
 
@@ -334,7 +336,7 @@ class GameForm(forms.Form):
     def _chips(self, cleaned: Mapping[str, Any]) -> list[int]:
         chips = []
         for seat in range(self.n):
-            text = str(cleaned.get(f"chips_{seat}", "") or "").strip()
+            text = str(cleaned[f"chips_{seat}"]).strip()
             what = Message(N_("{seat}'s chips"), seat=seat_term(seat))
             chips.append(parse_int(text, what, f"chips_{seat}") if text else 0)
         if sum(chips):
@@ -391,10 +393,10 @@ class GameForm(forms.Form):
         mirror: dict[str, str] = {}
         pool: dict[str, str] = {}
         pool_amount: int | None = None
-        pool_row = 0  # the first spectator of the pool: where its error is said
+        pool_rows: list[int] = []  # the pool's rows (one alone: where its error is said)
         taken = {n.casefold() for n in names}
         for row in range(self.counts[1]):
-            name = " ".join(str(cleaned.get(f"soto_name_{row}", "") or "").split())
+            name = " ".join(str(cleaned.get(f"soto_name_{row}") or "").split())
             backs = cleaned.get(f"soto_backs_{row}") or ""
             amount = str(cleaned.get(f"soto_amount_{row}") or "").strip()
             if not (name or backs or amount):
@@ -415,7 +417,7 @@ class GameForm(forms.Form):
                                        "{first} or {second}?", first=pool_amount, second=value),
                                      f"soto_amount_{row}")  # fmt: skip
                 pool_amount = value
-                pool_row = row if not pool else pool_row
+                pool_rows.append(row)
                 pool[name] = names[int(backs)]
             else:
                 mirror[name] = names[int(backs)]
@@ -424,9 +426,10 @@ class GameForm(forms.Form):
             out["soto"] = mirror
         if pool:
             if len(pool) < 2:
+                (alone,) = pool_rows
                 raise EntryError(_("a spectators' pool needs two spectators or more (leave the "
                                    "amount empty to follow a player's every payment)"),
-                                 f"soto_amount_{pool_row}")  # fmt: skip
+                                 f"soto_amount_{alone}")  # fmt: skip
             out["pool"] = pool
             if pool_amount != self.rules.side.soto_pool:
                 out["side"] = {"soto_pool": pool_amount}
@@ -449,7 +452,7 @@ class GameForm(forms.Form):
 
     def _substitute(self, cleaned: Mapping[str, Any], names: list[str]) -> str:
         seat = cleaned.get("sub_seat") or ""
-        name = " ".join(str(cleaned.get("sub_name", "") or "").split())
+        name = " ".join(str(cleaned.get("sub_name") or "").split())
         if not (seat or name):
             return ""
         if not seat:
@@ -524,7 +527,7 @@ def initial_of(
         initial[f"points_{s}"] = table["points"][s]
     chips = table.get("chips")
     if isinstance(chips, Mapping):
-        chips = [chips.get(n, 0) for n in names]
+        chips = [chips.get(n) for n in names]
     for s, count in enumerate(chips or []):
         if count:
             initial[f"chips_{s}"] = count
