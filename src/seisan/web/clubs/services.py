@@ -292,8 +292,13 @@ def _write(
     version_row: m.RulesVersion,
     kind: str,
 ) -> tuple[m.Game, bool]:
-    """One attempt at storing the game, inside a transaction."""
+    """One attempt at storing the game, inside a transaction. The players are found
+    (or made) before the session's lock is taken: the lock is held for the writes only."""
     club = session.season.club
+    rows, spectators = seat_lines(result)
+    players = players_named(club, [row["name"] for row in rows])
+    if len({p.pk for p in players}) != len(players):
+        raise EntryError(_("a player sits twice at this table"), "players")
     if game is None:
         # games are numbered one at a time in a session (twenty bots posting at once on
         # PostgreSQL would otherwise take the same number over and over)
@@ -328,9 +333,9 @@ def _write(
     game.data = stored
     game.record = dict(record) if record is not None else None
     game.updated = timezone.now()
-    rows, game.spectators = seat_lines(result)
+    game.spectators = spectators
     game.save()
-    _store_seats(game, club, rows, created)
+    _store_seats(game, players, rows, created)
     bump(session.season_id, [game.pk])
     after_rows = [{"name": r["name"], "total": r["total"], "money": r["money"]} for r in rows]
     changes = [] if created else history.game_changes(before_data, stored, before_rows, after_rows)
@@ -380,13 +385,12 @@ def _resent(
     return existing, False
 
 
-def _store_seats(game: m.Game, club: m.Club, rows: list[dict[str, Any]], created: bool) -> None:
-    """The game's seat lines as the core settled them (a new game: inserted at once; an
-    edit: in place of the old ones, a player's confirmation kept while their line is
-    the same). The players are found in one query (new names made one by one)."""
-    players = players_named(club, [row["name"] for row in rows])
-    if len({p.pk for p in players}) != len(players):
-        raise EntryError(_("a player sits twice at this table"), "players")
+def _store_seats(
+    game: m.Game, players: list[m.Player], rows: list[dict[str, Any]], created: bool
+) -> None:
+    """The game's seat lines as the core settled them, ``players`` by seat (a new game:
+    inserted at once; an edit: in place of the old ones, a player's confirmation kept
+    while their line is the same)."""
     kept: dict[tuple[Any, ...], bool] = {}
     if not created:
         kept = {(s.player_id, s.seat, s.points, s.place, s.total): s.confirmed
