@@ -24,9 +24,8 @@ SEATS = {
 }
 
 
-def form(club: m.Club, rules: str = BELOW, rows: str = "2,2,2", **data: Any) -> GameForm:
-    bound = GameForm({**SEATS, "rows": rows, **data}, rules=services.rules_from_text(rules),
-                     club=club)  # fmt: skip
+def form(rules: str = BELOW, rows: str = "2,2,2", **data: Any) -> GameForm:
+    bound = GameForm({**SEATS, "rows": rows, **data}, rules=services.rules_from_text(rules))
     bound.is_valid()
     return bound
 
@@ -108,7 +107,7 @@ POOL = {"soto_name_0": "Eve", "soto_backs_0": "0", "soto_amount_0": "1000"}
 def test_each_refusal_on_its_field(
     club: m.Club, rules: str, data: dict[str, str], field: str | None, said: str
 ) -> None:
-    bound = form(club, rules, **data)
+    bound = form(rules, **data)
     assert bound.errors == {field or "__all__": [said]}
     assert bound.data_out == {} or field is None
 
@@ -122,14 +121,14 @@ def test_each_refusal_on_its_field(
 )  # fmt: skip
 def test_busts_on_the_line(club: m.Club, rules: str, data: dict[str, str], busted: Any) -> None:
     """Below zero busts; exactly 0 busts only where the rules say so."""
-    bound = form(club, rules, **data)
+    bound = form(rules, **data)
     assert bound.errors == {}
     assert bound.data_out.get("busted") == busted
 
 
 def test_everything_a_table_may_add(club: m.Club) -> None:
     bound = form(
-        club, BELOW, "3,4,2", **points(51700, 31000, 16400, -100), deposits="1",
+        BELOW, "3,4,2", **points(51700, 31000, 16400, -100), deposits="1",
         chips_0="4", chips_3="-4", busted_3="0",
         won_0="on", won_2="on",
         bet_kind_0="sashi", bet_a_0="0", bet_b_0="1", bet_amount_0="１，０００",
@@ -163,25 +162,25 @@ def test_everything_a_table_may_add(club: m.Club) -> None:
 
 def test_a_pool_at_the_rules_amount_and_no_extras(club: m.Club) -> None:
     rules = PLAIN + "[side]\nsoto_pool = 1000\n"
-    bound = form(club, rules, **POOL, soto_name_1="Fay", soto_backs_1="1", soto_amount_1="1000",
+    bound = form(rules, **POOL, soto_name_1="Fay", soto_backs_1="1", soto_amount_1="1000",
                  sub_seat="0", sub_name="Hana")  # fmt: skip
     assert bound.errors == {}
     assert bound.data_out == {"players": ["Ana", "Ben", "Chie", "Dae"],
                               "points": [42600, 31000, 16400, 10000],
                               "pool": {"Eve": "Ana", "Fay": "Ben"},
                               "substitute": "Ana:Hana"}  # fmt: skip
-    plain = form(club, PLAIN, chips_0="4", busted_3="0", won_0="on")  # no such fields
+    plain = form(PLAIN, chips_0="4", busted_3="0", won_0="on")  # no such fields
     assert plain.errors == {} and set(plain.data_out) == {"players", "points"}
 
 
 def test_what_the_template_is_given(club: m.Club) -> None:
-    full = GameForm(rules=services.rules_from_text(BELOW), club=club)
+    full = GameForm(rules=services.rules_from_text(BELOW))
     seats = full.seat_fields()
     assert [s["label"] for s in seats] == ["East", "South", "West", "North"]
     assert [(s["player"].name, s["points"].name, s["chips"].name, s["busted"].name,
              s["won"].name) for s in seats][3] == ("player_3", "points_3", "chips_3",
                                                    "busted_3", "won_3")  # fmt: skip
-    plain = GameForm(rules=services.rules_from_text(PLAIN), club=club, rows=(1, 3, 2))
+    plain = GameForm(rules=services.rules_from_text(PLAIN), rows=(1, 3, 2))
     assert [(s["chips"], s["busted"], s["won"]) for s in plain.seat_fields()] == [
         (None, None, None)] * 4  # fmt: skip
     assert [row["name"].name for row in plain.spectator_rows()] == [
@@ -212,16 +211,16 @@ def test_which_folded_parts_open(
     what was sent or, for a new form, in what it starts with."""
     rules = services.rules_from_text(BELOW)
     if data is None:
-        bound = GameForm(rules=rules, club=club, initial=initial)
+        bound = GameForm(rules=rules, initial=initial)
     else:
-        bound = GameForm({**SEATS, **data}, rules=rules, club=club, initial=initial)
+        bound = GameForm({**SEATS, **data}, rules=rules, initial=initial)
     assert bound.used(prefix) is opens
 
 
 def test_a_part_with_an_error_opens(club: m.Club) -> None:
-    bound = form(club, BELOW, bet_kind_0="sashi", bet_amount_0="")
+    bound = form(BELOW, bet_kind_0="sashi", bet_amount_0="")
     assert bound.used("bet_") is False
-    bound = form(club, BELOW, pen_kind_0="penalty", pen_reason_0="x" * 61)
+    bound = form(BELOW, pen_kind_0="penalty", pen_reason_0="x" * 61)
     assert "pen_reason_0" in bound.errors and bound.used("pen_") is True
 
 
@@ -243,7 +242,7 @@ def test_a_part_with_an_error_opens(club: m.Club) -> None:
 def test_points_still_missing(
     club: m.Club, data: dict[str, str], typed: list[int | None], missing: int | None
 ) -> None:
-    bound = GameForm(data, rules=services.rules_from_text(BELOW), club=club)
+    bound = GameForm(data, rules=services.rules_from_text(BELOW))
     assert bound.typed_points() == typed
     assert bound.missing() == missing
 
@@ -251,7 +250,7 @@ def test_points_still_missing(
 def test_the_rows_each_part_has(club: m.Club) -> None:
     """A third pair row is read when the form has three; a pair without a kind is
     差しウマ; names are kept with single spaces."""
-    bound = form(club, BELOW, "3,2,2", bet_a_2="0", bet_b_2="1", bet_amount_2="1000",
+    bound = form(BELOW, "3,2,2", bet_a_2="0", bet_b_2="1", bet_amount_2="1000",
                  soto_name_0=" Eve   Lyn ", soto_backs_0="2", sub_seat="3",
                  sub_name="Hana  Mori")  # fmt: skip
     assert bound.errors == {}
@@ -261,18 +260,76 @@ def test_the_rows_each_part_has(club: m.Club) -> None:
 
 
 def test_a_substitutes_name_is_checked_on_its_field(club: m.Club) -> None:
-    bound = form(club, BELOW, sub_seat="3", sub_name="Ha:na")
+    bound = form(BELOW, sub_seat="3", sub_name="Ha:na")
     assert list(bound.errors) == ["sub_name"]
     assert "“:”" in bound.errors["sub_name"][0]
 
 
 def test_a_field_with_an_error_opens_its_part_even_when_empty(club: m.Club) -> None:
-    bound = form(club, BELOW)
+    bound = form(BELOW)
     assert bound.used("sub_") is False
     bound.add_error("sub_name", "wrong")
     assert bound.used("sub_") is True and bound.used("soto_") is False
 
 
 def test_a_penalty_row_without_a_kind_is_a_chombo(club: m.Club) -> None:
-    bound = form(club, BELOW, pen_seat_0="2")
+    bound = form(BELOW, pen_seat_0="2")
     assert bound.errors == {} and bound.data_out["penalties"] == ["Chie:20:chombo"]
+
+
+@pytest.mark.parametrize(
+    ("name", "most"),
+    [("player_0", 60), ("points_3", 20), ("chips_2", 6), ("bet_amount_1", 20),
+     ("soto_name_1", 60), ("soto_amount_0", 20), ("pen_pt_1", 20), ("pen_reason_0", 60),
+     ("sub_name", 60), ("deposits", 20), ("key", 64), ("rows", 20)],
+)  # fmt: skip
+def test_how_long_each_field_may_be(name: str, most: int) -> None:
+    full = GameForm(rules=services.rules_from_text(BELOW))
+    assert full.fields[name].max_length == most  # type: ignore[attr-defined]
+    too_long = form(**{name: "1" * (most + 1)})
+    assert name in too_long.errors
+
+
+def test_the_labels_and_choices_of_a_new_form() -> None:
+    full = GameForm(rules=services.rules_from_text(BELOW), initial={"key": "kept"})
+    names = ("player_0", "player_3", "points_1", "chips_1", "busted_2", "won_0", "deposits")
+    labels = {name: str(full.fields[name].label) for name in names}
+    assert labels == {"player_0": "East", "player_3": "North", "points_1": "Points",
+                      "chips_1": "Chips", "busted_2": "Busted by", "won_0": "Won a hand",
+                      "deposits": "Riichi sticks left on the table"}  # fmt: skip
+    choices = full.fields["sub_seat"].choices  # type: ignore[attr-defined]
+    assert choices == [("", "—"), ("0", "East"), ("1", "South"), ("2", "West"), ("3", "North")]
+    assert full.initial["key"] == "kept" and full.initial["rows"] == "2,2,2"
+    fresh = GameForm(rules=services.rules_from_text(BELOW), rows=(3, 1, 2))
+    assert len(fresh.initial["key"]) == 32 and fresh.initial["rows"] == "3,1,2"
+    assert GameForm(rules=services.rules_from_text(BELOW)).initial["key"] != fresh.initial["key"]
+    sent = GameForm({"key": "sent"}, rules=services.rules_from_text(BELOW))
+    assert "key" not in sent.initial  # the form's own key comes back with it
+    assert fresh.result is None and fresh.data_out == {}
+
+
+@pytest.mark.parametrize("code", ["ja", "ko"])
+def test_errors_in_the_pages_language(code: str) -> None:
+    """The form's errors are in the language of the page, not of the process."""
+    from django.utils import translation  # noqa: PLC0415
+
+    from seisan.i18n import _  # noqa: PLC0415
+
+    cases = [({"points_1": "x"}, "points_1"), ({"points_3": "11000"}, "__all__"),
+             ({"player_1": "Be:n"}, "player_1")]  # fmt: skip
+    for data, field in cases:
+        english = form(**data).errors[field][0]
+        with translation.override(code):
+            theirs = form(**data).errors[field][0]
+        assert theirs != english, (field, theirs)
+    with translation.override(code):
+        bad = form(points_3="11000").errors["__all__"][0]
+    said = _("the points add up to {total}, {excess} more than the {expected} the players "
+             "started with", total=101000, excess=1000, expected=100000)  # fmt: skip
+    assert bad == said.text(code)
+
+
+def test_a_players_name_with_inner_spaces_and_a_separator() -> None:
+    bound = form(player_1="  Ben   Ito ")
+    assert bound.errors == {} and bound.data_out["players"][1] == "Ben Ito"
+    assert list(form(player_2="Chie;").errors) == ["player_2"]

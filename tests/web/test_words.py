@@ -68,7 +68,7 @@ def typed(draw: st.DrawFn) -> dict[str, str]:
 def test_form_messages_are_words_not_keys(club: m.Club, data: dict[str, str], lang: str) -> None:
     rules = services.rules_from_text(RULES)
     with translation.override(lang), language(lang):
-        form = GameForm(data, rules=rules, club=club)
+        form = GameForm(data, rules=rules)
         form.is_valid()
         for field, errors in form.errors.items():
             for error in errors:

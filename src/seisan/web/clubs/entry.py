@@ -26,7 +26,6 @@ from seisan.i18n import N_, Message, Term, _, plain_number
 from seisan.pt import pt_value
 from seisan.rules import Rules
 from seisan.settlement import PointsTotalError
-from seisan.web.clubs import models as m
 from seisan.web.clubs.forms import in_our_words, words
 from seisan.web.clubs.middleware import web_lang
 from seisan.web.clubs.services import EntryError, check_name, settle_data
@@ -130,7 +129,6 @@ class GameForm(forms.Form):
         self,
         *args: Any,
         rules: Rules,
-        club: m.Club,
         seats: list[str] | None = None,
         rows: tuple[int, int, int] = ROWS,
         **kwargs: Any,
@@ -141,7 +139,6 @@ class GameForm(forms.Form):
         for seat, name in enumerate(seats or []):  # the next game at the same table
             self.initial.setdefault(f"player_{seat}", name)
         self.rules = rules
-        self.club = club
         self.n = rules.players
         side = rules.side
         self.chips = bool(side.chip_value)
@@ -309,7 +306,7 @@ class GameForm(forms.Form):
     def _names(self, cleaned: Mapping[str, Any]) -> list[str]:
         names = []
         for seat in range(self.n):
-            name = " ".join(str(cleaned.get(f"player_{seat}", "") or "").split())
+            name = " ".join(str(cleaned[f"player_{seat}"]).split())
             if not name:
                 raise EntryError(_("{seat}: who sat here?", seat=seat_term(seat)),
                                  f"player_{seat}")  # fmt: skip
@@ -325,7 +322,7 @@ class GameForm(forms.Form):
     def _points(self, cleaned: Mapping[str, Any], names: list[str]) -> list[int]:
         points = []
         for seat in range(self.n):
-            text = str(cleaned.get(f"points_{seat}", "") or "").strip()
+            text = str(cleaned[f"points_{seat}"]).strip()
             if not text:
                 raise EntryError(_("{name}: give the final points", name=names[seat]),
                                  f"points_{seat}")  # fmt: skip

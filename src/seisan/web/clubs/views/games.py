@@ -42,19 +42,19 @@ def _game_form(
 ) -> GameForm:
     rules = services.rules_of(game.rules if game is not None else session.season.rules)
     if request.method == "POST":
-        return GameForm(request.POST, rules=rules, club=club)
+        return GameForm(request.POST, rules=rules)
     if game is not None:
         names = [s.player.name for s in game.seats.select_related("player").order_by("seat")]
         chombo, pool = rules.penalties.chombo_pt, rules.side.soto_pool
         initial = {"version": game.version, **initial_of(game.data, names, chombo, pool)}
-        return GameForm(initial=initial, rules=rules, club=club, rows=rows_for(game.data))
+        return GameForm(initial=initial, rules=rules, rows=rows_for(game.data))
     seats = None
     same = number(request.GET, "same", 0)
     if same:
         previous = session.games.filter(pk=same).first()
         if previous is not None:
             seats = [s.player.name for s in previous.seats.order_by("seat")]
-    return GameForm(rules=rules, club=club, seats=seats)
+    return GameForm(rules=rules, seats=seats)
 
 
 def duplicate_of(session: m.Session, table: dict[str, Any]) -> m.Game | None:
@@ -142,7 +142,7 @@ def preview(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
     editing = number(request.POST, "game", 0)
     if editing:
         version = get_object_or_404(m.Game, pk=editing, session=session).rules
-    form = GameForm(request.POST, rules=services.rules_of(version), club=club)
+    form = GameForm(request.POST, rules=services.rules_of(version))
     return render(
         request,
         "clubs/_preview.html",
@@ -229,7 +229,7 @@ def form_shows(club: m.Club, game: m.Game) -> bool:
     values = initial_of(game.data, names, rules.penalties.chombo_pt, rules.side.soto_pool)
     posted = {k: ("on" if v is True else str(v)) for k, v in values.items() if v is not False}
     posted["rows"] = ",".join(str(c) for c in rows_for(game.data))
-    form = GameForm(posted, rules=services.rules_of(game.rules), club=club)
+    form = GameForm(posted, rules=services.rules_of(game.rules))
     if not form.is_valid() or form.result is None:
         return False
     stored = {s.player.name: (s.total, s.money) for s in game.seats.select_related("player")}
