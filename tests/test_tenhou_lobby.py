@@ -190,6 +190,11 @@ def test_the_import_names_each_lobbys_rules(tmp_path: Path, cli: Any) -> None:
     assert ("lobby L18940 ARML Main Lobby, under its own rules: Start points 30000 · Return "
             "points 30000 · Oka 0 · Uma by the number of floating players (0: 15,5,-5,-15; "
             "1: 20,0,-5,-15;") in said  # fmt: skip
+    ranked = str(DATA / "2014021417gm-0009-7447-00d6d80f.json")
+    every = cli.run("import", "tenhou", *logs, ranked, "-o", str(tmp_path / "c"))
+    order = ["lobby L7447", "lobby L14853 Benoit's tournament", "lobby L18940 ARML Main Lobby"]
+    assert [line.split(",")[0].split(":")[0] for line in every.splitlines()[1:]] == order
+    assert "lobby L7447: its log states no rules; Tenhou's ranked rules give its result" in every
     ja = cli.run("import", "tenhou", *logs, "-o", str(tmp_path / "b"), "--lang", "ja")
     assert (
         "ロビー L14853 Benoit's tournament は独自ルール: 配給原点 25000 · 返し点 30000 · オカ +20"

@@ -310,7 +310,7 @@ def import_tenhou(
                path=output).text(lang))  # fmt: skip
     from seisan.explain import rules_caption  # noqa: PLC0415
 
-    for lobby, own in sorted(lobbies.items()):
+    for lobby, own in sorted(lobbies.items(), key=lambda item: int(item[0][1:].split()[0])):
         said = (_("lobby {lobby}: its log states no rules; Tenhou's ranked rules give its "
                   "result", lobby=lobby) if own is None
                 else _("lobby {lobby}, under its own rules: {rules}", lobby=lobby,
