@@ -151,3 +151,53 @@ def test_extra_time_adds_up_to_the_limit_and_a_new_draw_clears_it(
     assert over.status_code == 400 and RoundClock.objects.get().extra == {"1": 600}
     event_services.draw(night, EIGHT, Method.SHUFFLED, 4, owner)
     assert RoundClock.objects.get().extra == {}
+
+
+def test_the_clock_word_for_word(night: m.Session, owner: Any) -> None:
+    """One minute is a round, none is not; the table and the minutes left are named;
+    whoever started the clock is kept (nobody for a visitor)."""
+    from django.contrib.auth.models import AnonymousUser  # noqa: PLC0415
+
+    from seisan.errors import SeisanError  # noqa: PLC0415
+
+    def refused(data: dict[str, str]) -> str:
+        with pytest.raises(SeisanError) as said:
+            event_services.clock_action(night, data, owner)
+        return said.value.text("en")
+
+    assert refused({"action": "start", "minutes": "0"}) == (
+        "minutes: give a whole number from 1 to 600"
+    )
+    assert refused({"action": "start"}) == "minutes: give a whole number from 1 to 600"
+    event_services.clock_action(night, {"action": "start", "minutes": "1"}, owner)
+    clock = RoundClock.objects.get()
+    assert (clock.minutes, clock.started_by) == (1, owner)
+    assert refused({"action": "extra", "minutes": "5"}) == (
+        "table: give the number of a table drawn tonight (1 to 2)"
+    )
+    event_services.clock_action(night, {"action": "extra", "table": "2", "minutes": "590"},
+                                owner)  # fmt: skip
+    assert refused({"action": "extra", "table": "2", "minutes": "11"}) == (
+        "minutes: give a whole number from 1 to 10"
+    )
+    event_services.clock_action(night, {"action": "start", "minutes": "2"}, AnonymousUser())
+    assert RoundClock.objects.get().started_by is None
+    night.seatings.all().delete()
+    assert refused({"action": "extra", "table": "1", "minutes": "5"}) == (
+        "table: give the number of a table drawn tonight (1 to 0)"
+    )
+    assert refused({"action": "wind"}) == "choose what to change"
+
+
+def test_tables_started_from_a_draw_by_whom_and_the_odd_ones_left_out(
+    night: m.Session, owner: Any
+) -> None:
+    """Tables of another size than the rules' are left out, and counted."""
+    seating = night.seatings.get()
+    seating.tables = [EIGHT[:4], EIGHT[4:7], ["Ivy", "Jo", "Kai"]]
+    seating.save()
+    made, left_out = event_services.start_tables(seating, owner)
+    assert left_out == 2 and [t.names for t in made] == [EIGHT[:4]]
+    assert made[0].created_by == owner
+    again, _left_out = event_services.start_tables(seating, owner)
+    assert again == []  # started already

@@ -448,7 +448,7 @@ MAX_MINUTES = 600  #: a round of ten hours is a typo
 
 
 def _minutes(data: Mapping[str, Any], key: str = "minutes") -> int:
-    text = plain_number(str(data.get(key, ""))).strip()
+    text = plain_number(str(data.get(key))).strip()  # (none: "None", refused)
     if not WHOLE_ID.fullmatch(text) or not 1 <= int(text) <= MAX_MINUTES:
         raise SeisanError(_("minutes: give a whole number from 1 to {most}", most=MAX_MINUTES))
     return int(text)
@@ -467,7 +467,7 @@ def clock_action(session: m.Session, data: Mapping[str, Any], user: Any) -> None
             else None})  # fmt: skip
     elif action == "extra":
         seating = session.seatings.order_by("-number").first()
-        text = str(data.get("table", "")).strip()
+        text = str(data.get("table")).strip()  # (none: "None", refused)
         tables = len(seating.tables) if seating is not None else 0
         if not WHOLE_ID.fullmatch(text) or not 1 <= int(text) <= tables:
             raise SeisanError(_("table: give the number of a table drawn tonight (1 to {most})",
