@@ -723,3 +723,32 @@ def test_the_entered_players_are_this_seasons_approved_and_unmerged(
     ben = Registration.objects.get(season=season, name="Ben")
     tournament.entry_action(season, {"action": "refuse", "entry": ben.pk}, owner)
     assert [p.name for p in tournament.entered(season) or []] == ["Ana"]  # refused after all
+
+
+def test_what_if_every_value_worked_out_by_hand(club: m.Club, owner: Any) -> None:
+    """Two M.League games settled again under Tenhou's rules (uma 10-20, not 10-30):
+    each player's games, total now and then, and place (equal totals share one);
+    rules that cannot settle a game leave it out, with the core's reason."""
+    from fractions import Fraction  # noqa: PLC0415
+
+    from seisan.presets import find_preset  # noqa: PLC0415
+    from seisan.web.events.services import what_if  # noqa: PLC0415
+
+    season = season_with(club, "mleague", owner)
+    session = m.Session.objects.create(season=season)
+    save_game(session, {"players": ["Ana", "Ben", "Chie", "Dae"],
+                        "points": [42600, 31000, 16400, 10000]}, owner)  # fmt: skip
+    save_game(session, {"players": ["Ana", "Ben", "Chie", "Eve"],
+                        "points": [10000, 16400, 31000, 42600]}, owner)  # fmt: skip
+    rows, refused = what_if(season, find_preset("tenhou"))
+    assert refused == []
+    assert [(r.name, r.games, r.now, r.then, r.place_now, r.place_then) for r in rows] == [
+        ("Eve", 1, Fraction("62.6"), Fraction("52.6"), 1, 1),
+        ("Ana", 2, Fraction("12.6"), Fraction("12.6"), 2, 2),
+        ("Ben", 2, Fraction("-12.6"), Fraction("-12.6"), 3, 3),
+        ("Chie", 2, Fraction("-12.6"), Fraction("-12.6"), 3, 3),
+        ("Dae", 1, Fraction(-50), Fraction(-40), 5, 5),
+    ]  # fmt: skip
+    rows, refused = what_if(season, find_preset("tenhou-sanma"))
+    assert rows == [] and [game.number for game, _reason in refused] == [1, 2]
+    assert all(reason.text("en") for _game, reason in refused)
