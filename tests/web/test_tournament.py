@@ -749,6 +749,11 @@ def test_what_if_every_value_worked_out_by_hand(club: m.Club, owner: Any) -> Non
         ("Chie", 2, Fraction("-12.6"), Fraction("-12.6"), 3, 3),
         ("Dae", 1, Fraction(-50), Fraction(-40), 5, 5),
     ]  # fmt: skip
+    from seisan.web.clubs.services import rename_player  # noqa: PLC0415
+
+    rename_player(club.players.get(name="Dae"), "Daisuke", owner)  # the stored games say Dae
+    rows, refused = what_if(season, find_preset("tenhou"))
+    assert (rows[-1].name, rows[-1].then) == ("Daisuke", Fraction(-40)) and refused == []
     rows, refused = what_if(season, find_preset("tenhou-sanma"))
     assert rows == [] and [game.number for game, _reason in refused] == [1, 2]
     assert all(reason.text("en") for _game, reason in refused)
