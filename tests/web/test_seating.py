@@ -18,6 +18,8 @@ from seisan.web.clubs import services
 from seisan.web.events.models import Seating
 from seisan.web.tables.models import Table
 
+from .conftest import season_with
+
 pytestmark = pytest.mark.django_db
 
 SIXTEEN = [f"P{i:02}" for i in range(16)]
@@ -295,3 +297,71 @@ def test_places_move_under_other_rules() -> None:
     assert (row.up, row.down) == (2, 0)
     assert (WhatIfRow("b", 3, Fraction(0), Fraction(1), 1, 3).up,
             WhatIfRow("b", 3, Fraction(0), Fraction(1), 1, 3).down) == (0, 2)  # fmt: skip
+
+
+def test_the_history_a_draw_avoids(club: m.Club, night: m.Session, owner: Any) -> None:
+    """The season's live games in seat order (winds), and who sat out at the draw that
+    stands of each other night; not a deleted game, another season's, or this
+    night's own draws."""
+    from seisan.web.events import services as events  # noqa: PLC0415
+
+    last = night.season.sessions.get(title="Last week")
+    gone, _ = services.save_game(last, {"players": ["P00", "P05", "P10", "P15"],
+                                        "points": [40000, 30000, 20000, 10000]}, owner)  # fmt: skip
+    gone.deleted = gone.updated
+    gone.save(update_fields=["deleted"])
+    other = m.Session.objects.create(season=season_with(club, "mleague", owner, "Other"))
+    services.save_game(other, {"players": SIXTEEN[:4],
+                               "points": [40000, 30000, 20000, 10000]}, owner)  # fmt: skip
+    for number, out in ((1, ["P14"]), (2, ["P15"])):
+        Seating.objects.create(session=last, number=number, method="shuffled", seed=1,
+                               tables=[SIXTEEN[:4]], sitting_out=out)  # fmt: skip
+    Seating.objects.create(session=night, number=1, method="shuffled", seed=1,
+                           tables=[SIXTEEN[:4]], sitting_out=["P13"])  # fmt: skip
+    history = events.season_history(night)
+    assert history.sat_out == {"P15": 1}  # the last draw of last week only
+    assert history.wind_counts("P00") == (1, 0, 0, 0) and history.wind_counts("P03") == (0, 0, 0, 1)
+    assert history.met[frozenset(("P00", "P01"))] == 1
+    assert frozenset(("P00", "P05")) not in history.met  # the deleted game
+    assert sum(history.met.values()) == 4 * 6  # four games of six pairs: not the other season's
+
+
+@pytest.mark.parametrize("method", ["swiss", "interval", "shuffled"])
+def test_a_draw_is_the_cores_with_the_seasons_history_and_standings(
+    night: m.Session, owner: Any, method: str
+) -> None:
+    """The tables kept are the core's ``seat`` for the same players, history, standings
+    (everyone who played, whatever the season's minimum), and seed; with who drew
+    them, how many pairs meet again, and the club's history in words."""
+    from seisan.seating import Leftover, Method, seat  # noqa: PLC0415
+    from seisan.web.clubs.standings import season_standings  # noqa: PLC0415
+    from seisan.web.events import services as events  # noqa: PLC0415
+
+    m.Season.objects.filter(pk=night.season_id).update(min_games=9)
+    night.season.refresh_from_db()
+    present = SIXTEEN[:13]
+    chosen = Method(method)
+    made = events.draw(night, present, chosen, 7, owner)
+    standings = [s.name for s in season_standings(night.season, 0)]
+    assert len(standings) == 16
+    core = seat(present, size=4, method=chosen, history=events.season_history(night),
+                standings=standings if chosen is not Method.SHUFFLED else [],
+                leftover=Leftover.SIT_OUT, seed=7)  # fmt: skip
+    assert made.tables == [list(t) for t in core.tables]
+    assert made.sitting_out == list(core.sitting_out) and len(made.sitting_out) == 1
+    kept = (made.repeats, made.wind_repeats, made.complete)
+    assert kept == (core.repeats, core.wind_repeats, core.complete)
+    assert (made.method, made.seed, made.created_by, made.number) == (method, 7, owner, 1)
+    action = m.Action.objects.filter(kind="seating.drawn").latest("pk")
+    assert action.who == owner and action.fields["count"] == 3
+    assert action.fields["session"]
+
+
+def test_teams_are_drawn_only_in_a_team_season(night: m.Session, owner: Any) -> None:
+    from seisan.errors import SeisanError  # noqa: PLC0415
+    from seisan.seating import Method  # noqa: PLC0415
+    from seisan.web.events import services as events  # noqa: PLC0415
+
+    with pytest.raises(SeisanError) as refused:
+        events.draw(night, SIXTEEN, Method.TEAMS, 1, owner)
+    assert refused.value.text("en") == "this seating is drawn on the command line for now"
