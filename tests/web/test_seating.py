@@ -354,6 +354,7 @@ def test_a_draw_is_the_cores_with_the_seasons_history_and_standings(
     assert (made.method, made.seed, made.created_by, made.number) == (method, 7, owner, 1)
     action = m.Action.objects.filter(kind="seating.drawn").latest("pk")
     assert action.who == owner and action.fields["count"] == 3
+    assert action.link == ["clubs:events:seating", [night.pk]]
     assert action.fields["session"]
 
 
@@ -365,3 +366,41 @@ def test_teams_are_drawn_only_in_a_team_season(night: m.Session, owner: Any) -> 
     with pytest.raises(SeisanError) as refused:
         events.draw(night, SIXTEEN, Method.TEAMS, 1, owner)
     assert refused.value.text("en") == "this seating is drawn on the command line for now"
+
+
+def test_the_clubs_games_in_the_order_played(club: m.Club, owner: Any) -> None:
+    """Every season's live games of this club, by the night's date, then the night,
+    then the game's number; each its players in seat order with their places."""
+    import datetime  # noqa: PLC0415
+
+    from seisan.web.events.services import club_games  # noqa: PLC0415
+
+    first = season_with(club, "mleague", owner, "One")
+    second = season_with(club, "mleague", owner, "Two")
+    day, before = datetime.date(2026, 5, 2), datetime.date(2026, 5, 1)
+    one = m.Session.objects.create(season=first, date=day)
+    two = m.Session.objects.create(season=second, date=day)
+    early = m.Session.objects.create(season=second, date=before)  # made last, played first
+
+    def game(session: m.Session, names: list[str]) -> m.Game:
+        table = {"players": names, "points": [40000, 30000, 20000, 10000]}
+        made, _ = services.save_game(session, table, owner)
+        return made
+
+    a1 = game(one, ["A", "B", "C", "D"])
+    a2 = game(one, ["E", "F", "G", "H"])
+    game(two, ["I", "J", "K", "L"])
+    game(early, ["M", "N", "O", "P"])
+    gone = game(two, ["Q", "R", "S", "T"])
+    gone.deleted = gone.updated
+    gone.save(update_fields=["deleted"])
+    elsewhere = m.Club.objects.create(name="Other", slug="other", currency="JPY")
+    game(m.Session.objects.create(season=season_with(elsewhere, "mleague", owner), date=before),
+         ["U", "V", "W", "X"])  # fmt: skip
+    m.Game.objects.filter(pk=a1.pk).update(number=99)  # a1 becomes the second game
+    m.Game.objects.filter(pk=a2.pk).update(number=1)
+    m.Game.objects.filter(pk=a1.pk).update(number=2)
+    played = [[name for name, _place in seated] for seated in club_games(club)]
+    assert played == [["M", "N", "O", "P"], ["E", "F", "G", "H"], ["A", "B", "C", "D"],
+                      ["I", "J", "K", "L"]]  # fmt: skip
+    assert club_games(club)[0] == [("M", 1), ("N", 2), ("O", 3), ("P", 4)]
