@@ -356,7 +356,7 @@ def season_teams(season: m.Season) -> tuple[list[TeamStanding], dict[str, Team]]
 
 
 def _team(season: m.Season, data: Mapping[str, Any]) -> Team:
-    text = str(data.get("team", ""))
+    text = str(data.get("team"))  # (none: "None", not a number)
     found = season.teams.filter(pk=int(text)).first() if WHOLE_ID.fullmatch(text) else None
     if found is None:
         raise SeisanError(_("choose one of the season's teams"))
