@@ -19,11 +19,20 @@ pytestmark = pytest.mark.installed
 
 
 @pytest.fixture(scope="module")
-def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """``python -m build``: the sdist, then the wheel built from the sdist alone."""
-    out = tmp_path_factory.mktemp("dist")
-    subprocess.run([sys.executable, "-m", "build", "--outdir", str(out), str(ROOT)],
-                   check=True, capture_output=True)  # fmt: skip
+def dist(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Path:
+    """``python -m build``: the sdist, then the wheel built from the sdist alone. Built
+    once for every pytest-xdist worker, under a lock: two builds of one source tree at
+    once race on its ``egg-info`` (one of them failed so)."""
+    import fcntl  # noqa: PLC0415
+
+    this_run = tmp_path_factory.getbasetemp()
+    shared = this_run if worker_id == "master" else this_run.parent  # the workers' common one
+    out = shared / "dist"
+    with (shared / "dist.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not any(out.glob("*.whl")):
+            subprocess.run([sys.executable, "-m", "build", "--outdir", str(out), str(ROOT)],
+                           check=True, capture_output=True)  # fmt: skip
     return out
 
 
