@@ -209,3 +209,81 @@ def test_two_players_of_two_teams_are_not_merged(
     with pytest.raises(SeisanError, match="Ana plays for Drivens and Fay for Pirates"):
         services.merge_players(ana, fay, owner)
     assert club.players.get(name="Ana").merged_into is None
+
+
+def test_each_team_change_word_for_word_and_in_the_clubs_history(
+    season: m.Season, owner: Any
+) -> None:
+    """Every refusal of the teams page in its words, nothing changed by it; every change
+    kept in the club's history with who made it and its words."""
+    from seisan.web.events.models import TeamPenalty  # noqa: PLC0415
+
+    def act(**data: str) -> None:
+        event_services.team_action(season, data, owner)
+
+    def refused(**data: str) -> str:
+        before = (Team.objects.count(), TeamMember.objects.count(), TeamPenalty.objects.count())
+        with pytest.raises(SeisanError) as said:
+            act(**data)
+        assert before == (Team.objects.count(), TeamMember.objects.count(),
+                          TeamPenalty.objects.count())  # fmt: skip
+        return said.value.text("en")
+
+    def last() -> tuple[str, dict[str, Any]]:
+        action = m.Action.objects.latest("pk")
+        assert action.who == owner and action.link == ["clubs:events:teams", [season.pk]]
+        return action.kind, action.fields
+
+    assert refused(action="team", name="  ") == "give the team's name"
+    assert refused(action="team") == "give the team's name"
+    act(action="team", name="  Red   Dragons ")
+    red = Team.objects.get()
+    assert red.name == "Red Dragons"
+    assert last() == ("team.formed", {"team": "Red Dragons", "season": season.name})
+    assert refused(action="team", name="Red Dragons") == (
+        f"{season.name} has a team called Red Dragons already"
+    )
+    assert "“:”" in refused(action="team", name="Re:d")
+    act(action="team", name="Blue")
+    blue = Team.objects.get(name="Blue")
+    assert refused(action="member", team=str(red.pk)) == "give the player's name"
+    assert refused(action="member", team="x", player="Ana") == "choose one of the season's teams"
+    assert refused(action="member", player="Ana") == "choose one of the season's teams"
+    act(action="member", team=str(red.pk), player=" Ana  Lee ")
+    assert last() == ("team.joined", {"name": "Ana Lee", "team": "Red Dragons"})
+    act(action="member", team=str(red.pk), player="ana lee")  # there already: nothing new
+    assert TeamMember.objects.count() == 1 and last()[0] == "team.joined"
+    assert refused(action="member", team=str(blue.pk), player="Ana Lee") == (
+        "Ana Lee plays for Red Dragons this season: take them out of it first"
+    )
+    assert "“;”" in refused(action="member", team=str(blue.pk), player="Ben;")
+    member = TeamMember.objects.get()
+    act(action="leave", member="x")  # nobody: nothing happens
+    elsewhere = season_with(season.club, "mleague", owner, "Next")
+    event_services.team_action(elsewhere, {"action": "leave", "member": str(member.pk)}, owner)
+    assert TeamMember.objects.count() == 1  # another season's page cannot take them out
+    act(action="leave", member=str(member.pk + 100))
+    assert TeamMember.objects.count() == 1
+    act(action="leave", member=str(member.pk))
+    assert TeamMember.objects.count() == 0
+    assert last() == ("team.left", {"name": "Ana Lee", "team": "Red Dragons"})
+    for pt in ("0", "x", "1000000", "-1000000", "1.25"):
+        assert refused(action="penalty", team=str(red.pk), pt=pt) == (
+            "pt: give the team's pt, like -20 or 7.5 (not 0, at most 999999 either way)"
+        )
+    bell = refused(action="penalty", team=str(red.pk), pt="5", reason="a\x07b")
+    assert bell == "a name is letters, digits and spaces: no control characters"
+    act(action="penalty", team=str(red.pk), pt="▲２０", reason="  late  ")
+    penalty = TeamPenalty.objects.get()
+    assert (penalty.pt, penalty.reason, penalty.created_by) == (-20, "late", owner)
+    kind, fields = last()
+    assert kind == "team.penalty" and fields["team"] == "Red Dragons"
+    assert fields["pt"] == {"pt": "-20"}  # kept exact, as history keeps a value
+    assert fields["reason"] == "late"
+    act(action="penalty", team=str(blue.pk), pt="7.5")
+    assert last()[1]["reason"] == "—"
+    assert TeamPenalty.objects.get(team=blue).pt == Fraction(15, 2)
+    act(action="penalty", team=str(blue.pk), pt="1", reason="x" * 130)
+    assert TeamPenalty.objects.filter(team=blue).latest("pk").reason == "x" * 120
+    assert refused(action="wind") == "choose what to change"
+    assert refused() == "choose what to change"

@@ -379,7 +379,7 @@ def team_action(season: m.Season, data: Mapping[str, Any], user: Any) -> None:
         name = _words(data, "name")
         if not name:
             raise SeisanError(_("give the team's name"))
-        check_name(name, "name")
+        check_name(name)  # (one line on the page: no field to name)
         try:
             with transaction.atomic():
                 Team.objects.create(season=season, name=name)
@@ -392,7 +392,7 @@ def team_action(season: m.Season, data: Mapping[str, Any], user: Any) -> None:
         name = _words(data, "player")
         if not name:
             raise SeisanError(_("give the player's name"))
-        check_name(name, "player")
+        check_name(name)
         player = player_named(club, name)
         other = TeamMember.objects.filter(season=season, player=player).select_related("team")
         found = other.first()
@@ -409,7 +409,7 @@ def team_action(season: m.Season, data: Mapping[str, Any], user: Any) -> None:
             history.record(club, user, "team.joined", name=player.name, team=team.name,
                            link=link)  # fmt: skip
     elif action == "leave":
-        text = str(data.get("member", ""))
+        text = str(data.get("member"))  # (none: "None", not a number)
         member = (TeamMember.objects.filter(pk=int(text), season=season)
                   .select_related("team", "player").first()
                   if WHOLE_ID.fullmatch(text) else None)  # fmt: skip
@@ -419,7 +419,7 @@ def team_action(season: m.Season, data: Mapping[str, Any], user: Any) -> None:
                            team=member.team.name, link=link)  # fmt: skip
     elif action == "penalty":
         team = _team(season, data)
-        text = plain_number(str(data.get("pt", ""))).strip()
+        text = plain_number(str(data.get("pt"))).strip()
         if not PENALTY.fullmatch(text) or not Fraction(text):
             raise SeisanError(_("pt: give the team's pt, like -20 or 7.5 (not 0, at most "
                                 "{most} either way)", most=MAX_PENALTY))  # fmt: skip
