@@ -300,7 +300,7 @@ def import_tenhou(
                                            encoding="utf-8")  # fmt: skip
             except tenhou.CheckError as err:  # read, but not what the log says: which log
                 failed += 1
-                err_line(f"seisan: {term('error')}: {path}: {err.message.text(lang)}")
+                err_line(f"seisan: {term('error')}: {err.within(path).text(lang)}")
             except SeisanError as err:  # a log that cannot be read names itself
                 failed += 1
                 err_line(f"seisan: {term('error')}: {err.message.text(lang)}")
@@ -338,7 +338,7 @@ def _plays(paths: Sequence[Path], rules: Rules | None, lang: Lang | None) -> lis
             else:
                 plays.append(tenhou.check(tenhou.load(path, rules)))
         except tenhou.CheckError as err:
-            err_line(f"seisan: {term('error')}: {path}: {err.message.text(lang)}")
+            err_line(f"seisan: {term('error')}: {err.within(path).text(lang)}")
         except SeisanError as err:
             err_line(f"seisan: {term('error')}: {err.message.text(lang)}")
         except OSError as err:
