@@ -152,6 +152,44 @@ def test_a_form_key_belongs_to_one_session_and_one_game(club: m.Club, owner: Any
     assert m.Game.objects.count() == 2
 
 
+def test_a_resent_form_is_the_game_it_saved_and_nothing_else(club: m.Club, owner: Any) -> None:
+    """Sent again with its key: the same table (or the same record) is the game saved the
+    first time, also when the night marked its substitute on it since; anything else
+    sent with that key is refused, named by the game's number, and nothing is stored."""
+    import json  # noqa: PLC0415
+
+    from .conftest import EXAMPLES  # noqa: PLC0415
+
+    season = season_with(club, "tenhou", owner)
+    night = m.Session.objects.create(season=season)
+    table = {"players": NAMES, "points": [42600, 31000, 16400, 10000]}
+    game, created = services.save_game(night, table, owner, key="t")
+    assert created and services.save_game(night, dict(table), owner, key="t") == (game, False)
+    record = json.loads((EXAMPLES / "game.json").read_text(encoding="utf-8"))
+    kept, created = services.save_game(night, {}, owner, key="r", record=record)
+    assert created and services.save_game(night, {}, owner, key="r", record=dict(record)) == (
+        kept, False)  # fmt: skip
+    # the night's substitute marked on the stored table: the form as sent is the same game
+    m.Game.objects.filter(pk=game.pk).update(data={**table, "substitute": "Ana:Hana"})
+    assert services.save_game(night, table, owner, key="t") == (game, False)
+    m.Game.objects.filter(pk=kept.pk).update(record={**record, "substitute": {
+        "seat": "Ana", "by": "Hana"}})  # fmt: skip
+    assert services.save_game(night, {}, owner, key="r", record=record) == (kept, False)
+    refused = [
+        ({**table, "substitute": "Ben:Gus"}, None, "t", 1),  # another substitute
+        (table, record, "t", 1),  # a record where a table was saved
+        ({}, {**record, "title": "another"}, "r", 2),  # another record
+        (table, None, "r", 2),  # a table where a record was saved
+    ]
+    for data, sent, key, number in refused:
+        with pytest.raises(services.EntryError) as raised:
+            services.save_game(night, data, owner, key=key, record=sent)
+        assert raised.value.message.text("en") == (
+            f"this form already saved game {number}: open a new form for the next game"
+        )
+    assert m.Game.objects.count() == 2
+
+
 @pytest.mark.parametrize("length", [60, 61])
 def test_long_names(signed_in: Client, session: m.Session, length: int) -> None:
     name = "あ" * length

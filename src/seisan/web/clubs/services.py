@@ -372,8 +372,8 @@ def _resent(
             return False
         if dict(stored) == dict(sent):
             return True
-        return "substitute" not in sent and {
-            k: v for k, v in stored.items() if k != "substitute"} == dict(sent)  # fmt: skip
+        # (a form that names a substitute is never equal to a stored table without one)
+        return {k: v for k, v in stored.items() if k != "substitute"} == dict(sent)
 
     same = unmarked(existing.record, record) if record is not None else unmarked(
         existing.data, data)  # fmt: skip
