@@ -9,7 +9,8 @@
    (bounded by the batch size, not the file).
 3. Dask: the same settlement of a multi-file dataset on a LocalCluster of 2 workers
    over 1 worker.
-4. Log import: hands a second, read and checked, for mjlog XML and tenhou.net/6 JSON.
+4. Log import: hands a second, read and checked, for mjlog XML and tenhou.net/6 JSON,
+   mjai (each win scored from its tiles) and Mahjong Soul's games.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from distributed import Client, LocalCluster
 from seisan import find_preset
 from seisan.bulk import settle_arrays
 from seisan.bulk.dask import settle_dataframe
-from seisan.logs import tenhou
+from seisan.logs import check, majsoul, mjai, tenhou
 from seisan.rounding import Rounding
 
 DATA = Path(__file__).resolve().parents[1] / "tests" / "data" / "tenhou"
@@ -144,6 +145,22 @@ def bench_logs() -> None:
         took = best(run, 3)
         print(f"log import, {name}: {hands / took:,.0f} hands/s read and checked "
               f"({len(files)} games, {hands} hands)")  # fmt: skip
+    # mjai: every win scored from its tiles (the log gives points only)
+    tests = DATA.parent
+    for reader, folder, name in ((mjai, "mjai", "mjai JSON lines"),
+                                 (majsoul, "majsoul", "Mahjong Soul (tenhou.net/6)")):  # fmt: skip
+        paths = sorted(p for p in (tests / folder).iterdir() if p.suffix in (".json", ".jsonl"))
+        games = [reader.load(p) for p in paths]
+        count = sum(len(g.record.hands) for g in games)
+        loaded = [(p, p.read_text(encoding="utf-8")) for p in paths]
+
+        def replay(loaded=loaded, reader=reader) -> None:  # type: ignore[no-untyped-def]
+            for _path, text in loaded:
+                check(reader.parse(text))
+
+        took = best(replay, 3)
+        print(f"log import, {name}: {count / took:,.0f} hands/s read and checked "
+              f"({len(paths)} games, {count} hands)")  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import json
 import re
+from dataclasses import replace
 from decimal import Decimal
 from pathlib import Path
 
@@ -132,6 +133,10 @@ def test_riichi_needs_a_thousand_points() -> None:
     hands = (*hands, Hand("draw", riichi=(1,), tenpai=(1,)))
     with pytest.raises(GameError, match="hand 2: B cannot declare riichi with -23000 points"):
         play(GameRecord(record.rules, names, hands), check_end=False)
+    # 箱下立直 (a Mahjong Soul room without busting): the stick goes down all the same
+    owing = record.rules.replace(scoring=replace(record.rules.scoring, riichi_in_debt=True))
+    line = play(GameRecord(owing, names, hands), check_end=False).lines[1]
+    assert line.points == (72000, -21000, 24000, 24000) and line.deposits_after == 1000
 
 
 def test_a_bust_ends_the_game_and_leftover_deposits_go_to_first() -> None:

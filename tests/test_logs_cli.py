@@ -167,3 +167,42 @@ def test_rules_chosen_keep_the_logs_length_and_players(tmp_path: Path, cli) -> N
     error = cli.run("import", "tenhou", str(sanma), "-o", str(tmp_path / "y"), "-r", "tenhou",
                     code=2)  # fmt: skip
     assert f"{sanma}: the log is a game of 3 players; the rules tenhou are for 4" in error
+
+
+# -- mjai and Mahjong Soul -----------------------------------------------------------------
+
+TESTS = Path(__file__).parent / "data"
+
+
+def test_import_mjai_and_majsoul(tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]
+    """Each format's command writes a record a log, checked; an mjai excerpt that does not
+    start at the game's first hand is named, the rest still import; `seisan stats` reads
+    the three formats together, each told by its text."""
+    game = TESTS / "mjai" / "riichienv-126_204_0_mjai.jsonl"
+    excerpt = TESTS / "mjai" / "riichienv-tenhou_4p_honba_kyotaku_excerpt.jsonl"
+    said = cli.run("import", "mjai", str(game), str(excerpt), "-o", str(tmp_path / "mjai"),
+                   "--check", code=2)  # fmt: skip
+    assert said.splitlines()[0] == (
+        f"seisan: error: {excerpt}: the log starts at S4, not at the game's first hand: seisan "
+        "replays whole games")  # fmt: skip
+    assert "1 of 2 logs imported" in said
+    record = load_record(tmp_path / "mjai" / "riichienv-126_204_0_mjai.json")
+    assert record.play().final_points == (2400, 14900, 38800, 43900)
+    ja = cli.run("import", "mjai", str(excerpt), "-o", str(tmp_path / "ja"), "--lang", "ja",
+                 code=2)  # fmt: skip
+    assert "南4局から始まっています" in ja
+    cli.run("import", "majsoul", str(TESTS / "majsoul"), "-o", str(tmp_path / "ms"), "--check")
+    assert len(list((tmp_path / "ms").glob("*.json"))) == 4
+    data = cli.json("stats", str(game), str(TESTS / "majsoul"), str(SAMPLE))
+    assert sum(d["games"] for d in data) == 4 + (4 + 3 * 3) + 4  # player-games: mjai, 雀魂, Tenhou
+
+
+def test_no_logs_of_a_format_is_said_by_its_name(tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    said = cli.run("import", "mjai", str(empty), "-o", str(tmp_path / "o"), code=2)
+    assert said.strip() == (f"seisan: error: no mjai logs in {empty} (files ending .mjson, "
+                            ".jsonl, .json, .gz, .txt or .log)")  # fmt: skip
+    said = cli.run("import", "majsoul", str(empty), "-o", str(tmp_path / "o"), code=2)
+    assert said.strip() == (f"seisan: error: no Mahjong Soul records in {empty} (files ending "
+                            ".json or .gz)")  # fmt: skip

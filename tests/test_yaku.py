@@ -62,6 +62,9 @@ def test_dora_are_not_ticked_as_yaku() -> None:
         # no dora at all: 0, not left out of the count
         ({"tiles": "234m567p22s345678s", "win": "8s", "melds": ["chi:345s"], "dora": "1z"},
          ["断幺九"], 0, 1),
+        # a chi written out of order (897p) is the chi 789p: 三色 and 純チャン, open
+        ({"tiles": "123m123p1239s9s789p", "win": "3s", "melds": ["chi:897p"]},
+         ["三色同順", "純全帯幺九"], 0, 3),
         # a yakuman: dora count for nothing (East, the dora, in a 字一色)
         ({"tiles": "111z222z333z444z55z", "win": "5z", "tsumo": True, "dora": "4z"},
          ["字一色", "大四喜", "四暗刻単騎"], 0, 65),

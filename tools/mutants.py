@@ -31,6 +31,9 @@ OPTIONAL = [
     "src/seisan/stats.py",
     "src/seisan/explain.py",
     "src/seisan/logs/tenhou.py",
+    "src/seisan/logs/mjai.py",
+    "src/seisan/logs/majsoul.py",
+    "src/seisan/logs/__init__.py",
     "src/seisan/bulk/__init__.py",
     "src/seisan/bulk/io.py",
 ]

@@ -27,7 +27,7 @@ from seisan.cli import (
 )
 from seisan.errors import SeisanError, file_problem
 from seisan.explain import ordinal
-from seisan.i18n import N_, Lang, _, read_as, term
+from seisan.i18n import N_, Lang, Message, _, read_as, term
 from seisan.output import Format, dumps_csv, emit, table
 from seisan.presets import load_rules
 from seisan.pt import pt_value
@@ -248,14 +248,29 @@ def _place_chart(summary: Any, lang: Lang | None) -> None:
 # -- real logs --------------------------------------------------------------------------
 
 LOG_SUFFIXES = (".mjlog", ".xml", ".json", ".gz", ".txt")
+#: mjai's files: JSON lines as Mortal (.json, .jsonl), mjai-reviewer and gimite (.mjson) name them
+MJAI_SUFFIXES = (".mjson", ".jsonl", ".json", ".gz", ".txt", ".log")
 
 
-def _log_files(paths: Sequence[Path]) -> Iterator[Path]:
+def _log_files(paths: Sequence[Path], suffixes: Sequence[str] = LOG_SUFFIXES) -> Iterator[Path]:
     for path in paths:
         if path.is_dir():
-            yield from sorted(p for p in path.rglob("*") if p.suffix.lower() in LOG_SUFFIXES)
+            yield from sorted(p for p in path.rglob("*") if p.suffix.lower() in suffixes)
         else:
             yield path
+
+
+RulesOption = Annotated[
+    str | None,
+    typer.Option("--rules", "-r", help=N_("Rules (default: Tenhou's, by the log's date).")),
+]
+LogsArgument = Annotated[list[Path], typer.Argument(help=N_("Log files or folders of them."))]
+RecordsOption = Annotated[
+    Path, typer.Option("--output", "-o", help=N_("Folder for the game records (JSON)."))
+]
+CheckOption = Annotated[
+    bool, typer.Option(help=N_("Replay every hand and compare it with the log's own."))
+]
 
 
 @import_app.command(
@@ -263,42 +278,105 @@ def _log_files(paths: Sequence[Path]) -> Iterator[Path]:
 )
 @reports_errors
 def import_tenhou(
-    files: Annotated[list[Path], typer.Argument(help=N_("Log files or folders of them."))],
-    output: Annotated[
-        Path, typer.Option("--output", "-o", help=N_("Folder for the game records (JSON)."))
-    ],
-    check: Annotated[
-        bool, typer.Option(help=N_("Replay every hand and compare it with the log's own."))
-    ] = False,
-    rules: Annotated[
-        str | None,
-        typer.Option("--rules", "-r", help=N_("Rules (default: Tenhou's, by the log's date).")),
-    ] = None,
+    files: LogsArgument,
+    output: RecordsOption,
+    check: CheckOption = False,
+    rules: RulesOption = None,
     lang: LangOption = None,
 ) -> None:
     from seisan.logs import tenhou  # noqa: PLC0415
 
+    none = _("no Tenhou logs in {paths} (files ending .mjlog, .xml, .json, .gz or .txt)",
+             paths=", ".join(str(f) for f in files))  # fmt: skip
+    _import_logs(tenhou.load, list(_log_files(files)), none, output, check, rules, lang)
+
+
+@import_app.command(
+    "majsoul",
+    help=N_("Mahjong Soul (雀魂) records, as paipu exporters write them (JSON), into game "
+            "records."),
+)  # fmt: skip
+@reports_errors
+def import_majsoul(
+    files: LogsArgument,
+    output: RecordsOption,
+    check: CheckOption = False,
+    rules: Annotated[
+        str | None,
+        typer.Option(
+            "--rules", "-r", help=N_("Rules (default: the room's, as the record states them).")
+        ),
+    ] = None,
+    lang: LangOption = None,
+) -> None:
+    from seisan.logs import majsoul  # noqa: PLC0415
+
+    none = _("no Mahjong Soul records in {paths} (files ending .json or .gz)",
+             paths=", ".join(str(f) for f in files))  # fmt: skip
+    paths = list(_log_files(files, (".json", ".gz")))
+    _import_logs(majsoul.load, paths, none, output, check, rules, lang)
+
+
+@import_app.command(
+    "mjai",
+    help=N_("mjai logs (JSON lines of Mortal, mjai-reviewer, the mjai simulator, akochan) "
+            "into game records: wins without han and fu scored from their tiles."),
+)  # fmt: skip
+@reports_errors
+def import_mjai(
+    files: LogsArgument,
+    output: RecordsOption,
+    check: CheckOption = False,
+    rules: Annotated[
+        str | None,
+        typer.Option(
+            "--rules", "-r", help=N_("Rules (default: Tenhou's, as mjai's programs play them).")
+        ),
+    ] = None,
+    lang: LangOption = None,
+) -> None:
+    from seisan.logs import mjai  # noqa: PLC0415
+
+    none = _("no mjai logs in {paths} (files ending .mjson, .jsonl, .json, .gz, .txt or .log)",
+             paths=", ".join(str(f) for f in files))  # fmt: skip
+    paths = list(_log_files(files, MJAI_SUFFIXES))
+    _import_logs(mjai.load, paths, none, output, check, rules, lang)
+
+
+def _import_logs(
+    load: Callable[[Path, Rules | None], Any],
+    paths: list[Path],
+    none: Message,
+    output: Path,
+    check: bool,
+    rules: str | None,
+    lang: Lang | None,
+) -> None:
+    """Each log into a game record in ``output`` (checked against the log's own
+    numbers with ``check``); a log that cannot be read, or whose replay differs, is
+    named with its problem and the others still import; exit 2 if any failed."""
+    from seisan.logs import CheckError  # noqa: PLC0415
+    from seisan.logs import check as checked  # noqa: PLC0415
+
     chosen = load_rules(rules) if rules else None
     check_output(output, folder=True)
-    paths = list(_log_files(files))
     if not paths:
-        fail(_("no Tenhou logs in {paths} (files ending .mjlog, .xml, .json, .gz or .txt)",
-               paths=", ".join(str(f) for f in files)))  # fmt: skip
+        fail(none)
     output.mkdir(parents=True, exist_ok=True)
     failed = 0
     lobbies: dict[str, Rules | None] = {}  # each lobby's rules (None: ranked), said once
     with _Progress(term("played", lang)) as progress:
         for number, path in enumerate(paths, start=1):
             try:
-                game = tenhou.load(path, chosen)
+                game = load(path, chosen)
                 if game.lobby and chosen is None:
                     lobbies.setdefault(game.lobby, game.record.rules if game.lobby_rules else None)
-                played = tenhou.check(game) if check else None
+                played = checked(game) if check else None
                 name = path.name.split(".")[0] + ".json"
                 data = game.record.to_dict(played.lines if played else None)
                 (output / name).write_text(json.dumps(data, ensure_ascii=False, indent=1),
                                            encoding="utf-8")  # fmt: skip
-            except tenhou.CheckError as err:  # read, but not what the log says: which log
+            except CheckError as err:  # read, but not what the log says: which log
                 failed += 1
                 err_line(f"seisan: {term('error')}: {err.within(path).text(lang)}")
             except SeisanError as err:  # a log that cannot be read names itself
@@ -324,20 +402,20 @@ def import_tenhou(
 
 
 def _plays(paths: Sequence[Path], rules: Rules | None, lang: Lang | None) -> list[GamePlay]:
-    """Every game record or Tenhou log among ``paths`` played through the core; a file
-    that cannot be read is named and left out."""
+    """Every game record, Tenhou or mjai log among ``paths`` played through the core; a
+    file that cannot be read is named and left out."""
     from seisan.games import load_record  # noqa: PLC0415
-    from seisan.logs import tenhou  # noqa: PLC0415
+    from seisan.logs import CheckError, check, load_log  # noqa: PLC0415
 
     plays = []
-    for path in _log_files(paths):
+    for path in _log_files(paths, sorted({*LOG_SUFFIXES, *MJAI_SUFFIXES})):
         try:
             text_head = path.read_bytes()[:4096]
             if path.suffix.lower() == ".json" and b'"hands"' in text_head:
                 plays.append(load_record(path, rules).play())
             else:
-                plays.append(tenhou.check(tenhou.load(path, rules)))
-        except tenhou.CheckError as err:
+                plays.append(check(load_log(path, rules)))
+        except CheckError as err:
             err_line(f"seisan: {term('error')}: {err.within(path).text(lang)}")
         except SeisanError as err:
             err_line(f"seisan: {term('error')}: {err.message.text(lang)}")

@@ -214,6 +214,7 @@ RULE_FIELDS: dict[str, str] = {
     "scoring.triple_ron": N_("Three players call ron (三家和)"),
     "scoring.nagashi": N_("流し満貫"),
     "scoring.daiminkan_pao": N_("大明槓の責任払い (嶺上開花)"),
+    "scoring.riichi_in_debt": N_("Riichi with fewer points than a stick (箱下立直)"),
     "scoring.multi_ron_honba": N_("Double ron: honba"),
     "scoring.multi_ron_deposits": N_("Double ron: riichi sticks"),
     "penalties.chombo": N_("Chombo"),

@@ -384,7 +384,7 @@ def _play_hand(table: _Table, hand: Hand, index: int, where: Message) -> HandLin
         raise GameError(_("{where}: a player declares riichi twice", where=where))
     stick = rules.scoring.riichi
     for seat in hand.riichi:
-        if table.points[seat] < stick:
+        if table.points[seat] < stick and not rules.scoring.riichi_in_debt:
             raise GameError(
                 _("{where}: {name} cannot declare riichi with {points} points (a deposit is "
                   "{stick})", where=where, name=table.names[seat], points=table.points[seat],

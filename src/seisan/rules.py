@@ -268,6 +268,9 @@ class Scoring:
     #: 大明槓の責任払い: a 嶺上開花 from a 大明槓 is paid in full by the player whose
     #: discard was called for the kan (JPML before its 2023 revision)
     daiminkan_pao: bool = False
+    #: 箱下立直: riichi with fewer points than a deposit, where play goes on below zero
+    #: (Mahjong Soul's rooms without busting: a record shows riichi at -1900)
+    riichi_in_debt: bool = False
     #: on a double (triple) ron, who takes the honba, and the riichi deposits
     multi_ron_honba: MultiRon = MultiRon.NEAREST
     multi_ron_deposits: MultiRon = MultiRon.NEAREST
@@ -292,7 +295,7 @@ class Scoring:
         object.__setattr__(self, "multi_ron_honba", honba)
         object.__setattr__(self, "multi_ron_deposits", deposits)
         for name in ("kiriage", "kiriage_dealer", "thirty_fu_variant", "atamahane",
-                     "double_yakuman", "nagashi", "daiminkan_pao"):  # fmt: skip
+                     "double_yakuman", "nagashi", "daiminkan_pao", "riichi_in_debt"):  # fmt: skip
             _flag(f"scoring.{name}", getattr(self, name))
         if self.kiriage and self.kiriage_dealer:
             raise RulesError(

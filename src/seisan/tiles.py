@@ -62,6 +62,23 @@ class TileHand:
         return recorded(list(self.yaku))
 
 
+@dataclass(frozen=True)
+class WinContext:
+    """How a hand was won, beyond its tiles and riichi: what a log's replay knows and a
+    player entering a hand says (一発, 嶺上開花, 槍槓, 海底摸月, 河底撈魚, ダブル立直, 天和,
+    地和; 抜きドラ in three-player games)."""
+
+    ippatsu: bool = False
+    rinshan: bool = False
+    chankan: bool = False
+    haitei: bool = False
+    houtei: bool = False
+    double_riichi: bool = False
+    tenhou: bool = False
+    chiihou: bool = False
+    nuki: int = 0  #: North tiles set aside (three players): dora each
+
+
 def tile_names(text: str, what: str = "tiles") -> list[str]:
     """mpsz text as tile names (``5m``; a red five ``0m``); an unknown tile is an
     error naming it."""
@@ -147,7 +164,7 @@ def _meld(spec: str) -> tuple[Meld, list[str]]:
                           kind=kind, size=size))  # fmt: skip
     meld = Meld(
         meld_type=_MELDS[kind],
-        tiles=_to_136(tiles),
+        tiles=sorted(_to_136(tiles)),  # the package reads a chi in order (867p is 678p)
         opened=kind != "ankan",
     )
     return meld, names
@@ -166,6 +183,7 @@ def score_tiles(
     ura: str = "",
     melds: Sequence[str] = (),
     scoring: Scoring | None = None,
+    context: WinContext | None = None,
 ) -> TileHand:
     """Find yaku, han and fu of ``tiles`` (all 14, the winning tile included) with the
     ``mahjong`` package, and pay them under ``scoring``'s point system. Sitting East
@@ -209,9 +227,19 @@ def score_tiles(
         kiriage=scoring.kiriage or (scoring.kiriage_dealer and dealer),
         kazoe_limit=0 if scoring.kazoe is Kazoe.YAKUMAN else 1,
     )
+    when = context or WinContext()
     config = HandConfig(
         is_tsumo=tsumo,
-        is_riichi=riichi,
+        is_riichi=riichi or when.double_riichi,
+        is_ippatsu=when.ippatsu,
+        is_rinshan=when.rinshan,
+        is_chankan=when.chankan,
+        is_haitei=when.haitei,
+        is_houtei=when.houtei,
+        is_daburu_riichi=when.double_riichi,
+        is_tenhou=when.tenhou,
+        is_chiihou=when.chiihou,
+        num_nuki_dora=when.nuki,
         player_wind=seat,
         round_wind=_wind(round_wind, "round wind"),
         options=options,

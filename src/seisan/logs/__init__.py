@@ -1,2 +1,142 @@
 """Readers of real game logs, imported explicitly (like ``chess.pgn``):
-``seisan.logs.tenhou`` turns Tenhou's mjlog XML into seisan game records."""
+``seisan.logs.tenhou`` turns Tenhou's mjlog XML and tenhou.net/6 JSON into seisan
+game records, ``seisan.logs.majsoul`` Mahjong Soul's records, ``seisan.logs.mjai``
+mjai's JSON lines (Mortal, mjai-reviewer, the mjai simulator). What every reader
+shares is here: a game read from a log with the log's own numbers
+(:class:`LoggedGame`), :func:`load_log`, which tells a file's format by its text, and
+:func:`check`, which replays the record through seisan's core and compares hand by
+hand."""
+
+from __future__ import annotations
+
+import gzip
+from dataclasses import dataclass, replace
+from decimal import Decimal
+from pathlib import Path
+
+from seisan.errors import SeisanError, file_problem
+from seisan.games import GameError, GamePlay, GameRecord, RoundName, play
+from seisan.i18n import _
+from seisan.rules import Length, Rules
+
+
+class LogError(SeisanError):
+    """A log that cannot be read: names the game and the place in the file."""
+
+
+class CheckError(LogError):
+    """A log read, whose replay by seisan differs from the log's own numbers: the
+    first difference (the caller names the file)."""
+
+
+@dataclass(frozen=True)
+class LoggedGame:
+    """One game read from a log: its record, and the log's own points to check it
+    against."""
+
+    record: GameRecord
+    #: the points after each hand, as the log says (riichi sticks paid)
+    points_after: tuple[tuple[int, ...], ...]
+    #: the final points, and pt where the log states them (Tenhou's ``owari``)
+    final_points: tuple[int, ...]
+    final_pt: tuple[Decimal, ...]
+    game_id: str = ""
+    lobby: str = ""  #: a private or tournament lobby's game: the lobby (L1234 and its name)
+    lobby_rules: bool = False  #: played under rules its log states (else Tenhou's ranked)
+    #: whether the final points give the deposits left on the table to first place
+    #: (Tenhou's do; mjai's are the table's points as the last hand left them)
+    deposits_in_final: bool = True
+
+
+def read_text(path: Path) -> str:
+    """A log file's text (gzip or plain UTF-8); errors name the file."""
+    try:
+        raw = path.read_bytes()
+    except OSError as err:
+        problem = file_problem(err)  # in the reader's words, not the OS's English
+        raise LogError(_("cannot read {path}: {detail}", path=path, detail=problem)) from None
+    if raw[:2] == b"\x1f\x8b":
+        try:
+            raw = gzip.decompress(raw)
+        except (OSError, EOFError):
+            raise LogError(_("{path}: a broken gzip file", path=path)) from None
+    try:
+        return raw.decode()  # UTF-8
+    except UnicodeDecodeError:
+        raise LogError(_("{path}: not UTF-8 text", path=path)) from None
+
+
+def as_logged(rules: Rules, players: int, hanchan: bool) -> Rules:
+    """Rules chosen for a log (``-r``) as the log played them: its length kept (an
+    east-only game stays one under a hanchan preset); rules for another number of
+    players are refused, naming both."""
+    if rules.players != players:
+        raise LogError(_("the log is a game of {players} players; the rules {name} are for "
+                         "{count}", players=players, name=rules.name,
+                         count=rules.players))  # fmt: skip
+    length = Length.SOUTH if hanchan else Length.EAST
+    if rules.game.length is length:
+        return rules
+    return replace(rules, game=replace(rules.game, length=length))
+
+
+def load_log(path: Path, rules: Rules | None = None) -> LoggedGame:
+    """A game from a log file of any format seisan reads, told by its text: mjai's JSON
+    lines (each an event with a ``type``), a Mahjong Soul record (JSON with its ``head``),
+    else Tenhou's mjlog XML or tenhou.net/6 JSON (converted from Mahjong Soul too)."""
+    import json  # noqa: PLC0415
+
+    text = read_text(path)
+    first = text.lstrip().partition("\n")[0]
+    try:
+        head = json.loads(first)
+    except ValueError:
+        head = None
+    events = head if isinstance(head, list) else [head]
+    if events and all(isinstance(e, dict) and "type" in e for e in events):
+        from seisan.logs import mjai  # noqa: PLC0415
+
+        return mjai.load(path, rules)
+    if text.lstrip().startswith("{") and '"head"' in text[:4096]:
+        from seisan.logs import majsoul  # noqa: PLC0415
+
+        return majsoul.load(path, rules)
+    from seisan.logs import tenhou  # noqa: PLC0415
+
+    return tenhou.load(path, rules)
+
+
+def check(game: LoggedGame) -> GamePlay:
+    """Replay the game through seisan and compare it with the log: every hand's
+    points, then the final points and pt (where the log has them). A difference is
+    an error naming it."""
+    try:
+        played = play(game.record)
+    except GameError as err:
+        raise CheckError(err.message) from None
+    for line, expected in zip(played.lines, game.points_after, strict=False):
+        if line.points != expected:
+            raise CheckError(
+                _("hand {number} ({round}): seisan has {ours}, the log {theirs}",
+                  number=line.number, round=RoundName(line.round), ours=list(line.points),
+                  theirs=list(expected))
+            )  # fmt: skip
+    if len(played.lines) != len(game.points_after):
+        raise CheckError(
+            _("seisan played {ours} hands, the log {theirs}", ours=len(played.lines),
+              theirs=len(game.points_after))
+        )  # fmt: skip
+    assert played.settlement is not None
+    final = played.settlement.points if game.deposits_in_final else played.final_points
+    if tuple(final) != game.final_points:
+        raise CheckError(
+            _("final points: seisan has {ours}, the log {theirs}", ours=list(final),
+              theirs=list(game.final_points))
+        )  # fmt: skip
+    scores = tuple(Decimal(str(s.numerator)) / s.denominator for s in played.settlement.scores)
+    if game.final_pt and scores != game.final_pt:
+        raise CheckError(
+            _("final pt: seisan has {ours}, the log {theirs}", ours=list(scores),
+              theirs=list(game.final_pt))
+        )  # fmt: skip
+    return played

@@ -15,7 +15,6 @@ The rules follow the log: 3 or 4 players and east-only or hanchan from
 
 from __future__ import annotations
 
-import gzip
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
@@ -26,12 +25,17 @@ from typing import Any
 from urllib.parse import unquote
 from xml.etree import ElementTree
 
-from seisan.errors import SeisanError, file_problem
-from seisan.games import GameError, GamePlay, GameRecord, Hand, RoundName, Win, play
+from seisan.errors import SeisanError
+from seisan.games import GameRecord, Hand, Win
 from seisan.i18n import _
+from seisan.logs import CheckError, LogError, LoggedGame, as_logged, check, read_text
 from seisan.logs.lobby import Lobby, lobby_caption, lobby_rules
 from seisan.presets import find_preset
 from seisan.rules import DealerStop, Length, Rules
+
+#: the reader's API: what it shares with the other readers is used through it, as before
+__all__ = ["YAKU", "CheckError", "LogError", "LoggedGame", "check", "load", "parse", "parse_any",
+           "parse_json", "rules_for"]  # fmt: skip
 
 _ABORTS = {
     "yao9": "kyuushu",
@@ -60,30 +64,6 @@ _TAGS = {"SHUFFLE", "GO", "UN", "TAIKYOKU", "INIT", "REACH", "N", "DORA", "AGARI
          "RYUUKYOKU", "BYE"}  # fmt: skip
 _MOVE = re.compile(r"^[TUVWDEFG]\d{1,3}$")
 _DORA_YAKU = {52, 53, 54}  # dora, aka dora, ura dora: han, not yaku
-
-
-class LogError(SeisanError):
-    """A log that cannot be read: names the game and the place in the file."""
-
-
-class CheckError(LogError):
-    """A log read, whose replay by seisan differs from the log's own numbers: the
-    first difference (the caller names the file)."""
-
-
-@dataclass(frozen=True)
-class TenhouGame:
-    """One Tenhou game: its record, and the log's own points to check it against."""
-
-    record: GameRecord
-    #: the points after each hand, as the log's ``sc`` says (riichi sticks paid)
-    points_after: tuple[tuple[int, ...], ...]
-    #: the final points (leftover deposits to first place) and pt, from ``owari``
-    final_points: tuple[int, ...]
-    final_pt: tuple[Decimal, ...]
-    game_id: str = ""
-    lobby: str = ""  #: a private or tournament lobby's game: the lobby (L1234 and its name)
-    lobby_rules: bool = False  #: played under rules its log states (else Tenhou's ranked)
 
 
 def _open_call(m: int) -> bool:
@@ -217,20 +197,6 @@ def _named(lobby: Lobby, rules: Rules | None) -> tuple[str, bool]:
     return lobby_caption(lobby), rules is None and lobby.csrule is not None
 
 
-def _as_logged(rules: Rules, players: int, hanchan: bool) -> Rules:
-    """Rules chosen for a log (``-r``) as the log played them: its length kept (an
-    east-only game stays one under a hanchan preset); rules for another number of
-    players are refused, naming both."""
-    if rules.players != players:
-        raise LogError(_("the log is a game of {players} players; the rules {name} are for "
-                         "{count}", players=players, name=rules.name,
-                         count=rules.players))  # fmt: skip
-    length = Length.SOUTH if hanchan else Length.EAST
-    if rules.game.length is length:
-        return rules
-    return replace(rules, game=replace(rules.game, length=length))
-
-
 _DATE = re.compile(r"\d{8}")
 
 
@@ -240,25 +206,7 @@ def _date(game_id: str) -> str:
     return found[0] if found else ""
 
 
-def read_text(path: Path) -> str:
-    """A log file's XML text (gzip or plain); errors name the file."""
-    try:
-        raw = path.read_bytes()
-    except OSError as err:
-        problem = file_problem(err)  # in the reader's words, not the OS's English
-        raise LogError(_("cannot read {path}: {detail}", path=path, detail=problem)) from None
-    if raw[:2] == b"\x1f\x8b":
-        try:
-            raw = gzip.decompress(raw)
-        except (OSError, EOFError):
-            raise LogError(_("{path}: a broken gzip file", path=path)) from None
-    try:
-        return raw.decode()  # UTF-8
-    except UnicodeDecodeError:
-        raise LogError(_("{path}: not UTF-8 text", path=path)) from None
-
-
-def load(path: Path, rules: Rules | None = None, names: Sequence[str] | None = None) -> TenhouGame:
+def load(path: Path, rules: Rules | None = None, names: Sequence[str] | None = None) -> LoggedGame:
     """A Tenhou game from an mjlog file (the game id in its name gives the date)."""
     full, match = _FULL_ID.search(path.name), _ID.search(path.name)
     game_id = full[0] if full else match[0][:-1] if match else ""  # as the JSON's ref
@@ -270,7 +218,7 @@ def load(path: Path, rules: Rules | None = None, names: Sequence[str] | None = N
 
 def parse_any(
     text: str, rules: Rules | None = None, names: Sequence[str] | None = None, game_id: str = ""
-) -> TenhouGame:
+) -> LoggedGame:
     """A Tenhou game from either format: tenhou.net/6 JSON or mjlog XML."""
     if text.lstrip().startswith("{"):
         return parse_json(text, rules, names, game_id)
@@ -282,7 +230,7 @@ def parse(
     rules: Rules | None = None,
     names: Sequence[str] | None = None,
     game_id: str = "",
-) -> TenhouGame:
+) -> LoggedGame:
     """A Tenhou game from mjlog XML text; ``names`` replace the players' names."""
     try:
         root = ElementTree.fromstring(text)
@@ -429,7 +377,7 @@ class _Reader:
                         nagashi=hand.nagashi, calls=calls)  # fmt: skip
         self.hands.append(made)
 
-    def game(self, rules: Rules | None, names: Sequence[str] | None) -> TenhouGame:
+    def game(self, rules: Rules | None, names: Sequence[str] | None) -> LoggedGame:
         self.finish_pending()
         n = self.players()
         if not self.hands:
@@ -439,49 +387,15 @@ class _Reader:
         final = tuple(int(self.owari[2 * i]) * 100 for i in range(n))
         final_pt = tuple(Decimal(self.owari[2 * i + 1]) for i in range(n))
         hanchan = bool(self.game_type & 0x08)
-        chosen = (_as_logged(rules, n, hanchan) if rules is not None
+        chosen = (as_logged(rules, n, hanchan) if rules is not None
                   else _own_rules(self.lobby, n == 3, hanchan, _date(self.game_id), final,
                                   final_pt, self.first_ten[:n]))  # fmt: skip
         players = list(names) if names is not None else self.names[:n]
         if len(players) != n or len(set(players)) != n:
             players = [f"Player {i + 1}" for i in range(n)]
         record = GameRecord(chosen, tuple(players), tuple(self.hands), title=self.game_id)
-        return TenhouGame(record, tuple(self.after), final, final_pt, self.game_id,
+        return LoggedGame(record, tuple(self.after), final, final_pt, self.game_id,
                           *_named(self.lobby, rules))  # fmt: skip
-
-
-def check(game: TenhouGame) -> GamePlay:
-    """Replay the game through seisan and compare it with the log: every hand's
-    points, then the final points and pt. A difference is an error naming it."""
-    try:
-        played = play(game.record)
-    except GameError as err:
-        raise CheckError(err.message) from None
-    for line, expected in zip(played.lines, game.points_after, strict=False):
-        if line.points != expected:
-            raise CheckError(
-                _("hand {number} ({round}): seisan has {ours}, the log {theirs}",
-                  number=line.number, round=RoundName(line.round), ours=list(line.points),
-                  theirs=list(expected))
-            )  # fmt: skip
-    if len(played.lines) != len(game.points_after):
-        raise CheckError(
-            _("seisan played {ours} hands, the log {theirs}", ours=len(played.lines),
-              theirs=len(game.points_after))
-        )  # fmt: skip
-    assert played.settlement is not None
-    if tuple(played.settlement.points) != game.final_points:
-        raise CheckError(
-            _("final points: seisan has {ours}, the log {theirs}",
-              ours=list(played.settlement.points), theirs=list(game.final_points))
-        )  # fmt: skip
-    scores = tuple(Decimal(str(s.numerator)) / s.denominator for s in played.settlement.scores)
-    if scores != game.final_pt:
-        raise CheckError(
-            _("final pt: seisan has {ours}, the log {theirs}", ours=list(scores),
-              theirs=list(game.final_pt))
-        )  # fmt: skip
-    return played
 
 
 # -- tenhou.net/6 JSON ------------------------------------------------------------------
@@ -504,7 +418,7 @@ def parse_json(
     rules: Rules | None = None,
     names: Sequence[str] | None = None,
     game_id: str = "",
-) -> TenhouGame:
+) -> LoggedGame:
     """A Tenhou game from tenhou.net/6 JSON (as Tenhou's viewer loads it)."""
     import json  # noqa: PLC0415 - only this format needs it
 
@@ -528,7 +442,7 @@ def _json_game(
     rules: Rules | None,
     names: Sequence[str] | None,
     game_id: str,
-) -> TenhouGame:
+) -> LoggedGame:
     rule = data.get("rule")
     disp = rule.get("disp") if isinstance(rule, dict) else None  # e.g. 四鳳南喰赤, 三般東喰赤
     sanma = east = False  # no name: four players, a hanchan
@@ -537,6 +451,8 @@ def _json_game(
     elif isinstance(rule, list) and len(rule) > 2:  # a lobby's: the game type, in hex
         game_type = int(str(rule[2]), 16)
         sanma, east = bool(game_type & 0x10), not game_type & 0x08
+    if _from_majsoul(data, disp):
+        return _majsoul_game(data, disp, rules, names, game_id)
     n = 3 if sanma else 4
     game_id = str(data.get("ref") or game_id)
     number = int(data.get("lobby") or 0) or _lobby_of(game_id)
@@ -550,7 +466,7 @@ def _json_game(
     if not isinstance(logs, list) or not logs:
         raise TypeError
     first_ten = tuple(int(x) for x in logs[0][1][:n])
-    chosen = (_as_logged(rules, n, not east) if rules is not None
+    chosen = (as_logged(rules, n, not east) if rules is not None
               else _own_rules(lobby, sanma, not east, _date(game_id), final, final_pt,
                               first_ten))  # fmt: skip
     hands: list[Hand] = []
@@ -576,7 +492,85 @@ def _json_game(
     if len(players) != n or len(set(players)) != n or not all(players):
         players = [f"Player {i + 1}" for i in range(n)]
     record = GameRecord(chosen, tuple(players), tuple(hands), title=game_id)
-    return TenhouGame(record, tuple(after), final, final_pt, game_id, *_named(lobby, rules))
+    return LoggedGame(record, tuple(after), final, final_pt, game_id, *_named(lobby, rules))
+
+
+#: a Mahjong Soul game id (``250913-638affa1-cee0-…``), as converters put it in ``ref``
+_MAJSOUL_ID = re.compile(r"^\d{6}-[0-9a-f]{8}-")
+
+
+def _from_majsoul(data: dict[str, Any], disp: object) -> bool:
+    """Whether tenhou.net/6 JSON was converted from a Mahjong Soul record (tensoul and
+    its ports): its ``ref`` is a Mahjong Soul id, or ``disp`` names a Mahjong Soul room."""
+    if _MAJSOUL_ID.match(str(data.get("ref") or "")):
+        return True
+    return isinstance(disp, str) and any(word in disp for word in ("の間", "友人戦", "大会戦"))
+
+
+def _majsoul_game(
+    data: dict[str, Any],
+    disp: object,
+    rules: Rules | None,
+    names: Sequence[str] | None,
+    game_id: str,
+) -> LoggedGame:
+    """A Mahjong Soul game converted to tenhou.net/6 JSON: three players where ``disp``
+    starts with 三 (or tensoul's 3), ``ratingc`` is PF3 or the fourth seat starts with
+    nothing; east-only where ``disp`` says 東, or, where it names no length (three-player
+    rooms), when no hand went past the East. Read under Mahjong Soul's ranked rules;
+    ``sc`` holds the final points (the leftover sticks paid to first) and the score shown
+    beside them (``total_point`` / 1000), checked as the final pt."""
+    logs = data["log"]
+    if not isinstance(logs, list) or not logs:
+        raise TypeError
+    text = disp if isinstance(disp, str) else ""
+    starts = logs[0][1]
+    sanma = (text.startswith(("三", "3")) or data.get("ratingc") == "PF3"
+             or (len(starts) == 4 and int(starts[3]) == 0))  # fmt: skip
+    n = 3 if sanma else 4
+    if "東" in text or "南" in text:
+        hanchan = "南" in text
+    else:
+        hanchan = any(int(entry[0][0]) >= 4 for entry in logs)
+    preset = find_preset("mahjongsoul-sanma" if sanma else "mahjongsoul")
+    chosen = as_logged(rules or preset, n, hanchan)
+    game_id = str(data.get("ref") or game_id)
+    hands: list[Hand] = []
+    after: list[tuple[int, ...]] = []
+    for index, entry in enumerate(logs):
+        round_index, honba, sticks = entry[0]
+        start = [int(x) for x in entry[1][:n]]
+        result = entry[-1]
+        nxt = logs[index + 1] if index + 1 < len(logs) else None
+        hand = _json_hand(entry, result, n, round_index, honba, nxt)
+        hands.append(hand)
+        if nxt is not None:
+            after.append(tuple(int(x) for x in nxt[1][:n]))
+        else:
+            deltas = [0] * n
+            for i in range(1, len(result), 2):
+                if isinstance(result[i], list):
+                    deltas = [d + int(x) for d, x in zip(deltas, result[i][:n], strict=True)]
+            paid = [chosen.scoring.riichi if s in hand.riichi else 0 for s in range(n)]
+            last = [p + d - r for p, d, r in zip(start, deltas, paid, strict=True)]
+            if hand.wins:  # some converters leave the sticks out of a win's deltas: the
+                # winner nearest the discarder takes every stick on the table
+                table = sum(start) + int(sticks) * chosen.scoring.riichi
+                last[hand.wins[0].winner] += table - sum(last)
+            after.append(tuple(last))
+    sc = data.get("sc")
+    if isinstance(sc, list) and len(sc) >= 2 * n:
+        final = tuple(int(sc[2 * i]) for i in range(n))
+        final_pt = tuple(Decimal(str(sc[2 * i + 1])) for i in range(n))
+    else:  # the user script's files: no result line
+        final, final_pt = after[-1], ()
+    given = [str(x) for x in data.get("name") or []][:n]
+    players = list(names) if names is not None else given
+    if len(players) != n or len(set(players)) != n or not all(players):
+        players = [f"Player {i + 1}" for i in range(n)]
+    record = GameRecord(chosen, tuple(players), tuple(hands), title=game_id)
+    return LoggedGame(record, tuple(after), final, final_pt if rules is None else (), game_id,
+                      deposits_in_final=bool(final_pt))  # fmt: skip
 
 
 def _json_hand(

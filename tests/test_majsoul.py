@@ -1,0 +1,275 @@
+"""Mahjong Soul (雀魂) records: real games of a ranked room and of a contest replayed to
+the record's own points and to its result line (the final points and the score shown
+beside them), in each shape the exporters write; the room's rules read from the record;
+tenhou.net/6 JSON converted from Mahjong Soul read under Mahjong Soul's rules; broken
+records refused, never a traceback."""
+
+from __future__ import annotations
+
+import gzip
+import json
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from seisan.errors import SeisanError
+from seisan.logs import CheckError, LogError, check, load_log, majsoul, tenhou
+from seisan.rules import Length
+
+DATA = Path(__file__).parent / "data" / "majsoul"
+
+
+def act(name: str, **data: Any) -> dict[str, Any]:
+    """One event as an exporter writes it (``type`` 1: a game event), its fields at their
+    default left out, as protobuf's JSON does."""
+    kept = {k: v for k, v in data.items() if v not in (0, False, None)}
+    return {"passed": 1000, "type": 1, "result": {"name": f".lq.{name}", "data": kept}}
+
+
+def new_round(chang: int, ju: int, ben: int, scores: list[int], sticks: int = 0) -> dict[str, Any]:
+    return act("RecordNewRound", chang=chang, ju=ju, ben=ben, liqibang=sticks, scores=scores,
+               doras=["3z"], left_tile_count=69)  # fmt: skip
+
+
+def discard(seat: int, tile: str = "9m", riichi: bool = False) -> dict[str, Any]:
+    return act("RecordDiscardTile", seat=seat, tile=tile, is_liqi=riichi)
+
+
+def deal(seat: int, paid: int | None = None) -> dict[str, Any]:
+    liqi = None if paid is None else {"seat": paid, "score": 24000, "liqibang": 1}
+    return act("RecordDealTile", seat=seat, tile="1z", liqi=liqi)
+
+
+def hule(seat: int, han: int, fu: int, fans: list[tuple[int, int]], old: list[int],
+         delta: list[int], tsumo: bool = False) -> dict[str, Any]:  # fmt: skip
+    info = {"seat": seat, "zimo": tsumo, "count": han, "fu": fu,
+            "fans": [{"id": i, "val": v} if v else {"id": i} for i, v in fans]}  # fmt: skip
+    info = {k: v for k, v in info.items() if v not in (0, False)}
+    after = [o + d for o, d in zip(old, delta, strict=True)]
+    return act("RecordHule", hules=[info], old_scores=old, delta_scores=delta, scores=after)
+
+
+#: an East-only ranked game, worked out by hand: E1 Ben's riichi and ron of 2600 from
+#: Chie (his stick back); E2 a draw, Ben (the dealer) and Dae tenpai; E2-1 九種九牌 (the
+#: deal stays); E2-2 Dae's tsumo of 30符3飜 (1000-2000, 200 a payer for the honba);
+#: E3 Dae's mangan from Ana; E4 Ana's 1000 from Chie: Dae, the dealer, leads on 39100
+#: but has lost the deal, and 30000 is reached: the game ends
+EVENTS = [
+    new_round(0, 0, 0, [25000] * 4),
+    discard(0), deal(1), discard(1, riichi=True), deal(2, paid=1), discard(2, "5p"),
+    hule(1, 2, 40, [(2, 1), (14, 1), (33, 0)], [25000, 24000, 25000, 25000],
+         [0, 3600, -2600, 0]),
+    new_round(0, 1, 0, [25000, 27600, 22400, 25000]),
+    discard(1), deal(2), discard(2),
+    act("RecordNoTile", players=[{}, {"tingpai": True}, {}, {"tingpai": True}],
+        scores=[{"old_scores": [25000, 27600, 22400, 25000],
+                 "delta_scores": [-1500, 1500, -1500, 1500]}]),
+    new_round(0, 1, 1, [23500, 29100, 20900, 26500]),
+    act("RecordLiuJu", type=1, seat=2),
+    new_round(0, 1, 2, [23500, 29100, 20900, 26500]),
+    discard(1), deal(2), discard(2), deal(3),
+    hule(3, 3, 30, [(1, 1), (14, 1), (12, 1)], [23500, 29100, 20900, 26500],
+         [-1200, -2200, -1200, 4600], tsumo=True),
+    new_round(0, 2, 0, [22300, 26900, 19700, 31100]),
+    discard(2), deal(3), discard(3), deal(0), discard(0, "7s"),
+    hule(3, 5, 40, [(29, 5)], [22300, 26900, 19700, 31100], [-8000, 0, 0, 8000]),
+    new_round(0, 3, 0, [14300, 26900, 19700, 39100]),
+    discard(3), deal(0), discard(0), deal(1), discard(1), deal(2), discard(2, "2m"),
+    hule(0, 1, 30, [(8, 1)], [14300, 26900, 19700, 39100], [1000, 0, -1000, 0]),
+]  # fmt: skip
+HEAD = {
+    "uuid": "261203-00000000-test",
+    "config": {"category": 2, "mode": {"mode": 1, "detail_rule": {}}, "meta": {"mode_id": 11}},
+    "accounts": [{"seat": 2, "nickname": "Chie"}, {"nickname": "Ana"},
+                 {"seat": 3, "nickname": "Dae"}, {"seat": 1, "nickname": "Ben"}],
+    "result": {"players": [
+        {"seat": 3, "total_point": 29100, "part_point_1": 39100},
+        {"seat": 1, "total_point": 6900, "part_point_1": 26900},
+        {"seat": 2, "total_point": -11300, "part_point_1": 18700},
+        {"total_point": -24700, "part_point_1": 15300}]},
+}  # fmt: skip
+
+
+def game_json(events: list[dict[str, Any]] = EVENTS, head: dict[str, Any] = HEAD) -> str:
+    body = {"name": ".lq.GameDetailRecords", "data": {"version": 210715, "actions": events}}
+    return json.dumps({"head": head, "data": body})
+
+
+def test_a_game_replays_to_its_records_result() -> None:
+    game = majsoul.parse(game_json())
+    assert game.record.names == ("Ana", "Ben", "Chie", "Dae")  # by seat, not account order
+    assert [h.result for h in game.record.hands] == ["ron", "draw", "abort", "tsumo", "ron",
+                                                     "ron"]  # fmt: skip
+    first = game.record.hands[0]
+    assert (first.riichi, first.discarder, first.wins[0].han, first.wins[0].fu) == ((1,), 2, 2, 40)
+    assert first.wins[0].yaku == ("立直", "平和") and first.wins[0].dora == 0
+    assert game.record.hands[1].tenpai == (1, 3) and game.record.hands[2].reason == "kyuushu"
+    assert game.record.hands[4].wins[0].fu is None  # a mangan: no fu
+    assert game.final_points == (15300, 26900, 18700, 39100)
+    assert game.final_pt == (Decimal("-24.7"), Decimal("6.9"), Decimal("-11.3"), Decimal("29.1"))
+    played = check(game)  # each hand's points, then the final points and scores
+    assert str(played.ended) and played.settlement is not None
+    assert [str(s) for s in played.settlement.scores] == ["-247/10", "69/10", "-113/10",
+                                                          "291/10"]  # fmt: skip
+
+
+def test_a_changed_payment_is_named_by_the_check() -> None:
+    text = game_json().replace("[14300, 26900, 19700, 39100]", "[14600, 26900, 19700, 38800]", 1)
+    with pytest.raises(CheckError) as raised:
+        check(majsoul.parse(text))
+    assert raised.value.message.text("en") == (
+        "hand 5 (E3): seisan has 14300, 26900, 19700, 39100, the log 14600, 26900, 19700, 38800"
+    )
+
+
+def test_every_shape_the_exporters_write_is_the_same_game(tmp_path: Path) -> None:
+    """``data.data.actions`` (since 2021), ``data.data.records`` (older records) and a
+    dump script's ``records`` with each event's ``__type``; gzip or plain."""
+    results = [e["result"] for e in EVENTS]
+    older = {"head": HEAD, "data": {"name": ".lq.GameDetailRecords",
+                                    "data": {"version": 0, "records": results}}}  # fmt: skip
+    dumped = {"head": HEAD, "records": [
+        {"__type": r["name"].removeprefix(".lq."), **r["data"]} for r in results]}  # fmt: skip
+    game = majsoul.parse(game_json())
+    assert majsoul.parse(json.dumps(older)) == game == majsoul.parse(json.dumps(dumped))
+    path = tmp_path / "261203-00000000-test.json.gz"
+    path.write_bytes(gzip.compress(game_json().encode()))
+    assert majsoul.load(path) == game == load_log(path)  # told by its text
+
+
+def test_the_servers_bytes_are_refused_with_what_to_do() -> None:
+    text = json.dumps({"head": HEAD, "data": {"type": "Buffer", "data": [10, 21, 46]}})
+    with pytest.raises(LogError) as raised:
+        majsoul.parse(text)
+    assert raised.value.message.text("en") == (
+        "a Mahjong Soul record without its events decoded (the game server's bytes): export it "
+        "as JSON with a paipu exporter")  # fmt: skip
+
+
+#: a contest's rules as its record states them (the field names and values of a real
+#: contest record of 2026-03-26: 30000 start and origin, uma 5/-5/-15, no busting)
+CONTEST = {"init_point": 30000, "fandian": 30000, "can_jifei": False, "liqibang_value": 1000,
+           "changbang_value": 300, "noting_fafu_1": 1000, "noting_fafu_2": 1500,
+           "noting_fafu_3": 3000, "have_liujumanguan": False, "have_qieshangmanguan": True,
+           "have_sifenglianda": False, "have_sigangsanle": False, "have_sijializhi": False,
+           "have_jiuzhongjiupai": False, "have_sanjiahele": False, "have_toutiao": True,
+           "have_nanruxiru": False, "jingsuanyuandian": 30000, "shunweima_2": 5,
+           "shunweima_3": -5, "shunweima_4": -15, "have_zimosun": True,
+           "disable_double_yakuman": 1}  # fmt: skip
+
+
+def test_a_ranked_room_plays_the_ranked_rules_and_a_contest_its_own() -> None:
+    ranked = majsoul.parse(game_json()).record.rules
+    assert ranked.name == "mahjongsoul" and ranked.game.length is Length.EAST
+    assert (ranked.start, ranked.return_points) == (25000, 25000)
+    assert ranked.uma.values == (15, 5, -5, -15)
+    head = {"config": {"mode": {"mode": 2, "detail_rule": CONTEST}}}
+    contest = majsoul.rules_of(head, 4, hanchan=True)
+    assert (contest.start, contest.return_points) == (30000, 30000)
+    assert contest.uma.values == (15, 5, -5, -15) and contest.game.target == 30000
+    assert not contest.game.bust_ends and not contest.game.aborts
+    assert contest.game.extension.value == "none"
+    scoring = contest.scoring
+    assert scoring.kiriage and scoring.atamahane and not scoring.nagashi
+    assert scoring.riichi_in_debt and not scoring.double_yakuman
+    assert scoring.triple_ron.value == "win"
+
+
+def test_a_contest_without_busting_lets_a_player_below_a_stick_declare_riichi() -> None:
+    """As the contest record of 2026-03-26 does, at -1900."""
+    head = {**HEAD, "config": {"category": 4, "mode": {"mode": 1, "detail_rule": CONTEST}}}
+    events = [new_round(0, 0, 0, [30000] * 4), discard(0, "2m"),
+              hule(1, 13, 0, [(42, 1)], [30000] * 4, [-32000, 32000, 0, 0]),
+              new_round(0, 0, 0, [-2000, 62000, 30000, 30000]),
+              discard(0, riichi=True), deal(1, paid=0), discard(1),
+              act("RecordNoTile", players=[{"tingpai": True}, {}, {}, {}],
+                  scores=[{"old_scores": [-3000, 62000, 30000, 30000],
+                           "delta_scores": [3000, -1000, -1000, -1000]}])]  # fmt: skip
+    game = majsoul.parse(game_json(events, head))
+    assert game.record.hands[1].riichi == (0,)
+    assert game.points_after == ((-2000, 62000, 30000, 30000), (0, 61000, 29000, 29000))
+
+
+@pytest.mark.parametrize(
+    ("detail", "expected"),
+    [
+        ({}, {"start": 25000, "uma": (15, 5, -5, -15), "bust": True}),
+        ({"init_point": 25000, "jingsuanyuandian": 30000, "shunweima_2": 10,
+          "shunweima_3": -10, "shunweima_4": -20, "can_jifei": True},
+         {"start": 25000, "return": 30000, "uma": (20, 10, -10, -20), "bust": True}),
+        ({"init_point": 35000}, {"start": 35000, "return": 35000, "bust": False}),
+    ],
+)  # fmt: skip
+def test_a_rooms_detail_rule(detail: dict[str, Any], expected: dict[str, Any]) -> None:
+    head = {"config": {"mode": {"mode": 1, "detail_rule": detail}}}
+    rules = majsoul.rules_of(head, 4, hanchan=False)
+    assert rules.game.length is Length.EAST and rules.start == expected["start"]
+    assert rules.return_points == expected.get("return", expected["start"])
+    assert rules.uma.values == expected.get("uma", (15, 5, -5, -15))
+    assert rules.game.bust_ends is expected["bust"]
+
+
+def test_names_by_seat_whatever_the_order_of_the_accounts() -> None:
+    head = {"accounts": [{"seat": 2, "nickname": "C"}, {"nickname": "A"},
+                         {"seat": 3, "nickname": "D"}, {"seat": 1, "nickname": "B"}]}  # fmt: skip
+    assert majsoul._names(head, 4) == ["A", "B", "C", "D"]
+    assert majsoul._names({"accounts": head["accounts"][:3]}, 4) == [  # a computer's seat
+        "A", "Player 2", "C", "D"]  # fmt: skip
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_a_damaged_record_is_an_error_or_a_game_never_a_traceback(data: st.DataObject) -> None:
+    events = [{"__type": e["result"]["name"].removeprefix(".lq."), **e["result"]["data"]}
+              for e in EVENTS]  # fmt: skip
+    whole = {"head": HEAD, "records": events}
+    i = data.draw(st.integers(0, len(events) - 1))
+    kind = data.draw(st.sampled_from(["drop", "value", "cut"]))
+    if kind == "drop":
+        del events[i]
+    elif kind == "cut":
+        del events[i:]
+    else:
+        key = data.draw(st.sampled_from(sorted(events[i])))
+        events[i][key] = data.draw(st.sampled_from([None, "x", -1, 9, [], {}, [1, 2]]))
+    try:
+        check(majsoul.parse(json.dumps(whole)))
+    except SeisanError as err:
+        assert err.message.text("en")
+
+
+# -- tenhou.net/6 JSON converted from Mahjong Soul --------------------------------------------
+
+
+#: real games converted by tensoul and its ports: (file, preset, hands, final points, the
+#: score beside them); the three-player ones from 三銀, 三玉 and 三金 rooms, East games
+CONVERTED = [
+    ("2025_1_1_Jade_Room_South.tenhou6.json", "mahjongsoul", 14,
+     (7200, 52400, 15500, 24900), ("-32.8", "42.4", "-14.5", "4.9")),
+    ("mjai-reviewer3p-chankan.tenhou6.json", "mahjongsoul-sanma", 3,
+     (20200, 25800, 59000), ("-29.8", "-9.2", "39")),
+    # a bust ends it: the riichi stick on the table goes to the winner of the last hand
+    ("mjai-reviewer3p-kokushi_peinuki.tenhou6.json", "mahjongsoul-sanma", 4,
+     (-33600, 44600, 94000), ("-83.6", "9.6", "74")),
+    ("mjai-reviewer3p-kokushi_ankan.tenhou6.json", "mahjongsoul-sanma", 1,
+     (83000, -13000, 35000), ("63", "-63", "0")),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("name", "preset", "hands", "final", "shown"), CONVERTED)
+def test_a_converted_game_plays_mahjong_souls_rules_to_its_own_result(
+    name: str, preset: str, hands: int, final: tuple[int, ...], shown: tuple[str, ...]
+) -> None:
+    """tenhou.net/6 JSON of a Mahjong Soul game: its ``sc`` holds the final points and the
+    score shown beside them, which Tenhou's ranked rules would not give (nor its
+    three-player honba of 200 on a ron, which Mahjong Soul shares)."""
+    game = tenhou.load(DATA / name)
+    assert game.record.rules.name == preset and len(game.record.hands) == hands
+    assert game.final_points == final and game.final_pt == tuple(map(Decimal, shown))
+    played = check(game)
+    assert tuple(played.settlement.points) == final  # type: ignore[union-attr]
+    assert majsoul.load(DATA / name) == game == load_log(DATA / name)

@@ -1,0 +1,423 @@
+"""mjai logs: real games of each writer replayed to the log's own points, wins scored
+from their tiles equal to the han and fu the log states, how each hand was won read
+from the events (海底, 河底, 嶺上, 槍槓, 一発, ダブル立直, 天和, 地和), and broken logs
+refused with the line named, never a traceback."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from seisan.errors import SeisanError
+from seisan.logs import CheckError, LogError, check, load_log, mjai
+from seisan.presets import find_preset
+
+DATA = Path(__file__).parent / "data" / "mjai"
+
+#: each real game: players, hands, the final points as the log gives them (the table's,
+#: leftover riichi sticks on it), and what its wins carry
+GAMES = [
+    ("riichienv-126_204_0_mjai.jsonl", 12, (2400, 14900, 38800, 43900)),  # Mortal's arena
+]
+
+
+@pytest.mark.parametrize(("name", "hands", "final"), GAMES)
+def test_real_games_replay_to_the_logs_points(
+    name: str, hands: int, final: tuple[int, ...]
+) -> None:
+    game = mjai.load(DATA / name)
+    assert len(game.record.hands) == hands and game.final_points == final
+    played = check(game)  # every hand's points equal the log's
+    assert played.final_points == final
+    assert load_log(DATA / name) == game  # told from Tenhou's formats by its text
+
+
+def _bare(text: str) -> str:
+    """The log with every win's han, fu and yaku taken out: what most writers give."""
+    lines = []
+    for line in text.splitlines():
+        event = json.loads(line)
+        if event["type"] == "hora":
+            for key in ("fan", "fu", "yakus", "hora_points"):
+                event.pop(key, None)
+        lines.append(json.dumps(event))
+    return "\n".join(lines)
+
+
+def _hands(text: str) -> list[Any]:
+    """The hands an excerpt finishes (its own start is not a game's first hand)."""
+    reader = mjai._Reader(None, None)
+    for line, event in mjai.events(text):
+        reader.read(line, event)
+    return reader.hands
+
+
+#: three real Tenhou hands converted to mjai, with Tenhou's own han, fu and yaku added
+#: to their wins: (file, the han and fu Tenhou gave, its yaku without dora)
+EXCERPTS = [
+    ("riichienv-tenhou_4p_ranked_excerpt.jsonl", 4, 30, {"役牌 發", "混一色"}),
+    ("riichienv-tenhou_4p_dealer_tsumo_excerpt.jsonl", 4, 30, {"断幺九"}),
+    ("riichienv-tenhou_4p_honba_kyotaku_excerpt.jsonl", 3, 30, {"役牌 發"}),
+]
+
+
+@pytest.mark.parametrize(("name", "han", "fu", "yaku"), EXCERPTS)
+def test_wins_scored_from_their_tiles_as_tenhou_scored_them(
+    name: str, han: int, fu: int, yaku: set[str]
+) -> None:
+    """Tiles alone (the log's han, fu and yaku taken out) give Tenhou's han and fu: the
+    replay knows each hand, each meld (an open kan among them), the dora, red fives."""
+    text = (DATA / name).read_text(encoding="utf-8")
+    stated = _hands(text)
+    scored = _hands(_bare(text))
+    wins = [(w.han, w.fu, w.yakuman) for h in stated for w in h.wins]
+    assert wins == [(han, fu, 0)]
+    assert wins == [(w.han, w.fu, w.yakuman) for h in scored for w in h.wins]
+    assert {y for h in scored for w in h.wins for y in w.yaku} == yaku
+
+
+def test_a_changed_point_is_named_by_the_check() -> None:
+    text = (DATA / "riichienv-126_204_0_mjai.jsonl").read_text(encoding="utf-8")
+    old, new = "[-4000,-2000,-2000,10000]", "[-4000,-2000,-3000,9000]"
+    changed = text.replace(f'"deltas":{old}', f'"deltas":{new}', 1)
+    assert changed != text
+    with pytest.raises(CheckError) as raised:
+        check(mjai.parse(changed))
+    assert raised.value.message.text("en").startswith("hand ")
+
+
+# -- how a hand was won, from the events ---------------------------------------------------
+
+_HONOURS = dict(zip("1234567", "ESWNPFC", strict=True))
+
+
+def tiles(text: str) -> list[str]:
+    """mpsz as mjai tiles (``0m`` a red five: ``5mr``; ``1z`` East: ``E``)."""
+    out = []
+    for digits, suit in re.findall(r"(\d+)([mpsz])", text):
+        for d in digits:
+            out.append(_HONOURS[d] if suit == "z" else "5" + suit + "r" if d == "0" else d + suit)
+    return out
+
+
+JUNK = ["W", "W", "W", "N", "N", "N", "P", "P", "P", "F", "F", "F", "C"]
+
+
+def turn(seat: int, tile: str) -> list[dict[str, Any]]:
+    return [
+        {"type": "tsumo", "actor": seat, "pai": tile},
+        {"type": "dahai", "actor": seat, "pai": tile, "tsumogiri": True},
+    ]
+
+
+def hand_log(hands: dict[int, str], events: list[dict[str, Any]], dora: str = "9s") -> str:
+    tehais = [tiles(hands[s]) if s in hands else list(JUNK) for s in range(4)]
+    lines = [
+        {"type": "start_game", "names": ["Ana", "Ben", "Chie", "Dae"], "kyoku_first": 0},
+        {
+            "type": "start_kyoku",
+            "bakaze": "E",
+            "kyoku": 1,
+            "honba": 0,
+            "kyotaku": 0,
+            "oya": 0,
+            "dora_marker": dora,
+            "scores": [25000] * 4,
+            "tehais": tehais,
+        },
+        *events,
+        {"type": "end_kyoku"},
+        {"type": "end_game"},
+    ]
+    return "\n".join(json.dumps(line) for line in lines)
+
+
+def won(actor: int, target: int) -> dict[str, Any]:
+    return {"type": "hora", "actor": actor, "target": target, "deltas": [0, 0, 0, 0]}
+
+
+def wheel(draws: int, start: int = 0) -> list[dict[str, Any]]:
+    """``draws`` turns of drawing a loose tile and letting it go, from seat ``start``."""
+    return [e for i in range(draws) for e in turn((start + i) % 4, "S")]
+
+
+PINFU = "123m456p789s11p23s"  # waits on 1s and 4s: 平和 and nothing else
+CASES = {
+    # the 70th draw, the wall's last: 海底摸月
+    "haitei": (
+        hand_log({1: PINFU}, [*wheel(69), {"type": "tsumo", "actor": 1, "pai": "4s"}, won(1, 1)]),
+        ["門前清自摸和", "平和", "海底摸月"],
+        3,
+        20,
+    ),
+    # the discard after it: 河底撈魚
+    "houtei": (
+        hand_log({2: PINFU}, [*wheel(69), *turn(1, "4s"), won(2, 1)]),
+        ["平和", "河底撈魚"],
+        2,
+        30,
+    ),
+    # the 69th: neither
+    "not-haitei": (
+        hand_log({0: PINFU}, [*wheel(68), {"type": "tsumo", "actor": 0, "pai": "4s"}, won(0, 0)]),
+        ["門前清自摸和", "平和"],
+        2,
+        20,
+    ),
+    # a concealed kan's replacement tile: 嶺上開花 (and no 天和: a kan came first)
+    "rinshan": (
+        hand_log(
+            {0: "9999m123p456s78s1p"},
+            [
+                {"type": "tsumo", "actor": 0, "pai": "1p"},
+                {"type": "ankan", "actor": 0, "consumed": ["9m", "9m", "9m", "9m"]},
+                {"type": "dora", "dora_marker": "W"},
+                {"type": "tsumo", "actor": 0, "pai": "9s"},
+                won(0, 0),
+            ],
+        ),
+        ["門前清自摸和", "嶺上開花"],
+        2,
+        60,
+    ),
+    # robbing an added kan: 槍槓
+    "chankan": (
+        hand_log(
+            {1: "55p123s456s789s11z", 3: "123m456m789m22s46p"},
+            [
+                *turn(0, "5p"),
+                {"type": "pon", "actor": 1, "target": 0, "pai": "5p", "consumed": ["5p", "5p"]},
+                {"type": "dahai", "actor": 1, "pai": "1s", "tsumogiri": False},
+                *turn(2, "S"),
+                *turn(3, "S"),
+                *turn(0, "S"),
+                {"type": "tsumo", "actor": 1, "pai": "5p"},
+                {"type": "kakan", "actor": 1, "pai": "5p", "consumed": ["5p", "5p", "5p"]},
+                won(3, 1),
+            ],
+        ),
+        ["槍槓", "一気通貫"],
+        3,
+        40,
+    ),
+    # riichi, then a win before the riichi player's next discard: 一発
+    "ippatsu": (
+        hand_log(
+            {0: "123m456p789s1p23s1z"},
+            [
+                *turn(0, "S"),
+                *wheel(3, 1),
+                {"type": "tsumo", "actor": 0, "pai": "1p"},
+                {"type": "reach", "actor": 0},
+                {"type": "dahai", "actor": 0, "pai": "E", "tsumogiri": False},
+                {"type": "reach_accepted", "actor": 0},
+                *turn(1, "4s"),
+                won(0, 1),
+            ],
+        ),
+        ["立直", "一発", "平和"],
+        3,
+        30,
+    ),
+    # one discard later: riichi alone
+    "no-ippatsu": (
+        hand_log(
+            {0: "123m456p789s1p23s1z"},
+            [
+                *turn(0, "S"),
+                *wheel(3, 1),
+                {"type": "tsumo", "actor": 0, "pai": "1p"},
+                {"type": "reach", "actor": 0},
+                {"type": "dahai", "actor": 0, "pai": "E", "tsumogiri": False},
+                {"type": "reach_accepted", "actor": 0},
+                *wheel(3, 1),
+                *turn(0, "S"),
+                *turn(1, "4s"),
+                won(0, 1),
+            ],
+        ),
+        ["立直", "平和"],
+        2,
+        30,
+    ),
+    # riichi on the first discard, nobody having called: ダブル立直
+    "double-riichi": (
+        hand_log(
+            {0: "123m456p789s1p23s1z"},
+            [
+                {"type": "tsumo", "actor": 0, "pai": "1p"},
+                {"type": "reach", "actor": 0},
+                {"type": "dahai", "actor": 0, "pai": "E", "tsumogiri": False},
+                {"type": "reach_accepted", "actor": 0},
+                *wheel(3, 1),
+                *turn(0, "S"),
+                *turn(1, "4s"),
+                won(0, 1),
+            ],
+        ),
+        ["両立直", "平和"],
+        3,
+        30,
+    ),
+    # the dealer's first draw: 天和
+    "tenhou": (
+        hand_log({0: PINFU}, [{"type": "tsumo", "actor": 0, "pai": "4s"}, won(0, 0)]),
+        ["天和"],
+        0,
+        None,
+    ),
+    # another player's first draw, no call before it: 地和
+    "chiihou": (
+        hand_log(
+            {1: PINFU}, [*turn(0, "S"), {"type": "tsumo", "actor": 1, "pai": "4s"}, won(1, 1)]
+        ),
+        ["地和"],
+        0,
+        None,
+    ),
+    # a call before it: no 地和
+    "no-chiihou": (
+        hand_log(
+            {1: PINFU, 2: "22z123m456m789m1p9p"},
+            [
+                *turn(0, "S"),
+                {"type": "pon", "actor": 2, "target": 0, "pai": "S", "consumed": ["S", "S"]},
+                {"type": "dahai", "actor": 2, "pai": "1p", "tsumogiri": False},
+                *turn(3, "S"),
+                *turn(0, "S"),
+                {"type": "tsumo", "actor": 1, "pai": "4s"},
+                won(1, 1),
+            ],
+        ),
+        ["門前清自摸和", "平和"],
+        2,
+        20,
+    ),
+}
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_how_each_hand_was_won(case: str) -> None:
+    text, yaku, han, fu = CASES[case]
+    (win,) = mjai.parse(text).record.hands[0].wins
+    assert sorted(win.yaku) == sorted(yaku)
+    assert (win.han, win.fu, win.yakuman) == (han, fu if han < 5 else None, 1 if han == 0 else 0)
+
+
+def test_a_riichi_win_without_its_ura_dora_takes_the_count_its_points_give() -> None:
+    """mjai-reviewer's converter before November 2021 left ura dora indicators out: the
+    winner's points say how many there were (here two: 7700 for riichi, 平和, 2 ura)."""
+    events = [
+        *turn(0, "S"),
+        *wheel(3, 1),
+        {"type": "tsumo", "actor": 0, "pai": "1p"},
+        {"type": "reach", "actor": 0},
+        {"type": "dahai", "actor": 0, "pai": "E", "tsumogiri": False},
+        {"type": "reach_accepted", "actor": 0},
+        *wheel(4, 1),
+        *turn(1, "4s"),
+    ]
+    hora = {"type": "hora", "actor": 0, "target": 1, "deltas": [12600, -11600, 0, 0]}
+    text = hand_log({0: "123m456p789s1p23s1z"}, [*events, hora])
+    (win,) = mjai.parse(text).record.hands[0].wins
+    assert (win.han, win.fu, win.dora) == (4, 30, 2)  # 11600 (dealer 4 han 30 fu) + the stick
+    stated = text.replace('"deltas"', '"ura_markers": [], "deltas"')
+    (win,) = mjai.parse(stated).record.hands[0].wins
+    assert (win.han, win.dora) == (2, 0)  # the log says no ura dora: none
+
+
+# -- broken logs -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("change", "said"),
+    [
+        (lambda t: t + "\n{not json", "line 17: not JSON (column 2)"),
+        (
+            lambda t: t.replace('"type": "tsumo"', '"kind": "tsumo"', 1),
+            "line 3: not an mjai event (no “type”)",
+        ),
+        (
+            lambda t: t.replace('"type": "tsumo"', '"type": "draw"', 1),
+            "line 3: “draw” is not an mjai event",
+        ),
+        (
+            lambda t: t.replace('"pai": "S"', '"pai": 7', 1),
+            "line 3: a “tsumo” event with a field missing or wrong",
+        ),
+        (
+            lambda t: t.replace('"actor": 0', '"actor": 9', 1),
+            "line 3: a “tsumo” event with a field missing or wrong",
+        ),
+        (
+            lambda t: t.replace(
+                '{"type": "dahai", "actor": 0, "pai": "S", "tsumogiri": true}',
+                '{"type": "dahai", "actor": 0, "pai": "1m", "tsumogiri": true}',
+                1,
+            ),
+            "line 4: 1m is not in Ana's hand",
+        ),
+        (lambda t: "\n".join(t.splitlines()[:-3]), "the log ends in the middle of hand E1"),
+        (
+            lambda t: t.replace('"kyoku": 1', '"kyoku": 2', 1).replace('"oya": 0', '"oya": 1'),
+            "the log starts at E2, not at the game's first hand: seisan replays whole games",
+        ),
+    ],
+)
+def test_broken_logs_are_refused_naming_the_line(change: Any, said: str) -> None:
+    text = hand_log(
+        {1: PINFU},
+        [
+            *turn(0, "S"),
+            *wheel(3, 1),
+            *turn(0, "S"),
+            {"type": "tsumo", "actor": 1, "pai": "4s"},
+            won(1, 1),
+        ],
+    )
+    mjai.parse(text)  # as it is: read
+    with pytest.raises(LogError) as raised:
+        mjai.parse(change(text))
+    assert raised.value.message.text("en") == said
+
+
+def test_rules_for_another_number_of_players_are_refused() -> None:
+    with pytest.raises(LogError) as raised:
+        mjai.parse(
+            hand_log({0: PINFU}, [{"type": "tsumo", "actor": 0, "pai": "4s"}, won(0, 0)]),
+            find_preset("tenhou-sanma"),
+        )
+    assert raised.value.message.text("en") == (
+        "line 2: the log is a game of 4 players; the rules tenhou-sanma are for 3"
+    )
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_a_damaged_real_log_is_an_error_or_a_game_never_a_traceback(data: st.DataObject) -> None:
+    """Lines cut, dropped, swapped or given a wrong value: a clear error, or a game."""
+    lines = (DATA / "riichienv-126_204_0_mjai.jsonl").read_text(encoding="utf-8").splitlines()
+    kind = data.draw(st.sampled_from(["cut", "drop", "swap", "value"]))
+    i = data.draw(st.integers(0, len(lines) - 1))
+    if kind == "cut":
+        lines = lines[:i]
+    elif kind == "drop":
+        del lines[i]
+    elif kind == "swap":
+        j = data.draw(st.integers(0, len(lines) - 1))
+        lines[i], lines[j] = lines[j], lines[i]
+    else:
+        event = json.loads(lines[i])
+        key = data.draw(st.sampled_from(sorted(event)))
+        event[key] = data.draw(st.sampled_from([None, "x", -1, 99, [], {}, "5mr", 1.5]))
+        lines[i] = json.dumps(event)
+    try:
+        check(mjai.parse("\n".join(lines)))
+    except SeisanError as err:
+        assert err.message.text("en")
