@@ -377,3 +377,92 @@ def test_a_record_renamed_wherever_it_names_a_player() -> None:
         "players": [],
     }  # only the seat's name is a player's
     assert services.rename_in_record({"title": "x"}, "Anna", "Ana") == {"title": "x", "players": []}
+
+
+def test_a_table_renamed_wherever_it_names_a_player() -> None:
+    table = {
+        "players": ["Anna", "Ben", "Chie", "Dae"], "points": [42600, 31000, 16400, 10000],
+        "sashi": ["Anna:Ben:1000", "Ben:anna:500"], "bashin": ["Chie:Anna:1"],
+        "binta": ["Anna:Dae:0"], "chips": {"Anna": 2, "Ben": -2},
+        "busted": {"Dae": "Anna"}, "soto": {"Anna": "Ben"}, "pool": {"Eve": "Anna"},
+        "winners": ["Anna", "Chie"], "penalties": ["Anna:5:Anna", "Ben:2"],
+        "substitute": "Anna:Hana:later",
+        "side": {"sashi": ["Anna:Ben:10"], "bashin": ["Ben:Anna:2"], "binta_pairs": ["Anna:Dae:1"],
+                 "soto_pool": 1000},
+        "label": "Anna's table",
+    }  # fmt: skip
+    assert services.rename_in_table(table, "anna", "Ana") == {
+        "players": ["Ana", "Ben", "Chie", "Dae"], "points": [42600, 31000, 16400, 10000],
+        "sashi": ["Ana:Ben:1000", "Ben:Ana:500"], "bashin": ["Chie:Ana:1"],
+        "binta": ["Ana:Dae:0"], "chips": {"Ana": 2, "Ben": -2},
+        "busted": {"Dae": "Ana"}, "soto": {"Ana": "Ben"}, "pool": {"Eve": "Ana"},
+        "winners": ["Ana", "Chie"], "penalties": ["Ana:5:Anna", "Ben:2"],
+        "substitute": "Ana:Hana:later",
+        "side": {"sashi": ["Ana:Ben:10"], "bashin": ["Ben:Ana:2"], "binta_pairs": ["Ana:Dae:1"],
+                 "soto_pool": 1000},
+        "label": "Anna's table",
+    }  # fmt: skip
+    assert table["players"][0] == "Anna"  # the table given is left as it was
+    # a substitute playing for someone else keeps their name; a table without seats
+    assert services.rename_in_table({"substitute": "Ben:Anna"}, "Anna", "Ana") == {
+        "substitute": "Ben:Anna", "players": []}  # fmt: skip
+
+
+def test_each_rename_word_for_word(scene: dict[str, Any], owner: Any) -> None:
+    """Every refusal of a rename in its words and on the name field, nothing changed by
+    it; a rename kept in the club's history with who made it; the name's spaces tidied."""
+    club, anna = scene["club"], scene["anna"]
+
+    def refused(name: str) -> str:
+        before = snapshot(club)
+        actions = club.actions.count()
+        with pytest.raises(services.EntryError) as raised:
+            services.rename_player(anna, name, owner)
+        assert raised.value.field == "name"
+        assert snapshot(club) == before and club.actions.count() == actions
+        return raised.value.message.text("en")
+
+    assert refused("   ") == "give the new name"
+    assert refused("ana") == "ana is already a player here: merge the two instead"
+    assert refused("An:na") == ("the name “An:na” has “:”, which separates names in seisan's "
+                                "files: leave it out")  # fmt: skip
+    assert refused("Hana") == (
+        "Hana is already a name at the club's tables (a spectator or a substitute): choose another"
+    )  # a substitute's (a record's)
+    services.save_game(scene["one"], {"players": ["Ben", "Chie", "Dae", "Gus"],
+                                      "points": [42600, 31000, 16400, 10000],
+                                      "soto": {"Fay": "Ben"}}, owner)  # fmt: skip
+    assert refused("fay") == (
+        "fay is already a name at the club's tables (a spectator or a substitute): choose another"
+    )  # a spectator's
+    Substitution.objects.all().delete()
+    merged = services.player_named(club, "Gus")
+    merged.merged_into = scene["ana"]
+    merged.save()
+    actions = club.actions.count()
+    services.rename_player(anna, "Anna", owner)  # the same name: nothing to do
+    assert club.actions.count() == actions
+    services.rename_player(anna, "  Gus   Lee ", owner)  # a merged player's name is free
+    anna.refresh_from_db()
+    assert anna.name == "Gus Lee"
+    said = club.actions.latest("pk")
+    assert (said.kind, said.who, said.fields["old"], said.fields["new"]) == (
+        "player.renamed", owner, "Anna", "Gus Lee")  # fmt: skip
+    assert said.link == ["clubs:player", [anna.pk]]
+    services.rename_player(anna, "GUS LEE", owner)  # a change of case only
+    anna.refresh_from_db()
+    assert anna.name == "GUS LEE"
+
+
+def test_a_name_the_rules_bet_on_is_not_renamed(club: m.Club, owner: Any) -> None:
+    rules = RULES.replace("[side]\n", '[side]\nsashi = ["Anna:Ben:1000"]\n')
+    season = season_with(club, rules, owner, "Bets")
+    session = m.Session.objects.create(season=season)
+    services.save_game(session, {"players": ["Anna", "Ben", "Chie", "Dae"],
+                                 "points": [42600, 31000, 16400, 10000]}, owner)  # fmt: skip
+    with pytest.raises(services.EntryError) as raised:
+        services.rename_player(club.players.get(name="Anna"), "Ana", owner)
+    assert raised.value.field == "name" and raised.value.message.text("en") == (
+        "Anna is named in standing bets of the club's rules: change the rules first"
+    )
+    assert club.players.filter(name="Anna").exists()

@@ -482,12 +482,17 @@ def names_used(club: m.Club) -> set[str]:
         n.casefold()
         for n in club.players.filter(merged_into__isnull=True).values_list("name", flat=True)
     }
-    tables = m.Game.objects.filter(session__season__club=club).values_list("spectators", "data")
-    for spectators, data in tables:
+    tables = m.Game.objects.filter(session__season__club=club).values_list(
+        "spectators", "data", "record"
+    )
+    for spectators, data, record in tables:
         found |= {n.casefold() for n in (spectators or {})}
-        substitute = (data or {}).get("substitute")
+        substitute = (data or {}).get("substitute")  # PLAYER:NAME
         if isinstance(substitute, str) and ":" in substitute:
             found.add(substitute.split(":")[1].strip().casefold())
+        played = (record or {}).get("substitute")  # a record's {seat = PLAYER, by = NAME}
+        if isinstance(played, Mapping) and isinstance(played.get("by"), str):
+            found.add(played["by"].strip().casefold())
     return found
 
 
