@@ -78,6 +78,11 @@ def scene(club: m.Club, owner: Any) -> dict[str, Any]:
     record["penalties"] = [{"player": "Anna", "pt": 5}, {"player": "Ben", "pt": 1}]
     record["substitute"] = {"seat": "Anna", "by": "Hana"}
     services.save_game(two, {}, owner, record=record)
+    services.save_game(three, {"players": ["Ben", "Chie", "Dae", "Gus"],  # Anna watching
+                               "points": [42600, 31000, 16400, 10000],
+                               "soto": {"Anna": "Ben"}}, owner)  # fmt: skip
+    services.save_game(three, {"players": ["Ben", "Chie", "Dae", "Hal"],  # not Anna
+                               "points": [42600, 31000, 16400, 10000]}, owner)  # fmt: skip
     services.save_game(three, {"players": ["Ben", "Chie", "Dae", "Anna"],
                                "points": [25000, 25000, 25000, 25000]}, owner)  # fmt: skip
     m.Payment.objects.create(session=one, payer="Anna", payee="Ben", amount=500)
@@ -87,9 +92,17 @@ def scene(club: m.Club, owner: Any) -> dict[str, Any]:
                        "wins": [{"winner": "Anna", "han": 3, "fu": 30}]}, "key": "a"},
              {"hand": {"result": "draw", "tenpai": ["Anna", "Ben"]}, "key": "b"}]  # fmt: skip
     Table.objects.create(session=one, number=1, rules=autumn.rules,
-                         names=["Anna", "Ben", "Chie", "Dae"], hands=hands)  # fmt: skip
-    Table.objects.create(session=one, number=2, rules=autumn.rules,
                          names=["Ben", "Chie", "Dae", "Eve"], hands=[])  # fmt: skip
+    Table.objects.create(session=one, number=2, rules=autumn.rules,
+                         names=["Anna", "Ben", "Chie", "Dae"], hands=hands)  # fmt: skip
+    Seating.objects.create(
+        session=three,
+        number=1,
+        method="random",
+        seed=1,
+        tables=[["Ben", "Chie", "Dae", "Eve"]],
+        sitting_out=[],
+    )
     Seating.objects.create(
         session=one,
         number=1,
@@ -105,14 +118,6 @@ def scene(club: m.Club, owner: Any) -> dict[str, Any]:
         seed=1,
         tables=[["Ben", "Chie", "Dae", "Eve"]],
         sitting_out=["anna"],
-    )
-    Seating.objects.create(
-        session=three,
-        number=1,
-        method="random",
-        seed=1,
-        tables=[["Ben", "Chie", "Dae", "Eve"]],
-        sitting_out=[],
     )
     players = {p.name: p for p in club.players.all()}
     for name in ("Eve", "Gus", "Hal"):
@@ -140,9 +145,12 @@ def test_a_merge_moves_everything_and_its_undo_puts_every_row_back(
     before = snapshot(club)
     revisions = dict(club.seasons.values_list("pk", "revision"))
     action = services.merge_players(anna, ana, owner)
+    assert (action.kind, action.who, action.fields["a"], action.fields["b"]) == (
+        "players.merged", owner, "Anna", "Ana")  # fmt: skip
+    assert action.link == ["clubs:player", [ana.pk]]
     merged = snapshot(club)
     touched = {pk for pk, game in before["games"].items() if "Anna" in json.dumps(game[:3])}
-    assert len(touched) == 3
+    assert len(touched) == 4
     for pk, (data, record, spectators, version) in merged["games"].items():
         was = before["games"][pk]
         if pk in touched:
@@ -157,7 +165,7 @@ def test_a_merge_moves_everything_and_its_undo_puts_every_row_back(
                                                        ("Chie", "Dae")]  # fmt: skip
     assert [row[1:] for row in merged["payments"]] == [("Ana", "Ben"), ("Chie", "Ana"),
                                                        ("Chie", "Dae")]  # fmt: skip
-    first, second = sorted(merged["tables"])
+    second, first = sorted(merged["tables"])  # the plain table made first
     assert merged["tables"][first] == (["Ana", "Ben", "Chie", "Dae"],
                                        renamed(before["tables"][first][1], "Anna", "Ana"),
                                        before["tables"][first][2] + 1)  # fmt: skip
@@ -280,7 +288,7 @@ def test_a_table_that_seats_the_name_twice_since_stops_the_undo(
 ) -> None:
     club = scene["club"]
     action = services.merge_players(scene["anna"], scene["ana"], owner)
-    table = Table.objects.get(number=1)
+    table = Table.objects.get(number=2)
     table.names = ["Ana", "Ben", "ana", "Dae"]
     table.save()
     before = snapshot(club)
@@ -295,7 +303,7 @@ def test_a_table_that_seats_the_name_twice_since_stops_the_undo(
 def test_gone_tables_and_seatings_are_passed_over(scene: dict[str, Any], owner: Any) -> None:
     club = scene["club"]
     action = services.merge_players(scene["anna"], scene["ana"], owner)
-    Table.objects.filter(number=1).delete()
+    Table.objects.filter(number=2).delete()
     Seating.objects.filter(sitting_out=["Ana"]).delete()
     services.undo_merge(action, owner)
     after = snapshot(club)
@@ -466,3 +474,38 @@ def test_a_name_the_rules_bet_on_is_not_renamed(club: m.Club, owner: Any) -> Non
         "Anna is named in standing bets of the club's rules: change the rules first"
     )
     assert club.players.filter(name="Anna").exists()
+
+
+def test_a_seating_changed_since_the_merge_keeps_its_changes(
+    scene: dict[str, Any], owner: Any
+) -> None:
+    """Undoing a merge names the guest's places again and nothing else: a place another
+    player took, a table and a player sitting out added since all stay."""
+    action = services.merge_players(scene["anna"], scene["ana"], owner)
+    seating = Seating.objects.get(session=scene["one"])
+    assert (seating.tables, seating.sitting_out) == ([["Ana", "Ben", "Chie", "Dae"]], ["Eve"])
+    seating.tables = [["Ana", "Bob", "Chie", "Dae"], ["Gus", "Hal", "Eve", "Fay"]]
+    seating.sitting_out = ["Eve", "Ivy"]
+    seating.save()
+    services.undo_merge(action, owner)
+    seating.refresh_from_db()
+    assert seating.tables == [["Anna", "Bob", "Chie", "Dae"], ["Gus", "Hal", "Eve", "Fay"]]
+    assert seating.sitting_out == ["Eve", "Ivy"]
+
+
+def test_two_people_at_one_table_are_not_merged_word_for_word(
+    scene: dict[str, Any], owner: Any
+) -> None:
+    club, players = scene["club"], scene["players"]
+    before = snapshot(club)
+    with pytest.raises(SeisanError) as raised:
+        services.merge_players(players["Ben"], players["Chie"], owner)
+    assert raised.value.message.text("en") == (
+        "Ben and Chie sat at the same table: they are two people"
+    )
+    with pytest.raises(SeisanError) as raised:  # a spectator of a game and its player
+        services.merge_players(scene["anna"], players["Gus"], owner)
+    assert raised.value.message.text("en") == (
+        "Anna and Gus sat at the same table: they are two people"
+    )
+    assert snapshot(club) == before

@@ -594,7 +594,7 @@ def _rename_everywhere(club: m.Club, old: str, new: str) -> dict[str, Any]:
     for table in Table.objects.select_for_update().filter(session__season__club=club):
         if old.casefold() not in {str(n).casefold() for n in table.names}:
             continue
-        undo["tables"].append({"pk": table.pk, "names": table.names, "hands": table.hands})
+        undo["tables"].append({"pk": table.pk, "names": table.names})  # (its hands: as they are)
         hands = [e["hand"] for e in table.hands]
         renamed = rename_in_record({"players": table.names, "hands": hands}, old, new)
         table.names = renamed["players"]
@@ -729,14 +729,11 @@ def undo_merge(action: m.Action, user: Any) -> None:
             seating = Seating.objects.select_for_update().filter(pk=entry["pk"]).first()
             if seating is None:
                 continue
-            back = source.name.casefold()
-            seating.tables = [[was if str(was).casefold() == back else now
-                               for was, now in zip(old_t, new_t, strict=False)]
-                              for old_t, new_t in zip(entry["tables"], seating.tables,
-                                                      strict=False)]  # fmt: skip
-            seating.sitting_out = [was if str(was).casefold() == back else now for was, now
-                                   in zip(entry["sitting_out"], seating.sitting_out,
-                                          strict=False)]  # fmt: skip
+            back = source.name
+            old_tables = entry["tables"]
+            seating.tables = [_named_back(old_tables[k] if k < len(old_tables) else [], table,
+                                          back) for k, table in enumerate(seating.tables)]  # fmt: skip
+            seating.sitting_out = _named_back(entry["sitting_out"], seating.sitting_out, back)
             seating.save(update_fields=["tables", "sitting_out"])
         m.Seat.objects.filter(pk__in=undo["seats"]).update(player=source)
         from seisan.web.events.models import TeamMember  # noqa: PLC0415
@@ -753,6 +750,14 @@ def undo_merge(action: m.Action, user: Any) -> None:
         action.save(update_fields=["undone"])
         history.record(action.club, user, "players.unmerged", a=action.fields.get("a"),
                        b=action.fields.get("b"), link=["clubs:player", [source.pk]])  # fmt: skip
+
+
+def _named_back(was: Sequence[Any], now: Sequence[Any], name: str) -> list[Any]:
+    """A seating's places as they are ``now``, with ``name``'s places (as they ``was``
+    before the merge) named back: a place or a table changed or added since stays."""
+    back = name.casefold()
+    return [was[k] if k < len(was) and str(was[k]).casefold() == back else now_name
+            for k, now_name in enumerate(now)]  # fmt: skip
 
 
 def _unmerge_table(entry: Mapping[str, Any], name: str) -> None:
