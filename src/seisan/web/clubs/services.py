@@ -730,9 +730,9 @@ def undo_merge(action: m.Action, user: Any) -> None:
             if seating is None:
                 continue
             back = source.name
-            old_tables = entry["tables"]
-            seating.tables = [_named_back(old_tables[k] if k < len(old_tables) else [], table,
-                                          back) for k, table in enumerate(seating.tables)]  # fmt: skip
+            old = entry["tables"]
+            seating.tables = [_named_back(old[k] if k < len(old) else [], table, back)
+                              for k, table in enumerate(seating.tables)]  # fmt: skip
             seating.sitting_out = _named_back(entry["sitting_out"], seating.sitting_out, back)
             seating.save(update_fields=["tables", "sitting_out"])
         m.Seat.objects.filter(pk__in=undo["seats"]).update(player=source)
