@@ -273,3 +273,119 @@ def test_a_converted_game_plays_mahjong_souls_rules_to_its_own_result(
     played = check(game)
     assert tuple(played.settlement.points) == final  # type: ignore[union-attr]
     assert majsoul.load(DATA / name) == game == load_log(DATA / name)
+
+
+# -- what an independent review found ---------------------------------------------------------
+
+
+def play_of(events: list[dict[str, Any]], head: dict[str, Any] = HEAD) -> Any:
+    return majsoul.parse(game_json(events, head)).record.hands
+
+
+def test_four_riichi_take_the_fourth_stick_with_the_draw() -> None:
+    """四家立直: the fourth riichi's stick is paid in the RecordLiuJu itself."""
+    events = [new_round(0, 0, 0, [25000] * 4),
+              discard(0, riichi=True), deal(1, paid=0), discard(1, riichi=True), deal(2, paid=1),
+              discard(2, riichi=True), deal(3, paid=2), discard(3, riichi=True),
+              act("RecordLiuJu", type=4, liqi={"seat": 3, "liqibang": 4})]  # fmt: skip
+    (hand,) = play_of(events)
+    assert (hand.result, hand.reason, hand.riichi) == ("abort", "suucha-riichi", (0, 1, 2, 3))
+
+
+def test_a_daisangen_fed_its_third_dragon_is_paid_by_the_feeder() -> None:
+    def pon(seat: int, tile: str, fed: int) -> dict[str, Any]:
+        return act(
+            "RecordChiPengGang", seat=seat, type=1, tiles=[tile] * 3, froms=[seat, seat, fed]
+        )
+
+    events = [new_round(0, 0, 0, [25000] * 4), discard(0, "5z"), pon(1, "5z", 0),
+              discard(1, "1m"), deal(2), discard(2, "6z"), pon(1, "6z", 2), discard(1, "1m"),
+              deal(2), discard(2), deal(3), discard(3, "7z"), pon(1, "7z", 3),
+              discard(1, "1m"), deal(2), discard(2), deal(3), discard(3), deal(0), discard(0),
+              deal(1), act("RecordHule", hules=[{"seat": 1, "zimo": True, "yiman": True,
+                                                 "fans": [{"id": 37, "val": 1}]}],
+                           old_scores=[25000] * 4, delta_scores=[0, 32000, 0, -32000],
+                           scores=[25000, 57000, 25000, -7000])]  # fmt: skip
+    (hand,) = play_of(events)
+    assert (hand.wins[0].yakuman, hand.wins[0].pao, hand.wins[0].yaku) == (1, 3, ("大三元",))
+
+
+@pytest.mark.parametrize(("kan", "name"), [("RecordAnGangAddGang", "a concealed kan"),
+                                           ("RecordBaBei", "a North set aside")])  # fmt: skip
+def test_a_ron_on_a_kan_or_a_north_is_paid_by_who_made_it(kan: str, name: str) -> None:
+    events = [new_round(0, 0, 0, [25000] * 4), discard(0, "2m"), deal(1),
+              act(kan, seat=1, type=3, tiles="5z"),
+              act("RecordHule", hules=[{"yiman": True, "fans": [{"id": 42, "val": 1}]}],
+                  old_scores=[25000] * 4, delta_scores=[32000, -32000, 0, 0],
+                  scores=[57000, -7000, 25000, 25000])]  # fmt: skip
+    (hand,) = play_of(events)
+    assert (hand.result, hand.discarder, hand.wins[0].winner) == ("ron", 1, 0), name
+
+
+def test_a_fourth_seat_on_no_points_still_plays() -> None:
+    """The mode says four players; a seat starting a hand on 0 is one of them."""
+    events = [new_round(0, 0, 0, [30000, 35000, 35000, 0]), discard(0), deal(1), discard(1),
+              deal(2), discard(2), deal(3), discard(3),
+              hule(1, 1, 30, [(8, 1)], [30000, 35000, 35000, 0], [0, 1000, 0, -1000])]  # fmt: skip
+    game = majsoul.parse(game_json(events))
+    (hand,) = game.record.hands
+    assert len(game.record.names) == 4 and (hand.wins[0].winner, hand.discarder) == (1, 3)
+    assert game.points_after == ((30000, 36000, 35000, -1000),)
+
+
+def test_a_seat_past_the_table_is_an_error() -> None:
+    for events in ([new_round(0, 0, 0, [25000] * 4), discard(9)],
+                   [new_round(0, 0, 0, [25000] * 4), discard(0), deal(1, paid=7)]):  # fmt: skip
+        with pytest.raises(LogError) as raised:
+            majsoul.parse(game_json(events))
+        assert raised.value.message.text("en") == (
+            "a Mahjong Soul record with a field missing or wrong (hand 1)"
+        )
+
+
+@pytest.mark.parametrize(
+    ("detail", "extension", "stop"),
+    [
+        ({"init_point": 25000}, "none", "none"),  # protobuf leaves false fields out
+        ({"init_point": 25000, "have_nanruxiru": True, "have_helezhongju": True}, "west",
+         "auto-win"),
+        ({"init_point": 25000, "have_helezhongju": True, "have_tingpaizhongju": True}, "none",
+         "auto"),
+    ],
+)  # fmt: skip
+def test_a_rooms_extension_and_dealer_stop(detail: dict[str, Any], extension: str,
+                                           stop: str) -> None:  # fmt: skip
+    rules = majsoul.rules_of({"config": {"mode": {"mode": 2, "detail_rule": detail}}}, 4, True)
+    assert (rules.game.extension.value, rules.game.dealer_stop.value) == (extension, stop)
+
+
+def test_a_room_without_uma_and_a_stop_seisan_cannot_settle() -> None:
+    head = {"config": {"mode": {"mode": 2, "detail_rule": {
+        "init_point": 25000, "shunweima_2": 0, "shunweima_3": 0, "shunweima_4": 0}}}}  # fmt: skip
+    assert majsoul.rules_of(head, 4, True).uma.values == (0, 0, 0, 0)
+    head = {"config": {"mode": {"mode": 2, "detail_rule": {
+        "init_point": 25000, "have_tingpaizhongju": True}}}}  # fmt: skip
+    with pytest.raises(LogError) as raised:
+        majsoul.rules_of(head, 4, True)
+    assert raised.value.message.text("en") == (
+        "the room's rules (detail_rule): a dealer's stop when tenpai but not after a win, which "
+        "seisan cannot settle")  # fmt: skip
+
+
+def test_broken_converted_files_are_errors(tmp_path: Path) -> None:
+    text = (DATA / "mjai-reviewer3p-chankan.tenhou6.json").read_text(encoding="utf-8")
+    data = json.loads(text)
+    no_winner = {**data, "log": [[*data["log"][0][:-1], ["和了"]]]}
+    bad_sc = {**data, "sc": [20200, None, 25800, -9.2, 59000, 39]}
+    for broken in (no_winner, bad_sc):
+        with pytest.raises(LogError) as raised:
+            tenhou.parse_json(json.dumps(broken))
+        assert raised.value.message.text("en") == "a tenhou.net/6 log with a field missing or wrong"
+    empty = tmp_path / "empty.json"
+    empty.write_text("  \n", encoding="utf-8")
+    with pytest.raises(LogError) as raised:
+        load_log(empty)
+    assert raised.value.message.text("en") == f"{empty}: an empty file"
+    marked = tmp_path / "marked.json"
+    marked.write_text("\ufeff" + text, encoding="utf-8")  # a byte-order mark
+    assert load_log(marked).final_points == (20200, 25800, 59000)

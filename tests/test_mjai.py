@@ -421,3 +421,96 @@ def test_a_damaged_real_log_is_an_error_or_a_game_never_a_traceback(data: st.Dat
         check(mjai.parse("\n".join(lines)))
     except SeisanError as err:
         assert err.message.text("en")
+
+
+# -- what an independent review found ---------------------------------------------------------
+
+
+def first_hand(text: str) -> Any:
+    return mjai.parse(text).record.hands[0]
+
+
+def test_a_fourth_riichi_without_its_acceptance_is_paid_at_the_draw() -> None:
+    """mjai-reviewer's converter writes ``reach_accepted`` at the next player's draw: the
+    fourth riichi of a 四家立直 has none, and its stick is on the table all the same."""
+
+    def riichi(seat: int, tile: str) -> list[dict[str, Any]]:
+        return [{"type": "tsumo", "actor": seat, "pai": tile}, {"type": "reach", "actor": seat},
+                {"type": "dahai", "actor": seat, "pai": tile, "tsumogiri": True}]  # fmt: skip
+
+    events = [*riichi(0, "E"), {"type": "reach_accepted", "actor": 0}, *riichi(1, "1m"),
+              {"type": "reach_accepted", "actor": 1}, *riichi(2, "2m"),
+              {"type": "reach_accepted", "actor": 2}, *riichi(3, "3m"),
+              {"type": "ryukyoku", "deltas": [0, 0, 0, 0]}]  # fmt: skip
+    hand = first_hand(hand_log({s: "333z444z555z666z7z" for s in range(4)}, events))
+    assert (hand.result, hand.reason, hand.riichi) == ("abort", "suucha-riichi", (0, 1, 2, 3))
+
+
+@pytest.mark.parametrize(
+    ("events", "reason"),
+    [
+        # four first discards of one wind: 四風連打; of two winds: not
+        ([*turn(0, "E"), *turn(1, "E"), *turn(2, "E"), *turn(3, "E")], "suufon"),
+        # after a draw: 九種九牌; after a discard: 三家和
+        ([*turn(0, "E"), *turn(1, "S"), {"type": "tsumo", "actor": 2, "pai": "N"}], "kyuushu"),
+        ([*turn(0, "E"), *turn(1, "S"), *turn(2, "W"), *turn(3, "E")], "sanchahou"),
+    ],
+)  # fmt: skip
+def test_an_abortive_draw_told_by_the_table(events: list[dict[str, Any]], reason: str) -> None:
+    hand = first_hand(hand_log({}, [*events, {"type": "ryukyoku", "deltas": [0, 0, 0, 0]}]))
+    assert (hand.result, hand.reason) == ("abort", reason)
+
+
+@pytest.mark.parametrize(
+    ("written", "reason"),
+    [("kyushu_kyuhai", "kyuushu"), ("sufuurenta", "suufon"), ("suucha_riichi", "suucha-riichi"),
+     ("suukansansen", "suukan"), ("kyushukyuhai", "kyuushu"), ("sanchaho", "sanchahou")],
+)  # fmt: skip
+def test_each_writers_name_of_an_abortive_draw(written: str, reason: str) -> None:
+    events = [{"type": "tsumo", "actor": 0, "pai": "E"},
+              {"type": "ryukyoku", "reason": written, "deltas": [0, 0, 0, 0]}]  # fmt: skip
+    hand = first_hand(hand_log({}, events))
+    assert (hand.result, hand.reason) == ("abort", reason)
+
+
+def test_kokushi_robs_a_concealed_kan() -> None:
+    events = [{"type": "tsumo", "actor": 0, "pai": "P"},
+              {"type": "ankan", "actor": 0, "consumed": ["P", "P", "P", "P"]},
+              won(1, 0)]  # fmt: skip
+    hand = first_hand(hand_log({0: "555z123m456m789m1p", 1: "119m19p19s12346z7z"}, events))
+    assert (hand.result, hand.discarder) == ("ron", 0)
+    assert (hand.wins[0].yakuman, hand.wins[0].yaku) == (1, ("国士無双",))
+
+
+def test_a_pao_past_the_table_is_an_error() -> None:
+    text = hand_log({0: PINFU}, [{"type": "tsumo", "actor": 0, "pai": "4s"},
+                                 {**won(0, 0), "fan": 100, "fu": 30, "pao": 9}])  # fmt: skip
+    with pytest.raises(LogError) as raised:
+        mjai.parse(text)
+    assert raised.value.message.text("en") == "line 4: a “hora” event with a field missing or wrong"
+
+
+def test_mortals_name_for_a_north_set_aside() -> None:
+    """Three players: ``kita`` (RiichiEnv) or ``nukidora`` (Mortal): a dora each."""
+
+    def three(kind: str) -> str:
+        tehais = [tiles("123p456p789s1p23s4z"), list(JUNK), list(JUNK)]
+        lines = [{"type": "start_game", "names": ["Ana", "Ben", "Chie"]},
+                 {"type": "start_kyoku", "bakaze": "E", "kyoku": 1, "honba": 0, "kyotaku": 0,
+                  "oya": 0, "dora_marker": "9s", "scores": [35000] * 3, "tehais": tehais},
+                 {"type": "tsumo", "actor": 0, "pai": "S"},
+            {"type": "dahai", "actor": 0, "pai": "S", "tsumogiri": True},
+            {"type": "tsumo", "actor": 1, "pai": "S"},
+            {"type": "dahai", "actor": 1, "pai": "S", "tsumogiri": True},
+            {"type": "tsumo", "actor": 2, "pai": "S"},
+            {"type": "dahai", "actor": 2, "pai": "S", "tsumogiri": True},
+            {"type": "tsumo", "actor": 0, "pai": "1p"},
+            {"type": kind, "actor": 0, "pai": "N"},
+            {"type": "tsumo", "actor": 0, "pai": "4s"},
+                 {"type": "hora", "actor": 0, "target": 0, "deltas": [0, 0, 0]},
+                 {"type": "end_kyoku"}, {"type": "end_game"}]  # fmt: skip
+        return "\n".join(json.dumps(line) for line in lines)
+
+    kita, nukidora = first_hand(three("kita")), first_hand(three("nukidora"))
+    assert kita == nukidora and kita.wins[0].dora == 1
+    assert "嶺上開花" in kita.wins[0].yaku

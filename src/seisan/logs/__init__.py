@@ -61,9 +61,12 @@ def read_text(path: Path) -> str:
         except (OSError, EOFError):
             raise LogError(_("{path}: a broken gzip file", path=path)) from None
     try:
-        return raw.decode()  # UTF-8
+        text = raw.decode()  # UTF-8
     except UnicodeDecodeError:
         raise LogError(_("{path}: not UTF-8 text", path=path)) from None
+    if not text.strip():
+        raise LogError(_("{path}: an empty file", path=path))
+    return text.removeprefix("\ufeff")  # a byte-order mark some editors write
 
 
 def as_logged(rules: Rules, players: int, hanchan: bool) -> Rules:
@@ -87,11 +90,16 @@ def load_log(path: Path, rules: Rules | None = None) -> LoggedGame:
     import json  # noqa: PLC0415
 
     text = read_text(path)
-    first = text.lstrip().partition("\n")[0]
+    start = text.lstrip()
     try:
-        head = json.loads(first)
+        head = json.loads(start.partition("\n")[0])
     except ValueError:
         head = None
+    if head is None and start.startswith("["):  # a whole file one JSON list of events
+        try:
+            head = json.loads(start)[:1]
+        except (ValueError, TypeError):
+            head = None
     events = head if isinstance(head, list) else [head]
     if events and all(isinstance(e, dict) and "type" in e for e in events):
         from seisan.logs import mjai  # noqa: PLC0415

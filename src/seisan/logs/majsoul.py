@@ -87,7 +87,9 @@ class _Pending:
     riichi: list[int] = field(default_factory=list)
     calls: set[int] = field(default_factory=set)
     declared: int | None = None  #: a riichi discard not yet paid for
-    discarder: int | None = None  #: who last let a tile go (a discard or an added kan)
+    discarder: int | None = None  #: who last let a tile go (a discard, a kan, a North)
+    #: each seat's pons and open kans: (tile, who fed it), for 責任払い
+    sets: dict[int, list[tuple[str, int]]] = field(default_factory=dict)
     result: Hand | None = None
     after: tuple[int, ...] | None = None
 
@@ -106,14 +108,20 @@ def rules_of(head: Mapping[str, Any], players: int, hanchan: bool) -> Rules:
         if origin:
             data["start"] = int(detail.get("init_point") or origin)
             data["return"] = origin
-        rest = [int(detail.get(f"shunweima_{place}") or 0) for place in range(2, players + 1)]
-        if any(rest):
+        keys = [f"shunweima_{place}" for place in range(2, players + 1)]
+        if any(key in detail for key in keys):  # (all 0: no uma)
+            rest = [int(detail.get(key) or 0) for key in keys]
             data["uma"] = [-sum(rest), *rest]
         game = data["game"]
         if detail.get("fandian"):
             game["target"] = int(detail["fandian"])
-        game["bust_ends"] = bool(detail.get("can_jifei"))
-        game["extension"] = "west" if detail.get("have_nanruxiru", True) else "none"
+        game["bust_ends"] = bool(detail.get("can_jifei"))  # absent: false, as protobuf writes
+        game["extension"] = "west" if detail.get("have_nanruxiru") else "none"
+        win_stop, tenpai_stop = detail.get("have_helezhongju"), detail.get("have_tingpaizhongju")
+        if tenpai_stop and not win_stop:
+            raise LogError(_("the room's rules (detail_rule): a dealer's stop when tenpai but not "
+                             "after a win, which seisan cannot settle"))  # fmt: skip
+        game["dealer_stop"] = "auto" if tenpai_stop else "auto-win" if win_stop else "none"
         game["aborts"] = any(
             detail.get(k)
             for k in (
@@ -161,11 +169,21 @@ class _Reader:
             raise LogError(_("an event outside a hand (before its RecordNewRound)"))
         return self.open
 
+    def seat(self, value: Any) -> int:
+        """A seat the record names (missing: 0, as protobuf leaves it out); one past the
+        table's is an error, not another player."""
+        seat = int(value or 0)
+        if not 0 <= seat < self.players:
+            raise ValueError(seat)
+        return seat
+
     def on_RecordNewRound(self, event: Mapping[str, Any]) -> None:
         self.finish()
         scores = [int(x) for x in event["scores"]]
-        players = len(scores) if len(scores) != 4 or scores[3] else 3
-        if self.players not in (0, players):
+        mode = self.head.get("config", {}).get("mode", {}).get("mode")
+        # the mode says how many play (a fourth seat on 0 points still plays)
+        players = _MODES[mode][0] if mode in _MODES else len(scores)
+        if self.players not in (0, players) or len(scores) < players:
             raise ValueError(players)
         self.players = players
         self.starts.append(tuple(scores[:players]))
@@ -177,12 +195,12 @@ class _Reader:
         hand = self.now()
         liqi = event.get("liqi")
         if isinstance(liqi, Mapping):
-            hand.riichi.append(int(liqi.get("seat") or 0))
+            hand.riichi.append(self.seat(liqi.get("seat")))
             hand.declared = None
 
     def on_RecordDiscardTile(self, event: Mapping[str, Any]) -> None:
         hand = self.now()
-        seat = int(event.get("seat") or 0)
+        seat = self.seat(event.get("seat"))
         hand.discarder = seat
         hand.declared = seat if event.get("is_liqi") or event.get("is_wliqi") else None
 
@@ -191,18 +209,28 @@ class _Reader:
 
     def on_RecordChiPengGang(self, event: Mapping[str, Any]) -> None:
         self.paid(event)
-        self.now().calls.add(int(event.get("seat") or 0))
+        hand = self.now()
+        seat = self.seat(event.get("seat"))
+        hand.calls.add(seat)
+        kind = int(event.get("type") or 0)
+        froms = [self.seat(f) for f in event.get("froms") or []]
+        tiles = [str(t) for t in event.get("tiles") or []]
+        if kind in (1, 2) and tiles and froms:  # a pon or an open kan: who fed it
+            hand.sets.setdefault(seat, []).append((tiles[-1][:2], froms[-1]))
 
     def on_RecordAnGangAddGang(self, event: Mapping[str, Any]) -> None:
-        if int(event.get("type") or 0) == 2:  # an added kan: a win on it is 槍槓
-            self.now().discarder = int(event.get("seat") or 0)
+        # a win on an added kan is 槍槓; on a concealed one, 国士無双's (both allowed)
+        self.now().discarder = self.seat(event.get("seat"))
+
+    def on_RecordBaBei(self, event: Mapping[str, Any]) -> None:
+        self.now().discarder = self.seat(event.get("seat"))  # a North set aside can be won on
 
     def on_RecordHule(self, event: Mapping[str, Any]) -> None:
         hand = self.now()
         wins = []
         tsumo = False
         for info in event["hules"]:
-            who = int(info.get("seat") or 0)
+            who = self.seat(info.get("seat"))
             tsumo = bool(info.get("zimo"))
             wins.append(self.win(info, who, hand))
         discarder = None if tsumo else hand.discarder
@@ -217,7 +245,7 @@ class _Reader:
         yaku = tuple(self.fan_name(fan, who, hand) for fan, _val in fans if fan not in _DORA_FANS)
         if info.get("yiman"):
             yakuman = sum(val for fan, val in fans if fan not in _DORA_FANS) or 1
-            return Win(who, 0, None, yakuman, 0, None, yaku, 0)
+            return Win(who, 0, None, yakuman, 0, _pao(hand, who, [f for f, _v in fans]), yaku, 0)
         han = int(info["count"])
         fu = None if han >= 5 else int(info["fu"])
         return Win(who, han, fu, 0, 0, None, yaku, dora)
@@ -227,7 +255,7 @@ class _Reader:
             dealer = int(hand.round[1]) - 1
             wind = (who - dealer) % self.players if fan == 10 else "ESWN".index(hand.round[0])
             return f"{_WIND_FANS[fan]} {_WINDS[wind]}"
-        return FANS.get(fan, f"fan {fan}")
+        return FANS.get(fan, f"役 {fan}")  # a yaku this table does not know: by its id
 
     def riichi(self) -> tuple[int, ...]:
         return tuple(sorted(self.now().riichi))
@@ -252,6 +280,7 @@ class _Reader:
             hand.after = tuple(total)
 
     def on_RecordLiuJu(self, event: Mapping[str, Any]) -> None:
+        self.paid(event)  # the fourth riichi's stick is paid with the draw (四家立直)
         hand = self.now()
         kind = int(event.get("type") or 0)
         if kind not in _ABORTS:
@@ -297,6 +326,21 @@ class _Reader:
         names = _names(self.head, n)
         record = GameRecord(rules, tuple(names), tuple(self.hands), title=title)
         return LoggedGame(record, tuple(after), tuple(final), tuple(scores), title)
+
+
+#: 大三元 and 大四喜 by the game's fan ids, with their sets' tiles: 責任払い
+_PAO = {37: ("5z", "6z", "7z"), 50: ("1z", "2z", "3z", "4z")}
+
+
+def _pao(hand: _Pending, who: int, fans: Sequence[int]) -> int | None:
+    """Who pays for a 大三元 or 大四喜 alone: who fed the pon or kan that made the third
+    dragon or the fourth wind."""
+    for fan, tiles in _PAO.items():
+        if fan in fans:
+            sets = [fed for tile, fed in hand.sets.get(who, []) if tile in tiles]
+            if len(sets) == len(tiles) and sets[-1] != who:
+                return sets[-1]
+    return None
 
 
 def _names(head: Mapping[str, Any], n: int) -> list[str]:

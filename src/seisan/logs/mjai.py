@@ -37,14 +37,14 @@ _TILE = re.compile(r"^(?:[1-9][mps]r?|[ESWNPFC])$")
 _HONOURS = {"E": "1z", "S": "2z", "W": "3z", "N": "4z", "P": "5z", "F": "6z", "C": "7z"}
 _WINDS = "ESWN"
 _DRAGONS = frozenset("PFC")
-#: gimite's draw reasons
+#: abortive draws by the ``reason`` writers give them (gimite's; RiichiEnv's spellings)
 _ABORTS = {
-    "kyushukyuhai": "kyuushu",
-    "sufonrenta": "suufon",
-    "suchareach": "suucha-riichi",
-    "sukaikan": "suukan",
+    "kyushukyuhai": "kyuushu", "kyushu_kyuhai": "kyuushu",
+    "sufonrenta": "suufon", "sufuurenta": "suufon",
+    "suchareach": "suucha-riichi", "suucha_riichi": "suucha-riichi",
+    "sukaikan": "suukan", "suukansansen": "suukan",
     "sanchaho": "sanchahou",
-}
+}  # fmt: skip
 #: draws from the wall in a hand: 136 tiles less the dead wall and the deal (3 players:
 #: 108); a kan's or a North's replacement tile takes one from the live wall's end
 _WALL = {4: 70, 3: 55}
@@ -108,6 +108,7 @@ class _Seat:
     ippatsu: bool = False
     nuki: int = 0
     replacement: bool = False  #: the last draw was a kan's (or a North's) replacement
+    pending: bool = False  #: a riichi discard whose stick is not yet paid
     nagashi: bool = True  #: every discard a terminal or an honour, none called
     drew: str = ""
 
@@ -132,6 +133,8 @@ class _Pending:
     results: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
     ippatsu_at_kan: tuple[bool, ...] = ()
     kyotaku: int = 0  #: riichi sticks on the table at the start (the log's ``kyotaku``)
+    discards: list[str] = field(default_factory=list)  #: the hand's discards, in order
+    drew_last: bool = False  #: the last move was a draw (not a discard)
 
 
 class _Placed(LogError):
@@ -243,6 +246,7 @@ class _Reader:
         seat, tile = self.seat(event), self.tile(event["pai"])
         hand = self.now()
         hand.draws += 1
+        hand.drew_last = True
         seat.hand.append(tile)
         seat.drew = tile
 
@@ -250,8 +254,10 @@ class _Reader:
         seat, tile = self.seat(event), self.tile(event["pai"])
         hand = self.now()
         self.take(seat, [tile])
+        hand.drew_last = False
         if seat.declaring:  # the riichi discard
             seat.declaring = False
+            seat.pending = True  # paid when the next player acts (or a draw ends the hand)
             seat.double = seat.discards == 0 and not hand.interrupted
         elif seat.riichi:
             seat.ippatsu = False
@@ -259,6 +265,7 @@ class _Reader:
         seat.replacement = False
         seat.nagashi = seat.nagashi and _terminal(tile)
         hand.last = ("dahai", event["actor"], tile)
+        hand.discards.append(tile)
 
     def call(self, event: dict[str, Any], kind: str, opened: bool = True) -> None:
         hand = self.now()
@@ -275,6 +282,8 @@ class _Reader:
         for each in hand.seats:
             each.ippatsu = False
         seat.replacement = kind in ("kan", "ankan")
+        if kind == "ankan":  # a concealed kan can be won on by 国士無双
+            hand.last = ("ankan", event["actor"], consumed[-1])
 
     def on_chi(self, event: dict[str, Any]) -> None:
         self.call(event, "chi")
@@ -305,10 +314,14 @@ class _Reader:
         seat.replacement = True
 
     def on_kita(self, event: dict[str, Any]) -> None:  # three players' North (抜きドラ)
+        hand = self.now()
         seat = self.seat(event)
         self.take(seat, ["N"])
         seat.nuki += 1
         seat.replacement = True
+        hand.last = ("kita", event["actor"], "N")  # a North set aside can be won on
+
+    on_nukidora = on_kita  # Mortal's name for it
 
     def on_dora(self, event: dict[str, Any]) -> None:
         hand = self.now()
@@ -320,18 +333,26 @@ class _Reader:
     def on_reach_accepted(self, event: dict[str, Any]) -> None:
         hand = self.now()
         seat = self.seat(event)
-        seat.riichi = seat.ippatsu = True
-        hand.riichi.append(event["actor"])
+        if not seat.riichi:
+            seat.riichi = seat.ippatsu = True
+            seat.pending = False
+            hand.riichi.append(event["actor"])
 
     def on_hora(self, event: dict[str, Any]) -> None:
         self.seat(event)
         self.seat(event, "target")
+        if event.get("pao") is not None:
+            self.seat(event, "pao")
 
     def on_ryukyoku(self, event: dict[str, Any]) -> None:
-        self.now()
+        hand = self.now()
         if event.get("reason") == "error":
             raise LogError(_("a hand ended by a program's error (mjai.app's penalty), which "
                              "is no rule of the game"))  # fmt: skip
+        for who, seat in enumerate(hand.seats):  # a riichi discard nobody won on: its stick
+            if seat.pending:  # is paid (the converter writes no reach_accepted for it)
+                seat.riichi, seat.pending = True, False
+                hand.riichi.append(who)
 
     def on_end_game(self, event: dict[str, Any]) -> None:
         self.finish()
@@ -400,6 +421,8 @@ class _Reader:
         seat = hand.seats[who]
         fan = event.get("fan", event.get("han"))
         pao = event.get("pao")
+        if pao is not None and (not isinstance(pao, int) or not 0 <= pao < len(hand.seats)):
+            raise ValueError(pao)
         if isinstance(fan, int) and isinstance(event.get("fu"), int):  # the log's own
             yakuman, han = divmod(fan, 100) if fan >= 100 else (0, fan)
             fu = event["fu"]
@@ -427,7 +450,8 @@ class _Reader:
 
         tsumo = discarder is None
         kind, by, last = hand.last
-        chankan = not tsumo and kind == "kakan" and by == discarder
+        # robbing a kan (and 国士無双 robbing a concealed one) is 槍槓; a North is not
+        chankan = not tsumo and kind in ("kakan", "ankan") and by == discarder
         tile = seat.drew if tsumo else self.tile(event.get("pai") or last)
         concealed = list(seat.hand) if tsumo else [*seat.hand, tile]
         melds = [f"{'kan' if k == 'kan' else k}:{''.join(_mpsz(t) for t in tiles)}"
@@ -591,15 +615,18 @@ def _pao(seat: _Seat, yaku_ids: Sequence[int]) -> int | None:
 
 
 def _abort_of(hand: _Pending) -> str:
-    """Which abortive draw ended a hand whose log does not say: by the table."""
+    """Which abortive draw ended a hand whose log does not say: by the table (four
+    riichi; four kans; the same wind discarded by all four on their first go; after a
+    draw, nine terminals in the drawer's hand; after a discard, three calling ron)."""
     if len(hand.riichi) == 4:
         return "suucha-riichi"
     kans = sum(1 for s in hand.seats for kind, _t, _f in s.melds if kind in ("kan", "ankan"))
     if kans >= 4:
         return "suukan"
-    if not hand.interrupted and sum(s.discards for s in hand.seats) == 4:
+    first = hand.discards
+    if not hand.interrupted and len(first) == 4 and len(set(first)) == 1 and first[0] in "ESWN":
         return "suufon"
-    return "kyuushu"
+    return "kyuushu" if hand.drew_last else "sanchahou"
 
 
 def _default_rules(players: int, east_only: bool) -> Rules:

@@ -433,7 +433,7 @@ def parse_json(
         return _json_game(data, rules, names, game_id)
     except SeisanError:  # said already (rules that do not fit the log)
         raise
-    except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError, ArithmeticError):
         raise LogError(_("a tenhou.net/6 log with a field missing or wrong")) from None
 
 
@@ -495,6 +495,23 @@ def _json_game(
     return LoggedGame(record, tuple(after), final, final_pt, game_id, *_named(lobby, rules))
 
 
+def _ends_where_logged(rules: Rules, data: dict[str, Any], n: int) -> bool:
+    """Whether a game read under ``rules`` ends with the log's last hand (an East game
+    that went on into the South, or a hanchan, does not end there under East rules)."""
+    from seisan.games import GameError, play  # noqa: PLC0415
+
+    logs = data["log"]
+    hands = []
+    for index, entry in enumerate(logs):
+        nxt = logs[index + 1] if index + 1 < len(logs) else None
+        hands.append(_json_hand(entry, entry[-1], n, entry[0][0], entry[0][1], nxt))
+    try:
+        played = play(GameRecord(rules, tuple(f"P{i}" for i in range(n)), tuple(hands)))
+    except GameError:
+        return False
+    return bool(played.end)
+
+
 #: a Mahjong Soul game id (``250913-638affa1-cee0-…``), as converters put it in ``ref``
 _MAJSOUL_ID = re.compile(r"^\d{6}-[0-9a-f]{8}-")
 
@@ -528,11 +545,11 @@ def _majsoul_game(
     sanma = (text.startswith(("三", "3")) or data.get("ratingc") == "PF3"
              or (len(starts) == 4 and int(starts[3]) == 0))  # fmt: skip
     n = 3 if sanma else 4
+    preset = find_preset("mahjongsoul-sanma" if sanma else "mahjongsoul")
     if "東" in text or "南" in text:
         hanchan = "南" in text
-    else:
-        hanchan = any(int(entry[0][0]) >= 4 for entry in logs)
-    preset = find_preset("mahjongsoul-sanma" if sanma else "mahjongsoul")
+    else:  # three-player rooms name no length: the one whose game ends where the log does
+        hanchan = not _ends_where_logged(as_logged(rules or preset, n, False), data, n)
     chosen = as_logged(rules or preset, n, hanchan)
     game_id = str(data.get("ref") or game_id)
     hands: list[Hand] = []
@@ -595,6 +612,8 @@ def _json_hand(
         s for s in range(n) if any(isinstance(d, str) and d.startswith("r") for d in discards[s])
     ]
     if kind == "和了":
+        if len(result) < 3:
+            raise ValueError("a win without its winner")
         wins = []
         for i in range(2, len(result), 2):
             info = result[i]
