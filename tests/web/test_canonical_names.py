@@ -1,0 +1,83 @@
+"""A game entered with a known player's name in other letters (``ana`` for Ana) is
+that player's: the night's ledger, a game settled again and the re-settling preview all
+name them as the club does, for a table and for a hand-by-hand record alike."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from seisan.errors import SeisanError
+from seisan.web.clubs import models as m
+from seisan.web.clubs import services
+
+from .conftest import EXAMPLES, season_with
+
+TABLE = {"players": ["ana", "BEN", "Chie", "Dae"], "points": [42600, 31000, 16400, 10000]}
+
+
+def test_a_table_entered_in_other_letters_is_named_as_the_club_names_it(
+    club: m.Club, owner: Any
+) -> None:
+    season = season_with(club, "mleague", owner)
+    session = m.Session.objects.create(season=season)
+    services.save_game(session, {**TABLE, "players": ["Ana", "Ben", "Chie", "Dae"]}, owner)
+    game, _ = services.save_game(session, TABLE, owner)
+    assert game.data["players"][:2] == ["ana", "BEN"]  # kept as typed
+    names = ("Ana", "Ben", "Chie", "Dae")
+    assert tuple(services.game_result_of(game).settlement.names) == names
+    result = services.session_result(session)
+    assert result is not None
+    assert [tuple(g.names) for g in result.session.games] == [names, names]
+    assert set(result.totals()) == set(names)
+    # settled again under other rules: each row the club's name, before and after
+    services.new_rules_version(season, services.rules_from_text("tenhou"), "tenhou", owner)
+    preview = services.resettle_preview(season)
+    assert [[r["name"] for r in entry["rows"]] for entry in preview] == [list(names)] * 2
+    assert all(entry["error"] is None for entry in preview)
+    assert services.resettle(season, owner) == 2
+
+
+def test_a_record_entered_in_other_letters_is_named_as_the_club_names_it(
+    club: m.Club, owner: Any
+) -> None:
+    season = season_with(club, "tenhou", owner)
+    session = m.Session.objects.create(season=season)
+    services.save_game(session, {**TABLE, "players": ["Ana", "Ben", "Chie", "Dae"]}, owner)
+    record = json.loads((EXAMPLES / "game.json").read_text(encoding="utf-8"))
+    record = json.loads(json.dumps(record).replace('"Ana"', '"ana"'))
+    game, _ = services.save_game(session, {}, owner, record=record)
+    names = ("Ana", "Ben", "Chie", "Dae")
+    assert tuple(services.game_result_of(game).settlement.names) == names
+    result = services.session_result(session)
+    assert result is not None and tuple(result.session.games[1].names) == names
+
+
+def test_re_settling_lists_every_game_moved_and_stops_on_one_that_cannot_be(
+    club: m.Club, owner: Any
+) -> None:
+    """Rules that change nothing still move each game to them (listed, no change); a game
+    the new rules cannot settle is listed with its reason, the others after it too, and
+    re-settling then changes nothing; once moved, a game that does not change is not
+    listed again."""
+    season = season_with(club, "mleague", owner)
+    session = m.Session.objects.create(season=season)
+    for _ in range(2):
+        services.save_game(session, {**TABLE, "players": ["Ana", "Ben", "Chie", "Dae"]}, owner)
+    services.new_rules_version(season, services.rules_from_text("mleague"), "again", owner)
+    preview = services.resettle_preview(season)
+    assert len(preview) == 2 and all(e["error"] is None for e in preview)
+    assert all(r["before"] == r["after"] for e in preview for r in e["rows"])
+    assert services.resettle(season, owner) == 2 and services.resettle_preview(season) == []
+    services.new_rules_version(season, services.rules_from_text("tenhou-sanma"), "sanma", owner)
+    preview = services.resettle_preview(season)
+    assert [e["rows"] for e in preview] == [[], []]  # both listed, neither settled
+    said = preview[0]["error"].text("en")
+    assert "3" in said and said == preview[1]["error"].text("en")
+    versions = list(session.games.values_list("rules_id", flat=True))
+    with pytest.raises(SeisanError) as raised:
+        services.resettle(season, owner)
+    assert raised.value.message.text("en") == said
+    assert list(session.games.values_list("rules_id", flat=True)) == versions
