@@ -5,6 +5,7 @@ refused with the line named, never a traceback."""
 
 from __future__ import annotations
 
+import gzip
 import json
 import re
 from pathlib import Path
@@ -24,6 +25,10 @@ DATA = Path(__file__).parent / "data" / "mjai"
 #: leftover riichi sticks on it), and what its wins carry
 GAMES = [
     ("riichienv-126_204_0_mjai.jsonl", 12, (2400, 14900, 38800, 43900)),  # Mortal's arena
+    ("riichienv-example_log_b124_m244_0.jsonl", 12, (8200, 55600, 24500, 11700)),  # the same
+    # gimite's server: han and fu stated, draws with their tenpai hands, each event a bot's
+    # notes (gzip: 935 KB as written)
+    ("manue-2026-07-01-130909.mjson.gz", 10, (17200, 13500, 35600, 33700)),
 ]
 
 
@@ -48,6 +53,17 @@ def _bare(text: str) -> str:
                 event.pop(key, None)
         lines.append(json.dumps(event))
     return "\n".join(lines)
+
+
+def test_a_whole_games_wins_scored_from_their_tiles_as_its_server_scored_them() -> None:
+    """gimite's server states every win's han and fu: the tiles alone give the same, and
+    the game replays to the log's points either way."""
+    text = gzip.decompress((DATA / "manue-2026-07-01-130909.mjson.gz").read_bytes()).decode()
+    stated, scored = mjai.parse(text), mjai.parse(_bare(text))
+    wins = [(w.han, w.fu, w.yakuman) for h in stated.record.hands for w in h.wins]
+    assert len(wins) == 8
+    assert wins == [(w.han, w.fu, w.yakuman) for h in scored.record.hands for w in h.wins]
+    assert check(scored).final_points == check(stated).final_points
 
 
 def _hands(text: str) -> list[Any]:
