@@ -439,7 +439,12 @@ def test_each_rename_word_for_word(scene: dict[str, Any], owner: Any) -> None:
     )  # a substitute's (a record's)
     services.save_game(scene["one"], {"players": ["Ben", "Chie", "Dae", "Gus"],
                                       "points": [42600, 31000, 16400, 10000],
-                                      "soto": {"Fay": "Ben"}}, owner)  # fmt: skip
+                                      "soto": {"Fay": "Ben"},
+                                      "substitute": "Dae:Ivy Mae"}, owner)  # fmt: skip
+    assert refused(" ivy  MAE ") == (
+        "ivy MAE is already a name at the club's tables (a spectator or a substitute): choose "
+        "another"
+    )  # a table's substitute (PLAYER:NAME)
     assert refused("fay") == (
         "fay is already a name at the club's tables (a spectator or a substitute): choose another"
     )  # a spectator's
