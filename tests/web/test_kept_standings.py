@@ -448,3 +448,45 @@ def test_a_season_gone_has_an_empty_table(club: m.Club, owner: Any) -> None:
     m.Season.objects.filter(pk=season.pk).delete()
     table = season_table(season)
     assert (table.lines.games, table.everyone, table.series) == ((), (), {})
+
+
+def test_ratings_kept_for_four_clubs_and_systems_and_shared_for_good(
+    friday: m.Season, owner: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A worker keeps the last four (club, system) ratings it made, the one used last
+    kept longest; what it shares with the other workers never expires, and a shared
+    copy of other revisions is not used."""
+    from django.core import cache as caches  # noqa: PLC0415
+
+    written: list[tuple[str, Any]] = []
+    shared = caches.cache
+
+    class Watched:
+        def get(self, key: str, default: Any = None) -> Any:
+            return shared.get(key, default)
+
+        def set(self, key: str, value: Any, timeout: Any) -> None:
+            written.append((key, timeout))
+            shared.set(key, value, timeout)
+
+    monkeypatch.setattr(caches, "cache", Watched())
+    events._RATED.clear()
+    club = friday.club
+    others = [m.Club.objects.create(name=f"Club {i}", slug=f"club-{i}") for i in range(2)]
+    first = club_ratings(club, System.OPENSKILL)
+    key = f"seisan:ratings:2:{club.pk}:{System.OPENSKILL.value}:None"
+    assert written == [(key, None)]  # shared for good: no timeout
+    club_ratings(club, System.TENHOU)
+    for other in others:
+        club_ratings(other, System.TENHOU)
+    assert len(events._RATED) == 4
+    assert club_ratings(club, System.OPENSKILL) is first  # kept, and now the last used
+    club_ratings(club, System.OPENSKILL, players=3)  # a fifth: the oldest goes
+    assert len(events._RATED) == 4 and key in events._RATED
+    assert f"seisan:ratings:2:{club.pk}:{System.TENHOU.value}:None" not in events._RATED
+    # another worker: a shared copy made before the last change is not used
+    events._RATED.clear()
+    revisions, table = shared.get(key)
+    stale = tuple((pk, revision - 1, created) for pk, revision, created in revisions)
+    shared.set(key, (stale, table), None)
+    assert rated_now(club, System.OPENSKILL) is False  # worked out from every game again

@@ -234,6 +234,8 @@ def club_ratings(
     key = f"seisan:ratings:2:{club.pk}:{system.value}:{players}"
     with _RATED_LOCK:  # this process's copy first: unpickling every game's rating is slow
         mine = _RATED.get(key)
+        if mine is not None:
+            _RATED.move_to_end(key)  # kept the longest: the ratings used last
     if mine is not None and mine.revisions == revisions:
         return mine.result
     found = cache.get(key)
