@@ -81,3 +81,15 @@ def test_re_settling_lists_every_game_moved_and_stops_on_one_that_cannot_be(
         services.resettle(season, owner)
     assert raised.value.message.text("en") == said
     assert list(session.games.values_list("rules_id", flat=True)) == versions
+
+
+def test_the_what_if_names_a_player_as_the_club_does(club: m.Club, owner: Any) -> None:
+    from seisan.web.events.services import what_if  # noqa: PLC0415
+
+    season = season_with(club, "mleague", owner)
+    session = m.Session.objects.create(season=season)
+    services.save_game(session, {**TABLE, "players": ["Ana", "Ben", "Chie", "Dae"]}, owner)
+    services.save_game(session, TABLE, owner)
+    rows, refused = what_if(season, services.rules_from_text("tenhou"))
+    assert refused == [] and sorted(r.name for r in rows) == ["Ana", "Ben", "Chie", "Dae"]
+    assert all(r.games == 2 for r in rows)
