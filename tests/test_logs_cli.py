@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from seisan.games import load_record
-from seisan.logs import tenhou
+from seisan.logs import mjai, tenhou
 from seisan.presets import find_preset
 from seisan.stats import play_stats
 
@@ -206,3 +206,26 @@ def test_no_logs_of_a_format_is_said_by_its_name(tmp_path: Path, cli) -> None:  
     said = cli.run("import", "majsoul", str(empty), "-o", str(tmp_path / "o"), code=2)
     assert said.strip() == (f"seisan: error: no Mahjong Soul records in {empty} (files ending "
                             ".json or .gz)")  # fmt: skip
+
+
+def test_every_hand_imported_into_a_parquet_table(tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]
+    """``--hands``: a row a hand, each as seisan played it, for every format."""
+    game = TESTS / "mjai" / "riichienv-126_204_0_mjai.jsonl"
+    cli.run("import", "mjai", str(game), "-o", str(tmp_path / "g"), "--hands",
+            str(tmp_path / "mjai.parquet"))  # fmt: skip
+    rows = pq.read_table(tmp_path / "mjai.parquet").to_pylist()
+    played = mjai.load(game)
+    assert len(rows) == len(played.record.hands) == 12
+    assert [r["points"] for r in rows] == [list(p) for p in played.points_after]  # the log's
+    assert rows[0] == {
+        "log": game.name, "hand": 1, "round": "E1", "honba": 0, "dealer": 0, "result": "tsumo",
+        "winners": [3], "discarder": None, "han": [5], "fu": [None], "yakuman": [0],
+        "riichi": [1, 3], "calls": [], "tenpai": [], "deltas": [-4000, -3000, -2000, 9000],
+        "points": [21000, 22000, 23000, 34000]}  # fmt: skip
+    cli.run("import", "tenhou", str(SAMPLE), "-o", str(tmp_path / "t"), "--check", "--hands",
+            str(tmp_path / "tenhou.parquet"))  # fmt: skip
+    tenhou_rows = pq.read_table(tmp_path / "tenhou.parquet").to_pylist()
+    assert len(tenhou_rows) == len(tenhou.load(SAMPLE).record.hands)
+    said = cli.run("import", "tenhou", str(SAMPLE), "-o", str(tmp_path / "t"), "--hands",
+                   str(tmp_path), code=2)  # a folder is no file  # fmt: skip
+    assert said.startswith("seisan: error:") and "Traceback" not in said

@@ -271,6 +271,16 @@ RecordsOption = Annotated[
 CheckOption = Annotated[
     bool, typer.Option(help=N_("Replay every hand and compare it with the log's own."))
 ]
+HandsOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--hands",
+        help=N_(
+            "Also write every hand as a row of a Parquet file "
+            "(for analysis: who won, han, fu, each seat's change)."
+        ),
+    ),
+]
 
 
 @import_app.command(
@@ -282,13 +292,14 @@ def import_tenhou(
     output: RecordsOption,
     check: CheckOption = False,
     rules: RulesOption = None,
+    hands: HandsOption = None,
     lang: LangOption = None,
 ) -> None:
     from seisan.logs import tenhou  # noqa: PLC0415
 
     none = _("no Tenhou logs in {paths} (files ending .mjlog, .xml, .json, .gz or .txt)",
              paths=", ".join(str(f) for f in files))  # fmt: skip
-    _import_logs(tenhou.load, list(_log_files(files)), none, output, check, rules, lang)
+    _import_logs(tenhou.load, list(_log_files(files)), none, output, check, rules, lang, hands)
 
 
 @import_app.command(
@@ -307,6 +318,7 @@ def import_majsoul(
             "--rules", "-r", help=N_("Rules (default: the room's, as the record states them).")
         ),
     ] = None,
+    hands: HandsOption = None,
     lang: LangOption = None,
 ) -> None:
     from seisan.logs import majsoul  # noqa: PLC0415
@@ -314,7 +326,7 @@ def import_majsoul(
     none = _("no Mahjong Soul records in {paths} (files ending .json or .gz)",
              paths=", ".join(str(f) for f in files))  # fmt: skip
     paths = list(_log_files(files, (".json", ".gz")))
-    _import_logs(majsoul.load, paths, none, output, check, rules, lang)
+    _import_logs(majsoul.load, paths, none, output, check, rules, lang, hands)
 
 
 @import_app.command(
@@ -333,6 +345,7 @@ def import_mjai(
             "--rules", "-r", help=N_("Rules (default: Tenhou's, as mjai's programs play them).")
         ),
     ] = None,
+    hands: HandsOption = None,
     lang: LangOption = None,
 ) -> None:
     from seisan.logs import mjai  # noqa: PLC0415
@@ -340,7 +353,7 @@ def import_mjai(
     none = _("no mjai logs in {paths} (files ending .mjson, .jsonl, .json, .gz, .txt or .log)",
              paths=", ".join(str(f) for f in files))  # fmt: skip
     paths = list(_log_files(files, MJAI_SUFFIXES))
-    _import_logs(mjai.load, paths, none, output, check, rules, lang)
+    _import_logs(mjai.load, paths, none, output, check, rules, lang, hands)
 
 
 def _import_logs(
@@ -351,18 +364,25 @@ def _import_logs(
     check: bool,
     rules: str | None,
     lang: Lang | None,
+    hands: Path | None = None,
 ) -> None:
     """Each log into a game record in ``output`` (checked against the log's own
-    numbers with ``check``); a log that cannot be read, or whose replay differs, is
-    named with its problem and the others still import; exit 2 if any failed."""
+    numbers with ``check``), and with ``hands`` each hand into a Parquet file, written
+    a batch at a time (a corpus of any size in bounded memory); a log that cannot be
+    read, or whose replay differs, is named with its problem and the others still
+    import; exit 2 if any failed."""
+    from seisan.games import GameError, play  # noqa: PLC0415
     from seisan.logs import CheckError  # noqa: PLC0415
     from seisan.logs import check as checked  # noqa: PLC0415
 
     chosen = load_rules(rules) if rules else None
     check_output(output, folder=True)
+    if hands is not None:
+        check_output(hands)
     if not paths:
         fail(none)
     output.mkdir(parents=True, exist_ok=True)
+    table = _HandsFile(hands) if hands is not None else None
     failed = 0
     lobbies: dict[str, Rules | None] = {}  # each lobby's rules (None: ranked), said once
     with _Progress(term("played", lang)) as progress:
@@ -372,6 +392,13 @@ def _import_logs(
                 if game.lobby and chosen is None:
                     lobbies.setdefault(game.lobby, game.record.rules if game.lobby_rules else None)
                 played = checked(game) if check else None
+                if table is not None:
+                    if played is None:
+                        try:
+                            played = play(game.record)
+                        except GameError as err:
+                            raise CheckError(err.message) from None
+                    table.add(path.name, game.record, played)
                 name = path.name.split(".")[0] + ".json"
                 data = game.record.to_dict(played.lines if played else None)
                 (output / name).write_text(json.dumps(data, ensure_ascii=False, indent=1),
@@ -383,6 +410,8 @@ def _import_logs(
                 failed += 1
                 err_line(f"seisan: {term('error')}: {err.message.text(lang)}")
             progress(number, len(paths))
+    if table is not None:
+        table.close()
     done = len(paths) - failed
     err_line(_("{done} of {count} logs imported into {path}", done=done, count=len(paths),
                path=output).text(lang))  # fmt: skip
@@ -396,6 +425,56 @@ def _import_logs(
         err_line(said.text(lang))
     if failed:
         raise typer.Exit(2)
+
+
+class _HandsFile:
+    """Every hand imported, a row each, in a Parquet file written a batch at a time."""
+
+    BATCH = 10_000
+
+    def __init__(self, path: Path) -> None:
+        try:
+            import pyarrow as pa  # noqa: PLC0415
+            import pyarrow.parquet as pq  # noqa: PLC0415
+        except ImportError:
+            fail(_("writing Parquet needs the bulk extra: pip install 'seisan[bulk]'"))
+        self.pa = pa
+        small, big = pa.list_(pa.int8()), pa.list_(pa.int32())
+        self.schema = pa.schema([
+            ("log", pa.string()), ("hand", pa.int32()), ("round", pa.string()),
+            ("honba", pa.int32()), ("dealer", pa.int8()), ("result", pa.string()),
+            ("winners", small), ("discarder", pa.int8()), ("han", small),
+            ("fu", pa.list_(pa.int16())), ("yakuman", small), ("riichi", small),
+            ("calls", small), ("tenpai", small), ("deltas", big), ("points", big),
+        ])  # fmt: skip
+        self.writer = pq.ParquetWriter(path, self.schema)
+        self.rows: dict[str, list[Any]] = {name: [] for name in self.schema.names}
+
+    def add(self, log: str, record: Any, played: Any) -> None:
+        for hand, line in zip(record.hands, played.lines, strict=False):
+            wins = hand.wins
+            row = {
+                "log": log, "hand": line.number, "round": line.round, "honba": line.honba,
+                "dealer": line.dealer, "result": hand.result,
+                "winners": [w.winner for w in wins], "discarder": hand.discarder,
+                "han": [w.han for w in wins], "fu": [w.fu for w in wins],
+                "yakuman": [w.yakuman for w in wins], "riichi": list(hand.riichi),
+                "calls": list(hand.calls), "tenpai": list(hand.tenpai),
+                "deltas": list(line.deltas), "points": list(line.points),
+            }  # fmt: skip
+            for name, value in row.items():
+                self.rows[name].append(value)
+        if len(self.rows["log"]) >= self.BATCH:
+            self.flush()
+
+    def flush(self) -> None:
+        if self.rows["log"]:
+            self.writer.write_table(self.pa.table(self.rows, schema=self.schema))
+            self.rows = {name: [] for name in self.schema.names}
+
+    def close(self) -> None:
+        self.flush()
+        self.writer.close()
 
 
 # -- statistics -------------------------------------------------------------------------
