@@ -93,3 +93,30 @@ def test_the_what_if_names_a_player_as_the_club_does(club: m.Club, owner: Any) -
     rows, refused = what_if(season, services.rules_from_text("tenhou"))
     assert refused == [] and sorted(r.name for r in rows) == ["Ana", "Ben", "Chie", "Dae"]
     assert all(r.games == 2 for r in rows)
+
+
+def test_a_spectators_name_is_checked_on_its_field_and_seats_keep_their_parts(
+    club: m.Club, owner: Any
+) -> None:
+    season = season_with(club, (EXAMPLES / "club.toml").read_text(encoding="utf-8"), owner)
+    session = m.Session.objects.create(season=season)
+    table = {"players": ["Ana", "Ben", "Chie", "Dae"], "points": [42600, 31000, 16400, 10000]}
+    with pytest.raises(services.EntryError) as raised:
+        services.save_game(session, {**table, "soto": {"E;ve": "Ana"}}, owner)
+    assert raised.value.field == "soto" and raised.value.message.text("en") == (
+        "the name “E;ve” has “;”, which separates names in seisan's files: leave it out"
+    )
+    assert not session.games.exists()
+    game, _ = services.save_game(session, {**table, "chips": [2, -1, 0, -1]}, owner)
+    rows = services.seat_rows(services.game_result_of(game))
+    assert [s.parts for s in game.seats.order_by("seat")] == [r["parts"] for r in rows]
+    # first on 42600 under Tenhou's whole-pt settlement: +12.6, oka 20, uma 20, and 0.4
+    # from the others' rounding; the chips are a side bet, apart
+    assert game.seats.get(seat=0).parts == {
+        "points": "12.6",
+        "rounding": "0",
+        "oka": "20",
+        "uma": "20",
+        "balance": "0.4",
+        "penalty": "0",
+    }
