@@ -29,7 +29,7 @@ def test_a_table_entered_in_other_letters_is_named_as_the_club_names_it(
     names = ("Ana", "Ben", "Chie", "Dae")
     assert tuple(services.game_result_of(game).settlement.names) == names
     result = services.session_result(session)
-    assert result is not None
+    assert result is not None and result.session.title == str(session)
     assert [tuple(g.names) for g in result.session.games] == [names, names]
     assert set(result.totals()) == set(names)
     # settled again under other rules: each row the club's name, before and after
@@ -74,6 +74,7 @@ def test_re_settling_lists_every_game_moved_and_stops_on_one_that_cannot_be(
     services.new_rules_version(season, services.rules_from_text("tenhou-sanma"), "sanma", owner)
     preview = services.resettle_preview(season)
     assert [e["rows"] for e in preview] == [[], []]  # both listed, neither settled
+    assert [e["game"] for e in preview] == list(session.games.order_by("number"))
     said = preview[0]["error"].text("en")
     assert "3" in said and said == preview[1]["error"].text("en")
     versions = list(session.games.values_list("rules_id", flat=True))
@@ -120,3 +121,20 @@ def test_a_spectators_name_is_checked_on_its_field_and_seats_keep_their_parts(
         "balance": "0.4",
         "penalty": "0",
     }
+
+
+def test_re_settling_shows_the_money_before_and_after(club: m.Club, owner: Any) -> None:
+    rules = (EXAMPLES / "club.toml").read_text(encoding="utf-8")  # 点5, 400 yen a game
+    season = season_with(club, rules, owner)
+    session = m.Session.objects.create(season=season)
+    game, _ = services.save_game(session, {**TABLE, "players": ["Ana", "Ben", "Chie", "Dae"]},
+                                 owner)  # fmt: skip
+    services.new_rules_version(season, services.rules_from_text(
+        rules.replace("rate = 50", "rate = 100")), "点ピン", owner)  # fmt: skip
+    (entry,) = services.resettle_preview(season)
+    ana = entry["rows"][0]
+    assert ana["name"] == "Ana" and ana["before"] == ana["after"]
+    assert (ana["money_before"], ana["money_after"]) == (
+        game.seats.get(seat=0).money,
+        2 * game.seats.get(seat=0).money + 400,
+    )

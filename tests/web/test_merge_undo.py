@@ -468,7 +468,7 @@ def test_each_rename_word_for_word(scene: dict[str, Any], owner: Any) -> None:
 
 
 def test_a_name_the_rules_bet_on_is_not_renamed(club: m.Club, owner: Any) -> None:
-    rules = RULES.replace("[side]\n", '[side]\nsashi = ["Anna:Ben:1000"]\n')
+    rules = RULES.replace("[side]\n", '[side]\nsashi = ["Anna:Ben:1000", "Chie:Dae:500"]\n')
     season = season_with(club, rules, owner, "Bets")
     session = m.Session.objects.create(season=season)
     services.save_game(session, {"players": ["Anna", "Ben", "Chie", "Dae"],
