@@ -535,17 +535,13 @@ def _mirrored(
     backed = table.names[backs]
     shares = _net_with(backed, exact)
     quantum = table.quantum
+    if all((v / quantum).denominator == 1 for v in shares.values()):
+        return shares
     alone = table.place.count(table.place[backs]) == 1
     if alone:
         target = sum(_net_with(backed, transfers).values(), _ZERO) / quantum
     else:
         target = Fraction(-((-sum(shares.values(), _ZERO)) // quantum))
-    # whole quanta already, and (alone) the backed player's own total: as they are; a
-    # seat-order leftover of others' tie (焼き鳥 shared by two winners) can move the
-    # backed player's own total away from the exact one
-    whole = all((v / quantum).denominator == 1 for v in shares.values())
-    if whole and sum(shares.values(), _ZERO) / quantum == target:
-        return shares
     floors = {name: v // quantum for name, v in shares.items()}
     left = int(target) - sum(floors.values())
     seat = {name: index for index, name in enumerate(table.names)}
