@@ -196,6 +196,16 @@ def test_a_spectator_on_first_place_does_not_collect_a_penalty_paid_to_the_house
     assert totals["Eve"] == totals["A"] == 70 and totals["D"] == -120
 
 
+def test_a_spectator_does_not_share_the_backed_players_own_penalty() -> None:
+    """A's own 20 pt penalty goes to the house: A ends on 50, Eve, backing A, on A's 70
+    of scores and bets (the house's part is no bet)."""
+    bets = Bets(sashi=(PairBet(0, 2, 10000),), spectators=(Spectator("Eve", 0),))
+    game = settle_game([40000, 30000, 20000, 10000], MLEAGUE, NAMES, bets,
+                       penalties=(Penalty(0, F(20), "x"),))  # fmt: skip
+    totals = game.totals()
+    assert (totals["A"], totals["Eve"], totals["D"]) == (50, 70, -100)
+
+
 def test_a_spectator_on_a_tied_player_rounds_a_lone_half_up() -> None:
     """A and B share first; A's own 馬身 with C (100) is 0.15 exactly: Eve wins A's
     exact 35.15 rounded up to 35.2 (C pays 10.2, D 25), not 35.1."""

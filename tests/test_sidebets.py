@@ -10,7 +10,7 @@ from fractions import Fraction
 
 import pytest
 
-from seisan import Rules, Ties, find_preset, parse_uma
+from seisan import Rounding, Rules, Ties, find_preset, parse_uma
 from seisan.ledger import GameResult, balances, settle_game
 from seisan.rules import SideRules, Stakes
 from seisan.sidebets import BetError, Bets, Kind, PairBet, Spectator
@@ -481,3 +481,23 @@ def test_a_spectator_on_a_tied_player_mirrors_that_players_own_bets(
         == spectator
         == totals[["Ana", "Ben"][backs]] - game.side_of(["Ana", "Ben"][backs], Kind.SOTO)
     )
+
+
+def test_a_spectator_mirrors_a_player_alone_in_a_place_beside_a_tie() -> None:
+    """Found by the 外ウマ property: seats 0 and 1 tie for first, and 焼き鳥 from seat 0
+    to the two winners (1 and 2) cannot be halved in the 0.1 pt quantum, so seat 1 takes
+    it whole. Seat 2, alone in third, ends on -0.3 (-0.1 its score, -0.2 its 馬身 to seat
+    1, no 焼き鳥): the spectator backing it ends on -0.3 too, where the exact flows,
+    already in whole quanta, gave -0.2."""
+    from seisan.sidebets import Bets, PairBet, Spectator  # noqa: PLC0415
+    from seisan.uma import RankUma  # noqa: PLC0415
+
+    rules = Rules(players=3, start=5000, return_points=5000,
+                  uma=RankUma((Fraction(1, 10), Fraction(0), Fraction(-1, 10))),
+                  rounding=Rounding.HALF_UP, ties=Ties.SPLIT)  # fmt: skip
+    bets = Bets(bashin=(PairBet(1, 2, 100),), chips=(0, 0, 0), winners=(1, 2),
+                spectators=(Spectator("S0", 2, False),),
+                side=SideRules(chip_value=Fraction(1, 10), yakitori=100))  # fmt: skip
+    game = settle_game([5100, 5100, 4800], rules, None, bets)
+    assert game.totals() == {"East": 0, "South": Fraction(3, 5), "West": Fraction(-3, 10),
+                             "S0": Fraction(-3, 10)}  # fmt: skip

@@ -519,6 +519,13 @@ def _net_with(backed: str, transfers: Sequence[Transfer]) -> dict[str, Fraction]
     return against
 
 
+def _with_house(backed: str, transfers: Sequence[Transfer]) -> Fraction:
+    """What ``backed`` gains from the house (negative: pays it) over ``transfers``."""
+    flows = [t for t in transfers if HOUSE in (t.payer, t.payee)]
+    return sum((t.amount if t.payee == backed else -t.amount for t in flows
+                if backed in (t.payer, t.payee)), _ZERO)  # fmt: skip
+
+
 def _mirrored(
     table: Table, backs: int, transfers: Sequence[Transfer], exact: Sequence[Transfer]
 ) -> dict[str, Fraction]:
@@ -535,13 +542,19 @@ def _mirrored(
     backed = table.names[backs]
     shares = _net_with(backed, exact)
     quantum = table.quantum
-    if all((v / quantum).denominator == 1 for v in shares.values()):
-        return shares
     alone = table.place.count(table.place[backs]) == 1
-    if alone:
-        target = sum(_net_with(backed, transfers).values(), _ZERO) / quantum
+    if alone:  # the backed player's own total, the house's part left out: what first
+        # place passes on to the house counts nothing, nor what the player owes it
+        own = (sum(_net_with(backed, transfers).values(), _ZERO)
+               + _with_house(backed, transfers) - _with_house(backed, exact))  # fmt: skip
+        target = own / quantum
     else:
         target = Fraction(-((-sum(shares.values(), _ZERO)) // quantum))
+    # whole quanta already that make the target (a seat-order leftover of others' tie,
+    # 焼き鳥 shared by two winners, can move the backed player's total from the exact one)
+    whole = all((v / quantum).denominator == 1 for v in shares.values())
+    if whole and sum(shares.values(), _ZERO) / quantum == target:
+        return shares
     floors = {name: v // quantum for name, v in shares.items()}
     left = int(target) - sum(floors.values())
     seat = {name: index for index, name in enumerate(table.names)}
