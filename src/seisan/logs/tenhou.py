@@ -469,42 +469,57 @@ def _json_game(
     chosen = (as_logged(rules, n, not east) if rules is not None
               else _own_rules(lobby, sanma, not east, _date(game_id), final, final_pt,
                               first_ten))  # fmt: skip
-    hands: list[Hand] = []
-    after: list[tuple[int, ...]] = []
-    for index, entry in enumerate(logs):
-        round_index, honba, _sticks = entry[0]
-        start = [int(x) for x in entry[1][:n]]
-        result = entry[-1]
-        nxt = logs[index + 1] if index + 1 < len(logs) else None
-        hand = _json_hand(entry, result, n, round_index, honba, nxt)
-        hands.append(hand)
-        if nxt is not None:
-            after.append(tuple(int(x) for x in nxt[1][:n]))
-        else:
-            deltas = [0] * n
-            for i in range(1, len(result), 2):
-                if isinstance(result[i], list):
-                    deltas = [d + int(x) for d, x in zip(deltas, result[i][:n], strict=True)]
-            paid = [chosen.scoring.riichi if s in hand.riichi else 0 for s in range(n)]
-            after.append(tuple(p + d - r for p, d, r in zip(start, deltas, paid, strict=True)))
-    given = [str(x) for x in data.get("name") or []][:n]
-    players = list(names) if names is not None else given
-    if len(players) != n or len(set(players)) != n or not all(players):
-        players = [f"Player {i + 1}" for i in range(n)]
-    record = GameRecord(chosen, tuple(players), tuple(hands), title=game_id)
+    hands = _json_hands(logs, n)
+    after = _json_after(logs, hands, n, chosen.scoring.riichi)
+    record = GameRecord(chosen, _players(data, names, n), tuple(hands), title=game_id)
     return LoggedGame(record, tuple(after), final, final_pt, game_id, *_named(lobby, rules))
 
 
-def _ends_where_logged(rules: Rules, data: dict[str, Any], n: int) -> bool:
+def _json_hands(logs: list[Any], n: int) -> list[Hand]:
+    """Each hand of tenhou.net/6 JSON's ``log``."""
+    hands = []
+    for index, entry in enumerate(logs):
+        round_index, honba, _sticks = entry[0]
+        nxt = logs[index + 1] if index + 1 < len(logs) else None
+        hands.append(_json_hand(entry, entry[-1], n, round_index, honba, nxt))
+    return hands
+
+
+def _json_after(
+    logs: list[Any], hands: list[Hand], n: int, stick: int, refill: bool = False
+) -> list[tuple[int, ...]]:
+    """The points after each hand: the next hand's start, and after the last its start
+    and result less the sticks paid in it (``refill``: a win's deltas that leave the
+    sticks out made up to the table's total, the nearest winner taking them)."""
+    after = [tuple(int(x) for x in entry[1][:n]) for entry in logs[1:]]
+    last, hand = logs[-1], hands[-1]
+    start = [int(x) for x in last[1][:n]]
+    result = last[-1]
+    deltas = [0] * n
+    for i in range(1, len(result), 2):
+        if isinstance(result[i], list):
+            deltas = [d + int(x) for d, x in zip(deltas, result[i][:n], strict=True)]
+    paid = [stick if s in hand.riichi else 0 for s in range(n)]
+    points = [p + d - r for p, d, r in zip(start, deltas, paid, strict=True)]
+    if refill and hand.wins:
+        table = sum(start) + int(last[0][2]) * stick
+        points[hand.wins[0].winner] += table - sum(points)
+    return [*after, tuple(points)]
+
+
+def _players(data: dict[str, Any], names: Sequence[str] | None, n: int) -> tuple[str, ...]:
+    """The names given, else the log's, else Player 1…n where they are missing or twice."""
+    players = list(names) if names is not None else [str(x) for x in data.get("name") or []][:n]
+    if len(players) != n or len(set(players)) != n or not all(players):
+        players = [f"Player {i + 1}" for i in range(n)]
+    return tuple(players)
+
+
+def _ends_where_logged(rules: Rules, hands: list[Hand], n: int) -> bool:
     """Whether a game read under ``rules`` ends with the log's last hand (an East game
     that went on into the South, or a hanchan, does not end there under East rules)."""
     from seisan.games import GameError, play  # noqa: PLC0415
 
-    logs = data["log"]
-    hands = []
-    for index, entry in enumerate(logs):
-        nxt = logs[index + 1] if index + 1 < len(logs) else None
-        hands.append(_json_hand(entry, entry[-1], n, entry[0][0], entry[0][1], nxt))
     try:
         played = play(GameRecord(rules, tuple(f"P{i}" for i in range(n)), tuple(hands)))
     except GameError:
@@ -546,46 +561,21 @@ def _majsoul_game(
              or (len(starts) == 4 and int(starts[3]) == 0))  # fmt: skip
     n = 3 if sanma else 4
     preset = find_preset("mahjongsoul-sanma" if sanma else "mahjongsoul")
+    hands = _json_hands(logs, n)
     if "東" in text or "南" in text:
         hanchan = "南" in text
     else:  # three-player rooms name no length: the one whose game ends where the log does
-        hanchan = not _ends_where_logged(as_logged(rules or preset, n, False), data, n)
+        hanchan = not _ends_where_logged(as_logged(rules or preset, n, False), hands, n)
     chosen = as_logged(rules or preset, n, hanchan)
     game_id = str(data.get("ref") or game_id)
-    hands: list[Hand] = []
-    after: list[tuple[int, ...]] = []
-    for index, entry in enumerate(logs):
-        round_index, honba, sticks = entry[0]
-        start = [int(x) for x in entry[1][:n]]
-        result = entry[-1]
-        nxt = logs[index + 1] if index + 1 < len(logs) else None
-        hand = _json_hand(entry, result, n, round_index, honba, nxt)
-        hands.append(hand)
-        if nxt is not None:
-            after.append(tuple(int(x) for x in nxt[1][:n]))
-        else:
-            deltas = [0] * n
-            for i in range(1, len(result), 2):
-                if isinstance(result[i], list):
-                    deltas = [d + int(x) for d, x in zip(deltas, result[i][:n], strict=True)]
-            paid = [chosen.scoring.riichi if s in hand.riichi else 0 for s in range(n)]
-            last = [p + d - r for p, d, r in zip(start, deltas, paid, strict=True)]
-            if hand.wins:  # some converters leave the sticks out of a win's deltas: the
-                # winner nearest the discarder takes every stick on the table
-                table = sum(start) + int(sticks) * chosen.scoring.riichi
-                last[hand.wins[0].winner] += table - sum(last)
-            after.append(tuple(last))
+    after = _json_after(logs, hands, n, chosen.scoring.riichi, refill=True)
     sc = data.get("sc")
     if isinstance(sc, list) and len(sc) >= 2 * n:
         final = tuple(int(sc[2 * i]) for i in range(n))
         final_pt = tuple(Decimal(str(sc[2 * i + 1])) for i in range(n))
     else:  # the user script's files: no result line
         final, final_pt = after[-1], ()
-    given = [str(x) for x in data.get("name") or []][:n]
-    players = list(names) if names is not None else given
-    if len(players) != n or len(set(players)) != n or not all(players):
-        players = [f"Player {i + 1}" for i in range(n)]
-    record = GameRecord(chosen, tuple(players), tuple(hands), title=game_id)
+    record = GameRecord(chosen, _players(data, names, n), tuple(hands), title=game_id)
     return LoggedGame(record, tuple(after), final, final_pt if rules is None else (), game_id,
                       deposits_in_final=bool(final_pt))  # fmt: skip
 
