@@ -454,7 +454,7 @@ class _Reader:
         chankan = not tsumo and kind in ("kakan", "ankan") and by == discarder
         tile = seat.drew if tsumo else self.tile(event.get("pai") or last)
         concealed = list(seat.hand) if tsumo else [*seat.hand, tile]
-        melds = [f"{'kan' if k == 'kan' else k}:{''.join(_mpsz(t) for t in tiles)}"
+        melds = [f"{k}:{''.join(_mpsz(t) for t in tiles)}"
                  for k, tiles, _fed in seat.melds]  # fmt: skip
         every = concealed + [t for _k, tiles, _fed in seat.melds for t in tiles]
         n = len(hand.seats)
