@@ -14,6 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from seisan.cli import app
 from seisan.games import load_record
 from seisan.logs import mjai, tenhou
 from seisan.presets import find_preset
@@ -229,3 +230,36 @@ def test_every_hand_imported_into_a_parquet_table(tmp_path: Path, cli) -> None: 
     said = cli.run("import", "tenhou", str(SAMPLE), "-o", str(tmp_path / "t"), "--hands",
                    str(tmp_path), code=2)  # a folder is no file  # fmt: skip
     assert said.startswith("seisan: error:") and "Traceback" not in said
+
+
+def test_every_log_left_out_is_listed_at_the_end_with_its_problem(  # type: ignore[no-untyped-def]
+    tmp_path: Path, cli
+) -> None:
+    """After the run's own lines, a table of the logs not imported: each file and its
+    problem (a read error, or the first difference of its check), the file named once."""
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    shutil.copy(SAMPLE, logs / SAMPLE.name)
+    text = SAMPLE.read_text(encoding="utf-8")
+    first = 'sc="240,70,250,-20,250,-20,250,-20"'
+    wrong = logs / "2022060100gm-00a9-0000-bbbbbbbb.mjlog"
+    wrong.write_text(text.replace(first, 'sc="240,80,250,-30,250,-20,250,-20"'))
+    empty = logs / "2022060100gm-00a9-0000-cccccccc.mjlog"
+    empty.write_text("")
+    result = cli.runner.invoke(app, ["import", "tenhou", str(logs), "-o", str(tmp_path / "games"),
+                                     "--check"], env={"COLUMNS": "300", "LANG": "C"})  # fmt: skip
+    assert result.exit_code == 2
+    lines = result.stderr.splitlines()
+    at = next(i for i, line in enumerate(lines) if "Logs not imported: 2" in line)
+    assert lines[at - 1] == f"1 of 3 logs imported into {tmp_path / 'games'}"
+    rows = [[cell.strip() for cell in line.strip("│").split("│")]
+            for line in lines[at + 1:] if line.startswith("│")]  # fmt: skip
+    assert lines[at + 2].split() == ["┃", "file", "┃", "problem", "┃"]
+    assert rows == [
+        [str(wrong), "hand 1 (E1): seisan has 31000, 23000, 23000, 23000, the log 32000, "
+                     "22000, 23000, 23000"],
+        [str(empty), "an empty file"],
+    ]  # fmt: skip
+    ja = cli.run("import", "tenhou", str(empty), "-o", str(tmp_path / "ja"), "--lang", "ja",
+                 code=2)  # fmt: skip
+    assert "取り込めなかった牌譜：1" in ja and "空のファイルです" in ja

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from seisan.cli import (
+    PIPE_WIDTH,
     FormatOption,
     LangOption,
     app,
@@ -28,7 +29,7 @@ from seisan.cli import (
 from seisan.errors import SeisanError, file_problem
 from seisan.explain import ordinal
 from seisan.i18n import N_, Lang, Message, _, read_as, term
-from seisan.output import Format, dumps_csv, emit, table
+from seisan.output import Format, Sheet, display_width, dumps_csv, emit, table
 from seisan.presets import load_rules
 from seisan.pt import pt_value
 from seisan.rules import Rules
@@ -383,7 +384,7 @@ def _import_logs(
         fail(none)
     output.mkdir(parents=True, exist_ok=True)
     table = _HandsFile(hands) if hands is not None else None
-    failed = 0
+    failures: list[tuple[Path, Message]] = []
     lobbies: dict[str, Rules | None] = {}  # each lobby's rules (None: ranked), said once
     with _Progress(term("played", lang)) as progress:
         for number, path in enumerate(paths, start=1):
@@ -404,17 +405,29 @@ def _import_logs(
                 (output / name).write_text(json.dumps(data, ensure_ascii=False, indent=1),
                                            encoding="utf-8")  # fmt: skip
             except CheckError as err:  # read, but not what the log says: which log
-                failed += 1
+                failures.append((path, err.message))
                 err_line(f"seisan: {term('error')}: {err.within(path).text(lang)}")
             except SeisanError as err:  # a log that cannot be read names itself
-                failed += 1
+                failures.append((path, err.message))
                 err_line(f"seisan: {term('error')}: {err.message.text(lang)}")
             progress(number, len(paths))
     if table is not None:
         table.close()
+    failed = len(failures)
     done = len(paths) - failed
     err_line(_("{done} of {count} logs imported into {path}", done=done, count=len(paths),
                path=output).text(lang))  # fmt: skip
+    if failures:  # every log left out at a glance, after the run's own lines
+        from rich.console import Console  # noqa: PLC0415
+
+        console = Console(stderr=True, highlight=False, emoji=False)
+        if display_width(console) is None:
+            console = Console(stderr=True, highlight=False, emoji=False, width=PIPE_WIDTH)
+        title = _("Logs not imported: {count}", count=failed).text(lang)
+        columns = [_("file").text(lang), _("problem").text(lang)]
+        # the file has its own column: a reader's "path: problem" without the path
+        rows = [[str(p), m.text(lang).removeprefix(f"{p}: ")] for p, m in failures]
+        Sheet(title, columns, rows, wrap=(0, 1)).print(console)
     from seisan.explain import rules_caption  # noqa: PLC0415
 
     for lobby, own in sorted(lobbies.items(), key=lambda item: int(item[0][1:].split()[0])):

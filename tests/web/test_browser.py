@@ -33,6 +33,8 @@ from seisan.web.clubs import files, money, services
 from seisan.web.clubs import models as m
 from seisan.web.events import services as event_services
 from seisan.web.events import tournament
+from seisan.web.online import services as online
+from seisan.web.online.models import OnlineName
 from seisan.web.serve import owner, sign_in_link
 from seisan.web.tables import services as table_services
 
@@ -611,6 +613,21 @@ def populate(live_url: str) -> tuple[Client, dict[str, str], dict[str, str]]:
     for number, hand in enumerate(json.loads(renamed), start=1):
         hand.pop("round"), hand.pop("honba")
         table_services.add_hand(table, hand, number, f"k{number}", boss)
+    # an online league's logs read: a name remembered, one asked, a file refused
+    logs = Path(__file__).resolve().parents[1] / "data" / "tenhou"
+    first = "2023053016gm-0029-0000-e54b3b98.json"
+    read = online.read_logs(
+        tenhou,
+        [(first, (logs / first).read_bytes()), ("broken-log-with-a-long-name.json", b"{")],
+        boss,
+    )
+    online.import_upload(read, {"Ana": "Anastasia Konstantinopoulou", "Ben": "Ben",
+                                "Chie": "Chie", "Dae": "Dae"}, boss, "en")  # fmt: skip
+    OnlineName.objects.filter(name="Dae").delete()
+    second = "2023101322gm-0029-0000-01f88e5d.json"
+    waiting = online.read_logs(tenhou, [(second, (logs / second).read_bytes()),
+                                        ("broken-log-with-a-long-name.json", b"{")],
+                               boss)  # fmt: skip
     ana = club.players.get(name="Anastasia Konstantinopoulou")
     guest = club.players.get(name="Gus") if club.players.filter(name="Gus").exists() else ana
     present = list(club.players.values_list("name", flat=True))[:9]
@@ -675,6 +692,8 @@ def populate(live_url: str) -> tuple[Client, dict[str, str], dict[str, str]]:
         "register": reverse("register", args=[season.entry_token]),
         "check-in": f"{base}/n/{session.pk}/check-in/",
         "referee": f"{base}/n/{session.pk}/referee/",
+        "online": f"{base}/s/{tenhou.pk}/online/",
+        "online-review": f"{base}/online/{waiting.pk}/",
     }
     anonymous = {"landing": "/", "login": "/accounts/login/", "signup": "/accounts/signup/",
                  "register-signed-out": reverse("register", args=[season.entry_token]),

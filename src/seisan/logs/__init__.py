@@ -12,7 +12,7 @@ from __future__ import annotations
 import gzip
 from dataclasses import dataclass, replace
 from decimal import Decimal
-from pathlib import Path
+from pathlib import Path, PurePath
 
 from seisan.errors import SeisanError, file_problem
 from seisan.games import GameError, GamePlay, GameRecord, RoundName, play
@@ -55,17 +55,23 @@ def read_text(path: Path) -> str:
     except OSError as err:
         problem = file_problem(err)  # in the reader's words, not the OS's English
         raise LogError(_("cannot read {path}: {detail}", path=path, detail=problem)) from None
+    return text_of(raw, path)
+
+
+def text_of(raw: bytes, name: object) -> str:
+    """A log's bytes as text: gzip or plain, UTF-8 with or without its byte-order mark;
+    errors name the file (``name``), an upload's as a file's."""
     if raw[:2] == b"\x1f\x8b":
         try:
             raw = gzip.decompress(raw)
         except (OSError, EOFError):
-            raise LogError(_("{path}: a broken gzip file", path=path)) from None
+            raise LogError(_("{path}: a broken gzip file", path=name)) from None
     try:
         text = raw.decode()  # UTF-8
     except UnicodeDecodeError:
-        raise LogError(_("{path}: not UTF-8 text", path=path)) from None
+        raise LogError(_("{path}: not UTF-8 text", path=name)) from None
     if not text.strip():
-        raise LogError(_("{path}: an empty file", path=path))
+        raise LogError(_("{path}: an empty file", path=name))
     return text.removeprefix("\ufeff")  # a byte-order mark some editors write
 
 
@@ -83,13 +89,12 @@ def as_logged(rules: Rules, players: int, hanchan: bool) -> Rules:
     return replace(rules, game=replace(rules.game, length=length))
 
 
-def load_log(path: Path, rules: Rules | None = None) -> LoggedGame:
-    """A game from a log file of any format seisan reads, told by its text: mjai's JSON
-    lines (each an event with a ``type``), a Mahjong Soul record (JSON with its ``head``),
-    else Tenhou's mjlog XML or tenhou.net/6 JSON (converted from Mahjong Soul too)."""
+def sniff(text: str) -> str:
+    """A log's format told by its text: ``"mjai"`` (JSON lines, each an event with a
+    ``type``), ``"majsoul"`` (a Mahjong Soul record: JSON with its ``head``), else
+    ``"tenhou"`` (mjlog XML or tenhou.net/6 JSON, converted from Mahjong Soul too)."""
     import json  # noqa: PLC0415
 
-    text = read_text(path)
     start = text.lstrip()
     try:
         head = json.loads(start.partition("\n")[0])
@@ -102,16 +107,40 @@ def load_log(path: Path, rules: Rules | None = None) -> LoggedGame:
             head = None
     events = head if isinstance(head, list) else [head]
     if events and all(isinstance(e, dict) and "type" in e for e in events):
-        from seisan.logs import mjai  # noqa: PLC0415
+        return "mjai"
+    if start.startswith("{") and '"head"' in start[:4096]:
+        return "majsoul"
+    return "tenhou"
 
-        return mjai.load(path, rules)
-    if text.lstrip().startswith("{") and '"head"' in text[:4096]:
-        from seisan.logs import majsoul  # noqa: PLC0415
 
-        return majsoul.load(path, rules)
-    from seisan.logs import tenhou  # noqa: PLC0415
+def parse_log(
+    text: str, filename: str = "", rules: Rules | None = None, *, named: bool = True
+) -> LoggedGame:
+    """A game from a log's text of any format seisan reads (:func:`sniff`); the file's
+    name gives a Tenhou mjlog its game id and an mjai game its title. Errors name the
+    file unless not ``named`` (a table of files beside them names it)."""
+    kind = sniff(text)
+    try:
+        if kind == "mjai":
+            from seisan.logs import mjai  # noqa: PLC0415
 
-    return tenhou.load(path, rules)
+            return mjai.parse(text, rules, title=PurePath(filename).name.split(".")[0])
+        if kind == "majsoul":
+            from seisan.logs import majsoul  # noqa: PLC0415
+
+            return majsoul.parse(text, rules)
+        from seisan.logs import tenhou  # noqa: PLC0415
+
+        return tenhou.parse_any(text, rules, game_id=tenhou.id_in_name(filename))
+    except SeisanError as err:
+        if not (filename and named):
+            raise
+        raise LogError(err.within(filename)) from None
+
+
+def load_log(path: Path, rules: Rules | None = None) -> LoggedGame:
+    """A game from a log file of any format seisan reads (gzip or plain)."""
+    return parse_log(read_text(path), str(path), rules)
 
 
 def check(game: LoggedGame) -> GamePlay:

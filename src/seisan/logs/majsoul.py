@@ -394,7 +394,8 @@ def parse(text: str, rules: Rules | None = None, names: Sequence[str] | None = N
 
 def load(path: Path, rules: Rules | None = None, names: Sequence[str] | None = None) -> LoggedGame:
     """A game from a Mahjong Soul record file (JSON, plain or gzip)."""
+    text = read_text(path)  # its errors name the file already
     try:
-        return parse(read_text(path), rules, names)
+        return parse(text, rules, names)
     except SeisanError as err:
         raise LogError(err.within(path)) from None

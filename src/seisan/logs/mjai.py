@@ -649,7 +649,8 @@ def parse(text: str, rules: Rules | None = None, names: Sequence[str] | None = N
 
 def load(path: Path, rules: Rules | None = None, names: Sequence[str] | None = None) -> LoggedGame:
     """A game from an mjai file (plain or gzip)."""
+    text = read_text(path)  # its errors name the file already
     try:
-        return parse(read_text(path), rules, names, title=path.name.split(".")[0])
+        return parse(text, rules, names, title=path.name.split(".")[0])
     except SeisanError as err:
         raise LogError(err.within(path)) from None

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from functools import cache
-from pathlib import Path
+from pathlib import Path, PurePath
 from typing import Any
 from urllib.parse import unquote
 from xml.etree import ElementTree
@@ -34,8 +34,8 @@ from seisan.presets import find_preset
 from seisan.rules import DealerStop, Length, Rules
 
 #: the reader's API: what it shares with the other readers is used through it, as before
-__all__ = ["YAKU", "CheckError", "LogError", "LoggedGame", "check", "load", "parse", "parse_any",
-           "parse_json", "rules_for"]  # fmt: skip
+__all__ = ["YAKU", "CheckError", "LogError", "LoggedGame", "check", "id_in_name", "load", "parse",
+           "parse_any", "parse_json", "rules_for"]  # fmt: skip
 
 _ABORTS = {
     "yao9": "kyuushu",
@@ -208,12 +208,19 @@ def _date(game_id: str) -> str:
 
 def load(path: Path, rules: Rules | None = None, names: Sequence[str] | None = None) -> LoggedGame:
     """A Tenhou game from an mjlog file (the game id in its name gives the date)."""
-    full, match = _FULL_ID.search(path.name), _ID.search(path.name)
-    game_id = full[0] if full else match[0][:-1] if match else ""  # as the JSON's ref
+    text = read_text(path)  # its errors name the file already
     try:
-        return parse_any(read_text(path), rules, names, game_id=game_id)
+        return parse_any(text, rules, names, game_id=id_in_name(path.name))
     except SeisanError as err:
         raise LogError(err.within(path)) from None
+
+
+def id_in_name(name: str) -> str:
+    """The game id in a log file's name (``2009022022gm-00a9-0000-cd94aac8.mjlog``), as
+    the JSON's ``ref`` writes it; "" if it has none."""
+    name = PurePath(name).name
+    full, match = _FULL_ID.search(name), _ID.search(name)
+    return full[0] if full else match[0][:-1] if match else ""
 
 
 def parse_any(

@@ -61,6 +61,7 @@ INSTALLED_APPS = [
     "seisan.web.tables",
     "seisan.web.events",
     "seisan.web.api",
+    "seisan.web.online",
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",

@@ -39,4 +39,5 @@ urlpatterns = [
     path("p/<id:pk>/", players.player_page, name="player"),
     path("", include("seisan.web.tables.urls")),  # the table assistant
     path("", include("seisan.web.events.urls")),  # seating a night or a round
+    path("", include("seisan.web.online.urls")),  # an online league's logs
 ]

@@ -1,0 +1,345 @@
+"""An online league kept from its logs alone: Tenhou's mjlog and tenhou.net/6 JSON,
+Mahjong Soul (a converted game and its own record) and mjai, uploaded and pasted into
+a season; each online name asked once and remembered; the standings equal to
+``seisan session`` on the season's exported records; a log already in the club, a
+log that does not match itself or the season's rules, and a broken file refused with
+why while the others import."""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import importlib.util
+import json
+import subprocess
+import sys
+from decimal import Decimal
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+from django.urls import reverse
+from django.utils import timezone
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from seisan.web.clubs import files
+from seisan.web.clubs import models as m
+from seisan.web.clubs.standings import season_standings
+from seisan.web.online import services
+from seisan.web.online.models import GameLog, OnlineName, Upload
+
+from .conftest import season_with
+
+pytestmark = pytest.mark.django_db
+
+DATA = Path(__file__).resolve().parents[1] / "data"
+TENHOU = [
+    "2019080322gm-00a9-0000-81e85e04.mjlog",
+    "2023053016gm-0029-0000-e54b3b98.json",
+    "2023101322gm-0029-0000-01f88e5d.json",
+]
+MAJSOUL = "2025_1_1_Jade_Room_South.tenhou6.json"
+MJAI = "manue-2026-07-01-130909.mjson.gz"
+MAJSOUL_ID = json.loads((DATA / "majsoul" / MAJSOUL).read_text())["ref"][:31]
+
+
+def today() -> str:
+    return timezone.localdate().isoformat()
+
+
+def _majsoul_record() -> str:
+    """The hand-worked Mahjong Soul record of tests/test_majsoul.py (its own format)."""
+    spec = importlib.util.spec_from_file_location("majsoul_game", DATA.parent / "test_majsoul.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return str(module.game_json())
+
+
+def upload(path: Path, name: str = "") -> SimpleUploadedFile:
+    return SimpleUploadedFile(name or path.name, path.read_bytes())
+
+
+def read(signed_in: Client, club: m.Club, season: m.Season, **data: Any) -> Any:
+    return signed_in.post(reverse("clubs:online:upload", args=[club.slug, season.pk]), data)
+
+
+def english(upload: Upload) -> list[dict[str, str]]:
+    """The files refused, with why in English (kept in each language)."""
+    assert all(set(r["problem"]) == {"en", "ja", "ko"} for r in upload.refused)
+    return [{"file": r["file"], "problem": r["problem"]["en"]} for r in upload.refused]
+
+
+def review_of(response: Any) -> Upload:
+    assert response.status_code == 302, response.content.decode()[:2000]
+    return Upload.objects.get(pk=int(response.url.rstrip("/").rsplit("/", 1)[1]))
+
+
+def test_an_online_league_from_logs_of_every_format(
+    signed_in: Client, club: m.Club, owner: Any, tmp_path: Path
+) -> None:
+    season = season_with(club, "tenhou", owner, "Online league")
+    m.Player.objects.create(club=club, name="Mika")
+    pasted = (DATA / "tenhou" / TENHOU[2]).read_text()
+    response = read(signed_in, club, season, pasted=pasted + "\n", files=[
+        upload(DATA / "tenhou" / TENHOU[0]), upload(DATA / "tenhou" / TENHOU[1]),
+        upload(DATA / "majsoul" / MAJSOUL), upload(DATA / "mjai" / MJAI),
+        SimpleUploadedFile("261203-00000000-test.json", _majsoul_record().encode()),
+    ])  # fmt: skip
+    pending = review_of(response)
+    assert english(pending) == [
+        {
+            "file": "261203-00000000-test.json",
+            "problem": (
+                "the game is East only (東風戦); the season's rules play East and South (半荘)"
+            ),
+        }
+    ]
+    kinds = {g["file"]: (g["kind"], g["date"], g["rules"]) for g in pending.games}
+    assert kinds == {
+        TENHOU[0]: ("tenhou", "2019-08-03", "tenhou-2020"),
+        TENHOU[1]: ("tenhou", "2023-05-30", "tenhou"),
+        "pasted log 1": ("tenhou", "2023-10-13", "tenhou"),
+        MAJSOUL: ("majsoul", "2024-12-31", "mahjongsoul"),  # its id's day
+        MJAI: ("mjai", "", "tenhou"),
+    }
+    assert pending.refused[0]["problem"]["ja"] == (
+        "この対局は東風戦です。シーズンのルールは半荘（東南戦）です"
+    )
+    assert (
+        pending.refused[0]["problem"]["ko"]
+        == "이 대국은 동풍전입니다. 시즌 룰은 반장(동남전)입니다"
+    )
+    page = signed_in.get(response.url).content.decode()
+    assert "Ready to import: 5" in page and "Refused: 1" in page
+    signed_in.cookies["django_language"] = "ja"
+    page = signed_in.get(response.url).content.decode()
+    assert "取り込み可能：5" in page and "この対局は東風戦です" in page and "天鳳 (四麻)" in page
+    signed_in.cookies["django_language"] = "en" and "Who is who" in page
+    unknown = services.unknown_names(pending)
+    assert unknown == ["Ana", "Ben", "Chie", "Dae", "ManueGo3", "ManueGo2", "ManueGo1",
+                       "ManueGo0"]  # fmt: skip
+    # the four bots are four club players under their own names; Ana is Mika
+    ana = unknown.index("Ana")
+    mika = m.Player.objects.get(name="Mika")
+    form = {f"who_{i}": "new" for i in range(len(unknown))}
+    form |= {f"new_{i}": name for i, name in enumerate(unknown)}
+    form[f"who_{ana}"] = f"#{mika.pk}"
+    done = signed_in.post(response.url, form)
+    assert done.status_code == 302 and done.url == reverse("clubs:season",
+                                                           args=[club.slug, season.pk])  # fmt: skip
+    assert not Upload.objects.filter(pk=pending.pk).exists()
+    games = m.Game.objects.filter(session__season=season)
+    assert games.count() == 5 and all(g.record for g in games)
+    sessions = season.sessions.order_by("date")
+    assert [s.date.isoformat() for s in sessions] == [
+        "2019-08-03", "2023-05-30", "2023-10-13", "2024-12-31", today()]  # fmt: skip
+    logs = {g.game.session.date.isoformat(): g for g in GameLog.objects.filter(club=club)}
+    assert {d: (g.kind, g.log_id[:31]) for d, g in logs.items()} == {
+        "2019-08-03": ("tenhou", "2019080322gm-00a9-0000-81e85e04"),
+        "2023-05-30": ("tenhou", "2023053016gm-0029-0000-e54b3b98"),
+        "2023-10-13": ("tenhou", "2023101322gm-0029-0000-01f88e5d"),
+        "2024-12-31": ("majsoul", MAJSOUL_ID),
+        today(): ("mjai", "sha256:" + hashlib.sha256(gzip.decompress(
+            (DATA / "mjai" / MJAI).read_bytes())).hexdigest()[:24]),  # no date: today's
+    }  # fmt: skip
+    seated = {s.player.name for g in games for s in g.seats.all()}
+    assert seated == {"Mika", "Ben", "Chie", "Dae", "ManueGo0", "ManueGo1", "ManueGo2",
+                      "ManueGo3"}  # fmt: skip
+    # the standings are what `seisan session` gives on the exported records
+    exported = files.export_season(season)
+    path = tmp_path / "league.json"
+    path.write_text(exported.json)
+    cli = subprocess.run([sys.executable, "-m", "seisan", "session", str(path), "--format",
+                          "json"], capture_output=True, text=True, check=True)  # fmt: skip
+    totals = {row["name"]: Fraction(Decimal(str(row["total"])))
+              for row in json.loads(cli.stdout)["players"]}  # fmt: skip
+    ours = {row.name: row.total for row in season_standings(season, 0)}
+    assert ours == totals
+    assert totals["Mika"] != 0
+
+
+def test_an_east_only_mahjong_soul_league_from_its_own_records(
+    signed_in: Client, club: m.Club, owner: Any, tmp_path: Path
+) -> None:
+    season = season_with(club, 'extends = "mahjongsoul"\n[game]\nlength = "east"\n', owner)
+    record = SimpleUploadedFile("261203-00000000-test.json", _majsoul_record().encode())
+    pending = review_of(read(signed_in, club, season, files=[record]))
+    assert english(pending) == []
+    [game] = pending.games
+    assert (game["kind"], game["log_id"], game["date"]) == (
+        "majsoul",
+        "261203-00000000-test",
+        "2026-12-03",
+    )
+    assert game["final"] == [15300, 26900, 18700, 39100]
+    services.import_upload(pending, {n: n for n in game["names"]}, None, "ja")
+    session = season.sessions.get()
+    assert session.title == "オンライン対局"  # in the importer's words
+    exported = files.export_season(season)
+    path = tmp_path / "league.toml"
+    path.write_text(exported.toml)
+    cli = subprocess.run([sys.executable, "-m", "seisan", "session", str(path), "--format",
+                          "json"], capture_output=True, text=True, check=True)  # fmt: skip
+    totals = {row["name"]: Fraction(Decimal(str(row["total"])))
+              for row in json.loads(cli.stdout)["players"]}  # fmt: skip
+    assert {row.name: row.total for row in season_standings(season, 0)} == totals
+    # Mahjong Soul's own result, oka and uma of a ranked room: 29.1, 6.9, -11.3, -24.7
+    assert totals == {"Dae": Fraction("29.1"), "Ben": Fraction("6.9"),
+                      "Chie": Fraction("-11.3"), "Ana": Fraction("-24.7")}  # fmt: skip
+
+
+def test_a_name_told_once_is_remembered(signed_in: Client, club: m.Club, owner: Any) -> None:
+    season = season_with(club, "tenhou", owner)
+    first = review_of(read(signed_in, club, season,
+                           files=[upload(DATA / "tenhou" / TENHOU[0])]))  # fmt: skip
+    assert services.unknown_names(first) == ["Ana", "Ben", "Chie", "Dae"]
+    services.import_upload(first, {"Ana": "Ana Lee", "Ben": "Ben", "Chie": "Chie",
+                                   "Dae": "Dae"}, None, "en")  # fmt: skip
+    assert OnlineName.objects.get(club=club, name="Ana").player.name == "Ana Lee"
+    second = review_of(read(signed_in, club, season,
+                            files=[upload(DATA / "tenhou" / TENHOU[1])]))  # fmt: skip
+    assert services.unknown_names(second) == []
+    page = signed_in.get(reverse("clubs:online:review", args=[club.slug, second.pk]))
+    assert "Who is who" not in page.content.decode()
+    signed_in.post(reverse("clubs:online:review", args=[club.slug, second.pk]), {})
+    game = m.Game.objects.get(log__log_id="2023053016gm-0029-0000-e54b3b98")
+    assert game.record["players"][0] in {"Ana Lee", "Ben", "Chie", "Dae"}
+    assert "Ana Lee" in game.record["players"]
+    # forgotten: asked again
+    row = OnlineName.objects.get(club=club, name="Ana")
+    signed_in.post(reverse("clubs:online:forget", args=[club.slug, row.pk]))
+    third = review_of(read(signed_in, club, season,
+                           files=[upload(DATA / "tenhou" / TENHOU[2])]))  # fmt: skip
+    assert services.unknown_names(third) == ["Ana"]
+
+
+def test_the_same_log_is_refused_whatever_its_file_is_called(
+    signed_in: Client, club: m.Club, owner: Any
+) -> None:
+    season = season_with(club, "tenhou", owner)
+    path = DATA / "tenhou" / TENHOU[1]
+    first = review_of(read(signed_in, club, season, files=[upload(path)]))
+    sessions = services.import_upload(first, {n: n for n in ("Ana", "Ben", "Chie", "Dae")},
+                                      None, "en")  # fmt: skip
+    label = f"Season · {sessions[0].date.isoformat()} #1"
+    gz = SimpleUploadedFile("copy.json.gz", gzip.compress(path.read_bytes()))
+    again = review_of(read(signed_in, club, season, files=[upload(path), gz]))
+    assert again.games == []
+    assert english(again) == [
+        {"file": TENHOU[1], "problem": f"already imported: {label}"},
+        {"file": "copy.json.gz", "problem": f"already imported: {label}"},
+    ]
+    # one upload holding one log twice: the second refused
+    other = season_with(club, "tenhou", owner, "Other")
+    mjai = DATA / "mjai" / MJAI
+    twice = review_of(read(signed_in, club, other,
+                           files=[upload(mjai), upload(mjai, "again.mjson.gz")]))  # fmt: skip
+    assert [g["file"] for g in twice.games] == [MJAI]
+    assert english(twice) == [{"file": "again.mjson.gz", "problem": f"the same game as {MJAI}"}]
+    # a deleted game's log may come back
+    game = m.Game.objects.get(log__log_id="2023053016gm-0029-0000-e54b3b98")
+    game.deleted = game.updated
+    game.save()
+    back = review_of(read(signed_in, club, season, files=[upload(path)]))
+    assert english(back) == [] and len(back.games) == 1
+    services.import_upload(back, {}, None, "en")
+    assert GameLog.objects.get(log_id="2023053016gm-0029-0000-e54b3b98").game.deleted is None
+
+
+def test_what_cannot_be_imported_is_refused_with_why_and_the_rest_imports(
+    signed_in: Client, club: m.Club, owner: Any
+) -> None:
+    season = season_with(club, 'extends = "tenhou"\nstart = 30000\nreturn = 30000\n',
+                         owner)  # fmt: skip
+    sanma = season_with(club, "tenhou-sanma", owner, "Sanma")
+    good = DATA / "tenhou" / TENHOU[1]
+    text = good.read_text()
+    broken = SimpleUploadedFile("cut.json", text[: len(text) // 2].encode())
+    empty = SimpleUploadedFile("empty.mjlog", b"")
+    got = review_of(read(signed_in, club, season, files=[upload(good), broken, empty]))
+    assert got.games == []
+    problems = {r["file"]: r["problem"] for r in english(got)}
+    assert problems[TENHOU[1]] == (
+        "the season's rules give other points than the game had under its own rules "
+        "(tenhou): hand 1 (E1): seisan has 41700, 26100, 26100, 26100, the log 36700, 21100, "
+        "21100, 21100")  # fmt: skip
+    assert problems["cut.json"].startswith("not valid tenhou.net/6 JSON (at line 1, column ")
+    assert problems["empty.mjlog"] == "empty.mjlog: an empty file"
+    four = review_of(read(signed_in, club, sanma, files=[upload(good)]))
+    assert english(four) == [{"file": TENHOU[1], "problem":
+                             "a game of 4 players; the season's rules are for 3"}]  # fmt: skip
+    # nothing chosen: an error, nothing stored
+    response = read(signed_in, club, season)
+    assert response.status_code == 400
+    assert "choose log files, or paste a log" in response.content.decode()
+
+
+def test_a_changed_number_in_a_log_is_refused_by_its_own_check(
+    signed_in: Client, club: m.Club, owner: Any
+) -> None:
+    season = season_with(club, "tenhou", owner)
+    data = json.loads((DATA / "tenhou" / TENHOU[1]).read_text())
+    data["log"][1][1][1:3] = [20100, 22100]  # after the first hand, 1000 moved
+    changed = SimpleUploadedFile("changed.json", json.dumps(data).encode())
+    got = review_of(read(signed_in, club, season, files=[changed]))
+    assert got.games == []
+    assert english(got) == [{"file": "changed.json", "problem": (
+        "hand 1 (E1): seisan has 36700, 21100, 21100, 21100, the log 36700, 20100, "
+        "22100, 21100")}]  # fmt: skip
+
+
+def test_two_online_names_told_as_one_player_are_refused(
+    signed_in: Client, club: m.Club, owner: Any
+) -> None:
+    season = season_with(club, "tenhou", owner)
+    pending = review_of(read(signed_in, club, season,
+                             files=[upload(DATA / "tenhou" / TENHOU[0])]))  # fmt: skip
+    url = reverse("clubs:online:review", args=[club.slug, pending.pk])
+    response = signed_in.post(url, {"who_0": "new", "new_0": "Ana", "who_1": "new",
+                                    "new_1": "ana", "who_2": "new", "new_2": "Chie",
+                                    "who_3": "new", "new_3": "Dae"})  # fmt: skip
+    assert response.status_code == 400
+    assert "Ana, Ben are one player in " + TENHOU[0] in response.content.decode()
+    assert not OnlineName.objects.exists() and not m.Game.objects.exists()
+    response = signed_in.post(url, {"who_0": "new", "new_0": " ", "who_1": "new",
+                                    "new_1": "Ben", "who_2": "new", "new_2": "Chie",
+                                    "who_3": "new", "new_3": "Dae"})  # fmt: skip
+    assert "say who “Ana” is" in response.content.decode()
+
+
+def test_only_an_organiser_reads_logs_into_a_season(
+    club: m.Club, owner: Any, member_of: Any
+) -> None:
+    season = season_with(club, "tenhou", owner)
+    scorer = Client()
+    scorer.force_login(member_of(m.Role.SCORER))
+    url = reverse("clubs:online:upload", args=[club.slug, season.pk])
+    assert scorer.get(url).status_code == 403
+    assert scorer.post(url, {"pasted": "{}"}).status_code == 403
+    assert not Upload.objects.exists()
+
+
+SAMPLES = [DATA / "tenhou" / TENHOU[0], DATA / "tenhou" / TENHOU[1], DATA / "majsoul" / MAJSOUL]
+
+
+@given(data=st.data())
+@settings(max_examples=60, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])  # fmt: skip
+def test_a_damaged_log_is_refused_with_why_never_a_traceback(
+    club: m.Club, owner: Any, data: st.DataObject
+) -> None:
+    season = m.Season.objects.filter(club=club).first() or season_with(club, "tenhou", owner)
+    raw = data.draw(st.sampled_from(SAMPLES)).read_bytes()
+    cut = data.draw(st.integers(0, len(raw)))
+    start = data.draw(st.integers(0, cut))
+    noise = data.draw(st.binary(max_size=20))
+    damaged = raw[:start] + noise + raw[cut:]
+    got = services.read_logs(season, [("damaged.json", damaged)], None)
+    assert len(got.games) + len(got.refused) == 1
+    for row in got.refused:
+        assert row["file"] == "damaged.json" and all(row["problem"].values())
