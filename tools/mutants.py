@@ -57,6 +57,7 @@ WEB = [
     "src/seisan/web/events/tournament.py",
     "src/seisan/web/tables/services.py",
     "src/seisan/web/tables/stats.py",
+    "src/seisan/web/online/services.py",
 ]
 WEB_TESTS = [
     "tests/web", "-m", "not browser and not serve and not installed",
