@@ -190,36 +190,40 @@ def _quiet_exit() -> NoReturn:
     sys.exit(0)
 
 
-def check_output(path: Path, *, folder: bool = False, force: bool = False) -> None:
-    """Refuse, before any work is done, an ``--output`` that cannot be written: a
-    missing folder, a folder where a file goes (or a file where a folder goes), a file
-    that exists (unless ``--force``), a folder without permission to write."""
+def check_output(
+    path: Path, *, folder: bool = False, force: bool = False, option: str = "--output"
+) -> None:
+    """Refuse, before any work is done, an ``--output`` (or the ``option`` named) that
+    cannot be written: a missing folder, a folder where a file goes (or a file where a
+    folder goes), a file that exists (unless ``--force``), a folder without permission
+    to write."""
     if str(path) == "-":
         return
+    named = {"option": option, "path": path}
     if folder:
         if path.exists() and not path.is_dir():
-            fail(_("--output {path}: a file of that name exists; give a folder", path=path))
+            fail(_("{option} {path}: a file of that name exists; give a folder", **named))
         parent = path
         while not parent.exists():
             parent = parent.parent
         if not parent.is_dir():
-            fail(_("--output {path}: {folder} is a file, not a folder", path=path,
+            fail(_("{option} {path}: {folder} is a file, not a folder", **named,
                    folder=parent))  # fmt: skip
     else:
         if path.is_dir():
-            fail(_("--output {path} is a folder; give a file name in it", path=path))
+            fail(_("{option} {path} is a folder; give a file name in it", **named))
         if path.exists() and not force:
-            fail(_("--output {path} exists already; give another name, or --force to "
-                   "replace it", path=path))  # fmt: skip
+            fail(_("{option} {path} exists already; give another name, or --force to "
+                   "replace it", **named))  # fmt: skip
         parent = path.parent
         if not parent.exists():
-            fail(_("--output {path}: there is no folder {folder}", path=path,
+            fail(_("{option} {path}: there is no folder {folder}", **named,
                    folder=parent))  # fmt: skip
         if not parent.is_dir():
-            fail(_("--output {path}: {folder} is a file, not a folder", path=path,
+            fail(_("{option} {path}: {folder} is a file, not a folder", **named,
                    folder=parent))  # fmt: skip
     if not os.access(parent, os.W_OK):
-        fail(_("--output {path}: no permission to write in {folder}", path=path,
+        fail(_("{option} {path}: no permission to write in {folder}", **named,
                folder=parent))  # fmt: skip
 
 

@@ -272,6 +272,16 @@ RecordsOption = Annotated[
 CheckOption = Annotated[
     bool, typer.Option(help=N_("Replay every hand and compare it with the log's own."))
 ]
+GamesOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--games",
+        help=N_(
+            "Also write every game as a row of a Parquet file: its names, its final "
+            "points (p0, p1, …) and the sticks left, as `seisan bulk settle` reads them."
+        ),
+    ),
+]
 HandsOption = Annotated[
     Path | None,
     typer.Option(
@@ -294,13 +304,16 @@ def import_tenhou(
     check: CheckOption = False,
     rules: RulesOption = None,
     hands: HandsOption = None,
+    games: GamesOption = None,
     lang: LangOption = None,
 ) -> None:
     from seisan.logs import tenhou  # noqa: PLC0415
 
     none = _("no Tenhou logs in {paths} (files ending .mjlog, .xml, .json, .gz or .txt)",
              paths=", ".join(str(f) for f in files))  # fmt: skip
-    _import_logs(tenhou.load, list(_log_files(files)), none, output, check, rules, lang, hands)
+    _import_logs(
+        tenhou.load, list(_log_files(files)), none, output, check, rules, lang, hands, games
+    )
 
 
 @import_app.command(
@@ -320,6 +333,7 @@ def import_majsoul(
         ),
     ] = None,
     hands: HandsOption = None,
+    games: GamesOption = None,
     lang: LangOption = None,
 ) -> None:
     from seisan.logs import majsoul  # noqa: PLC0415
@@ -327,7 +341,7 @@ def import_majsoul(
     none = _("no Mahjong Soul records in {paths} (files ending .json or .gz)",
              paths=", ".join(str(f) for f in files))  # fmt: skip
     paths = list(_log_files(files, (".json", ".gz")))
-    _import_logs(majsoul.load, paths, none, output, check, rules, lang, hands)
+    _import_logs(majsoul.load, paths, none, output, check, rules, lang, hands, games)
 
 
 @import_app.command(
@@ -347,6 +361,7 @@ def import_mjai(
         ),
     ] = None,
     hands: HandsOption = None,
+    games: GamesOption = None,
     lang: LangOption = None,
 ) -> None:
     from seisan.logs import mjai  # noqa: PLC0415
@@ -354,7 +369,7 @@ def import_mjai(
     none = _("no mjai logs in {paths} (files ending .mjson, .jsonl, .json, .gz, .txt or .log)",
              paths=", ".join(str(f) for f in files))  # fmt: skip
     paths = list(_log_files(files, MJAI_SUFFIXES))
-    _import_logs(mjai.load, paths, none, output, check, rules, lang, hands)
+    _import_logs(mjai.load, paths, none, output, check, rules, lang, hands, games)
 
 
 def _import_logs(
@@ -366,24 +381,29 @@ def _import_logs(
     rules: str | None,
     lang: Lang | None,
     hands: Path | None = None,
+    games: Path | None = None,
 ) -> None:
     """Each log into a game record in ``output`` (checked against the log's own
-    numbers with ``check``), and with ``hands`` each hand into a Parquet file, written
-    a batch at a time (a corpus of any size in bounded memory); a log that cannot be
-    read, or whose replay differs, is named with its problem and the others still
-    import; exit 2 if any failed."""
+    numbers with ``check``), and with ``hands`` each hand (with ``games`` each game)
+    into a Parquet file, written a batch at a time (a corpus of any size in bounded
+    memory); a log that cannot be read, or whose replay differs, is named with its
+    problem and the others still import; exit 2 if any failed."""
     from seisan.games import GameError, play  # noqa: PLC0415
     from seisan.logs import CheckError  # noqa: PLC0415
     from seisan.logs import check as checked  # noqa: PLC0415
 
     chosen = load_rules(rules) if rules else None
     check_output(output, folder=True)
-    if hands is not None:
-        check_output(hands)
+    if hands is not None and hands == games:
+        fail(_("--hands and --games: give two files"))
+    for path, option in ((hands, "--hands"), (games, "--games")):
+        if path is not None:
+            check_output(path, option=option)
     if not paths:
         fail(none)
     output.mkdir(parents=True, exist_ok=True)
     table = _HandsFile(hands) if hands is not None else None
+    games_file = _GamesFile(games) if games is not None else None
     failures: list[tuple[Path, Message]] = []
     lobbies: dict[str, Rules | None] = {}  # each lobby's rules (None: ranked), said once
     with _Progress(term("played", lang)) as progress:
@@ -393,13 +413,16 @@ def _import_logs(
                 if game.lobby and chosen is None:
                     lobbies.setdefault(game.lobby, game.record.rules if game.lobby_rules else None)
                 played = checked(game) if check else None
-                if table is not None:
+                if table is not None or games_file is not None:
                     if played is None:
                         try:
                             played = play(game.record)
                         except GameError as err:
                             raise CheckError(err.message) from None
-                    table.add(path.name, game.record, played)
+                    if games_file is not None:
+                        games_file.add(path.name, game.record, played)
+                    if table is not None:
+                        table.add(path.name, game.record, played)
                 name = path.name.split(".")[0] + ".json"
                 data = game.record.to_dict(played.lines if played else None)
                 (output / name).write_text(json.dumps(data, ensure_ascii=False, indent=1),
@@ -411,8 +434,9 @@ def _import_logs(
                 failures.append((path, err.message))
                 err_line(f"seisan: {term('error')}: {err.message.text(lang)}")
             progress(number, len(paths))
-    if table is not None:
-        table.close()
+    for written in (table, games_file):
+        if written is not None:
+            written.close()
     failed = len(failures)
     done = len(paths) - failed
     err_line(_("{done} of {count} logs imported into {path}", done=done, count=len(paths),
@@ -440,8 +464,8 @@ def _import_logs(
         raise typer.Exit(2)
 
 
-class _HandsFile:
-    """Every hand imported, a row each, in a Parquet file written a batch at a time."""
+class _Rows:
+    """Rows of a Parquet file written a batch at a time (a corpus in bounded memory)."""
 
     BATCH = 10_000
 
@@ -451,22 +475,51 @@ class _HandsFile:
             import pyarrow.parquet as pq  # noqa: PLC0415
         except ImportError:
             fail(_("writing Parquet needs the bulk extra: pip install 'seisan[bulk]'"))
-        self.pa = pa
+        self.pa, self.pq, self.path = pa, pq, path
+        self.writer: Any = None
+        self.rows: dict[str, list[Any]] = {}
+
+    def start(self, schema: Any) -> None:
+        self.schema = schema
+        self.writer = self.pq.ParquetWriter(self.path, schema)
+        self.rows = {name: [] for name in schema.names}
+
+    def append(self, row: dict[str, Any]) -> None:
+        for name, value in row.items():
+            self.rows[name].append(value)
+        if len(next(iter(self.rows.values()))) >= self.BATCH:
+            self.flush()
+
+    def flush(self) -> None:
+        if self.writer is not None and next(iter(self.rows.values())):
+            self.writer.write_table(self.pa.table(self.rows, schema=self.schema))
+            self.rows = {name: [] for name in self.schema.names}
+
+    def close(self) -> None:
+        self.flush()
+        if self.writer is not None:
+            self.writer.close()
+
+
+class _HandsFile(_Rows):
+    """Every hand imported, a row each."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(path)
+        pa = self.pa
         small, big = pa.list_(pa.int8()), pa.list_(pa.int32())
-        self.schema = pa.schema([
+        self.start(pa.schema([
             ("log", pa.string()), ("hand", pa.int32()), ("round", pa.string()),
             ("honba", pa.int32()), ("dealer", pa.int8()), ("result", pa.string()),
             ("winners", small), ("discarder", pa.int8()), ("han", small),
             ("fu", pa.list_(pa.int16())), ("yakuman", small), ("riichi", small),
             ("calls", small), ("tenpai", small), ("deltas", big), ("points", big),
-        ])  # fmt: skip
-        self.writer = pq.ParquetWriter(path, self.schema)
-        self.rows: dict[str, list[Any]] = {name: [] for name in self.schema.names}
+        ]))  # fmt: skip
 
     def add(self, log: str, record: Any, played: Any) -> None:
         for hand, line in zip(record.hands, played.lines, strict=False):
             wins = hand.wins
-            row = {
+            self.append({
                 "log": log, "hand": line.number, "round": line.round, "honba": line.honba,
                 "dealer": line.dealer, "result": hand.result,
                 "winners": [w.winner for w in wins], "discarder": hand.discarder,
@@ -474,20 +527,42 @@ class _HandsFile:
                 "yakuman": [w.yakuman for w in wins], "riichi": list(hand.riichi),
                 "calls": list(hand.calls), "tenpai": list(hand.tenpai),
                 "deltas": list(line.deltas), "points": list(line.points),
-            }  # fmt: skip
-            for name, value in row.items():
-                self.rows[name].append(value)
-        if len(self.rows["log"]) >= self.BATCH:
-            self.flush()
+            })  # fmt: skip
 
-    def flush(self) -> None:
-        if self.rows["log"]:
-            self.writer.write_table(self.pa.table(self.rows, schema=self.schema))
-            self.rows = {name: [] for name in self.schema.names}
 
-    def close(self) -> None:
-        self.flush()
-        self.writer.close()
+class _GamesFile(_Rows):
+    """Every game imported, a row each, as ``seisan bulk settle`` reads a table of final
+    points: ``log``, the names ``n0…``, the points ``p0…`` on the table at the end (the
+    sticks left not yet given to anyone) and ``deposits``, the sticks left. One number
+    of players a file: the first game sets it."""
+
+    def add(self, log: str, record: Any, played: Any) -> None:
+        from seisan.logs import CheckError  # noqa: PLC0415
+
+        players = len(record.names)
+        if self.writer is None:
+            pa = self.pa
+            self.start(pa.schema([
+                ("log", pa.string()), *((f"n{i}", pa.string()) for i in range(players)),
+                *((f"p{i}", pa.int32()) for i in range(players)), ("deposits", pa.int16()),
+            ]))  # fmt: skip
+            self.players = players
+        if players != self.players:
+            raise CheckError(_("a game of {players} players, and --games holds games of "
+                               "{count}: import them into two files", players=players,
+                               count=self.players))  # fmt: skip
+        rules = record.rules
+        points = played.lines[-1].points if played.lines else (rules.start,) * players
+        on_table = rules.start * players - sum(points)  # the sticks nobody has taken
+        stick = rules.scoring.riichi
+        if on_table < 0 or (on_table and (not stick or on_table % stick)):
+            raise CheckError(_("the sticks left ({points} points) are not whole sticks",
+                               points=on_table))  # fmt: skip
+        self.append({
+            "log": log, **{f"n{i}": name for i, name in enumerate(record.names)},
+            **{f"p{i}": value for i, value in enumerate(points)},
+            "deposits": on_table // stick if stick else 0,
+        })  # fmt: skip
 
 
 # -- statistics -------------------------------------------------------------------------
