@@ -22,6 +22,7 @@ import json
 import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from datetime import date
 from decimal import Decimal
 from typing import Any
 
@@ -331,7 +332,7 @@ def import_session(
         except EntryError as err:
             raise EntryError(err.within(_("game {label}", label=number))) from None
     with transaction.atomic():
-        session = _store(season, version, filename, user, settled)
+        session = store_games(season, version, filename, user, settled)
         m.Import.objects.create(season=season, session=session, filename=filename[:255],
                                 sha256=sha, games=count,
                                 created_by=user if user.is_authenticated else None)  # fmt: skip
@@ -348,16 +349,19 @@ def _settled(number: int, settle: Any) -> GameResult:
         raise SeisanError(err.within(_("game {label}", label=number))) from None
 
 
-def _store(
+def store_games(
     season: m.Season,
     version: m.RulesVersion,
     filename: str,
     user: Any,
     settled: Sequence[tuple[dict[str, Any], Any, GameResult]],
+    day: date | None = None,
 ) -> m.Session:
-    """Everything in a few bulk inserts: the session, its players, games and seats."""
+    """Games settled, stored as a new session titled ``filename`` (of ``day``, else
+    today) in a few bulk inserts: the session, its players, games and seats."""
     club = season.club
-    session = m.Session.objects.create(season=season, title=filename[:120])
+    dated = {"date": day} if day is not None else {}
+    session = m.Session.objects.create(season=season, title=filename[:120], **dated)
     wanted = {n.casefold(): n for _t, _r, result in settled for n in result.settlement.names}
     players: dict[str, m.Player] = {}
     found = club.players.filter(merged_into__isnull=True).annotate(folded=Lower("name"))

@@ -254,10 +254,9 @@ def import_upload(
                     raise OnlineError(_("{file} is already imported: {game}", file=game["file"],
                                         game=known[game["log_id"]]), "")  # fmt: skip
             title = _("online games").text(lang)
-            session = files._store(season, version, title, user,
-                                   [(t, d, r) for t, d, r, _g in settled])  # fmt: skip
-            session.date = date.fromisoformat(day)
-            session.save(update_fields=["date"])
+            session = files.store_games(season, version, title, user,
+                                        [(t, d, r) for t, d, r, _g in settled],
+                                        date.fromisoformat(day))  # fmt: skip
             stored = list(session.games.order_by("number"))
             GameLog.objects.filter(club=club, log_id__in=[g["log_id"] for *_x, g in settled],
                                    game__deleted__isnull=False).delete()  # fmt: skip
