@@ -8,11 +8,11 @@ why while the others import."""
 from __future__ import annotations
 
 import gzip
-import hashlib
 import importlib.util
 import json
 import subprocess
 import sys
+from datetime import timedelta
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
@@ -28,6 +28,7 @@ from hypothesis import strategies as st
 
 from seisan.web.clubs import files
 from seisan.web.clubs import models as m
+from seisan.web.clubs.services import EntryError
 from seisan.web.clubs.standings import season_standings
 from seisan.web.online import services
 from seisan.web.online.models import GameLog, OnlineName, Upload
@@ -144,8 +145,7 @@ def test_an_online_league_from_logs_of_every_format(
         "2023-05-30": ("tenhou", "2023053016gm-0029-0000-e54b3b98"),
         "2023-10-13": ("tenhou", "2023101322gm-0029-0000-01f88e5d"),
         "2024-12-31": ("majsoul", MAJSOUL_ID),
-        today(): ("mjai", "sha256:" + hashlib.sha256(gzip.decompress(
-            (DATA / "mjai" / MJAI).read_bytes())).hexdigest()[:24]),  # no date: today's
+        today(): ("mjai", "sha256:" + logs[today()].fingerprint[:24]),  # no date: today's
     }  # fmt: skip
     seated = {s.player.name for g in games for s in g.seats.all()}
     assert seated == {"Mika", "Ben", "Chie", "Dae", "ManueGo0", "ManueGo1", "ManueGo2",
@@ -241,6 +241,13 @@ def test_the_same_log_is_refused_whatever_its_file_is_called(
                            files=[upload(mjai), upload(mjai, "again.mjson.gz")]))  # fmt: skip
     assert [g["file"] for g in twice.games] == [MJAI]
     assert english(twice) == [{"file": "again.mjson.gz", "problem": f"the same game as {MJAI}"}]
+    # one game as tenhou.net/6 JSON and as mjlog under a name without its id: its
+    # players and hands tell it
+    pair = "2019021004gm-00a9-0000-e2f6516d"
+    both = review_of(read(signed_in, club, other, files=[
+        upload(DATA / "tenhou" / f"{pair}.json"),
+        upload(DATA / "tenhou" / f"{pair}.mjlog", "game.mjlog")]))  # fmt: skip
+    assert english(both) == [{"file": "game.mjlog", "problem": f"the same game as {pair}.json"}]
     # a deleted game's log may come back
     game = m.Game.objects.get(log__log_id="2023053016gm-0029-0000-e54b3b98")
     game.deleted = game.updated
@@ -343,3 +350,179 @@ def test_a_damaged_log_is_refused_with_why_never_a_traceback(
     assert len(got.games) + len(got.refused) == 1
     for row in got.refused:
         assert row["file"] == "damaged.json" and all(row["problem"].values())
+
+
+# -- each limit and refusal word for word ------------------------------------------------
+
+
+def test_an_upload_too_big_or_empty_is_refused_whole(club: m.Club, owner: Any) -> None:
+    season = season_with(club, "tenhou", owner)
+    with pytest.raises(services.OnlineError) as many:
+        services.read_logs(season, [("a.json", b"{}")] * (services.MAX_FILES + 1), None)
+    assert many.value.message.text("en") == (
+        "501 files at once, more than 500: upload them in several parts"
+    )
+    assert services.read_logs(season, [("a.json", b"{}")] * services.MAX_FILES, None)
+    big = b" " * (services.MAX_UPLOAD_BYTES // 2 + 1)
+    with pytest.raises(services.OnlineError) as heavy:
+        services.read_logs(season, [("a.json", big), ("b.json", big)], None)
+    assert heavy.value.message.text("en") == (
+        "the files are larger than 100 MB together: upload them in several parts"
+    )
+    with pytest.raises(services.OnlineError) as none:
+        services.read_logs(season, [], None)
+    assert none.value.message.text("en") == "choose log files, or paste a log"
+    one = services.read_logs(
+        season,
+        [
+            ("big.json", b" " * (files.MAX_IMPORT_BYTES + 1)),
+            ("edge.json", b" " * files.MAX_IMPORT_BYTES),
+        ],
+        None,
+    )
+    assert english(one) == [
+        {"file": "big.json", "problem": "the file is larger than 10 MB: split it into several"},
+        {"file": "edge.json", "problem": "edge.json: an empty file"},
+    ]  # fmt: skip
+
+
+def test_an_upload_not_imported_is_forgotten_after_a_day(club: m.Club, owner: Any) -> None:
+    season = season_with(club, "tenhou", owner)
+    now = timezone.now()
+    old = Upload.objects.create(season=season, created=now - timedelta(days=1, seconds=5))
+    kept = Upload.objects.create(season=season, created=now - timedelta(hours=23))
+    services.read_logs(season, [("a.json", b"{}")], None)
+    assert not Upload.objects.filter(pk=old.pk).exists()
+    assert Upload.objects.filter(pk=kept.pk).exists()
+
+
+def test_pasted_logs_one_after_another() -> None:
+    one, two = '{"log": [1]}', '{"log": [2], "ref": "x"}'
+    assert services.pasted_logs("  \n ", "en") == []
+    assert services.pasted_logs(f"{one}\n, \t{two}\r\n", "en") == [
+        ("pasted log 1", one.encode()), ("pasted log 2", two.encode())]  # fmt: skip
+    assert services.pasted_logs(f"{one} oops {{", "ja") == [
+        ("貼り付けた牌譜 1", one.encode()), ("貼り付けた牌譜 2", b"oops {")]  # fmt: skip
+
+
+@pytest.mark.parametrize(("log_id", "day"), [
+    ("2009022022gm-00a9-0000-cd94aac8", "2009-02-20"),
+    ("2019023022gm-00a9-0000-cd94aac8", ""),  # no 30 February
+    ("2009022022gm00a9-0000-cd94aac8", ""),
+    ("250913-638affa1-cee0-4d7b-9c8a-8f1c0a2b3c4d", "2025-09-13"),
+    ("251313-638affa1-cee0", ""),
+    ("250913-638affa-cee0", ""),
+    ("x250913-638affa1-cee0", ""),
+    ("sha256:2009022022", ""),
+    ("", ""),
+])  # fmt: skip
+def test_the_day_a_log_was_played_from_its_id(log_id: str, day: str) -> None:
+    assert services._date_of(log_id) == day
+
+
+def test_a_name_told_is_a_player_of_the_club_followed_through_a_merge(
+    club: m.Club, owner: Any
+) -> None:
+    from seisan.web.clubs.services import merge_players  # noqa: PLC0415
+
+    season = season_with(club, "tenhou", owner)
+    upload = services.read_logs(season, [(TENHOU[0], (DATA / "tenhou" / TENHOU[0]).read_bytes())],
+                                None)  # fmt: skip
+    other = m.Club.objects.create(name="Other", slug="other")
+    stranger = m.Player.objects.create(club=other, name="Stranger")
+    told: dict[str, str | int] = {"Ana": f"#{stranger.pk}", "Ben": "Ben", "Chie": "Chie",
+                                  "Dae": "Dae"}  # fmt: skip
+    with pytest.raises(services.OnlineError) as foreign:
+        services.import_upload(upload, told, None, "en")
+    assert foreign.value.message.text("en") == "the club has no such player for “Ana”"
+    told["Ana"] = "Ana:1"
+    with pytest.raises(EntryError) as separator:
+        services.import_upload(upload, told, None, "en")
+    assert "“:”" in separator.value.message.text("en") or ":" in separator.value.message.text("en")
+    told["Ana"] = "  Ana   Lee "
+    services.import_upload(upload, told, None, "en")
+    guest = m.Player.objects.get(club=club, name="Ana Lee")
+    assert OnlineName.objects.get(club=club, name="Ana").player == guest
+    member = m.Player.objects.create(club=club, name="Anastasia")
+    merge_players(guest, member, owner)
+    assert services.remembered(club, ["Ana", "Ben", "Nobody"]) == {
+        "Ana": member, "Ben": m.Player.objects.get(club=club, name="Ben")}  # fmt: skip
+    told["Ana"] = f"#{guest.pk}"  # a merged guest is no longer a player to choose
+    again = services.read_logs(season, [(TENHOU[1], (DATA / "tenhou" / TENHOU[1]).read_bytes())],
+                               None)  # fmt: skip
+    OnlineName.objects.filter(name="Ana").delete()
+    with pytest.raises(services.OnlineError) as merged:
+        services.import_upload(again, {"Ana": f"#{guest.pk}"}, None, "en")
+    assert merged.value.message.text("en") == "the club has no such player for “Ana”"
+
+
+def test_nothing_to_import_and_a_log_taken_meanwhile(club: m.Club, owner: Any) -> None:
+    season = season_with(club, "tenhou", owner)
+    empty = services.read_logs(season, [("a.json", b"{}")], None)
+    with pytest.raises(services.OnlineError) as nothing:
+        services.import_upload(empty, {}, None, "en")
+    assert nothing.value.message.text("en") == "no game is ready to import"
+    raw = (DATA / "tenhou" / TENHOU[0]).read_bytes()
+    first = services.read_logs(season, [(TENHOU[0], raw)], None)
+    second = services.read_logs(season, [("copy.mjlog", raw)], None)
+    names = {n: n for n in ("Ana", "Ben", "Chie", "Dae")}
+    services.import_upload(first, names, None, "en")
+    with pytest.raises(services.OnlineError) as taken:
+        services.import_upload(second, {}, None, "en")
+    day = m.Game.objects.get().session.date.isoformat()
+    assert taken.value.message.text("en") == (f"copy.mjlog is already imported: Season · {day} #1")
+    assert m.Game.objects.count() == 1 and Upload.objects.filter(pk=second.pk).exists()
+    with pytest.raises(services.OnlineError) as unsaid:
+        services.import_upload(second, {"Ana": ""}, None, "en")  # (names known: not asked)
+    assert "already imported" in unsaid.value.message.text("en")
+
+
+def test_seats_of_one_name_and_names_too_long_are_refused(club: m.Club, owner: Any) -> None:
+    season = season_with(club, "tenhou", owner)
+    text = (DATA / "tenhou" / TENHOU[1]).read_text()
+    mjai = (DATA / "mjai" / "riichienv-126_204_0_mjai.jsonl").read_text()
+    same = mjai.replace('"names":["0","1","2","3"]', '"names":["Ana","Ana","Chie","Dae"]', 1)
+    assert same != mjai  # (the readers name such seats Player 1, Player 2, …)
+    long = json.loads(text)
+    long["name"] = ["A" * 101, "Ben", "Chie", "Dae"]
+    edge = json.loads(text)
+    edge["name"] = ["A" * 100, "Ben", "Chie", "Dae"]
+    got = services.read_logs(
+        season,
+        [
+            ("same.json", same.encode()),
+            ("long.json", json.dumps(long).encode()),
+            ("edge.json", json.dumps(edge).encode()),
+        ],
+        None,
+    )
+    assert english(got) == [
+        {"file": "same.json", "problem": "the log names no player of its own at seat 1 (two "
+                                         "seats of one name, or none): each player needs their "
+                                         "own"},
+        {"file": "long.json", "problem": f"the online name “{'A' * 20}…” is too long"},
+    ]  # fmt: skip
+    assert [g["names"][0] for g in got.games] == ["A" * 100]
+
+
+def test_forgetting_a_name_goes_back_where_it_was_asked(
+    signed_in: Client, club: m.Club, owner: Any
+) -> None:
+    season = season_with(club, "tenhou", owner)
+    player = m.Player.objects.create(club=club, name="Ana")
+    rows = [OnlineName.objects.create(club=club, name=f"ana{i}", player=player) for i in range(3)]
+    url = reverse("clubs:online:forget", args=[club.slug, rows[0].pk])
+    assert signed_in.get(url).status_code == 405
+    back = signed_in.post(url, {"season": str(season.pk)})
+    assert back.url == reverse("clubs:online:upload", args=[club.slug, season.pk])
+    other = m.Club.objects.create(name="Other", slug="other")
+    theirs = season_with(other, "tenhou", owner, "Theirs")
+    home = signed_in.post(reverse("clubs:online:forget", args=[club.slug, rows[1].pk]),
+                          {"season": str(theirs.pk)})  # fmt: skip
+    assert home.url == reverse("clubs:club", args=[club.slug])
+    plain = signed_in.post(reverse("clubs:online:forget", args=[club.slug, rows[2].pk]),
+                           {"season": "x1"})  # fmt: skip
+    assert plain.url == reverse("clubs:club", args=[club.slug])
+    assert not OnlineName.objects.exists()
+    page = signed_in.get(reverse("clubs:online:upload", args=[club.slug, season.pk]))
+    assert "Online names the club knows" not in page.content.decode()

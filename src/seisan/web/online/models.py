@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.db.models import Q
 from django.utils import timezone
 
 from seisan.web.clubs.models import Club, Game, Player, Season
@@ -32,10 +33,13 @@ class OnlineName(models.Model):
 
 class GameLog(models.Model):
     """The log a game was read from: its id (Tenhou's or Mahjong Soul's game id, else
-    the text's SHA-256) refuses the same log twice in a club."""
+    the game's fingerprint) and its fingerprint (the SHA-256 of its players and hands,
+    the same whatever the file's name or format) each refuse the same game twice in a
+    club."""
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+")
     log_id = models.CharField(max_length=120)
+    fingerprint = models.CharField(max_length=64, default="")  #: "" before it was kept
     game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="log")
     kind = models.CharField(max_length=10)  #: tenhou, majsoul, mjai
     filename = models.CharField(max_length=255)
@@ -43,7 +47,14 @@ class GameLog(models.Model):
     final_points = models.JSONField(default=list)
 
     class Meta:
-        constraints = [models.UniqueConstraint(fields=["club", "log_id"], name="one_game_a_log")]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "log_id"], name="one_game_a_log"),
+            models.UniqueConstraint(
+                fields=["club", "fingerprint"],
+                name="one_game_a_fingerprint",
+                condition=~Q(fingerprint=""),
+            ),
+        ]
 
 
 class Upload(models.Model):

@@ -23,6 +23,7 @@ from datetime import date, timedelta
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from seisan.errors import SeisanError
@@ -94,16 +95,18 @@ def read_logs(season: m.Season, uploads: Sequence[tuple[str, bytes]], user: Any)
         try:
             files.check_size(len(raw))
             game = _read(filename, raw, rules)
-            earlier = seen.get(game["log_id"])
+            keys = (game["log_id"], game["fingerprint"])
+            earlier = next((seen[k] for k in keys if k in seen), None)
             if earlier is not None:
                 raise SeisanError(_("the same game as {file}", file=earlier))
-            if game["log_id"] in known:
-                raise SeisanError(_("already imported: {game}", game=known[game["log_id"]]))
+            there = next((known[k] for k in keys if k in known), None)
+            if there is not None:
+                raise SeisanError(_("already imported: {game}", game=there))
         except SeisanError as err:  # kept in every language: whoever reads the page
             refused.append({"file": filename,
                             "problem": {str(x): err.message.text(x) for x in Lang}})  # fmt: skip
             continue
-        seen[game["log_id"]] = filename
+        seen[game["log_id"]] = seen[game["fingerprint"]] = filename
         ready.append(game)
     Upload.objects.filter(created__lt=timezone.now() - KEPT).delete()
     by = user if getattr(user, "is_authenticated", False) else None
@@ -111,13 +114,15 @@ def read_logs(season: m.Season, uploads: Sequence[tuple[str, bytes]], user: Any)
 
 
 def _known_logs(club: m.Club) -> dict[str, str]:
-    """The club's logs of games not deleted: id → the game, as a player would name it."""
+    """The club's logs of games not deleted: each id and fingerprint → the game, as a
+    player would name it."""
     found = GameLog.objects.filter(club=club, game__deleted__isnull=True)
-    return {
-        log.log_id: f"{log.game.session.season.name} · {log.game.session.date.isoformat()} "
-        f"#{log.game.number}"
-        for log in found.select_related("game__session__season")
-    }
+    known = {}
+    for log in found.select_related("game__session__season"):
+        session = log.game.session
+        label = f"{session.season.name} · {session.date.isoformat()} #{log.game.number}"
+        known[log.log_id] = known[log.fingerprint] = label
+    return known
 
 
 def _read(filename: str, raw: bytes, rules: Any) -> dict[str, Any]:
@@ -139,9 +144,11 @@ def _read(filename: str, raw: bytes, rules: Any) -> dict[str, Any]:
         raise SeisanError(_("the game is {game}; the season's rules play {season}",
                             game=_(RULE_VALUES[f"game.length={its_length}"]),
                             season=_(RULE_VALUES[f"game.length={ours_length}"])))  # fmt: skip
-    if len(set(record.names)) != len(record.names):
-        raise SeisanError(_("two seats have the same name ({names}): each player needs "
-                            "their own", names=", ".join(record.names)))  # fmt: skip
+    made_up = [seat + 1 for seat, name in enumerate(record.names) if name == f"Player {seat + 1}"]
+    if made_up:  # the readers' names for seats a log leaves unnamed or names alike
+        raise SeisanError(_("the log names no player of its own at seat {seat} (two seats of "
+                            "one name, or none): each player needs their own",
+                            seat=made_up[0]))  # fmt: skip
     for name in record.names:
         if len(name) > OnlineName._meta.get_field("name").max_length:  # type: ignore[operator]
             raise SeisanError(_("the online name “{name}” is too long", name=name[:20] + "…"))
@@ -156,11 +163,15 @@ def _read(filename: str, raw: bytes, rules: Any) -> dict[str, Any]:
                             problem=err.message)) from None  # fmt: skip
     data = ours.to_dict()
     data.pop("rules", None)  # the season's rules settle it
+    data.pop("title", None)
+    game = json.dumps({"players": data["players"], "hands": data["hands"]}, sort_keys=True)
+    fingerprint = hashlib.sha256(game.encode()).hexdigest()  # any file name, any format
     log_id = logged.game_id if kind != "mjai" and logged.game_id else ""
     return {
         "file": filename,
         "kind": kind,
-        "log_id": log_id or "sha256:" + hashlib.sha256(text.encode()).hexdigest(),
+        "log_id": log_id or "sha256:" + fingerprint,
+        "fingerprint": fingerprint,
         "date": _date_of(log_id),
         "rules": record.rules.name,
         "rules_title": {str(x): record.rules.title(x) for x in Lang},
@@ -219,13 +230,14 @@ def import_upload(
     club = season.club
     if not upload.games:
         raise OnlineError(_("no game is ready to import"), "")
-    for name in unknown_names(upload):
+    unknown = unknown_names(upload)
+    for name in unknown:
         if name not in told or told[name] in ("", None):
             raise OnlineError(_("say who “{name}” is", name=name), name)
     version = season.rules
     rules = rules_of(version)
     with transaction.atomic():
-        _remember(club, told)
+        _remember(club, {name: told[name] for name in unknown})  # a name known stays
         players = remembered(club, [n for g in upload.games for n in g["names"]])
         by_day: dict[str, list[tuple[dict[str, Any], Any, Any, dict[str, Any]]]] = {}
         for game in upload.games:
@@ -250,21 +262,24 @@ def import_upload(
         for day in sorted(by_day):
             settled = by_day[day]
             for *_x, game in settled:
-                if game["log_id"] in known:  # imported by someone else since it was read
+                there = known.get(game["log_id"]) or known.get(game["fingerprint"])
+                if there is not None:  # imported by someone else since it was read
                     raise OnlineError(_("{file} is already imported: {game}", file=game["file"],
-                                        game=known[game["log_id"]]), "")  # fmt: skip
+                                        game=there), "")  # fmt: skip
             title = _("online games").text(lang)
             session = files.store_games(season, version, title, user,
                                         [(t, d, r) for t, d, r, _g in settled],
                                         date.fromisoformat(day))  # fmt: skip
             stored = list(session.games.order_by("number"))
-            GameLog.objects.filter(club=club, log_id__in=[g["log_id"] for *_x, g in settled],
-                                   game__deleted__isnull=False).delete()  # fmt: skip
+            back = Q(log_id__in=[g["log_id"] for *_x, g in settled])
+            back |= Q(fingerprint__in=[g["fingerprint"] for *_x, g in settled])
+            GameLog.objects.filter(back, club=club, game__deleted__isnull=False).delete()
             try:
                 with transaction.atomic():
                     GameLog.objects.bulk_create([
-                        GameLog(club=club, log_id=g["log_id"], game=game, kind=g["kind"],
-                                filename=g["file"][:255], final_points=g["final"])
+                        GameLog(club=club, log_id=g["log_id"], fingerprint=g["fingerprint"],
+                                game=game, kind=g["kind"], filename=g["file"][:255],
+                                final_points=g["final"])
                         for game, (*_x, g) in zip(stored, settled, strict=True)
                     ])  # fmt: skip
             except IntegrityError:
