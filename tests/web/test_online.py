@@ -150,6 +150,13 @@ def test_an_online_league_from_logs_of_every_format(
     seated = {s.player.name for g in games for s in g.seats.all()}
     assert seated == {"Mika", "Ben", "Chie", "Dae", "ManueGo0", "ManueGo1", "ManueGo2",
                       "ManueGo3"}  # fmt: skip
+    # each game's page names its log, with the log's final points: seisan's
+    game = m.Game.objects.get(log__log_id="2019080322gm-00a9-0000-81e85e04")
+    final = [s.points for s in game.seats.order_by("seat")]
+    assert game.log.final_points == final
+    page = signed_in.get(reverse("clubs:game", args=[club.slug, game.pk])).content.decode()
+    assert (f"Read from the log {TENHOU[0]}; its final points: "
+            f"{', '.join(map(str, final))}") in page  # fmt: skip
     # the standings are what `seisan session` gives on the exported records
     exported = files.export_season(season)
     path = tmp_path / "league.json"
