@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from django.conf import settings as settings_of_django
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
@@ -533,3 +534,15 @@ def test_forgetting_a_name_goes_back_where_it_was_asked(
     assert not OnlineName.objects.exists()
     page = signed_in.get(reverse("clubs:online:upload", args=[club.slug, season.pk]))
     assert "Online names the club knows" not in page.content.decode()
+
+
+def test_as_many_files_as_the_import_takes_come_through_the_page(
+    signed_in: Client, club: m.Club, owner: Any
+) -> None:
+    """Django's own limit (100 files a request by default) is the import's (500): the
+    page reads them all and says why each is refused."""
+    assert settings_of_django.DATA_UPLOAD_MAX_NUMBER_FILES == services.MAX_FILES
+    season = season_with(club, "tenhou", owner)
+    many = [SimpleUploadedFile(f"{i}.json", b"{}") for i in range(services.MAX_FILES)]
+    got = review_of(read(signed_in, club, season, files=many))
+    assert len(got.refused) == services.MAX_FILES

@@ -51,6 +51,9 @@ ALLOWED_HOSTS = [
     for h in os.environ.get("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost,[::1]").split(",")
     if h.strip()
 ]
+#: an online league's logs come many at once (seisan.web.online.services.MAX_FILES);
+#: Django's default (100) would answer a bare 400 where the page says what to do
+DATA_UPLOAD_MAX_NUMBER_FILES = 500
 CSRF_TRUSTED_ORIGINS = [
     o.strip() for o in os.environ.get("DJANGO_CSRF_TRUSTED_ORIGINS", "").split(",") if o.strip()
 ]
