@@ -195,9 +195,9 @@ def test_import_mjai_and_majsoul(tmp_path: Path, cli) -> None:  # type: ignore[n
                  code=2)  # fmt: skip
     assert "南4局から始まっています" in ja
     cli.run("import", "majsoul", str(TESTS / "majsoul"), "-o", str(tmp_path / "ms"), "--check")
-    assert len(list((tmp_path / "ms").glob("*.json"))) == 4
+    assert len(list((tmp_path / "ms").glob("*.json"))) == 5
     data = cli.json("stats", str(game), str(TESTS / "majsoul"), str(SAMPLE))
-    assert sum(d["games"] for d in data) == 4 + (4 + 3 * 3) + 4  # player-games: mjai, 雀魂, Tenhou
+    assert sum(d["games"] for d in data) == 4 + (4 + 4 + 3 * 3) + 4  # mjai, 雀魂, Tenhou
 
 
 def test_no_logs_of_a_format_is_said_by_its_name(tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]

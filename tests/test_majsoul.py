@@ -389,3 +389,32 @@ def test_broken_converted_files_are_errors(tmp_path: Path) -> None:
     marked = tmp_path / "marked.json"
     marked.write_text("\ufeff" + text, encoding="utf-8")  # a byte-order mark
     assert load_log(marked).final_points == (20200, 25800, 59000)
+
+
+REAL = DATA / "kandora-tournaments-250918-8eb02a7e.json"
+
+
+def test_a_real_jade_room_record_replays_to_its_result_line() -> None:
+    """A ranked Jade-room hanchan as a dump script wrote it (events in ``records`` with
+    their ``__type``): every hand's points, the final points and Mahjong Soul's own pt
+    (its ranked uma and oka), 九種九牌 in S2 included."""
+    game = load_log(REAL)
+    played = check(game)
+    assert game.game_id == "250918-8eb02a7e-670e-4f11-bc3f-4ec2edf71dc2"
+    assert game.record.names == ("Ana", "Ben", "Chie", "Dae")
+    assert [(h.round, h.result) for h in game.record.hands] == [
+        ("E1", "tsumo"), ("E1", "ron"), ("E2", "ron"), ("E3", "ron"), ("E4", "ron"),
+        ("S1", "ron"), ("S2", "abort"), ("S2", "ron"), ("S2", "ron"), ("S3", "tsumo"),
+        ("S4", "ron")]  # fmt: skip
+    assert played.final_points == game.final_points == (10100, 43400, 20900, 25600)
+    assert game.final_pt == (Decimal("-29.9"), Decimal("33.4"), Decimal("-9.1"), Decimal("5.6"))
+
+
+def test_events_typed_with_one_underscore_are_read_alike() -> None:
+    """Some exporters write each event's type as ``_type`` (Mystouille/kandora2)."""
+    data = json.loads(REAL.read_text(encoding="utf-8"))
+    for record in data["records"]:
+        record["_type"] = record.pop("__type")
+    game = majsoul.parse(json.dumps(data))
+    assert game.record == load_log(REAL).record
+    check(game)

@@ -4,7 +4,7 @@ A record as players export it is the game's own ``RecordGame``: its ``head`` (pl
 the room's rules, the result) and its events, decoded to JSON by the common paipu
 exporters in one of three shapes: ``data.data.actions`` (records since July 2021: each
 action of ``type`` 1 holds a ``.lq.Record…`` event), ``data.data.records`` (older
-records), or ``records`` with each event's ``__type`` (dump scripts). protobuf's JSON
+records), or ``records`` with each event's ``__type`` or ``_type`` (dump scripts). protobuf's JSON
 leaves out every field at its default (seat 0, honba 0, ``false``), so a missing field
 is its default here too. The record as the server sends it (undecoded protobuf bytes)
 is refused with a word on how to export it.
@@ -57,9 +57,13 @@ _MODES = {1: (4, False), 2: (4, True), 11: (3, False), 12: (3, True)}
 def events(data: Mapping[str, Any]) -> Iterator[tuple[str, Mapping[str, Any]]]:
     """Each event of a record as (name without ``.lq.``, fields), in any of the shapes
     the exporters write."""
-    if isinstance(data.get("records"), list) and data["records"] and "__type" in data["records"][0]:
-        for record in data["records"]:
-            yield str(record["__type"]), record
+    records = data.get("records")
+    first = records[0] if isinstance(records, list) and records else None
+    typed = next((k for k in ("__type", "_type") if isinstance(first, Mapping) and k in first),
+                 None)  # fmt: skip
+    if typed is not None:  # dump scripts write ``__type``, some ``_type``
+        for record in records:  # type: ignore[union-attr]
+            yield str(record[typed]), record
         return
     body = data.get("data")
     if isinstance(body, Mapping) and isinstance(body.get("data"), Mapping):
