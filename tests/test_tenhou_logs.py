@@ -373,3 +373,21 @@ def test_every_end_of_a_hand_in_tenhou_json(stem: str, index: int,
                                             expected: dict[str, object]) -> None:  # fmt: skip
     hand = tenhou.load(DATA / f"{stem}.json").record.hands[index]
     assert {key: getattr(hand, key) for key in expected} == expected
+
+
+@pytest.mark.parametrize(("owari", "shown"), [
+    ('owari=":196,-30.0,229,-17.0,335,43.0,240,4.0"', ":196,-30.0,229,-17.0,335,43.0,240,4.0"),
+    ('owari="196,-30.x,229,-17.0,335,43.0,240,4.0"', "196,-30.x,229,-17.0,335,43.0,240,4.0"),
+])  # fmt: skip
+def test_final_scores_that_are_not_numbers_are_named(owari: str, shown: str) -> None:
+    """A damaged ``owari`` (found by the online import's fuzzing: a ``:`` before the first
+    score) is the log's error, never a traceback."""
+    path = Path(__file__).parent / "data" / "tenhou" / "2019080322gm-00a9-0000-81e85e04.mjlog"
+    text = path.read_text(encoding="utf-8")
+    damaged = text.replace('owari="196,-30.0,229,-17.0,335,43.0,240,4.0"', owari)
+    assert damaged != text
+    with pytest.raises(tenhou.LogError) as raised:
+        tenhou.parse(damaged)
+    assert raised.value.message.text("en") == (
+        f"the log's final scores (owari) are not numbers: {shown}"
+    )

@@ -358,6 +358,7 @@ def test_a_damaged_log_is_refused_with_why_never_a_traceback(
     assert len(got.games) + len(got.refused) == 1
     for row in got.refused:
         assert row["file"] == "damaged.json" and all(row["problem"].values())
+        assert "a fault of seisan's" not in row["problem"]["en"]  # the readers' own errors
 
 
 # -- each limit and refusal word for word ------------------------------------------------
@@ -546,3 +547,19 @@ def test_as_many_files_as_the_import_takes_come_through_the_page(
     many = [SimpleUploadedFile(f"{i}.json", b"{}") for i in range(services.MAX_FILES)]
     got = review_of(read(signed_in, club, season, files=many))
     assert len(got.refused) == services.MAX_FILES
+
+
+def test_a_readers_fault_refuses_the_file_not_the_page(
+    club: m.Club, owner: Any, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    season = season_with(club, "tenhou", owner)
+
+    def broken(*_args: Any, **_kwargs: Any) -> Any:
+        raise KeyError("a reader's bug")
+
+    monkeypatch.setattr(services, "parse_log", broken)
+    got = services.read_logs(season, [("x.json", b'{"log": []}')], None)
+    assert english(got) == [{"file": "x.json", "problem": (
+        "seisan could not read this log (a fault of seisan's): please report it with the "
+        "file")}]  # fmt: skip
+    assert "reading x.json" in caplog.text

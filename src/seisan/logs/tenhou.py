@@ -391,8 +391,12 @@ class _Reader:
             raise LogError(_("the log has no hands"))
         if len(self.owari) < 2 * n:
             raise LogError(_("the log does not end (no final scores)"))
-        final = tuple(int(self.owari[2 * i]) * 100 for i in range(n))
-        final_pt = tuple(Decimal(self.owari[2 * i + 1]) for i in range(n))
+        try:
+            final = tuple(int(self.owari[2 * i]) * 100 for i in range(n))
+            final_pt = tuple(Decimal(self.owari[2 * i + 1]) for i in range(n))
+        except (ValueError, ArithmeticError):  # decimal's InvalidOperation is arithmetic
+            raise LogError(_("the log's final scores (owari) are not numbers: {owari}",
+                             owari=",".join(self.owari)[:80])) from None  # fmt: skip
         hanchan = bool(self.game_type & 0x08)
         chosen = (as_logged(rules, n, hanchan) if rules is not None
                   else _own_rules(self.lobby, n == 3, hanchan, _date(self.game_id), final,

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
@@ -36,6 +37,7 @@ from seisan.web.clubs import models as m
 from seisan.web.clubs.services import EntryError, check_name, player_named, rules_of, settle_record
 from seisan.web.online.models import GameLog, OnlineName, Upload
 
+log = logging.getLogger(__name__)
 MAX_FILES = 500  #: files in one upload (more: several uploads)
 MAX_UPLOAD_BYTES = 100 * 1024 * 1024  #: all files of one upload together
 KEPT = timedelta(days=1)  #: an upload not imported is forgotten after this
@@ -105,6 +107,19 @@ def read_logs(season: m.Season, uploads: Sequence[tuple[str, bytes]], user: Any)
         except SeisanError as err:  # kept in every language: whoever reads the page
             refused.append({"file": filename,
                             "problem": {str(x): err.message.text(x) for x in Lang}})  # fmt: skip
+            continue
+        except (
+            LookupError,
+            TypeError,
+            ValueError,
+            AttributeError,
+            ArithmeticError,
+            RecursionError,
+        ):  # a reader's own fault: the file is refused, not the page
+            log.exception("reading %s", filename)
+            said = _("seisan could not read this log (a fault of seisan's): please report it "
+                     "with the file")  # fmt: skip
+            refused.append({"file": filename, "problem": {str(x): said.text(x) for x in Lang}})
             continue
         seen[game["log_id"]] = seen[game["fingerprint"]] = filename
         ready.append(game)
