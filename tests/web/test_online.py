@@ -439,11 +439,16 @@ def test_a_name_told_is_a_player_of_the_club_followed_through_a_merge(
                                 None)  # fmt: skip
     other = m.Club.objects.create(name="Other", slug="other")
     stranger = m.Player.objects.create(club=other, name="Stranger")
-    told: dict[str, str | int] = {"Ana": f"#{stranger.pk}", "Ben": "Ben", "Chie": "Chie",
+    told: dict[str, str] = {"Ana": f"#{stranger.pk}", "Ben": "Ben", "Chie": "Chie",
                                   "Dae": "Dae"}  # fmt: skip
     with pytest.raises(services.OnlineError) as foreign:
         services.import_upload(upload, told, None, "en")
     assert foreign.value.message.text("en") == "the club has no such player for “Ana”"
+    for wrong in ("#abc", "#", "#٣", "#" + "9" * 19, "#99999"):  # never a traceback
+        told["Ana"] = wrong
+        with pytest.raises(services.OnlineError) as bad:
+            services.import_upload(upload, told, None, "en")
+        assert bad.value.message.text("en") == "the club has no such player for “Ana”"
     told["Ana"] = "Ana:1"
     with pytest.raises(EntryError) as separator:
         services.import_upload(upload, told, None, "en")

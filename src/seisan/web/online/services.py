@@ -235,9 +235,7 @@ def unknown_names(upload: Upload) -> list[str]:
     return [n for n in names if n not in known]
 
 
-def import_upload(
-    upload: Upload, told: Mapping[str, str | int], user: Any, lang: str
-) -> list[m.Session]:
+def import_upload(upload: Upload, told: Mapping[str, str], user: Any, lang: str) -> list[m.Session]:
     """The upload's games stored (see the module). ``told`` gives each unknown online
     name its player: a player's id (``#12``), or the name of a new one. All or nothing;
     the sessions are titled in ``lang``'s words."""
@@ -247,7 +245,7 @@ def import_upload(
         raise OnlineError(_("no game is ready to import"), "")
     unknown = unknown_names(upload)
     for name in unknown:
-        if name not in told or told[name] in ("", None):
+        if not told.get(name):
             raise OnlineError(_("say who “{name}” is", name=name), name)
     version = season.rules
     rules = rules_of(version)
@@ -308,17 +306,23 @@ def import_upload(
     return sessions
 
 
-def _remember(club: m.Club, told: Mapping[str, str | int]) -> None:
-    """Each name told kept as its player: an existing player's id, or a new player."""
+def _remember(club: m.Club, told: Mapping[str, str]) -> None:
+    """Each name told kept as its player: ``#`` and an existing player's id, or the name
+    of a new player."""
     for online, who in told.items():
-        if isinstance(who, int) or (isinstance(who, str) and who.startswith("#")):
-            pk = who if isinstance(who, int) else int(who[1:])
-            player = club.players.filter(pk=pk, merged_into__isnull=True).first()
-            if player is None:
+        if who.startswith("#"):
+            digits = who[1:]
+            found = (
+                club.players.filter(pk=int(digits), merged_into__isnull=True).first()
+                if (digits.isascii() and digits.isdigit() and len(digits) < 19)
+                else None
+            )
+            if found is None:
                 raise OnlineError(_("the club has no such player for “{name}”", name=online),
                                   online)  # fmt: skip
+            player = found
         else:
-            clean = " ".join(str(who).split())
+            clean = " ".join(who.split())
             if not clean:
                 raise OnlineError(_("say who “{name}” is", name=online), online)
             check_name(clean, online)

@@ -55,7 +55,7 @@ def review_page(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
     unknown = services.unknown_names(upload)
     problem = ""
     if request.method == "POST":
-        told: dict[str, str | int] = {}
+        told: dict[str, str] = {}
         for index, name in enumerate(unknown):
             choice = request.POST.get(f"who_{index}", "new")
             told[name] = (request.POST.get(f"new_{index}", "") if choice == "new"
