@@ -568,3 +568,32 @@ def test_a_readers_fault_refuses_the_file_not_the_page(
         "seisan could not read this log (a fault of seisan's): please report it with the "
         "file")}]  # fmt: skip
     assert "reading x.json" in caplog.text
+
+
+def test_each_refusal_of_an_import_names_its_field(club: m.Club, owner: Any) -> None:
+    """A name nobody told is asked about by its own field; what concerns no name has
+    none."""
+    season = season_with(club, "tenhou", owner)
+    empty = services.read_logs(season, [("a.json", b"{}")], None)
+    with pytest.raises(services.OnlineError) as nothing:
+        services.import_upload(empty, {}, None, "en")
+    assert nothing.value.field == ""
+    raw = (DATA / "tenhou" / TENHOU[0]).read_bytes()
+    upload = services.read_logs(season, [(TENHOU[0], raw)], None)
+    for told in ({"Ana": "Ana", "Ben": "Ben", "Chie": "Chie"},
+                 {"Ana": "Ana", "Ben": "Ben", "Chie": "Chie", "Dae": ""}):  # fmt: skip
+        with pytest.raises(services.OnlineError) as unsaid:
+            services.import_upload(upload, told, None, "ja")
+        assert (unsaid.value.message.text("en"), unsaid.value.field) == ("say who “Dae” is", "Dae")
+    with pytest.raises(services.OnlineError) as foreign:
+        services.import_upload(upload, {"Ana": "#0", "Ben": "B", "Chie": "C", "Dae": "D"}, None,
+                               "en")  # fmt: skip
+    assert foreign.value.field == "Ana"
+    with pytest.raises(services.OnlineError) as blank:
+        services.import_upload(upload, {"Ana": "A", "Ben": "  ", "Chie": "C", "Dae": "D"}, None,
+                               "en")  # fmt: skip
+    assert (blank.value.message.text("en"), blank.value.field) == ("say who “Ben” is", "Ben")
+    with pytest.raises(services.OnlineError) as many:
+        services.read_logs(season, [("a.json", b"{}")] * (services.MAX_FILES + 1), None)
+    assert many.value.field == "files"
+    assert not m.Game.objects.exists() and not OnlineName.objects.exists()
