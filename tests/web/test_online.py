@@ -62,6 +62,17 @@ def _majsoul_record() -> str:
     return str(module.game_json())
 
 
+def session_totals(season: m.Season, path: Path) -> dict[str, Fraction]:
+    """Each person's total as `seisan session` (the CLI, run as a user runs it) gives it
+    on the season exported to ``path`` (.json or .toml)."""
+    exported = files.export_season(season)
+    path.write_text(exported.json if path.suffix == ".json" else exported.toml)
+    cli = subprocess.run([sys.executable, "-m", "seisan", "session", str(path), "--format",
+                          "json"], capture_output=True, text=True, check=True)  # fmt: skip
+    return {row["name"]: Fraction(Decimal(str(row["total"])))
+            for row in json.loads(cli.stdout)["players"]}  # fmt: skip
+
+
 def upload(path: Path, name: str = "") -> SimpleUploadedFile:
     return SimpleUploadedFile(name or path.name, path.read_bytes())
 
@@ -159,15 +170,8 @@ def test_an_online_league_from_logs_of_every_format(
     assert (f"Read from the log {TENHOU[0]}; its final points: "
             f"{', '.join(map(str, final))}") in page  # fmt: skip
     # the standings are what `seisan session` gives on the exported records
-    exported = files.export_season(season)
-    path = tmp_path / "league.json"
-    path.write_text(exported.json)
-    cli = subprocess.run([sys.executable, "-m", "seisan", "session", str(path), "--format",
-                          "json"], capture_output=True, text=True, check=True)  # fmt: skip
-    totals = {row["name"]: Fraction(Decimal(str(row["total"])))
-              for row in json.loads(cli.stdout)["players"]}  # fmt: skip
-    ours = {row.name: row.total for row in season_standings(season, 0)}
-    assert ours == totals
+    totals = session_totals(season, tmp_path / "league.json")
+    assert {row.name: row.total for row in season_standings(season, 0)} == totals
     assert totals["Mika"] != 0
 
 
@@ -188,13 +192,7 @@ def test_an_east_only_mahjong_soul_league_from_its_own_records(
     services.import_upload(pending, {n: n for n in game["names"]}, None, "ja")
     session = season.sessions.get()
     assert session.title == "オンライン対局"  # in the importer's words
-    exported = files.export_season(season)
-    path = tmp_path / "league.toml"
-    path.write_text(exported.toml)
-    cli = subprocess.run([sys.executable, "-m", "seisan", "session", str(path), "--format",
-                          "json"], capture_output=True, text=True, check=True)  # fmt: skip
-    totals = {row["name"]: Fraction(Decimal(str(row["total"])))
-              for row in json.loads(cli.stdout)["players"]}  # fmt: skip
+    totals = session_totals(season, tmp_path / "league.toml")
     assert {row.name: row.total for row in season_standings(season, 0)} == totals
     # Mahjong Soul's own result, oka and uma of a ranked room: 29.1, 6.9, -11.3, -24.7
     assert totals == {"Dae": Fraction("29.1"), "Ben": Fraction("6.9"),
