@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 from django.conf import settings as settings_of_django
+from django.contrib.auth.models import AnonymousUser
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
@@ -27,6 +28,7 @@ from django.utils import timezone
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from seisan.i18n import language
 from seisan.web.clubs import files
 from seisan.web.clubs import models as m
 from seisan.web.clubs.services import EntryError
@@ -370,15 +372,21 @@ def test_an_upload_too_big_or_empty_is_refused_whole(club: m.Club, owner: Any) -
         "501 files at once, more than 500: upload them in several parts"
     )
     assert services.read_logs(season, [("a.json", b"{}")] * services.MAX_FILES, None)
-    big = b" " * (services.MAX_UPLOAD_BYTES // 2 + 1)
+    half = b" " * (services.MAX_UPLOAD_BYTES // 2)
     with pytest.raises(services.OnlineError) as heavy:
-        services.read_logs(season, [("a.json", big), ("b.json", big)], None)
-    assert heavy.value.message.text("en") == (
-        "the files are larger than 100 MB together: upload them in several parts"
+        services.read_logs(season, [("a.json", half), ("b.json", half + b" ")], None)
+    assert (heavy.value.message.text("en"), heavy.value.field) == (
+        "the files are larger than 100 MB together: upload them in several parts",
+        "files",
     )
+    at_most = services.read_logs(season, [("a.json", half), ("b.json", half)], None)
+    assert [r["file"] for r in at_most.refused] == ["a.json", "b.json"]  # each too big alone
     with pytest.raises(services.OnlineError) as none:
         services.read_logs(season, [], None)
-    assert none.value.message.text("en") == "choose log files, or paste a log"
+    assert (none.value.message.text("en"), none.value.field) == (
+        "choose log files, or paste a log",
+        "files",
+    )
     one = services.read_logs(
         season,
         [
@@ -408,6 +416,7 @@ def test_pasted_logs_one_after_another() -> None:
     assert services.pasted_logs("  \n ", "en") == []
     assert services.pasted_logs(f"{one}\n, \t{two}\r\n", "en") == [
         ("pasted log 1", one.encode()), ("pasted log 2", two.encode())]  # fmt: skip
+    assert services.pasted_logs(f"{one}XX{two}", "en")[1] == ("pasted log 2", f"XX{two}".encode())
     assert services.pasted_logs(f"{one} oops {{", "ja") == [
         ("貼り付けた牌譜 1", one.encode()), ("貼り付けた牌譜 2", b"oops {")]  # fmt: skip
 
@@ -450,7 +459,10 @@ def test_a_name_told_is_a_player_of_the_club_followed_through_a_merge(
     told["Ana"] = "Ana:1"
     with pytest.raises(EntryError) as separator:
         services.import_upload(upload, told, None, "en")
-    assert "“:”" in separator.value.message.text("en") or ":" in separator.value.message.text("en")
+    assert (separator.value.message.text("en"), separator.value.field) == (
+        "the name “Ana:1” has “:”, which separates names in seisan's files: leave it out",
+        "Ana",
+    )
     told["Ana"] = "  Ana   Lee "
     services.import_upload(upload, told, None, "en")
     guest = m.Player.objects.get(club=club, name="Ana Lee")
@@ -561,11 +573,13 @@ def test_a_readers_fault_refuses_the_file_not_the_page(
         raise KeyError("a reader's bug")
 
     monkeypatch.setattr(services, "parse_log", broken)
-    got = services.read_logs(season, [("x.json", b'{"log": []}')], None)
-    assert english(got) == [{"file": "x.json", "problem": (
+    with language("ko"):  # kept in each language, whatever the process speaks
+        got = services.read_logs(season, [("x.json", b'{"log": []}'), ("y.json", b"{}")], None)
+    assert english(got) == [{"file": name, "problem": (
         "seisan could not read this log (a fault of seisan's): please report it with the "
-        "file")}]  # fmt: skip
-    assert "reading x.json" in caplog.text
+        "file")} for name in ("x.json", "y.json")]  # fmt: skip
+    assert got.refused[0]["problem"]["ja"] != got.refused[0]["problem"]["ko"]
+    assert [r.getMessage() for r in caplog.records] == ["reading x.json", "reading y.json"]
 
 
 def test_each_refusal_of_an_import_names_its_field(club: m.Club, owner: Any) -> None:
@@ -595,3 +609,174 @@ def test_each_refusal_of_an_import_names_its_field(club: m.Club, owner: Any) -> 
         services.read_logs(season, [("a.json", b"{}")] * (services.MAX_FILES + 1), None)
     assert many.value.field == "files"
     assert not m.Game.objects.exists() and not OnlineName.objects.exists()
+
+
+# -- what an import stores, and the races it refuses -------------------------------------
+
+NAMES = {n: n for n in ("Ana", "Ben", "Chie", "Dae")}
+
+
+def test_an_import_keeps_who_did_it_and_each_games_record_and_log(club: m.Club, owner: Any) -> None:
+    """Who read the logs and who imported them, the history's line, the games' tables
+    and records (the season's rules settle them: no rules or title of the log's own),
+    and each log's file name as long as it may be."""
+    from seisan.i18n import Lang  # noqa: PLC0415
+    from seisan.web.clubs import history  # noqa: PLC0415
+
+    season = season_with(club, "tenhou", owner)
+    raw = (DATA / "tenhou" / TENHOU[1]).read_bytes()
+    name = "x" * 300 + ".json"
+    upload = services.read_logs(season, [(name, raw)], owner)
+    assert upload.created_by == owner and upload.rules == season.rules
+    assert services.read_logs(season, [(name, raw)], None).created_by is None
+    assert services.read_logs(season, [(name, raw)], AnonymousUser()).created_by is None
+    (session,) = services.import_upload(upload, NAMES, owner, "ja")
+    assert session.title == "オンライン対局" and session.date.isoformat() == "2023-05-30"
+    game = session.games.get()
+    assert game.created_by == owner
+    assert game.data == {"players": ["Ana", "Ben", "Chie", "Dae"]}
+    assert sorted(game.record) == ["hands", "players"]
+    assert game.log.filename == name[:255] and game.log.kind == "tenhou"
+    assert game.log.fingerprint == (
+        "0f437d47a7ca39ac0d15aadc505ced0ae908d856726ed5cd524181fe53287f5a"
+    )  # stored: a later version must find the same game by it
+    action = m.Action.objects.get(club=club, kind="session.imported")
+    assert action.who == owner and action.link == ["clubs:session", [session.pk]]
+    assert history.said(action, Lang.EN) == "imported オンライン対局 into Season: 1 games"
+
+
+def test_one_game_of_one_log_whatever_is_stored_of_it(club: m.Club, owner: Any) -> None:
+    """A log is one game by its id even when its names were edited (another
+    fingerprint), by its fingerprint under another id, and of this club only; a deleted
+    game's log, by either, may come back, and nothing else is forgotten."""
+    season = season_with(club, "tenhou", owner)
+    text = (DATA / "tenhou" / TENHOU[1]).read_text()
+    edited = json.loads(text)
+    edited["name"] = ["Eve", "Fay", "Gus", "Hal"]
+    renamed = json.dumps(edited).encode()
+    first = services.read_logs(season, [(TENHOU[1], text.encode())], None)
+    second = services.read_logs(season, [("renamed.json", renamed)], None)
+    assert first.games[0]["fingerprint"] != second.games[0]["fingerprint"]
+    (session,) = services.import_upload(first, NAMES, None, "en")
+    label = f"Season · {session.date.isoformat()} #1"
+    with pytest.raises(services.OnlineError) as taken:
+        services.import_upload(second, {n: n for n in ("Eve", "Fay", "Gus", "Hal")}, None, "en")
+    assert (taken.value.message.text("en"), taken.value.field) == (
+        f"renamed.json is already imported: {label}",
+        "",
+    )
+    assert english(services.read_logs(season, [("renamed.json", renamed)], None)) == [
+        {"file": "renamed.json", "problem": f"already imported: {label}"}]  # fmt: skip
+    # another club's import is not this club's
+    other = m.Club.objects.create(name="Other", slug="other")
+    theirs = season_with(other, "tenhou", owner)
+    elsewhere = services.read_logs(theirs, [(TENHOU[1], text.encode())], None)
+    assert english(elsewhere) == [] and len(elsewhere.games) == 1
+    services.import_upload(elsewhere, NAMES, None, "en")
+    # deleted here: the renamed log (same id, other fingerprint) comes back, and the
+    # other club's log and another deleted game's log stay
+    mjai = services.read_logs(season, [(MJAI, (DATA / "mjai" / MJAI).read_bytes())], None)
+    services.import_upload(mjai, {n: n for n in services.unknown_names(mjai)}, None, "en")
+    for deleted in m.Game.objects.filter(session__season=season):
+        deleted.deleted = deleted.updated
+        deleted.save()
+    again = services.read_logs(season, [("renamed.json", renamed)], None)
+    services.import_upload(again, {n: n for n in ("Eve", "Fay", "Gus", "Hal")}, None, "en")
+    assert GameLog.objects.get(club=club, log_id=first.games[0]["log_id"]).game.deleted is None
+    assert GameLog.objects.filter(club=other).count() == 1
+    assert GameLog.objects.get(club=club, kind="mjai").game.deleted is not None
+
+
+def test_an_import_that_loses_a_race_stores_nothing(
+    club: m.Club, owner: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another import taking a log between the check and the write (its commit not yet
+    seen: here, the check finding nothing) stores nothing of this one, names included."""
+    season = season_with(club, "tenhou", owner)
+    raw = (DATA / "tenhou" / TENHOU[1]).read_bytes()
+    first = services.read_logs(season, [(TENHOU[1], raw)], None)
+    second = services.read_logs(season, [("copy.json", raw)], None)
+    services.import_upload(first, NAMES, None, "en")
+    OnlineName.objects.all().delete()
+    monkeypatch.setattr(services, "_known_logs", lambda club: {})
+    with pytest.raises(services.OnlineError) as lost:
+        services.import_upload(second, {**NAMES, "Ana": "Ana Lee"}, owner, "en")
+    assert (lost.value.message.text("en"), lost.value.field) == (
+        "another import took some of these logs at the same moment: nothing was imported; "
+        "read the files again", "")  # fmt: skip
+    assert m.Game.objects.count() == 1 and not OnlineName.objects.exists()
+    assert not m.Player.objects.filter(name="Ana Lee").exists()
+    assert Upload.objects.filter(pk=second.pk).exists()
+
+
+def test_logs_read_under_rules_changed_since_are_read_again(club: m.Club, owner: Any) -> None:
+    """The games were checked under the rules of the moment they were read: a change of
+    the season's rules before the import (another start: the hands would not be what
+    was played) refuses it whole; read again, the logs are checked under the new rules."""
+    from seisan.web.clubs.services import new_rules_version, rules_from_text  # noqa: PLC0415
+
+    season = season_with(club, "tenhou", owner)
+    raw = (DATA / "tenhou" / TENHOU[1]).read_bytes()
+    upload = services.read_logs(season, [(TENHOU[1], raw)], None)
+    changed = 'extends = "tenhou"\nstart = 30000\nreturn = 30000\n'
+    new_rules_version(season, rules_from_text(changed), changed, owner)
+    with pytest.raises(services.OnlineError) as stale:
+        services.import_upload(upload, NAMES, None, "en")
+    assert (stale.value.message.text("en"), stale.value.field) == (
+        "the season's rules have changed since these logs were read: read them again",
+        "",
+    )
+    assert stale.value.message.text("ja") != stale.value.message.text("en")
+    assert not m.Game.objects.exists() and not OnlineName.objects.exists()
+    again = services.read_logs(season, [(TENHOU[1], raw)], None)
+    assert again.games == [] and english(again)[0]["problem"].startswith(
+        "the season's rules give other points than the game had under its own rules"
+    )
+
+
+def test_a_season_of_other_uma_and_oka_takes_the_logs_as_played(club: m.Club, owner: Any) -> None:
+    """Only the hands must be the same: the season's uma (30-10 here) and no oka settle
+    the games in place of the lobby's, each equal to the core's settlement."""
+    rules = 'extends = "tenhou"\nreturn = 25000\numa = [30, 10, -10, -30]\n'
+    season = season_with(club, rules, owner)
+    upload = services.read_logs(
+        season, [(TENHOU[1], (DATA / "tenhou" / TENHOU[1]).read_bytes())], None
+    )
+    assert english(upload) == []
+    services.import_upload(upload, NAMES, None, "en")
+    final = dict(zip(upload.games[0]["names"], upload.games[0]["final"], strict=True))
+    expected = {n: Fraction(p - 25000, 1000) + {1: 30, 2: 10, 3: -10, 4: -30}[place]
+                for place, (n, p) in enumerate(sorted(final.items(), key=lambda x: -x[1]),
+                                               start=1)}  # fmt: skip
+    assert {row.name: row.total for row in season_standings(season, 0)} == expected
+
+
+def test_names_are_the_clubs_own_and_read_in_one_query_each(
+    club: m.Club, owner: Any, django_assert_num_queries: Any
+) -> None:
+    """An online name told in another club is asked again here; two names told as one
+    player are refused by the first of them; the club's logs and remembered names are
+    read in one query however many there are."""
+    season = season_with(club, "tenhou", owner)
+    other = m.Club.objects.create(name="Other", slug="other")
+    OnlineName.objects.create(club=other, name="Ana",
+                              player=m.Player.objects.create(club=other, name="Ana"))  # fmt: skip
+    uploads = [services.read_logs(season, [(n, (DATA / "tenhou" / n).read_bytes())], None)
+               for n in TENHOU]  # fmt: skip
+    assert services.unknown_names(uploads[0]) == ["Ana", "Ben", "Chie", "Dae"]
+    with pytest.raises(services.OnlineError) as one:
+        services.import_upload(uploads[0], {**NAMES, "Chie": "ana"}, None, "en")
+    assert (one.value.message.text("en"), one.value.field) == (
+        f"Ana, Chie are one player in {TENHOU[0]}: a game needs each seat its own player",
+        "Ana",
+    )
+    for upload in uploads:
+        services.import_upload(upload, NAMES, None, "en")
+    with django_assert_num_queries(1):
+        known = services._known_logs(club)
+    assert len(known) == 6 and set(known.values()) == {
+        f"Season · {g.session.date.isoformat()} #{g.number}" for g in m.Game.objects.all()
+    }
+    with django_assert_num_queries(1):
+        players = services.remembered(club, ["Ana", "Ben", "Chie", "Dae", "Eve"])
+    assert {n: p.name for n, p in players.items()} == NAMES

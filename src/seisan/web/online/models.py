@@ -9,7 +9,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils import timezone
 
-from seisan.web.clubs.models import Club, Game, Player, Season
+from seisan.web.clubs.models import Club, Game, Player, RulesVersion, Season
 
 
 class OnlineName(models.Model):
@@ -63,6 +63,9 @@ class Upload(models.Model):
     why. Deleted when imported, and after a day."""
 
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="+")
+    #: the season's rules the games were checked under: changed since, they are read again
+    rules = models.ForeignKey(RulesVersion, null=True, on_delete=models.CASCADE,
+                              related_name="+")  # fmt: skip
     created = models.DateTimeField(default=timezone.now)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE,

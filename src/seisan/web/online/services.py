@@ -31,7 +31,7 @@ from seisan.errors import SeisanError
 from seisan.explain import RULE_VALUES
 from seisan.games import GameRecord, record_from_dict
 from seisan.i18n import Lang, _
-from seisan.logs import LoggedGame, check, parse_log, sniff, text_of
+from seisan.logs import check, parse_log, sniff, text_of
 from seisan.web.clubs import files, history
 from seisan.web.clubs import models as m
 from seisan.web.clubs.services import EntryError, check_name, player_named, rules_of, settle_record
@@ -88,7 +88,8 @@ def read_logs(season: m.Season, uploads: Sequence[tuple[str, bytes]], user: Any)
                           "files")  # fmt: skip
     if not uploads:
         raise OnlineError(_("choose log files, or paste a log"), "files")
-    rules = rules_of(season.rules)
+    version = season.rules
+    rules = rules_of(version)
     known = _known_logs(season.club)
     ready: list[dict[str, Any]] = []
     refused: list[dict[str, Any]] = []
@@ -125,7 +126,8 @@ def read_logs(season: m.Season, uploads: Sequence[tuple[str, bytes]], user: Any)
         ready.append(game)
     Upload.objects.filter(created__lt=timezone.now() - KEPT).delete()
     by = user if getattr(user, "is_authenticated", False) else None
-    return Upload.objects.create(season=season, created_by=by, games=ready, refused=refused)
+    return Upload.objects.create(season=season, rules=version, created_by=by, games=ready,
+                                 refused=refused)  # fmt: skip
 
 
 def _known_logs(club: m.Club) -> dict[str, str]:
@@ -167,9 +169,8 @@ def _read(filename: str, raw: bytes, rules: Any) -> dict[str, Any]:
     for name in record.names:
         if len(name) > OnlineName._meta.get_field("name").max_length:  # type: ignore[operator]
             raise SeisanError(_("the online name “{name}” is too long", name=name[:20] + "…"))
-    ours = GameRecord(rules, record.names, record.hands, title=record.title)
-    under = LoggedGame(ours, logged.points_after, logged.final_points, (), logged.game_id,
-                       deposits_in_final=logged.deposits_in_final)  # fmt: skip
+    ours = GameRecord(rules, record.names, record.hands)
+    under = replace(logged, record=ours, final_pt=())  # the season's uma and oka are its own
     try:
         check(under)
     except SeisanError as err:
@@ -243,11 +244,14 @@ def import_upload(upload: Upload, told: Mapping[str, str], user: Any, lang: str)
     club = season.club
     if not upload.games:
         raise OnlineError(_("no game is ready to import"), "")
+    version = season.rules
+    if upload.rules_id != version.pk:  # checked under other rules: what was played may differ
+        raise OnlineError(_("the season's rules have changed since these logs were read: "
+                            "read them again"), "")  # fmt: skip
     unknown = unknown_names(upload)
     for name in unknown:
         if not told.get(name):
             raise OnlineError(_("say who “{name}” is", name=name), name)
-    version = season.rules
     rules = rules_of(version)
     with transaction.atomic():
         _remember(club, {name: told[name] for name in unknown})  # a name known stays
@@ -264,10 +268,7 @@ def import_upload(upload: Upload, told: Mapping[str, str], user: Any, lang: str)
             record = record_from_dict(game["record"], rules)
             data = replace(record, names=names).to_dict()
             data.pop("rules", None)
-            try:
-                result = settle_record(data, rules)
-            except SeisanError as err:
-                raise SeisanError(err.within(game["file"])) from None
+            result = settle_record(data, rules)  # as checked when read: the same rules
             day = game["date"] or timezone.localdate().isoformat()
             by_day.setdefault(day, []).append(({"players": list(names)}, data, result, game))
         sessions = []
