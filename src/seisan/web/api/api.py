@@ -400,6 +400,8 @@ def _ledger_out(session: m.Session) -> dict[str, Any] | None:
 
 
 def _game_out(game: m.Game) -> dict[str, Any]:
+    """A game as the API shows it: read back, or as just saved (its seats' decimals
+    written as stored, to the thousandth)."""
     seats = sorted(game.seats.all(), key=lambda x: x.seat)
     return {
         "id": game.pk, "session": game.session_id, "number": game.number,
@@ -407,13 +409,18 @@ def _game_out(game: m.Game) -> dict[str, Any]:
         "game": game.record if game.record is not None else game.data,
         "hand_by_hand": game.record is not None,
         "seats": [{"seat": x.seat, "name": x.player.name, "player": x.player_id,
-                   "points": x.points, "place": x.place, "score": x.score, "total": x.total,
-                   "money": x.money} for x in seats],
+                   "points": x.points, "place": x.place, "score": _stored(x.score),
+                   "total": _stored(x.total), "money": _stored(x.money)} for x in seats],
         "spectators": [{"name": name, "total": Decimal(v["total"]),
                         "money": None if v.get("money") is None else Decimal(v["money"])}
                        for name, v in (game.spectators or {}).items()],
         "updated": game.updated,
     }  # fmt: skip
+
+
+def _stored(value: Decimal | None) -> Decimal | None:
+    """A seat's pt or money as the database keeps it (to the thousandth)."""
+    return None if value is None else Decimal(value).quantize(_THOUSANDTH)
 
 
 MAX_TEXT = 120  #: a title or a label (as the pages keep them)
@@ -469,7 +476,9 @@ def new_game(request: HttpRequest, slug: str, pk: int, body: s.GameIn) -> HttpRe
     def run() -> HttpResponse:
         game, created = services.save_game(found, data, request.user, record=record,
                                            key=scoped, kind="game.entered")  # fmt: skip
-        return json_response(_game_out(_fresh(game)), 201 if created else 200)
+        # stored now: as it is in memory; found stored before (a resent key): as stored
+        return json_response(_game_out(game if created else _fresh(game)),
+                             201 if created else 200)  # fmt: skip
 
     return idempotent(request, run)
 
@@ -535,7 +544,7 @@ def edit_game(request: HttpRequest, slug: str, pk: int, body: s.GameIn) -> HttpR
         except services.Conflict as err:
             current = _game_out(_fresh(found))
             raise ApiError(409, "conflict", err.message, "version", current=current) from None
-        return json_response(_game_out(_fresh(game_)))
+        return json_response(_game_out(game_))
 
     return idempotent(request, run)
 

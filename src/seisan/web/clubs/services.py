@@ -414,6 +414,12 @@ def _store_seats(
             )
         )
     bulk_create_with_history(seats, m.Seat)
+    # the seats as stored, with their players, kept as Django keeps what it prefetched:
+    # who shows the game next reads no row again (a new query still reads the table)
+    kept_seats = m.Seat.objects.filter(game=game)
+    kept_seats._result_cache = seats
+    kept_seats._prefetch_done = True  # type: ignore[attr-defined]
+    game._prefetched_objects_cache = {"seats": kept_seats}  # type: ignore[attr-defined]
 
 
 def players_named(club: m.Club, names: Sequence[str]) -> list[m.Player]:
