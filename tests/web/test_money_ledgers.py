@@ -11,6 +11,7 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
+from django.contrib.auth.models import AnonymousUser
 from django.utils import timezone
 
 from seisan.i18n import Lang
@@ -50,10 +51,14 @@ def test_club_balances_are_the_core_sessions_money(club: m.Club, owner: Any) -> 
     money.record_payment(elsewhere, "Dae", "Ana", Fraction(500), True, owner)
     spare = m.Session.objects.create(season=session.season)
     game, _ = services.save_game(spare, {"players": ["Ana", "Ben", "Chie", "Dae"],
-                                         "points": [42600, 31000, 16400, 10000]},
-                                 owner)  # fmt: skip
+                                         "points": [42600, 31000, 16400, 10000],
+                                         "soto": {"Eve": "Chie"}}, owner)  # fmt: skip
     game.deleted = timezone.now()
     game.save(update_fields=["deleted"])
+    # a season in pt: no money, and Zed, who played only there, has none to settle
+    in_pt = m.Session.objects.create(season=season_with(club, "tenhou", owner, "In pt"))
+    services.save_game(in_pt, {"players": ["Ana", "Ben", "Chie", "Zed"],
+                               "points": [42600, 31000, 16400, 10000]}, owner)  # fmt: skip
     money.record_payment(session, "Dae", "Ana", Fraction(30), False, owner)  # pt
     assert {name: row["won"] for name, row in money.club_balances(club).items()} == expected
     money.record_payment(session, "Dae", "Ana", Fraction(500), True, owner)
@@ -109,6 +114,7 @@ def paid(payer: str, payee: str, amount: int) -> m.Payment:
     ([("Ben", "Ana", 300)], [("Ben", "Ana", 299)], [("Ben", "Ana", 1)]),  # one unit left
     ([("Ben", "Ana", 300)], [("Ben", "Ana", 301)], [("Ana", "Ben", 1)]),  # overpaid: back
     ([("Ben", "Ana", 300), ("Ana", "Ben", 100)], [], [("Ben", "Ana", 200)]),  # netted
+    ([("Ben", "Ana", 300), ("Ben", "Ana", 100)], [], [("Ben", "Ana", 400)]),  # added up
     ([("Ana", "Ben", 100), ("Ben", "Ana", 300), ("Chie", "Dae", 50)], [("Chie", "Dae", 20)],
      [("Ben", "Ana", 200), ("Chie", "Dae", 30)]),  # the pair seen twice, then the next
     ([("Ben", "Ana", 300)], [("Chie", "Ana", 40)], [("Ben", "Ana", 300), ("Ana", "Chie", 40)]),
@@ -135,6 +141,10 @@ def test_a_payment_is_kept_with_who_recorded_it(club: m.Club, owner: Any) -> Non
     assert action.link == ["clubs:session", [session.pk]] and action.who == owner
     anonymous = money.record_payment(session, "Ben", "Ana", Fraction(500), True, None)
     assert anonymous.marked_by is None
+    signed_out = money.record_payment(session, "Ben", "Ana", Fraction(1), True, AnonymousUser())
+    assert signed_out.marked_by is None
+    club.actions.filter(kind="payment.recorded").latest("pk").delete()
+    signed_out.delete()
     said = history.said(club.actions.filter(kind="payment.recorded").latest("pk"), Lang.EN)
     assert said == "recorded that Ben paid Ana 500"
     other = make_user("other@example.com")

@@ -90,12 +90,12 @@ def pairwise(due: Sequence[Transfer], payments: Iterable[m.Payment]) -> list[Tra
         net[key] = net.get(key, _ZERO) - fraction(p.amount)
     out = []
     done: set[frozenset[str]] = set()
-    for a, b in net:
+    for (a, b), owed in net.items():
         pair = frozenset((a, b))
         if pair in done:
             continue
         done.add(pair)
-        amount = net.get((a, b), _ZERO) - net.get((b, a), _ZERO)
+        amount = owed - net.get((b, a), _ZERO)
         if amount > 0:
             out.append(Transfer(a, b, amount))
         elif amount < 0:
@@ -107,16 +107,14 @@ def club_balances(club: m.Club) -> dict[str, dict[str, Fraction]]:
     """Each person's money over every session of the club (seated and as a
     spectator), and what is still open of it after every payment (three queries,
     however many games)."""
-    won: dict[str, Fraction] = {}
     games = m.Game.objects.filter(session__season__club=club, deleted__isnull=True)
     # a plain join: an IN over the games' subquery let PostgreSQL pick nested loops that
     # took minutes on a club of 1000 games
     seats = m.Seat.objects.filter(
         game__session__season__club=club, game__deleted__isnull=True, money__isnull=False
     )
-    sums = seats.values_list("player__name").annotate(total=Sum("money"))
-    for name, total in sums:
-        won[name] = won.get(name, _ZERO) + fraction(total)
+    sums = seats.values_list("player__name").annotate(total=Sum("money"))  # a row a name
+    won = {name: fraction(total) for name, total in sums}
     for spectators in games.exclude(spectators={}).values_list("spectators", flat=True):
         for name, entry in (spectators or {}).items():
             if entry.get("money") is not None:
