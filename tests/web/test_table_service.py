@@ -168,3 +168,41 @@ def test_the_last_hand_counts_the_sticks_on_the_table(night: m.Session, owner: A
     assert needs != conditions(upcoming.points, upcoming.dealer, state.rules,
                                honba=upcoming.honba, deposits=0)  # fmt: skip
     assert needs != conditions(upcoming.points, upcoming.dealer, state.rules, deposits=1)
+
+
+def test_who_started_and_saved_a_table_and_its_places_under_its_ties(
+    club: m.Club, owner: Any
+) -> None:
+    """A screen nobody is signed in on starts a table as nobody; a game is saved as the
+    person who saved it; before the first hand everyone is tied, and the places are
+    the rules' (Tenhou's by seat, M.League's shared)."""
+    from django.contrib.auth.models import AnonymousUser  # noqa: PLC0415
+
+    nights = {}
+    for rules, expected in (("tenhou", [1, 2, 3, 4]), ("mleague", [1, 1, 1, 1])):
+        season = season_with(club, rules, owner, name=rules)
+        nights[rules] = m.Session.objects.create(season=season, title=rules)
+        table = tables.start(nights[rules], NAMES, AnonymousUser())
+        assert table.created_by is None
+        state = tables.state_of(table)
+        assert state.places() == expected == places(state.points, state.rules.ties)
+    table = played(tables.start(nights["tenhou"], NAMES, owner), len(HANDS), owner)
+    table = tables.stop(table, "time", table.version, owner)
+    assert tables.save(table, owner).created_by == owner
+
+
+def test_conditions_without_a_riichi_deposit(club: m.Club, owner: Any) -> None:
+    """Rules whose riichi costs nothing (riichi = 0) leave no stick on the table: the
+    conditions of the last hand count none (and are found, never a division by zero)."""
+    rules = 'extends = "tenhou"\n[scoring]\nriichi = 0\n'
+    night = m.Session.objects.create(season=season_with(club, rules, owner), title="Free")
+    table = tables.start(night, NAMES, owner)
+    draw = {"riichi": ["Dae"], "result": "draw", "tenpai": ["Dae"]}
+    for number, hand in enumerate([*HANDS[:10], draw], start=1):
+        table, _stored = tables.add_hand(table, hand, number, f"k{number}", owner)
+    state = tables.state_of(table)
+    upcoming = state.played.next
+    assert upcoming is not None and upcoming.last and upcoming.deposits == 0
+    assert state.rules.scoring.riichi == 0
+    assert state.needs() == conditions(upcoming.points, upcoming.dealer, state.rules,
+                                       honba=upcoming.honba, deposits=0)  # fmt: skip

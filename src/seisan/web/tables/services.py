@@ -70,11 +70,9 @@ def hands_of(table: Table) -> list[dict[str, Any]]:
     return [entry["hand"] for entry in table.hands]
 
 
-def record_of(
-    table: Table, hands: Sequence[Mapping[str, Any]] | None = None, rules: Rules | None = None
-) -> GameRecord:
-    """The table's game record (with ``hands`` instead of its own, to try a change)."""
-    rules = rules or rules_of(table.rules)
+def record_of(table: Table, hands: Sequence[Mapping[str, Any]] | None, rules: Rules) -> GameRecord:
+    """The table's game record under ``rules`` (its own), with ``hands`` instead of its
+    own when given (to try a change)."""
     hands = hands_of(table) if hands is None else list(hands)
     if not hands:
         return GameRecord(rules, tuple(check_names(table.names, rules.players)), ())
@@ -265,9 +263,9 @@ def save(table: Table, user: Any) -> m.Game:
             raise EntryError(_("the game has not ended: enter its hands, or stop it on time"))
         record = state.record.to_dict(state.played.lines)
         record.pop("rules", None)
-        game, _created = save_game(
-            table.session, {"players": list(table.names)}, user, key=f"table-{table.pk}",
-            record=record, rules_version=table.rules,
+        game, _created = save_game(  # (a record's game: its players are the record's)
+            table.session, {}, user, key=f"table-{table.pk}", record=record,
+            rules_version=table.rules,
         )  # fmt: skip
         table.game = game
         table.save(update_fields=["game"])
