@@ -108,11 +108,19 @@ def test_each_kind_of_change(friday: m.Season, owner: Any, signed_in: Client) ->
     assert first.pk not in read_whole(friday).lines.games
     signed_in.post(reverse("clubs:restore", args=[club.slug, first.pk]))
     assert read_whole(friday).lines.games[0] == first.pk
-    # renamed, merged: every game may change, the season is read whole
+    # renamed, merged and the merge undone: the games of the name only are read again
+    # (everyone else's line kept as it was)
+    restored = read_whole(friday)
     services.rename_player(club.players.get(name="Hana"), "Hanako", owner)
+    renamed = read_whole(friday)
+    assert "Hanako" in renamed.lines.players and "Hana" not in renamed.lines.players
+    assert line(renamed, "Dae") is line(restored, "Dae")  # never at Hana's table
+    merge = services.merge_players(club.players.get(name="Hanako"), club.players.get(name="Dae"),
+                                   owner)  # fmt: skip
+    merged = read_whole(friday)
+    assert "Hanako" not in merged.lines.players and line(merged, "Eve") is line(renamed, "Eve")
+    services.undo_merge(merge, owner)
     assert "Hanako" in read_whole(friday).lines.players
-    services.merge_players(club.players.get(name="Hanako"), club.players.get(name="Dae"), owner)
-    assert "Hanako" not in read_whole(friday).lines.players
     # another night, imported: its games only
     files.import_session(friday, (EXAMPLES / "friday.toml").read_text(encoding="utf-8"),
                          "again.toml", owner, again=True)  # fmt: skip
@@ -198,8 +206,13 @@ def test_random_changes(club: m.Club, owner: Any, data: st.DataObject) -> None:
         session = m.Session.objects.create(season=season)
         for _step in range(data.draw(st.integers(1, 8))):
             games = list(session.games.all())
-            kind = data.draw(st.sampled_from(["add", "edit", "delete"] if games else ["add"]))
-            if kind == "add":
+            kinds = ["add", "edit", "delete", "rename"] if games else ["add"]
+            kind = data.draw(st.sampled_from(kinds))
+            if kind == "rename":  # a player of the season: a new name wherever it stands
+                players = club.players.filter(merged_into__isnull=True, seats__isnull=False)
+                player = data.draw(st.sampled_from(list(players.distinct().order_by("pk"))))
+                services.rename_player(player, f"{player.name}{_step}", owner)
+            elif kind == "add":
                 services.save_game(session, data.draw(tables()), owner)
             elif kind == "edit":
                 game = data.draw(st.sampled_from(games))

@@ -617,6 +617,12 @@ def _rename_everywhere(club: m.Club, old: str, new: str) -> dict[str, Any]:
     return undo
 
 
+def touched(undo: Mapping[str, Any]) -> list[int]:
+    """The games a rename or a merge changed (every game the name sat at or watched):
+    the kept standings read only these again."""
+    return [entry["pk"] for entry in undo["games"]]
+
+
 def merge_players(source: m.Player, target: m.Player, user: Any = None) -> m.Action:
     """``source`` (a duplicate guest) becomes ``target``: seats, names in every game
     table and record, spectators' bets and payments move over, all at once, and the
@@ -654,7 +660,7 @@ def merge_players(source: m.Player, target: m.Player, user: Any = None) -> m.Act
         desk = _merge_desk(source, target)
         source.merged_into = target
         source.save()
-        bump(club.seasons.all())
+        bump(club.seasons.all(), touched(undo))
         undo.update({"seats": seats, "source": source.pk, "target": target.pk,
                      "team_members": moved, "team_dropped": dropped, **desk})  # fmt: skip
         return history.record(club, user, "players.merged", a=old, b=new, undo=undo,
@@ -751,7 +757,7 @@ def undo_merge(action: m.Action, user: Any) -> None:
                                              defaults={"team_id": team})  # fmt: skip
         source.merged_into = None
         source.save()
-        bump(action.club.seasons.all())
+        bump(action.club.seasons.all(), touched(undo))
         action.undone = timezone.now()
         action.save(update_fields=["undone"])
         history.record(action.club, user, "players.unmerged", a=action.fields.get("a"),
@@ -808,10 +814,10 @@ def rename_player(player: m.Player, name: str, user: Any) -> None:
                            "substitute): choose another", name=clean), "name")  # fmt: skip
     _not_in_rules(player.club, old)
     with transaction.atomic():
-        _rename_everywhere(player.club, old, clean)
+        undo = _rename_everywhere(player.club, old, clean)
         player.name = clean
         player.save()
-        bump(player.club.seasons.all())
+        bump(player.club.seasons.all(), touched(undo))
         history.record(player.club, user, "player.renamed", old=old, new=clean,
                        link=["clubs:player", [player.pk]])  # fmt: skip
 

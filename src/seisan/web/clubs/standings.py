@@ -2,12 +2,13 @@
 to date from the games a change touched, not read again whole.
 
 Every change of a game raises its season's ``revision`` (:func:`bump`) and notes
-which games it touched (a :class:`~seisan.web.clubs.models.SeasonChange`; "any" for
-a rename or a merge). A kept table at an earlier revision reads those games again,
-works out the standings of their players and spectators by the core's
-:func:`seisan.stats.standing`, and leaves everyone else's line as it was; with a
-revision's note missing (too old, or "any") it reads the season whole. Either way
-the table equals the core's :func:`seisan.stats.standings` over every live game
+which games it touched (a :class:`~seisan.web.clubs.models.SeasonChange`; a rename
+or a merge: the games the name sat at or watched). A kept table at an earlier
+revision reads those games again, works out the standings of their players and
+spectators by the core's :func:`seisan.stats.standing`, and leaves everyone else's
+line as it was; with a revision's note missing (too old, or "any") it reads the
+season whole. Either way the table equals the core's :func:`seisan.stats.standings`
+over every live game
 (``tests/web/test_kept_standings.py`` checks it after each kind of change).
 """
 
