@@ -31,10 +31,11 @@ from seisan.errors import SeisanError
 from seisan.explain import RULE_VALUES
 from seisan.games import GameRecord, record_from_dict
 from seisan.i18n import Lang, _
+from seisan.ledger import game_result
 from seisan.logs import check, parse_log, sniff, text_of
 from seisan.web.clubs import files, history
 from seisan.web.clubs import models as m
-from seisan.web.clubs.services import EntryError, check_name, player_named, rules_of, settle_record
+from seisan.web.clubs.services import EntryError, check_name, player_named, rules_of
 from seisan.web.online.models import GameLog, OnlineName, Upload
 
 log = logging.getLogger(__name__)
@@ -265,10 +266,12 @@ def import_upload(upload: Upload, told: Mapping[str, str], user: Any, lang: str)
                 raise OnlineError(_("{names} are one player in {file}: a game needs each "
                                     "seat its own player", names=", ".join(twice),
                                     file=game["file"]), twice[0])  # fmt: skip
-            record = record_from_dict(game["record"], rules)
-            data = replace(record, names=names).to_dict()
+            record = replace(record_from_dict(game["record"], rules), names=names)
+            played = record.play()  # as checked when read: the same rules, the same end
+            assert played.settlement is not None
+            data = record.to_dict(played.lines)
             data.pop("rules", None)
-            result = settle_record(data, rules)  # as checked when read: the same rules
+            result = game_result(played.settlement)
             day = game["date"] or timezone.localdate().isoformat()
             by_day.setdefault(day, []).append(({"players": list(names)}, data, result, game))
         sessions = []
