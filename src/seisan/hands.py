@@ -126,6 +126,9 @@ def _check(han: int, fu: int | None, yakuman: int, ankan: int) -> None:
         )
 
 
+_STANDARD = Scoring()  #: the default scoring, built once (a Scoring checks itself when made)
+
+
 def hand_value(
     han: int,
     fu: int | None,
@@ -143,7 +146,7 @@ def hand_value(
     >>> hand_value(3, 30, dealer=False).to_dict()
     {'ron': 3900, 'tsumo': {'dealer': 2000, 'non_dealer': 1000}}
     """
-    scoring = scoring or Scoring()
+    scoring = _STANDARD if scoring is None else scoring
     _check(han, fu, yakuman, ankan)
     if ankan and scoring.system is not PointSystem.THIRTY_FU:
         raise HandError(_("only the 30fu system adds a han for an 暗槓"))
