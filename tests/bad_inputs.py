@@ -86,6 +86,18 @@ FILES: dict[str, str | bytes] = {
     "rules_start.toml": 'start = "abc"\n',
     "rules_side.toml": "[side]\nbinta = -5\n",
     "rules_money.toml": '[money]\nrate = "abc"\n',
+    # past Python's own limits (a number of over 4300 digits, lists nested past its
+    # stack): the parsers raise ValueError and RecursionError, not their syntax errors
+    "rules_digits.toml": "start = " + "9" * 5000 + "\n",
+    "rules_deep.toml": "a = " + "[" * 2000 + "]" * 2000 + "\n",
+    "digits.toml": 'rules = "mleague"\n[[games]]\nplayers = ["A","B","C","D"]\n'
+    "points = [" + "9" * 5000 + ", 30000, 20000, 10000]\n",
+    "digits.json": '{"players": [' + "9" * 5000 + "]}",
+    "deep.json": "[" * 100000 + "]" * 100000,
+    "deep6.json": '{"log": ' + "[" * 100000 + "]" * 100000 + "}",
+    "digits6.json": '{"name": ["A","B","C","D"], "log": [[' + "9" * 5000 + "]]}",
+    "digits.mjson": '{"type":"start_game","names":["a","b","c","d"],"x":' + "9" * 5000 + "}\n",
+    "deep.mjson": "[" * 100000 + "]" * 100000 + "\n",
 }
 FOLDERS = ("emptydir", "adir")
 
@@ -130,6 +142,7 @@ for option, value in [("--uma", "10-"), ("--uma", "a-b"), ("--uma", "10,20"),
                       ("--rules", "{d}/rules_unknown.toml"), ("--rules", "{d}/rules_extends.toml"),
                       ("--rules", "{d}/rules_players.toml"), ("--rules", "{d}/rules_start.toml"),
                       ("--rules", "{d}/rules_side.toml"), ("--rules", "{d}/rules_money.toml"),
+                      ("--rules", "{d}/rules_digits.toml"), ("--rules", "{d}/rules_deep.toml"),
                       ("--rules", "{d}/missing.toml"), ("--rules", "{d}/adir"),
                       ("--format", "xml"), ("--lang", "fr"), ("--ledger", "most"),
                       ("--bogus", "1"), ("--fee-payer", "nobody"), ("--binta", "0"),
@@ -167,7 +180,7 @@ for name in ["empty.toml", "syntax.toml", "nogames.toml", "badpoints.toml", "sho
              "badchips.toml", "badsoto.toml", "games_not_list.toml", "players_not_list.toml",
              "binary.toml", "session_empty.csv", "session_header.csv", "session_bad.csv",
              "session_seats.csv", "missing.toml", "adir", "empty.json", "syntax.json",
-             "list.json", "notes.txt"]:  # fmt: skip
+             "list.json", "notes.txt", "digits.toml", "digits.json", "deep.json"]:  # fmt: skip
     case(f"session-{name}", ["session", "{d}/" + name])
 case("session-rules", ["session", "examples/friday.toml", "-r", "nosuch"])
 case("session-rate", ["session", "examples/friday.toml", "--rate", "abc"])
@@ -177,7 +190,7 @@ case("session-ledger", ["session", "examples/friday.toml", "--ledger", "most"])
 for name in ["empty.json", "syntax.json", "list.json", "nohands.json", "badround.json",
              "badwinner.json", "badhan.json", "badfu.json", "badresult.json", "ronnofrom.json",
              "ronself.json", "badtenpai.json", "twoplayers.json", "missing.json", "adir",
-             "empty.toml"]:  # fmt: skip
+             "empty.toml", "digits.json", "deep.json"]:  # fmt: skip
     case(f"game-{name}", ["game", "{d}/" + name])
 case("game-rules", ["game", "examples/game.json", "-r", "nosuch"])
 # -- hand --------------------------------------------------------------------------------
@@ -253,6 +266,14 @@ for name in ["emptydir", "bad.mjlog", "garbage.mjlog", "bad.mjlog.gz", "notgzip.
     case(f"import-{name}", ["import", "tenhou", "{d}/" + name, "-o", "{d}/imported"])
     case(f"stats-{name}", ["stats", "{d}/" + name])
 case("import-rules", ["import", "tenhou", "{d}/bad.mjlog", "-o", "{d}/imp2", "-r", "nosuch"])
+for reader, name in [("tenhou", "digits6.json"), ("tenhou", "deep6.json"),
+                     ("majsoul", "digits6.json"), ("majsoul", "deep6.json"),
+                     ("mjai", "digits.mjson"), ("mjai", "deep.mjson")]:  # fmt: skip
+    case(
+        f"import-{reader}-{name}",
+        ["import", reader, "{d}/" + name, "-o", "{d}/i-" + name],
+        "nested too deeply" if "deep" in name else "a number of more than 4300 digits",
+    )
 case("stats-player", ["stats", "examples/game.json", "--player", "Nobody"])
 case("stats-rules", ["stats", "examples/game.json", "-r", "nosuch"])
 # -- the top level -----------------------------------------------------------------------

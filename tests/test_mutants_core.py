@@ -535,7 +535,13 @@ def test_a_rules_file_reads_money_with_decimals() -> None:
 def test_a_rules_file_that_is_not_toml_says_so() -> None:
     with pytest.raises(SeisanError) as err:
         Rules.from_toml("uma = [")
-    assert str(err.value) == "rules file is not valid TOML: Invalid value (at end of document)"
+    assert str(err.value) == "rules file is not valid TOML: at the end"  # (not tomllib's English)
+    with pytest.raises(SeisanError) as inside:
+        Rules.from_toml("start = 1\numa = [1,,]")
+    assert inside.value.text("ja") == "ルールファイルが TOML として不正です: 2行10列目"
+    with pytest.raises(SeisanError) as long:
+        Rules.from_toml("start = " + "9" * 5000)
+    assert str(long.value) == "rules file is not valid TOML: a number of more than 4300 digits"
 
 
 def test_a_side_or_money_table_alone_starts_from_the_defaults() -> None:

@@ -442,7 +442,9 @@ def test_rules_given_for_a_record_file_replace_its_own(tmp_path) -> None:
 BAD_FILES = [
     (b'\xff\xfe{"a"', "{path}: not UTF-8 text"),
     ('{"players": [\n  "a",, ]}', "{path}: not valid JSON (at line 2, column 7)"),
-    ("[" * 100000 + "]" * 100000, "{path}: not valid JSON: nested too deeply"),
+    ("[" * 100000 + "]" * 100000, "{path}: not valid JSON (nested too deeply)"),
+    ('{"players": [' + "9" * 5000 + "]}", "{path}: not valid JSON (a number of more than 4300 "
+     "digits)"),  # Python's limit, never its traceback
     ("[1, 2]", "{path}: a record is a JSON object"),
     ('{"players": ["a", "b", "c"], "hands": [{"result": "draw"}]}',
      "{path}: 4 names are needed, got 3"),

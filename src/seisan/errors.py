@@ -86,7 +86,15 @@ def file_problem(err: OSError) -> Message:
 
 
 def where_in_text(err: Exception) -> Message:
-    """The line and column of a TOML or JSON syntax error."""
+    """Where a TOML or JSON text cannot be read, in the reader's words (the parsers'
+    own are English): the line and column of a syntax error, lists nested deeper than
+    Python reads, or a number longer than it reads."""
+    if isinstance(err, RecursionError):
+        return _("nested too deeply")
+    if "integer string conversion" in str(err):  # Python's limit, not the syntax's
+        import sys  # noqa: PLC0415 - only on this error path
+
+        return _("a number of more than {most} digits", most=sys.get_int_max_str_digits())
     line = getattr(err, "lineno", None)
     column = getattr(err, "colno", None)
     if line is None:
@@ -95,6 +103,8 @@ def where_in_text(err: Exception) -> Message:
         match = re.search(r"line (\d+), column (\d+)", str(err))
         if match:
             line, column = int(match[1]), int(match[2])
+    if line is None and "at end of document" in str(err):  # tomllib's words
+        return _("at the end")
     if line is None:
         return _("somewhere in the file")
     return _("at line {line}, column {column}", line=line, column=column)

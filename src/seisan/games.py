@@ -1094,12 +1094,10 @@ def read_json(path: Path, what: Message) -> Any:
         raise GameError(_("{path}: not UTF-8 text", path=path)) from None
     try:
         return json.loads(text, parse_float=Decimal)
-    except json.JSONDecodeError as err:
+    except (ValueError, RecursionError) as err:  # JSONDecodeError, Python's own limits
         raise GameError(
             _("{path}: not valid JSON ({where})", path=path, where=where_in_text(err))
         ) from None
-    except RecursionError:
-        raise GameError(_("{path}: not valid JSON: nested too deeply", path=path)) from None
 
 
 def load_record(path: Path, rules: Rules | None = None) -> GameRecord:

@@ -165,12 +165,10 @@ def read_toml(path: Path, what: Message) -> dict[str, Any]:
         raise SeisanError(_("{path}: not UTF-8 text", path=path)) from None
     try:
         return tomllib.loads(text, parse_float=Decimal)
-    except tomllib.TOMLDecodeError as err:
+    except (ValueError, RecursionError) as err:  # TOMLDecodeError, Python's own limits
         raise SeisanError(
             _("{path}: not valid TOML ({where})", path=path, where=where_in_text(err))
         ) from None
-    except RecursionError:
-        raise SeisanError(_("{path}: not valid TOML: nested too deeply", path=path)) from None
 
 
 CHANGEABLE = ("players", "start", "return", "uma", "rounding", "ties", "side", "money")

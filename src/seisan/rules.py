@@ -17,7 +17,7 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import Any, TypeVar
 
-from seisan.errors import RulesError, SeisanError, UnknownNameError
+from seisan.errors import RulesError, SeisanError, UnknownNameError, where_in_text
 from seisan.i18n import Lang, _, current_language, term
 from seisan.pt import pt_value, to_pt
 from seisan.rounding import Rounding, find_rounding
@@ -887,9 +887,9 @@ class Rules:
         """Rules from the text of a house-rules TOML file (numbers read exactly)."""
         try:
             data = tomllib.loads(text, parse_float=Decimal)
-        except tomllib.TOMLDecodeError as err:
+        except (ValueError, RecursionError) as err:  # TOMLDecodeError, Python's own limits
             raise SeisanError(
-                _("rules file is not valid TOML: {detail}", detail=str(err))
+                _("rules file is not valid TOML: {detail}", detail=where_in_text(err))
             ) from None
         return cls.from_dict(data, base)
 

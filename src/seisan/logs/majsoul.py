@@ -26,7 +26,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
-from seisan.errors import SeisanError
+from seisan.errors import SeisanError, where_in_text
 from seisan.games import GameRecord, Hand, Win
 from seisan.i18n import _
 from seisan.logs import LogError, LoggedGame, as_logged, read_text
@@ -363,9 +363,8 @@ def parse(text: str, rules: Rules | None = None, names: Sequence[str] | None = N
     from one); ``names`` replace the players'."""
     try:
         data = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise LogError(_("not valid JSON (at line {line}, column {column})", line=err.lineno,
-                         column=err.colno)) from None  # fmt: skip
+    except (ValueError, RecursionError) as err:  # JSONDecodeError, Python's own limits
+        raise LogError(_("not valid JSON ({where})", where=where_in_text(err))) from None
     if isinstance(data, Mapping) and "log" in data and "head" not in data:
         from seisan.logs import tenhou  # noqa: PLC0415 - converted to tenhou.net/6 JSON
 

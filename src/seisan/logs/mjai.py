@@ -25,7 +25,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from seisan.errors import SeisanError
+from seisan.errors import SeisanError, where_in_text
 from seisan.games import GameRecord, Hand, RoundName, Win
 from seisan.hands import HandError, hand_value
 from seisan.i18n import _
@@ -77,6 +77,9 @@ def events(text: str) -> Iterator[tuple[int, dict[str, Any]]]:
         except json.JSONDecodeError as err:
             raise LogError(_("line {line}: not JSON (column {column})", line=err.lineno,
                              column=err.colno)) from None  # fmt: skip
+        except (ValueError, RecursionError) as err:  # Python's own limits
+            raise LogError(_("line {line}: not JSON ({where})", line=1,
+                             where=where_in_text(err))) from None  # fmt: skip
         lines = [(1, whole)]
     else:
         lines = []
@@ -88,6 +91,9 @@ def events(text: str) -> Iterator[tuple[int, dict[str, Any]]]:
             except json.JSONDecodeError as err:
                 raise LogError(_("line {line}: not JSON (column {column})", line=number,
                                  column=err.colno)) from None  # fmt: skip
+            except (ValueError, RecursionError) as err:  # Python's own limits
+                raise LogError(_("line {line}: not JSON ({where})", line=number,
+                                 where=where_in_text(err))) from None  # fmt: skip
     for number, value in lines:
         for event in value if isinstance(value, list) else [value]:
             if not isinstance(event, dict) or not isinstance(event.get("type"), str):

@@ -25,7 +25,7 @@ from typing import Any
 from urllib.parse import unquote
 from xml.etree import ElementTree
 
-from seisan.errors import SeisanError
+from seisan.errors import SeisanError, where_in_text
 from seisan.games import GameRecord, Hand, Win
 from seisan.i18n import _
 from seisan.logs import CheckError, LogError, LoggedGame, as_logged, check, read_text
@@ -435,11 +435,9 @@ def parse_json(
 
     try:
         data = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise LogError(
-            _("not valid tenhou.net/6 JSON (at line {line}, column {column})", line=err.lineno,
-              column=err.colno)
-        ) from None  # fmt: skip
+    except (ValueError, RecursionError) as err:  # JSONDecodeError, Python's own limits
+        where = where_in_text(err)
+        raise LogError(_("not valid tenhou.net/6 JSON ({where})", where=where)) from None
     try:
         return _json_game(data, rules, names, game_id)
     except SeisanError:  # said already (rules that do not fit the log)

@@ -211,10 +211,9 @@ def _games_in(text: str, filename: str, rules: Any) -> tuple[list[dict[str, Any]
     if lower.endswith(".json"):
         try:
             data = json.loads(text, parse_float=Decimal)
-        except (ValueError, RecursionError) as err:  # JSONDecodeError, digits past Python's limit
-            where = where_in_text(err) if isinstance(err, json.JSONDecodeError) else "…"
+        except (ValueError, RecursionError) as err:  # JSONDecodeError, Python's own limits
             raise SeisanError(_("{path}: not valid JSON ({where})", path=filename,
-                                where=where)) from None  # fmt: skip
+                                where=where_in_text(err))) from None  # fmt: skip
         if isinstance(data, dict) and "log" in data and not {"hands", "games"} & set(data):
             return [], [_tenhou_record(text, filename, rules)]  # tenhou.net/6 JSON
         if isinstance(data, dict) and "hands" in data:
@@ -228,8 +227,8 @@ def _games_in(text: str, filename: str, rules: Any) -> tuple[list[dict[str, Any]
     else:
         try:
             data = tomllib.loads(text, parse_float=Decimal)
-        except (ValueError, RecursionError) as err:  # TOMLDecodeError, digits past the limit
-            raise SeisanError(_("not valid TOML ({where})", where=str(err)[:200])) from None
+        except (ValueError, RecursionError) as err:  # TOMLDecodeError, Python's own limits
+            raise SeisanError(_("not valid TOML ({where})", where=where_in_text(err))) from None
     data = dict(data)
     data.pop("rules", None)  # the season's rules settle it
     core = session_from_dict(data, rules)

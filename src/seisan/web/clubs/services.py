@@ -18,7 +18,7 @@ from django.db.models.functions import Lower
 from django.utils import timezone
 from simple_history.utils import bulk_create_with_history
 
-from seisan.errors import SeisanError
+from seisan.errors import SeisanError, where_in_text
 from seisan.games import record_from_dict
 from seisan.i18n import Message, _
 from seisan.ledger import GameResult, game_result
@@ -57,8 +57,8 @@ def rules_from_text(text: str) -> Rules:
         return find_preset(stripped)
     try:
         data = tomllib.loads(stripped, parse_float=Decimal)
-    except (ValueError, RecursionError) as err:  # TOMLDecodeError, digits past the limit
-        raise SeisanError(_("not valid TOML ({where})", where=str(err)[:200])) from None
+    except (ValueError, RecursionError) as err:  # TOMLDecodeError, Python's own limits
+        raise SeisanError(_("not valid TOML ({where})", where=where_in_text(err))) from None
     return rules_from_data(data)  # titled as the preset it extends, "changed"
 
 
