@@ -172,6 +172,9 @@ case("settle-yakitori-nowinners", ["settle", *ML, "--yakitori", "1000"])
 case("settle-yakitori-badwinner", ["settle", *ML, "--yakitori", "1000", "--winners", "Zed"])
 case("settle-pool-noamount", ["settle", *ML, "--pool", "Eve:0", "--pool", "Fay:1"])
 case("settle-rate-bad", ["settle", *ML, "--rate", "1/0"])
+HUGE = "9" * 5000  # past the digits Python writes out: named shortened, never a traceback
+for option in ["--rate", "--unit", "--fee", "--chip-value", "--sou-uma", "--start", "--kubi"]:
+    case(f"settle-huge{option}", ["settle", *ML, option, HUGE])
 case("settle-unit-zero", ["settle", *ML, "--rate", "100", "--unit", "0"])
 case("settle-fee-neg", ["settle", *ML, "--rate", "100", "--fee", "-1"])
 # -- session -----------------------------------------------------------------------------

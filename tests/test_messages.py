@@ -6,7 +6,9 @@ from __future__ import annotations
 import os
 import re
 import sys
+from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -145,3 +147,21 @@ def test_help_is_translated() -> None:
     settle = command.commands["settle"]  # type: ignore[attr-defined]
     assert settle.help and "Settle" not in settle.help
     assert all(not p.help or "Settle" not in p.help for p in settle.params)
+
+
+@pytest.mark.parametrize(("value", "text"), [
+    (10**1000 - 1, "9" * 1000),  # written out whole up to a thousand digits
+    (10**1000, "10000… (1001 digits)"),
+    (-(10**4400) - 5, "-10000… (4401 digits)"),  # past what Python writes: never its error
+    (int("9" * 4300) * 10**700, "99999… (5000 digits)"),
+    (Fraction(1, 10**1000), "≈0"),
+    (Fraction(-7, 2), "-3.5"),
+], ids=["1000 digits", "1001 digits", "4401 digits", "5000 digits", "a tiny fraction",
+        "a half"])  # fmt: skip
+def test_a_number_in_a_message_however_long(value: Any, text: str) -> None:
+    from seisan.i18n import decimal_text  # noqa: PLC0415
+
+    assert decimal_text(value) == text
+    assert Message("{x}", x=Fraction(value)).text("en") == text
+    if "digits" in text:  # in the reader's words
+        assert "digits" not in Message("{x}", x=Fraction(value)).text("ja")

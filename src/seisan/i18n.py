@@ -153,7 +153,7 @@ def render(value: object, lang: Lang | str | None = None) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, Fraction | Decimal):
-        return decimal_text(value)
+        return decimal_text(value, chosen)
     if isinstance(value, Enum):
         return str(value.value)
     if isinstance(value, PurePath):
@@ -223,7 +223,7 @@ def read_as(file: object, encoding: str) -> Message:
              encoding=encoding)  # fmt: skip
 
 
-def decimal_text(value: Fraction | Decimal | int) -> str:
+def decimal_text(value: Fraction | Decimal | int, lang: Lang | str | None = None) -> str:
     """An exact number as decimal text (``-12.5``, ``3``); a value with no finite
     decimal form is written as a fraction (``1/3``)."""
     if isinstance(value, Decimal):
@@ -231,6 +231,8 @@ def decimal_text(value: Fraction | Decimal | int) -> str:
             return str(value)
         value = Fraction(value)
     value = Fraction(value)
+    if max(abs(value.numerator), value.denominator) >= _TOO_LONG:
+        return _shortened(value, lang)
     if value.denominator == 1:
         return str(value.numerator)
     for digits in range(1, 40):
@@ -240,6 +242,29 @@ def decimal_text(value: Fraction | Decimal | int) -> str:
             whole, frac = divmod(abs(scaled.numerator), 10**digits)
             return f"{sign}{whole}.{frac:0{digits}d}"
     return f"{value.numerator}/{value.denominator}"
+
+
+#: a number this long is no amount anyone means (and past what Python writes out)
+_TOO_LONG = 10**1000
+
+
+def _shortened(value: Fraction, lang: Lang | str | None) -> str:
+    """A number too long to be meant, as its first digits and how many there are
+    (``99999… (5000 digits)``): an error can still name what was given."""
+    whole = abs(value.numerator) // value.denominator
+    if not whole:  # a fraction of a thousand digits below one
+        return "≈0"
+    count = len(str(whole)) if whole < _TOO_LONG else _digit_count(whole)
+    first = whole // 10 ** max(count - 5, 0)
+    sign = "-" if value < 0 else ""
+    return _("{first}… ({count} digits)", first=f"{sign}{first}", count=count).text(lang)
+
+
+def _digit_count(number: int) -> int:
+    count = int(number.bit_length() * 0.30102999566398120)  # log10(2): never one too many
+    while number >= 10**count:
+        count += 1
+    return count
 
 
 #: term key -> English; the catalogue gives Japanese and Korean (context = key)

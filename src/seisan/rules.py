@@ -88,6 +88,8 @@ def whole_points(
         text = value.strip() if isinstance(value, str) else ""
         if not re.fullmatch(r"-?[0-9]+", text):
             raise RulesError(field_name, value, _("must be a whole number of points"))
+        if len(text.lstrip("-").lstrip("0")) > len(str(MAX_POINTS)):  # (and past int's text)
+            raise RulesError(field_name, value, _("is beyond {limit} points", limit=MAX_POINTS))
         value = int(text)
     if abs(value) > MAX_POINTS:
         raise RulesError(field_name, value, _("is beyond {limit} points", limit=MAX_POINTS))
