@@ -7,6 +7,7 @@ page does, in English, Japanese and Korean."""
 from __future__ import annotations
 
 from decimal import Decimal
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -235,3 +236,56 @@ def test_in_japanese_and_korean(lang: Lang, expected: list[str]) -> None:
            "sashi": ["Ana:Ben:100"]}  # fmt: skip
     changes = history.game_changes(TABLE, new, ROWS, [{**ROWS[0], "total": Decimal("-7.4")}])
     assert said(changes, lang) == expected
+
+
+def test_someone_new_before_a_change_still_shows_the_change() -> None:
+    """A new seat first in the rows is passed over, and the change after it is said."""
+    after = [{"name": "Eve", "total": Decimal("11"), "money": None},
+             {**ROWS[0], "total": Decimal("-7.4")}]  # fmt: skip
+    assert said(history.game_changes(TABLE, TABLE, ROWS, after)) == ["Ana's total: +52.6 → -7.4"]
+
+
+@pytest.mark.django_db
+def test_an_action_in_the_readers_language_whatever_the_process_speaks(
+    club: Any, owner: Any
+) -> None:
+    """Each part of a stored action (the sentence, a session named by its date, a
+    message inside a message, a list, each change) is put in the reader's words, not
+    the process's; the action keeps its game and nobody for a signed-out screen."""
+    from datetime import date  # noqa: PLC0415
+
+    from django.contrib.auth.models import AnonymousUser  # noqa: PLC0415
+
+    from seisan.i18n import Message, language  # noqa: PLC0415
+    from seisan.web.clubs import models as m  # noqa: PLC0415
+    from seisan.web.clubs import services  # noqa: PLC0415
+
+    from .conftest import season_with  # noqa: PLC0415
+
+    night = m.Session.objects.create(season=season_with(club, "tenhou", owner),
+                                     date=date(2025, 3, 9))  # fmt: skip
+    game, _ = services.save_game(night, TABLE, owner)
+    entered = m.Action.objects.get(kind="game.entered")
+    assert entered.game == game and entered.who == owner
+    edit = history.record(club, AnonymousUser(), "game.edited", number=1,
+                          session=history.session_name(night), version=1,
+                          changes=[history.change(Message(history.TOTAL, name="Ana"),
+                                                  Fraction(1), Fraction(2)),
+                                   history.change(Message(history.TOTAL, name="Ben"),
+                                                  date(2025, 3, 9), None)])  # fmt: skip
+    assert edit.who is None and edit.game is None
+    for lang, day, total, dated in (
+        (Lang.JA, "2025/03/09", "Anaの合計: +1 → +2", "Benの合計: 2025/03/09 → なし"),
+        (Lang.KO, "2025. 3. 9.", "Ana의 합계: +1 → +2", "Ben의 합계: 2025. 3. 9. → 없음"),
+    ):
+        with language("en"):
+            sentence, changes = history.said(edit, lang), history.changed(edit, lang)
+        assert day in sentence and "game" not in sentence
+        assert changes == [total, dated]
+        with language(lang):
+            assert history.said(edit, lang) == sentence
+    day = {"day": "2025-03-09"}  # a date in a list, and in a message's fields
+    assert history.decode([day], Lang.JA) == ["2025/03/09"]
+    assert history.decode({"msg": "{x}", "fields": {"x": day}}, Lang.KO) == Message(
+        "{x}", x="2025. 3. 9."
+    )

@@ -209,7 +209,7 @@ def game_changes(
     points, sticks, chips, busts, 焼き鳥, pair bets, 外ウマ, penalties, substitute,
     then each player's total and money."""
     out: list[Message] = []
-    old_names, new_names = list(old.get("players", [])), list(new.get("players", []))
+    old_names, new_names = list(old["players"]), list(new["players"])  # (every table has)
     for seat in range(max(len(old_names), len(new_names))):
         a = old_names[seat] if seat < len(old_names) else None
         b = new_names[seat] if seat < len(new_names) else None
@@ -279,7 +279,7 @@ def result_changes(
 
 def _chips(table: Mapping[str, Any]) -> dict[str, Any]:
     chips = table.get("chips")
-    names = list(table.get("players", []))
+    names = list(table["players"])
     if isinstance(chips, Mapping):
         return dict(chips)
     if isinstance(chips, list):
@@ -288,7 +288,7 @@ def _chips(table: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _texts(value: Any) -> str:
-    if value in (None, "", []):
+    if value is None:  # (an empty text or list is written empty as it is)
         return ""
     if isinstance(value, list):
         return "; ".join(_texts(v) for v in value)
