@@ -89,6 +89,7 @@ FILES: dict[str, str | bytes] = {
     # past Python's own limits (a number of over 4300 digits, lists nested past its
     # stack): the parsers raise ValueError and RecursionError, not their syntax errors
     "rules_digits.toml": "start = " + "9" * 5000 + "\n",
+    "rules_exponent.toml": 'extends = "tenhou"\numa = [1e10000000, 10, -10, -20]\n',
     "rules_deep.toml": "a = " + "[" * 2000 + "]" * 2000 + "\n",
     "digits.toml": 'rules = "mleague"\n[[games]]\nplayers = ["A","B","C","D"]\n'
     "points = [" + "9" * 5000 + ", 30000, 20000, 10000]\n",
@@ -174,7 +175,15 @@ case("settle-pool-noamount", ["settle", *ML, "--pool", "Eve:0", "--pool", "Fay:1
 case("settle-rate-bad", ["settle", *ML, "--rate", "1/0"])
 HUGE = "9" * 5000  # past the digits Python writes out: named shortened, never a traceback
 for option in ["--rate", "--unit", "--fee", "--chip-value", "--sou-uma", "--start", "--kubi"]:
-    case(f"settle-huge{option}", ["settle", *ML, option, HUGE])
+    case(f"settle-huge{option}", ["settle", *ML, option, HUGE], "99999… (5000 digits)")
+# an exponent past any amount: refused at once (a Fraction of it takes a minute to make)
+case("settle-rate-exponent", ["settle", *ML, "--rate", "1e10000000"], "(10000001 digits)")
+case("settle-rate-tiny", ["settle", *ML, "--rate", "1e-10000000"], "≈0")
+case(
+    "settle-rules-exponent",
+    ["settle", *FOUR, "--rules", "{d}/rules_exponent.toml"],
+    "uma[0] = 10000… (10000001 digits)",
+)
 case("settle-unit-zero", ["settle", *ML, "--rate", "100", "--unit", "0"])
 case("settle-fee-neg", ["settle", *ML, "--rate", "100", "--fee", "-1"])
 # -- session -----------------------------------------------------------------------------
@@ -272,11 +281,11 @@ case("import-rules", ["import", "tenhou", "{d}/bad.mjlog", "-o", "{d}/imp2", "-r
 for reader, name in [("tenhou", "digits6.json"), ("tenhou", "deep6.json"),
                      ("majsoul", "digits6.json"), ("majsoul", "deep6.json"),
                      ("mjai", "digits.mjson"), ("mjai", "deep.mjson")]:  # fmt: skip
-    case(
-        f"import-{reader}-{name}",
-        ["import", reader, "{d}/" + name, "-o", "{d}/i-" + name],
-        "nested too deeply" if "deep" in name else "a number of more than 4300 digits",
-    )
+    said = "nested too deeply" if "deep" in name else "a number of more than 4300 digits"
+    case(f"import-{reader}-{name}", ["import", reader, "{d}/" + name, "-o", "{d}/i-" + name],
+         said)  # fmt: skip
+    if reader != "majsoul":  # (stats tells the format from the text)
+        case(f"stats-{reader}-{name}", ["stats", "{d}/" + name], said)
 case("stats-player", ["stats", "examples/game.json", "--player", "Nobody"])
 case("stats-rules", ["stats", "examples/game.json", "-r", "nosuch"])
 # -- the top level -----------------------------------------------------------------------

@@ -155,9 +155,11 @@ def test_help_is_translated() -> None:
     (-(10**4400) - 5, "-10000… (4401 digits)"),  # past what Python writes: never its error
     (int("9" * 4300) * 10**700, "99999… (5000 digits)"),
     (Fraction(1, 10**1000), "≈0"),
+    (Fraction(10**1001 + 1, 10**1000), "≈10"),  # 10.000…0001: its whole part, near enough
+    (Fraction(-(10**1002) - 5, 10**1000), "≈-100"),
     (Fraction(-7, 2), "-3.5"),
 ], ids=["1000 digits", "1001 digits", "4401 digits", "5000 digits", "a tiny fraction",
-        "a half"])  # fmt: skip
+        "a thousand decimals", "below zero", "a half"])  # fmt: skip
 def test_a_number_in_a_message_however_long(value: Any, text: str) -> None:
     from seisan.i18n import decimal_text  # noqa: PLC0415
 

@@ -229,6 +229,8 @@ def decimal_text(value: Fraction | Decimal | int, lang: Lang | str | None = None
     if isinstance(value, Decimal):
         if not value.is_finite():
             return str(value)
+        if too_long(value):  # (a Fraction of 1e10000000 takes a minute to make)
+            return _shortened_decimal(value, lang)
         value = Fraction(value)
     value = Fraction(value)
     if max(abs(value.numerator), value.denominator) >= _TOO_LONG:
@@ -245,16 +247,32 @@ def decimal_text(value: Fraction | Decimal | int, lang: Lang | str | None = None
 
 
 #: a number this long is no amount anyone means (and past what Python writes out)
-_TOO_LONG = 10**1000
+_TOO_LONG_DIGITS = 1000
+_TOO_LONG = 10**_TOO_LONG_DIGITS
+
+
+def too_long(value: Decimal) -> bool:
+    """Whether a decimal is past any amount meant, by its exponent alone (``1e10000000``,
+    ``1e-10000000``): never made a Fraction, which would take minutes."""
+    return value.is_finite() and abs(value.adjusted()) >= _TOO_LONG_DIGITS
+
+
+def _shortened_decimal(value: Decimal, lang: Lang | str | None) -> str:
+    if value.adjusted() < 0:
+        return "≈0"
+    sign, digits, _exponent = value.as_tuple()
+    first = "".join(str(d) for d in digits[:5]).ljust(5, "0")
+    return _("{first}… ({count} digits)", first=("-" if sign else "") + first,
+             count=value.adjusted() + 1).text(lang)  # fmt: skip
 
 
 def _shortened(value: Fraction, lang: Lang | str | None) -> str:
     """A number too long to be meant, as its first digits and how many there are
     (``99999… (5000 digits)``): an error can still name what was given."""
     whole = abs(value.numerator) // value.denominator
-    if not whole:  # a fraction of a thousand digits below one
-        return "≈0"
-    count = len(str(whole)) if whole < _TOO_LONG else _digit_count(whole)
+    if whole < _TOO_LONG:  # a thousand decimals: near enough to the thousandth
+        return "≈" + decimal_text(round(value, 3), lang)
+    count = _digit_count(whole)
     first = whole // 10 ** max(count - 5, 0)
     sign = "-" if value < 0 else ""
     return _("{first}… ({count} digits)", first=f"{sign}{first}", count=count).text(lang)

@@ -16,7 +16,7 @@ from functools import lru_cache
 from math import gcd
 
 from seisan.errors import RulesError
-from seisan.i18n import _, decimal_text
+from seisan.i18n import _, decimal_text, too_long
 
 _MAX_PT = 1000  # a larger value is almost surely points given as pt
 
@@ -40,6 +40,11 @@ def to_pt(value: object, field: str, *, limit: bool = True) -> Fraction:
         raise RulesError(field, value, _("must be a number of pt"))
     if isinstance(value, Decimal) and not value.is_finite():
         raise RulesError(field, value, _("must be a finite number of pt"))
+    if isinstance(value, Decimal) and too_long(value):  # never made a Fraction: minutes
+        if value.adjusted() > 0:
+            raise RulesError(field, value, _("is in pt (1 pt = 1000 points): did you give "
+                                             "points?"))  # fmt: skip
+        raise RulesError(field, value, _("must be a multiple of 0.1 pt (100 points)"))
     pt = Fraction(value)
     if (pt * 10).denominator != 1:
         raise RulesError(field, value, _("must be a multiple of 0.1 pt (100 points)"))

@@ -18,7 +18,7 @@ from fractions import Fraction
 from typing import Any, TypeVar
 
 from seisan.errors import RulesError, SeisanError, UnknownNameError, where_in_text
-from seisan.i18n import Lang, _, current_language, term
+from seisan.i18n import Lang, _, current_language, term, too_long
 from seisan.pt import pt_value, to_pt
 from seisan.rounding import Rounding, find_rounding
 from seisan.uma import FloatingUma, RankUma, Uma, parse_floating, parse_uma
@@ -88,8 +88,10 @@ def whole_points(
         text = value.strip() if isinstance(value, str) else ""
         if not re.fullmatch(r"-?[0-9]+", text):
             raise RulesError(field_name, value, _("must be a whole number of points"))
-        if len(text.lstrip("-").lstrip("0")) > len(str(MAX_POINTS)):  # (and past int's text)
-            raise RulesError(field_name, value, _("is beyond {limit} points", limit=MAX_POINTS))
+        digits = text.lstrip("-").lstrip("0")
+        if len(digits) > len(str(MAX_POINTS)):  # (and past what int() reads)
+            given = _("{first}… ({count} digits)", first=text[:6], count=len(digits))
+            raise RulesError(field_name, given, _("is beyond {limit} points", limit=MAX_POINTS))
         value = int(text)
     if abs(value) > MAX_POINTS:
         raise RulesError(field_name, value, _("is beyond {limit} points", limit=MAX_POINTS))
@@ -506,6 +508,11 @@ def _money(field_name: str, value: object, *, positive: bool) -> Fraction:
         except InvalidOperation:
             raise RulesError(field_name, value, _("must be a decimal amount of money")) from None
     if isinstance(value, Decimal) and not value.is_finite():
+        raise RulesError(field_name, value, _("must be a decimal amount of money"))
+    if isinstance(value, Decimal) and too_long(value):
+        if value.adjusted() > 0:
+            raise RulesError(field_name, value, _("is too large (at most {limit})",
+                                                  limit=MAX_MONEY))  # fmt: skip
         raise RulesError(field_name, value, _("must be a decimal amount of money"))
     amount = Fraction(value)
     try:

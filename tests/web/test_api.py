@@ -501,3 +501,12 @@ def test_a_game_as_answered_is_the_game_as_read_back(
     assert changed.status_code == 200, changed.content
     read = Client().get(f"/api/clubs/test/games/{changed.json()['id']}", **bearer(token))
     assert read.content == changed.content and changed.json()["version"] == 2
+    # money finer than the thousandth it is kept to: rounded a half away from zero, as
+    # PostgreSQL rounds, before it is stored and answered (0.0265 → 0.027)
+    fine = 'extends = "tenhou"\n[money]\nrate = 0.0005\nunit = 0.0001\n'
+    cheap = m.Session.objects.create(season=season_with(club, fine, owner, "Cheap"))
+    made = post_game(token, cheap, {"players": NAMES, "points": [43000, 29000, 18000, 10000]})
+    # Tenhou's 53, 9, -22 and -40 pt at 0.0005 a pt: 0.0265, 0.0045, -0.011, -0.02
+    assert [x["money"] for x in made.json()["seats"]] == [0.027, 0.005, -0.011, -0.02]
+    got = Client().get(f"/api/clubs/test/games/{made.json()['id']}", **bearer(token))
+    assert got.content == made.content

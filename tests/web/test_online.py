@@ -718,16 +718,25 @@ def test_logs_read_under_rules_changed_since_are_read_again(club: m.Club, owner:
     season = season_with(club, "tenhou", owner)
     raw = (DATA / "tenhou" / TENHOU[1]).read_bytes()
     upload = services.read_logs(season, [(TENHOU[1], raw)], None)
+    new_rules_version(season, rules_from_text("tenhou"), "the same again", owner)
+    services.import_upload(upload, NAMES, None, "en")  # the same rules, saved again: imported
+    assert m.Game.objects.count() == 1
+    m.Game.objects.update(deleted=timezone.now())  # (its log may come back)
+    OnlineName.objects.all().delete()
+    stale = services.read_logs(season, [(TENHOU[1], raw)], None)
+    unknown = Upload.objects.create(season=season, games=stale.games)  # (before the rules kept)
     changed = 'extends = "tenhou"\nstart = 30000\nreturn = 30000\n'
     new_rules_version(season, rules_from_text(changed), changed, owner)
-    with pytest.raises(services.OnlineError) as stale:
-        services.import_upload(upload, NAMES, None, "en")
-    assert (stale.value.message.text("en"), stale.value.field) == (
-        "the season's rules have changed since these logs were read: read them again",
-        "",
-    )
-    assert stale.value.message.text("ja") != stale.value.message.text("en")
-    assert not m.Game.objects.exists() and not OnlineName.objects.exists()
+    for waiting in (stale, unknown):
+        with pytest.raises(services.OnlineError) as refused:
+            services.import_upload(waiting, NAMES, None, "en")
+        assert (refused.value.message.text("en"), refused.value.field) == (
+            "the season's rules have changed since these logs were read: read them again",
+            "",
+        )
+        assert refused.value.message.text("ja") != refused.value.message.text("en")
+    assert not m.Game.objects.filter(deleted__isnull=True).exists()
+    assert not OnlineName.objects.exists()
     again = services.read_logs(season, [(TENHOU[1], raw)], None)
     assert again.games == [] and english(again)[0]["problem"].startswith(
         "the season's rules give other points than the game had under its own rules"

@@ -78,8 +78,7 @@ def events(text: str) -> Iterator[tuple[int, dict[str, Any]]]:
             raise LogError(_("line {line}: not JSON (column {column})", line=err.lineno,
                              column=err.colno)) from None  # fmt: skip
         except (ValueError, RecursionError) as err:  # Python's own limits
-            raise LogError(_("line {line}: not JSON ({where})", line=1,
-                             where=where_in_text(err))) from None  # fmt: skip
+            raise LogError(_("not valid JSON ({where})", where=where_in_text(err))) from None
         lines = [(1, whole)]
     else:
         lines = []

@@ -400,27 +400,34 @@ def _ledger_out(session: m.Session) -> dict[str, Any] | None:
 
 
 def _game_out(game: m.Game) -> dict[str, Any]:
-    """A game as the API shows it: read back, or as just saved (its seats' decimals
-    written as stored, to the thousandth)."""
+    """A game as the API shows it, the same read back or as just saved (its seats'
+    decimals are stored to the thousandth: :func:`~seisan.web.clubs.services.seat_rows`):
+    its table's keys and its spectators in one order (PostgreSQL's jsonb keeps keys in
+    an order of its own)."""
     seats = sorted(game.seats.all(), key=lambda x: x.seat)
+    watched = sorted((game.spectators or {}).items())
     return {
         "id": game.pk, "session": game.session_id, "number": game.number,
         "version": game.version, "rules_version": game.rules.number,
-        "game": game.record if game.record is not None else game.data,
+        "game": _in_order(game.record if game.record is not None else game.data),
         "hand_by_hand": game.record is not None,
         "seats": [{"seat": x.seat, "name": x.player.name, "player": x.player_id,
-                   "points": x.points, "place": x.place, "score": _stored(x.score),
-                   "total": _stored(x.total), "money": _stored(x.money)} for x in seats],
+                   "points": x.points, "place": x.place, "score": x.score, "total": x.total,
+                   "money": x.money} for x in seats],
         "spectators": [{"name": name, "total": Decimal(v["total"]),
                         "money": None if v.get("money") is None else Decimal(v["money"])}
-                       for name, v in (game.spectators or {}).items()],
+                       for name, v in watched],
         "updated": game.updated,
     }  # fmt: skip
 
 
-def _stored(value: Decimal | None) -> Decimal | None:
-    """A seat's pt or money as the database keeps it (to the thousandth)."""
-    return None if value is None else Decimal(value).quantize(_THOUSANDTH)
+def _in_order(value: Any) -> Any:
+    """JSON with every object's keys sorted (the table as entered, in one order)."""
+    if isinstance(value, dict):
+        return {key: _in_order(value[key]) for key in sorted(value)}
+    if isinstance(value, list):
+        return [_in_order(item) for item in value]
+    return value
 
 
 MAX_TEXT = 120  #: a title or a label (as the pages keep them)

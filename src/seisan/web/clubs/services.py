@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Callable, Mapping, Sequence
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any, TypeVar
@@ -126,8 +126,13 @@ def settle_record(record: Mapping[str, Any], rules: Rules) -> GameResult:
     return game_result(played.settlement)
 
 
+STORED = Decimal("0.001")  #: a seat's pt and money as the database keeps them
+
+
 def _decimal(value: Fraction) -> Decimal:
-    return Decimal(str(pt_value(value)))
+    """A pt or money value as stored: to the thousandth, a half away from zero (as
+    PostgreSQL rounds a numeric), so what is kept is what was answered on any database."""
+    return Decimal(str(pt_value(value))).quantize(STORED, rounding=ROUND_HALF_UP)
 
 
 def seat_rows(result: GameResult) -> list[dict[str, Any]]:
@@ -413,6 +418,7 @@ def _store_seats(
                 confirmed=bool(kept.get(line)),  # a confirmation holds while the line is the same
             )
         )
+    seats.sort(key=lambda seat: seat.seat)
     bulk_create_with_history(seats, m.Seat)
     # the seats as stored, with their players, kept as Django keeps what it prefetched:
     # who shows the game next reads no row again (a new query still reads the table)
@@ -617,10 +623,17 @@ def _rename_everywhere(club: m.Club, old: str, new: str) -> dict[str, Any]:
     return undo
 
 
-def touched(undo: Mapping[str, Any]) -> list[int]:
-    """The games a rename or a merge changed (every game the name sat at or watched):
-    the kept standings read only these again."""
-    return [entry["pk"] for entry in undo["games"]]
+def bump_renamed(club: m.Club, undo: Mapping[str, Any]) -> None:
+    """Every season of the club changed by a rename or a merge (its team pages name the
+    player too), each noting the games of its own the name sat at or watched (those the
+    rename rewrote): the kept standings read only these again."""
+    ids = [entry["pk"] for entry in undo["games"]]
+    theirs: dict[int, list[int]] = {}
+    for season, game in m.Game.objects.filter(pk__in=ids).values_list("session__season_id",
+                                                                       "pk"):  # fmt: skip
+        theirs.setdefault(season, []).append(game)
+    for season in club.seasons.values_list("pk", flat=True):
+        bump(season, theirs.get(season, []))
 
 
 def merge_players(source: m.Player, target: m.Player, user: Any = None) -> m.Action:
@@ -660,7 +673,7 @@ def merge_players(source: m.Player, target: m.Player, user: Any = None) -> m.Act
         desk = _merge_desk(source, target)
         source.merged_into = target
         source.save()
-        bump(club.seasons.all(), touched(undo))
+        bump_renamed(club, undo)
         undo.update({"seats": seats, "source": source.pk, "target": target.pk,
                      "team_members": moved, "team_dropped": dropped, **desk})  # fmt: skip
         return history.record(club, user, "players.merged", a=old, b=new, undo=undo,
@@ -757,7 +770,7 @@ def undo_merge(action: m.Action, user: Any) -> None:
                                              defaults={"team_id": team})  # fmt: skip
         source.merged_into = None
         source.save()
-        bump(action.club.seasons.all(), touched(undo))
+        bump_renamed(action.club, undo)
         action.undone = timezone.now()
         action.save(update_fields=["undone"])
         history.record(action.club, user, "players.unmerged", a=action.fields.get("a"),
@@ -817,7 +830,7 @@ def rename_player(player: m.Player, name: str, user: Any) -> None:
         undo = _rename_everywhere(player.club, old, clean)
         player.name = clean
         player.save()
-        bump(player.club.seasons.all(), touched(undo))
+        bump_renamed(player.club, undo)
         history.record(player.club, user, "player.renamed", old=old, new=clean,
                        link=["clubs:player", [player.pk]])  # fmt: skip
 

@@ -246,7 +246,8 @@ def import_upload(upload: Upload, told: Mapping[str, str], user: Any, lang: str)
     if not upload.games:
         raise OnlineError(_("no game is ready to import"), "")
     version = season.rules
-    if upload.rules_id != version.pk:  # checked under other rules: what was played may differ
+    if upload.rules is None or upload.rules.toml != version.toml:  # (the same rules saved
+        # again are the same) checked under other rules: what was played may differ
         raise OnlineError(_("the season's rules have changed since these logs were read: "
                             "read them again"), "")  # fmt: skip
     unknown = unknown_names(upload)
@@ -267,7 +268,10 @@ def import_upload(upload: Upload, told: Mapping[str, str], user: Any, lang: str)
                                     "seat its own player", names=", ".join(twice),
                                     file=game["file"]), twice[0])  # fmt: skip
             record = replace(record_from_dict(game["record"], rules), names=names)
-            played = record.play()  # as checked when read: the same rules, the same end
+            try:
+                played = record.play()  # as checked when read: the same rules, the same end
+            except SeisanError as err:
+                raise SeisanError(err.within(game["file"])) from None
             assert played.settlement is not None
             data = record.to_dict(played.lines)
             data.pop("rules", None)
