@@ -186,6 +186,7 @@ def test_who_started_and_saved_a_table_and_its_places_under_its_ties(
         assert table.created_by is None
         state = tables.state_of(table)
         assert state.places() == expected == places(state.points, state.rules.ties)
+        assert state.record.names == tuple(NAMES) and state.record.hands == ()
     table = played(tables.start(nights["tenhou"], NAMES, owner), len(HANDS), owner)
     table = tables.stop(table, "time", table.version, owner)
     assert tables.save(table, owner).created_by == owner
