@@ -576,7 +576,8 @@ def test_files_whose_rules_settle_alike_share_a_session(
 def test_a_csv_with_old_mac_line_breaks_is_not_valid_csv() -> None:
     with pytest.raises(SessionError) as err:
         games_from_csv("Ana,Ben\n1\r2,3\n")
-    assert str(err.value).startswith("not valid CSV: new-line character seen in unquoted field")
+    assert str(err.value) == "not valid CSV: a line break inside a cell without quotes, line 2"
+    assert err.value.text("ja").startswith("CSV として不正です")
 
 
 def test_a_one_column_csv_is_one_player() -> None:

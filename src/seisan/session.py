@@ -574,10 +574,18 @@ def games_from_csv(text: str) -> list[SessionGame]:
     leading ``'`` against spreadsheet formulas (``'=1+1``) is read without it. A column
     that is neither a known one nor a player's points is an error."""
     separator = _dialect(text)
+    reader = csv.reader(io.StringIO(text), delimiter=separator)
     try:
-        rows = list(csv.reader(io.StringIO(text), delimiter=separator))
-    except csv.Error as err:
-        raise SessionError(_("not valid CSV: {detail}", detail=str(err))) from None
+        rows = list(reader)
+    except csv.Error as err:  # (the csv module's words are English: said in the reader's)
+        if "field larger" in str(err):
+            problem = _("a cell longer than {most} characters", most=csv.field_size_limit())
+        elif "new-line" in str(err):
+            problem = _("a line break inside a cell without quotes, line {line}",
+                        line=reader.line_num)  # fmt: skip
+        else:
+            problem = _("at line {line}", line=reader.line_num)
+        raise SessionError(_("not valid CSV: {detail}", detail=problem)) from None
     if len(rows) < 2:
         raise SessionError(_("the CSV needs a header of player names and one row per game"))
     header = [unformula(h.strip()) for h in rows[0]]

@@ -28,6 +28,9 @@ def test_no_rules_typed(text: str) -> None:
 
 def test_rules_by_preset_name_or_as_toml() -> None:
     assert services.rules_from_text("  M.League \n") == find_preset("mleague")
+    with pytest.raises(services.SeisanError) as two_lines:  # a name has one line: TOML
+        services.rules_from_text("mleague\ntenhou")
+    assert two_lines.value.message.text("en") == "not valid TOML (at line 1, column 8)"
     toml = services.rules_from_text('extends = "tenhou"\nstart = 30000\nreturn = 30000\n')
     assert (toml.start, toml.return_points, toml.extends) == (30000, 30000, "tenhou")
     # a name with a newline is TOML, not a name; decimals are exact

@@ -73,8 +73,20 @@ def _readable(
 def _unreadable(source: Path, row: int, err: Exception) -> BulkError:
     return BulkError(
         _("{path}: cannot be read from row {row} on ({detail}); save it as UTF-8 or "
-          "Shift_JIS throughout", path=source, row=row + 1, detail=str(err).splitlines()[0])
+          "Shift_JIS throughout", path=source, row=row + 1, detail=_arrow_problem(err))
     )  # fmt: skip
+
+
+def _arrow_problem(err: Exception) -> Message:
+    """What Arrow found wrong, in the reader's words (Arrow's own are English)."""
+    said = str(err)
+    if "utf8" in said.lower().replace("-", ""):
+        return _("not UTF-8 text")
+    cells = re.search(r"Expected (\d+) columns, got (\d+)", said)
+    if cells:
+        return _("{got} cells where the header has {expected}", got=int(cells[2]),
+                 expected=int(cells[1]))  # fmt: skip
+    return _("the file is damaged or cut short")
 
 
 def csv_encoding(path: Path) -> str:
@@ -117,7 +129,7 @@ def read_batches(path: Path, batch_size: int = DEFAULT_BATCH) -> Source:
             return Source(iter(stream), None, stream.schema)
     except (pa.ArrowInvalid, OSError) as err:
         raise BulkError(_("{path}: not a readable {kind} file ({detail})", path=path, kind=kind,
-                          detail=str(err).splitlines()[0])) from None  # fmt: skip
+                          detail=_arrow_problem(err))) from None  # fmt: skip
 
 
 def default_columns(players: int) -> list[str]:
