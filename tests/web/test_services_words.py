@@ -86,6 +86,9 @@ def test_a_name_on_each_threshold(name: str, problem: str | None) -> None:
 
 
 def test_names_checked_on_their_own_fields() -> None:
+    with pytest.raises(EntryError) as nowhere:  # (a page with one line of names)
+        services.check_name("A:B")
+    assert nowhere.value.field == ""
     with pytest.raises(EntryError) as seat:
         services._check_names(["Ana", "Ben", "C:hie", "Dae"], ["Eve"])
     assert seat.value.field == "player_2"
