@@ -136,3 +136,27 @@ def test_players_found_in_any_case_or_made_once(club: m.Club) -> None:
     assert m.Player.objects.filter(club=club, name="Chie").count() == 1
     other = m.Club.objects.create(name="Other", slug="other")
     assert services.player_named(other, "Ana").club == other
+
+
+def test_a_merged_players_name_is_free_and_a_name_never_saved_says_so(
+    club: m.Club, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A merged guest's name is a new player's; a name another phone keeps taking (the
+    database refusing it each time) is tried three times, then refused in words."""
+    from django.db import IntegrityError  # noqa: PLC0415
+
+    ana = m.Player.objects.create(club=club, name="Ana")
+    old = m.Player.objects.create(club=club, name="Ben", merged_into=ana)
+    ben = services.player_named(club, "ben")
+    assert ben != old and ben.merged_into is None and ben.name == "ben"
+    tries: list[str] = []
+
+    def taken(**fields: Any) -> m.Player:
+        tries.append(fields["name"])
+        raise IntegrityError("taken meanwhile")
+
+    monkeypatch.setattr(m.Player.objects, "create", taken)
+    with pytest.raises(EntryError) as never:
+        services.player_named(club, " Chie  Ito ")
+    assert never.value.message.text("en") == "Chie Ito could not be saved: try again"
+    assert tries == ["Chie Ito"] * 3
