@@ -182,6 +182,8 @@ def test_the_clock_word_for_word(night: m.Session, owner: Any) -> None:
     )
     event_services.clock_action(night, {"action": "start", "minutes": "2"}, AnonymousUser())
     assert RoundClock.objects.get().started_by is None
+    drawn = event_services.draw(night, EIGHT, Method.SHUFFLED, 9, AnonymousUser())
+    assert drawn.created_by is None and drawn.complete
     night.seatings.all().delete()
     assert refused({"action": "extra", "table": "1", "minutes": "5"}) == (
         "table: give the number of a table drawn tonight (1 to 0)"

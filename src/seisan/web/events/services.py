@@ -481,8 +481,12 @@ def clock_action(session: m.Session, data: Mapping[str, Any], user: Any) -> None
                 raise SeisanError(_("start the round's clock first"))
             total = clock.extra.get(text, 0) + minutes
             if total > MAX_MINUTES:
-                raise SeisanError(_("minutes: give a whole number from 1 to {most}",
-                                    most=MAX_MINUTES - clock.extra.get(text, 0)))  # fmt: skip
+                raise SeisanError(
+                    _(
+                        "minutes: give a whole number from 1 to {most}",
+                        most=MAX_MINUTES - clock.extra[text],
+                    )
+                )  # (it has some)
             clock.extra = {**clock.extra, text: total}
             clock.save(update_fields=["extra"])
     elif action == "stop":
