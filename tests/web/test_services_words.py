@@ -139,7 +139,7 @@ def test_players_found_in_any_case_or_made_once(club: m.Club) -> None:
 
 
 def test_a_merged_players_name_is_free_and_a_name_never_saved_says_so(
-    club: m.Club, monkeypatch: pytest.MonkeyPatch
+    club: m.Club, monkeypatch: pytest.MonkeyPatch, django_assert_num_queries: Any
 ) -> None:
     """A merged guest's name is a new player's; a name another phone keeps taking (the
     database refusing it each time) is tried three times, then refused in words."""
@@ -149,6 +149,9 @@ def test_a_merged_players_name_is_free_and_a_name_never_saved_says_so(
     old = m.Player.objects.create(club=club, name="Ben", merged_into=ana)
     ben = services.player_named(club, "ben")
     assert ben != old and ben.merged_into is None and ben.name == "ben"
+    m.Player.objects.create(club=club, name="ana", merged_into=ben)  # (read after Ana)
+    with django_assert_num_queries(1):  # the known ones in one query, never a merged one
+        assert services.players_named(club, ["BEN", " ANA "]) == [ben, ana]
     tries: list[str] = []
 
     def taken(**fields: Any) -> m.Player:
