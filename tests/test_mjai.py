@@ -530,3 +530,37 @@ def test_mortals_name_for_a_north_set_aside() -> None:
     kita, nukidora = first_hand(three("kita")), first_hand(three("nukidora"))
     assert kita == nukidora and kita.wins[0].dora == 1
     assert "嶺上開花" in kita.wins[0].yaku
+
+
+@pytest.mark.parametrize(("stated", "expected"), [
+    ({"fan": 3, "fu": 40}, (3, 40, 0, None)),  # the log's own count, not the tiles' (天和)
+    ({"han": 3, "fu": 40}, (3, 40, 0, None)),  # as some writers name it
+    ({"fan": 3, "fu": 32}, (3, 40, 0, None)),  # fu rounded up to ten
+    ({"fan": 3, "fu": 30}, (3, 30, 0, None)),  # already whole tens
+    ({"fan": 2, "fu": 25}, (2, 25, 0, None)),  # 七対子's 25 kept
+    ({"fan": 4, "fu": 30}, (4, 30, 0, None)),  # below a mangan: its fu count
+    ({"fan": 5, "fu": 30}, (5, None, 0, None)),  # a mangan: no fu
+    ({"fan": 13, "fu": 40}, (13, None, 0, None)),
+    ({"fan": 100, "fu": 30}, (0, None, 1, None)),  # a yakuman, as hundreds
+    ({"fan": 200, "fu": 30}, (0, None, 2, None)),
+    ({"fan": 100, "fu": 30, "pao": 3}, (0, None, 1, 3)),  # the last seat is a seat
+    ({"fan": "3", "fu": 40}, (0, None, 1, None)),  # not a count: the tiles say
+    ({"fan": 3}, (0, None, 1, None)),  # no fu: the tiles say
+])  # fmt: skip
+def test_a_win_the_log_counts_itself(stated: dict[str, Any], expected: tuple[Any, ...]) -> None:
+    """A ``hora`` that states its han (``fan`` or ``han``, yakuman in hundreds) and fu
+    is taken as stated, fu rounded up as the rules count it; without both, the
+    winner's tiles are scored (here the dealer's win on the first draw: 天和)."""
+    text = hand_log({0: PINFU}, [{"type": "tsumo", "actor": 0, "pai": "4s"},
+                                 {**won(0, 0), **stated}])  # fmt: skip
+    (win,) = first_hand(text).wins
+    assert (win.han, win.fu, win.yakuman, win.pao) == expected
+
+
+@pytest.mark.parametrize("pao", [4, -1, "1", 1.0])
+def test_a_pao_not_a_seat_is_an_error(pao: Any) -> None:
+    text = hand_log({0: PINFU}, [{"type": "tsumo", "actor": 0, "pai": "4s"},
+                                 {**won(0, 0), "fan": 100, "fu": 30, "pao": pao}])  # fmt: skip
+    with pytest.raises(LogError) as raised:
+        mjai.parse(text)
+    assert raised.value.message.text("en") == "line 4: a “hora” event with a field missing or wrong"
