@@ -564,3 +564,41 @@ def test_a_pao_not_a_seat_is_an_error(pao: Any) -> None:
     with pytest.raises(LogError) as raised:
         mjai.parse(text)
     assert raised.value.message.text("en") == "line 4: a “hora” event with a field missing or wrong"
+
+
+FAR = "147m258p369s1234z"  #: no wait at all
+
+
+def quiet_wheel(draws: int) -> list[dict[str, Any]]:
+    """``draws`` turns of a loose 5m let go (a simple: no 流し満貫 for anyone)."""
+    return [e for i in range(draws) for e in turn(i % 4, "5m")]
+
+
+@pytest.mark.parametrize(("hands", "end", "tenpai"), [
+    ({1: PINFU}, {"deltas": [0, 0, 0, 0]}, (1,)),  # no tenpais, no points moved: the tiles
+    ({1: "123m406p789s11p23s"}, {"deltas": [0, 0, 0, 0]}, (1,)),  # a red five is a five
+    ({1: PINFU, 2: "123m456p789s11p29s"}, {"deltas": [0, 0, 0, 0]}, (1,)),  # 1-shanten
+    ({1: PINFU}, {"deltas": [-1000, 3000, -1000, -1000]}, (1,)),
+    ({}, {"deltas": [1500, 1500, -1500, -1500]}, (0, 1)),  # the points tell
+    ({1: PINFU}, {"tenpais": [True, False, False, True], "deltas": [0, 0, 0, 0]}, (0, 3)),
+    ({1: PINFU}, {"tenpais": [True, False, False], "deltas": [0, 0, 0, 0]}, (1,)),  # short
+])  # fmt: skip
+def test_who_was_tenpai_at_a_draw(hands: dict[int, str], end: dict[str, Any],
+                                  tenpai: tuple[int, ...]) -> None:  # fmt: skip
+    """At the wall's end, tenpai is what the log states (``tenpais``), else what the
+    points moved say, else what each hand's tiles are (a red five a five)."""
+    seated = {seat: FAR for seat in range(4)} | hands
+    hand = first_hand(hand_log(seated, [*quiet_wheel(70), {"type": "ryukyoku", **end}]))
+    assert (hand.result, hand.tenpai, hand.nagashi) == ("draw", tenpai, ())
+
+
+def test_a_draw_whose_tenpai_nothing_shows_is_an_error() -> None:
+    text = hand_log({s: FAR for s in range(4)},
+                    [*quiet_wheel(70), {"type": "ryukyoku", "deltas": [0, 0, 0, 0]}])  # fmt: skip
+    hidden = text.replace('"1m", "4m", "7m"', '"?", "?", "?"', 1)
+    assert hidden != text
+    with pytest.raises(LogError) as raised:
+        mjai.parse(hidden)
+    assert raised.value.message.text("en") == (
+        "line 144: hand E1: a draw whose tenpai hands the log shows neither by points nor by tiles"
+    )
