@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from seisan.errors import SeisanError
 from seisan.logs import CheckError, LogError, check, load_log, majsoul, tenhou
+from seisan.presets import find_preset
 from seisan.rules import Length
 
 DATA = Path(__file__).parent / "data" / "majsoul"
@@ -418,3 +419,63 @@ def test_events_typed_with_one_underscore_are_read_alike() -> None:
     game = majsoul.parse(json.dumps(data))
     assert game.record == load_log(REAL).record
     check(game)
+
+
+def _room(**detail: Any) -> dict[str, Any]:
+    return {"config": {"mode": {"detail_rule": detail}}}
+
+
+def test_a_friends_rooms_rules_each_as_its_record_states() -> None:
+    """Every key of a room's ``detail_rule`` read, each away from the ranked rooms'
+    value (so a key read wrongly falls back to the preset and shows)."""
+    rules = majsoul.rules_of(_room(
+        init_point=25000, jingsuanyuandian=30000, shunweima_2=5, shunweima_3=-5,
+        shunweima_4=-15, fandian=31000, have_helezhongju=True, have_qieshangmanguan=True,
+        have_toutiao=True, liqibang_value=500, changbang_value=600, noting_fafu_3=1500,
+        disable_double_yakuman=True), 4, True)  # fmt: skip
+    assert (rules.extends, rules.start, rules.return_points) == ("mahjongsoul", 25000, 30000)
+    assert rules.uma.values == (15, 5, -5, -15)
+    game = rules.game
+    assert (game.length.value, game.target, game.bust_ends, game.extension.value,
+            game.dealer_stop.value, game.aborts) == ("south", 31000, False, "none", "auto-win",
+                                                     False)  # fmt: skip
+    s = rules.scoring
+    assert (s.nagashi, s.kiriage, s.atamahane, s.triple_ron.value, s.riichi, s.honba, s.noten,
+            s.double_yakuman, s.riichi_in_debt) == (False, True, True, "win", 500, 600, 1500,
+                                                    False, True)  # fmt: skip
+    ranked = majsoul.rules_of(_room(can_jifei=True, have_nanruxiru=True, have_helezhongju=True,
+                                    have_tingpaizhongju=True, have_liujumanguan=True,
+                                    have_sanjiahele=True), 4, False)  # fmt: skip
+    assert (ranked.game.length.value, ranked.game.bust_ends, ranked.game.extension.value,
+            ranked.game.dealer_stop.value, ranked.scoring.nagashi,
+            ranked.scoring.triple_ron.value, ranked.scoring.riichi_in_debt) == (
+        "east", True, "west", "auto", True, "abort", False)  # fmt: skip
+
+
+@pytest.mark.parametrize("abort", ["have_jiuzhongjiupai", "have_sifenglianda",
+                                   "have_sigangsanle", "have_sijializhi"])  # fmt: skip
+def test_each_abortive_draw_of_a_room_allows_them(abort: str) -> None:
+    assert majsoul.rules_of(_room(**{abort: True}), 4, True).game.aborts is True
+
+
+def test_a_three_player_room_and_the_ranked_rooms_and_a_stop_seisan_cannot_settle() -> None:
+    sanma = majsoul.rules_of(_room(shunweima_2=0, shunweima_3=-15), 3, True)
+    assert (sanma.extends, sanma.players, sanma.uma.values) == ("mahjongsoul-sanma", 3,
+                                                                 (15, 0, -15))  # fmt: skip
+    ranked = find_preset("mahjongsoul").to_dict(meta=False)
+    read = majsoul.rules_of({}, 4, True).to_dict(meta=False)
+    assert {k: v for k, v in read.items() if k not in ("changed", "extends_preset")} == ranked
+    east = majsoul.rules_of({"config": {"mode": {}}}, 4, False)
+    assert east.game.length.value == "east" and east.uma == find_preset("mahjongsoul").uma
+    with pytest.raises(LogError) as odd:
+        majsoul.rules_of(_room(have_tingpaizhongju=True), 4, True)
+    assert odd.value.message.text("en") == (
+        "the room's rules (detail_rule): a dealer's stop when tenpai but not after a win, "
+        "which seisan cannot settle"
+    )
+    with pytest.raises(LogError) as bad:
+        majsoul.rules_of(_room(liqibang_value=150), 4, True)
+    assert bad.value.message.text("en") == (
+        "the room's rules (detail_rule): rules: scoring.riichi = 150: must be a multiple of "
+        "100 points, 0 or more"
+    )
