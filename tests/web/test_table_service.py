@@ -152,14 +152,19 @@ def test_saved_under_the_rules_it_started_with(night: m.Session, owner: Any) -> 
     assert exported["hands"] == expected["hands"]
 
 
-def test_the_last_hand_counts_the_sticks_on_the_table(night: m.Session, owner: Any) -> None:
-    """South 3 ends in a draw with Dae's riichi: South 4 starts with a stick on the
-    table, and the conditions (条件) count it."""
+def to_south_four(night: m.Session, owner: Any) -> Any:
+    """A table played to South 4: South 3 ends in a draw with Dae's riichi."""
     table = tables.start(night, NAMES, owner)
     draw = {"riichi": ["Dae"], "result": "draw", "tenpai": ["Dae"]}
     for number, hand in enumerate([*HANDS[:10], draw], start=1):
         table, _stored = tables.add_hand(table, hand, number, f"k{number}", owner)
-    state = tables.state_of(table)
+    return tables.state_of(table)
+
+
+def test_the_last_hand_counts_the_sticks_on_the_table(night: m.Session, owner: Any) -> None:
+    """South 3 ends in a draw with Dae's riichi: South 4 starts with a stick on the
+    table, and the conditions (条件) count it."""
+    state = to_south_four(night, owner)
     upcoming = state.played.next
     assert upcoming is not None and upcoming.last and upcoming.deposits == 1000
     needs = state.needs()
@@ -197,11 +202,7 @@ def test_conditions_without_a_riichi_deposit(club: m.Club, owner: Any) -> None:
     conditions of the last hand count none (and are found, never a division by zero)."""
     rules = 'extends = "tenhou"\n[scoring]\nriichi = 0\n'
     night = m.Session.objects.create(season=season_with(club, rules, owner), title="Free")
-    table = tables.start(night, NAMES, owner)
-    draw = {"riichi": ["Dae"], "result": "draw", "tenpai": ["Dae"]}
-    for number, hand in enumerate([*HANDS[:10], draw], start=1):
-        table, _stored = tables.add_hand(table, hand, number, f"k{number}", owner)
-    state = tables.state_of(table)
+    state = to_south_four(night, owner)
     upcoming = state.played.next
     assert upcoming is not None and upcoming.last and upcoming.deposits == 0
     assert state.rules.scoring.riichi == 0
