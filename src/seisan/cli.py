@@ -568,14 +568,17 @@ def settle_command(
     player_names = check_names(player_names, resolved.players)
     bets = bets_from_dict(bet_data, player_names, resolved.side)
     try:
-        from seisan.games import penalties_from, substitute_from  # noqa: PLC0415
+        penalties: tuple[Penalty, ...] = ()
+        sub = None
+        if penalty or substitute is not None:  # the game records' readers, only when asked
+            from seisan.games import penalties_from, substitute_from  # noqa: PLC0415
 
-        penalties = penalties_from(list(penalty or []), player_names)
+            penalties = penalties_from(list(penalty or []), player_names)
+            sub = substitute_from(substitute, player_names)
         penalties += tuple(
             Penalty(_player(name, player_names), resolved.penalties.chombo_pt, "chombo")
             for name in chombo or []
         )
-        sub = substitute_from(substitute, player_names)
         result = settle_game(values, resolved, player_names, bets, deposits, penalties, sub)
     except PointsTotalError as err:
         fits = _total_hint(err)
@@ -1240,9 +1243,13 @@ def _click_speaks() -> Iterator[None]:
 
     try:
         # Typer carries its own copy of Click (typer._click); plain Click for older Typers
-        for name in ("typer.core", "typer._click.core", "typer._click.decorators",
-                     "typer._click.formatting", "click.core", "click.decorators",
-                     "click.formatting"):  # fmt: skip
+        # (importing plain Click beside Typer's own costs the start of every command)
+        try:
+            importlib.import_module("typer._click")
+            clicks = ("typer._click.core", "typer._click.decorators", "typer._click.formatting")
+        except ImportError:
+            clicks = ("click.core", "click.decorators", "click.formatting")
+        for name in ("typer.core", *clicks):
             try:
                 module = importlib.import_module(name)
             except ImportError:

@@ -47,7 +47,13 @@ def _preset_data() -> dict[str, dict[str, Any]]:
 @cache
 def presets() -> tuple[Rules, ...]:
     """Every shipped preset, in id order."""
-    return tuple(_build(name, ()) for name in _preset_data())
+    return tuple(_preset(name) for name in _preset_data())
+
+
+@cache
+def _preset(preset_id: str) -> Rules:
+    """A preset's rules, built once a process (rules are frozen: sharing them is safe)."""
+    return _build(preset_id, ())
 
 
 def _build(name: str, seen: tuple[str, ...]) -> Rules:
@@ -103,7 +109,7 @@ def _lookup(name: str) -> str:
 
 def find_preset(name: str) -> Rules:
     """The preset called ``name`` (id, alias or title in any language)."""
-    return _build(_lookup(name), ())
+    return _preset(_lookup(name))
 
 
 def presets_for_total(total: int, players: int) -> list[Rules]:

@@ -103,9 +103,14 @@ _ALIASES: dict[str, Rounding] = {
 }
 
 
+_BY_ID = {mode.value: mode for mode in Rounding}
+
+
 def find_rounding(name: str) -> Rounding:
     """The rounding mode called ``name``: its id, or its name in any language."""
     key = name.strip().lower()
+    if key in _BY_ID:  # before every language's catalogue is read for the names
+        return _BY_ID[key]
     for mode in Rounding:
         forms = term_forms(f"rounding.{mode.value}")
         if key == mode.value or key in {form.lower() for form in forms}:

@@ -1,0 +1,61 @@
+"""What ``seisan settle`` imports (issue 20): its start is what a user waits for on every
+command, so nothing it does not use is loaded. The time itself is ``make bench``'s."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+SETTLE = ["settle", "42600", "31000", "16400", "10000", "-r", "mleague"]
+
+RUN = """
+import json, sys
+sys.argv = ["seisan", *json.loads(sys.argv[1])]
+from seisan.cli import main
+try:
+    main()
+except SystemExit:
+    pass
+sys.stderr.write("\\n" + json.dumps(sorted(sys.modules)))
+"""
+
+LIBRARIES = {"typer", "rich", "shellingham", "annotated_doc", "seisan", "_distutils_hack"}
+"""Typer (and what it imports), Rich, and setuptools' hook that some venvs load at start."""
+
+CORE = {
+    "seisan", "seisan.cli", "seisan.cli_data", "seisan.cli_events", "seisan.errors",
+    "seisan.explain", "seisan.i18n", "seisan.ledger", "seisan.output", "seisan.presets",
+    "seisan.pt", "seisan.rounding", "seisan.rules", "seisan.settlement", "seisan.sidebets",
+    "seisan.transfers", "seisan.uma",
+    # the option enums of `seisan seat` and `seisan rating` (Typer reads every command's
+    # options when it starts)
+    "seisan.ratings", "seisan.seating",
+}  # fmt: skip
+"""The seisan modules a settlement needs; not the hands, game records, logs or bulk."""
+
+
+def _modules(*args: str) -> list[str]:
+    done = subprocess.run([sys.executable, "-c", RUN, json.dumps(args)], capture_output=True,
+                          text=True, check=True)  # fmt: skip
+    return json.loads(done.stderr.rsplit("\n", 1)[1])
+
+
+@pytest.mark.parametrize("fmt", ["table", "json"])
+def test_settle_imports_only_the_standard_library_typer_and_the_core(fmt: str) -> None:
+    modules = _modules(*SETTLE, "-f", fmt)
+    outside = sorted({m.split(".")[0] for m in modules} - set(sys.stdlib_module_names)
+                     - LIBRARIES - {"__main__"})  # fmt: skip
+    assert outside == []
+    assert sorted(m for m in modules if m.startswith("seisan") and m not in CORE) == []
+    assert "click" not in modules  # Typer's own copy only (typer._click)
+    # a table is drawn by Rich; JSON measures text widths at most
+    assert ("rich.console" in modules) is (fmt == "table")
+
+
+def test_a_penalty_loads_the_game_records_reader() -> None:
+    """The records' reader comes in only when a penalty or substitute asks for it."""
+    assert "seisan.games" not in _modules(*SETTLE, "-f", "json")
+    assert "seisan.games" in _modules(*SETTLE, "-f", "json", "--penalty", "Dae:-10")
