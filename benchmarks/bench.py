@@ -90,7 +90,7 @@ def bench_start() -> None:
     print(f"seisan settle:   {table / base:.1f}× python -c pass (json: {json / base:.1f}×; "
           f"goal ≤ 8×, issue 20); importing Typer and Rich alone {floor / base:.1f}×, so "
           f"seisan's own part {(table - floor) / base:.1f}× (json {(json - floor) / base:.1f}×)"
-          f"\n                 command: seisan settle 42600 31000 16400 10000 -r mleague")  # fmt: skip
+          f"\n                 (seisan settle 42600 31000 16400 10000 -r mleague)")  # fmt: skip
 
 
 def bench_session() -> None:
