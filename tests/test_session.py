@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import replace as _replace
 from decimal import Decimal
 from fractions import Fraction
@@ -392,3 +393,53 @@ def test_the_cli_says_it_read_shift_jis(cli, tmp_path: Path) -> None:
         result.stderr
     )
     assert "髙橋" in result.stdout
+
+
+def _games_csv(path: Path, count: int) -> Path:
+    """``count`` games of four players, game n's points a function of n (first place
+    moving round the table, so the running totals differ game by game)."""
+    lines = ["game,Ana,Ben,Chie,Dae"]
+    for n in range(1, count + 1):
+        points = [40000 + 100 * n, 30000, 20000, 10000 - 100 * n]
+        turned = points[n % 4 :] + points[: n % 4]
+        lines.append(f"{n}," + ",".join(map(str, turned)))
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def _game_rows(output: str) -> list[str]:
+    """The game numbers that open a row of the tables of games and running totals (a
+    game and four players' cells; the standings have four cells a row)."""
+    cells = [line.split("│")[1:-1] for line in output.splitlines() if line.startswith("│")]
+    return [row[0].strip() for row in cells if len(row) == 5]
+
+
+@pytest.mark.parametrize(("count", "shown"), [(50, 50), (51, 20), (300, 20)])
+def test_a_long_session_shows_its_last_games_and_all_of_them_on_request(
+    cli, tmp_path: Path, count: int, shown: int
+) -> None:
+    """Issue 20: 10,000 rows drawn twice took 27 s, and no one reads them; the
+    standings, chart and ledger still cover every game."""
+    games = _games_csv(tmp_path / "long.csv", count)
+    output = cli.run("session", str(games), "-r", "tenhou")
+    rows = _game_rows(output)
+    first = count - shown + 1
+    assert rows == [str(n) for n in range(first, count + 1)] * 2  # games, then running
+    hidden = f"The {count - shown} games before these are not shown (--all shows every game)."
+    assert (hidden in output) is (shown < count)
+    assert "--all" not in output or shown < count
+    every = cli.run("session", str(games), "-r", "tenhou", "--all")
+    assert _game_rows(every) == [str(n) for n in range(1, count + 1)] * 2
+    assert "not shown" not in every
+    # the standings count every game, shown or not
+    result = load_session(games, find_preset("tenhou")).settle()
+    for name in ("Ana", "Ben", "Chie", "Dae"):
+        assert re.search(rf"│ {name} +│ +{result.played(name)} │", output), name
+
+
+def test_the_games_not_shown_are_said_in_the_readers_language(cli, tmp_path: Path) -> None:
+    games = _games_csv(tmp_path / "long.csv", 60)
+    ja = cli.run("session", str(games), "-r", "tenhou", "--lang", "ja")
+    assert "これより前の40半荘は表示していません（全半荘は --all で表示）。" in ja
+    ko = cli.run("session", str(games), "-r", "tenhou", "--lang", "ko")
+    assert "이보다 앞의 반장 40개는 표시하지 않았습니다(모든 반장은 --all로 표시)." in ko

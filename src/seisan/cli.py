@@ -673,6 +673,10 @@ def session_command(
     fee_payer: Annotated[str | None, typer.Option(help=N_("each or first."))] = None,
     currency: Annotated[str | None, typer.Option(help=N_("Written after money (円, 원)."))] = None,
     chart: Annotated[bool, typer.Option(help=N_("Draw the cumulative totals."))] = True,
+    every: Annotated[
+        bool,
+        typer.Option("--all", help=N_("Show every game of a long session, not the last ones.")),
+    ] = False,
     ledger: LedgerOption = None,
     fmt: FormatOption = Format.TABLE,
     lang: LangOption = None,
@@ -689,18 +693,32 @@ def session_command(
     result = session.settle()
     for file, encoding in session.read_as:
         err_line("seisan: " + read_as(file, encoding).text(language))
-    show_session(result, fmt, language, chart=chart, ledger_form=ledger or LedgerForm.FEWEST)
+    show_session(result, fmt, language, chart=chart, ledger_form=ledger or LedgerForm.FEWEST,
+                 every=every)  # fmt: skip
 
 
 LONG = 200
 """Sessions of more games than this are written as compact JSON."""
 
+LONG_TABLE = 50
+"""A session of more games than this shows only its last :data:`LAST_GAMES` in its tables
+(``--all``: every one). Drawing 10,000 rows twice took 27 s, and no one reads them on
+a terminal; the standings, the chart and the ledger cover every game."""
+
+LAST_GAMES = 20
+
 
 def show_session(
-    result: "SessionResult", fmt: Format, lang: Lang, *, chart: bool, ledger_form: LedgerForm
+    result: "SessionResult",
+    fmt: Format,
+    lang: Lang,
+    *,
+    chart: bool,
+    ledger_form: LedgerForm,
+    every: bool = False,
 ) -> None:
-    """Print a settled session in ``fmt``: standings, every game (when it fits), the
-    running totals, a chart and the ledger."""
+    """Print a settled session in ``fmt``: standings, every game (the last ones of a long
+    session), the running totals, a chart and the ledger."""
     rules = result.session.rules
     if fmt is Format.JSON:  # a season of games is read by programs: one line, fast
         indent = 2 if len(result.games) <= LONG else None
@@ -750,18 +768,21 @@ def show_session(
     def cell(value: Fraction | None) -> str:
         return "" if value is None else _pt(value, rules, decimals)
 
-    game_rows = [
-        [label, *(cell(per_game[n][i]) for n in people)] for i, label in enumerate(result.labels())
-    ]
+    labels = result.labels()
+    hidden = 0 if every or len(labels) <= LONG_TABLE else len(labels) - LAST_GAMES
+    shown_games = list(enumerate(labels))[hidden:]
+    game_rows = [[label, *(cell(per_game[n][i]) for n in people)] for i, label in shown_games]
     games = table(term("game", lang), [term("game", lang), *people], game_rows, right=right)
     running_rows = [
-        [label, *(_pt(running[n][i], rules, decimals) for n in people)]
-        for i, label in enumerate(result.labels())
+        [label, *(_pt(running[n][i], rules, decimals) for n in people)] for i, label in shown_games
     ]
     steps = table(term("running", lang), [term("game", lang), *people], running_rows, right=right)
     limit = display_width(out())
     games.print(out())
     steps.print(out())
+    if hidden:
+        out().print(_("The {hidden} games before these are not shown (--all shows every game).",
+                      hidden=hidden).text(lang), markup=False)  # fmt: skip
     for line in _session_notes(result, rules, lang):
         out().print(line, markup=False)
     from seisan.charts import MARKERS, cumulative_chart  # noqa: PLC0415 - plotext when drawn
