@@ -126,6 +126,33 @@ def bench_session() -> None:
           f"(goal ≤ 3 s, issue 20)")  # fmt: skip
 
 
+def _plain_session(path: Path, count: int) -> Path:
+    rng = random.Random(2)
+    names = [f"P{i:02d}" for i in range(12)]
+    lines = ["game,seats," + ",".join(names)]
+    for number, points in enumerate(games(count), start=1):
+        seated = rng.sample(names, 4)
+        cells = [str(points[seated.index(n)]) if n in seated else "" for n in names]
+        lines.append(f"{number},{';'.join(seated)}," + ",".join(cells))
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def bench_session_scale() -> None:
+    """The cost of a game in a 100,000-game session over that in a 10,000-game one (the
+    garbage collector scanning what lives to the end made it 1.46×)."""
+    with tempfile.TemporaryDirectory() as folder:
+        took = {}
+        for count in (10_000, 100_000):
+            csv = _plain_session(Path(folder) / f"s{count}.csv", count)
+            args = [str(BIN / "seisan"), "session", str(csv), "-r", "tenhou", "-f", "json"]
+            took[count] = _command(args, 1) / count
+    print(f"session scale:   a game of a 100,000-game session costs "
+          f"{took[100_000] / took[10_000]:.2f}× one of a 10,000-game session "
+          f"({took[100_000] * 1e6:.0f} µs against {took[10_000] * 1e6:.0f} µs; goal ≤ 1.1×, "
+          f"issue 20)")  # fmt: skip
+
+
 def bench_seating() -> None:
     """200 players after eight nights (about nine in ten come each night): the seating
     search against a random draw of the same players, and its time against shuffling
@@ -161,4 +188,5 @@ if __name__ == "__main__":
     bench_settle()
     bench_start()
     bench_session()
+    bench_session_scale()
     bench_seating()

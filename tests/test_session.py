@@ -443,3 +443,28 @@ def test_the_games_not_shown_are_said_in_the_readers_language(cli, tmp_path: Pat
     assert "これより前の40半荘は表示していません（全半荘は --all で表示）。" in ja
     ko = cli.run("session", str(games), "-r", "tenhou", "--lang", "ko")
     assert "이보다 앞의 반장 40개는 표시하지 않았습니다(모든 반장은 --all로 표시)." in ko
+
+
+def test_a_command_runs_with_the_collector_tuned_and_puts_it_back(cli, tmp_path: Path) -> None:
+    """Issue 20: a season's objects live to the end of the command, so the collector's
+    young generation is scanned less often while it runs; Python's settings come back."""
+    import gc  # noqa: PLC0415
+
+    from seisan.cli import COLLECTOR_THRESHOLDS  # noqa: PLC0415
+
+    seen: list[tuple[int, int, int]] = []
+
+    def note(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            seen.append(gc.get_threshold())
+
+    before = gc.get_threshold()
+    games = _games_csv(tmp_path / "long.csv", 300)
+    gc.callbacks.append(note)
+    try:
+        cli.run("session", str(games), "-r", "tenhou", "-f", "json")
+    finally:
+        gc.callbacks.remove(note)
+    assert COLLECTOR_THRESHOLDS in seen  # collections within the command (Click's own before)
+    assert gc.get_threshold() == before
+    assert gc.get_freeze_count() == 0
