@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from seisan.cli import app
-from seisan.cli_data import _GamesFile
+from seisan.cli_data import _GamesFile, _log_files
 from seisan.games import load_record, record_from_dict
 from seisan.logs import mjai, tenhou
 from seisan.presets import find_preset
@@ -323,3 +323,56 @@ def test_every_log_left_out_is_listed_at_the_end_with_its_problem(  # type: igno
     ja = cli.run("import", "tenhou", str(empty), "-o", str(tmp_path / "ja"), "--lang", "ja",
                  code=2)  # fmt: skip
     assert "取り込めなかった牌譜：1" in ja and "空のファイルです" in ja
+
+
+def test_several_processes_import_exactly_what_one_does(tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]
+    """``--jobs 2`` (issue 20): the same records byte for byte, the same Parquet rows,
+    and every problem said in the logs' order, in the reader's language."""
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    for path in sorted(DATA.glob("*.mjlog"))[:6]:
+        shutil.copy(path, logs / path.name)
+    text = SAMPLE.read_text(encoding="utf-8")
+    first = 'sc="240,70,250,-20,250,-20,250,-20"'
+    (logs / "2022060100gm-00a9-0000-bbbbbbbb.mjlog").write_text(
+        text.replace(first, 'sc="240,80,250,-30,250,-20,250,-20"'))  # fmt: skip
+    (logs / "2022060100gm-00a9-0000-cccccccc.mjlog").write_text("")
+    said = {}
+    for jobs in ("1", "2"):
+        result = cli.runner.invoke(app, [
+            "import", "tenhou", str(logs), "-o", str(tmp_path / jobs), "--check", "--jobs", jobs,
+            "--hands", str(tmp_path / f"hands{jobs}.parquet"), "--games",
+            str(tmp_path / f"games{jobs}.parquet"), "--lang", "ja"],
+            env={"COLUMNS": "300", "LANG": "C"})  # fmt: skip
+        assert result.exit_code == 2
+        said[jobs] = result.stderr.replace(str(tmp_path / jobs), "OUT")
+    assert said["1"] == said["2"]
+    assert "取り込めなかった牌譜：2" in said["2"]
+    one, two = sorted((tmp_path / "1").iterdir()), sorted((tmp_path / "2").iterdir())
+    assert [p.name for p in one] == [p.name for p in two] and len(one) == 6
+    assert all(a.read_bytes() == b.read_bytes() for a, b in zip(one, two, strict=True))
+    for kind in ("hands", "games"):
+        rows = [pq.read_table(tmp_path / f"{kind}{jobs}.parquet").to_pylist() for jobs in "12"]
+        assert rows[0] == rows[1] and rows[0]
+
+
+@pytest.mark.parametrize("jobs", ["-1", "-5"])
+def test_jobs_below_zero_are_refused(tmp_path: Path, cli, jobs: str) -> None:  # type: ignore[no-untyped-def]
+    error = cli.run("import", "tenhou", str(SAMPLE), "-o", str(tmp_path / "g"), "--jobs", jobs,
+                    code=2)  # fmt: skip
+    assert error == f"seisan: error: --jobs {jobs}: give 1 or more (0: one for each core)\n"
+    assert not (tmp_path / "g").exists()
+    ja = cli.run("import", "mjai", str(SAMPLE), "-o", str(tmp_path / "g"), "--jobs", jobs,
+                 "--lang", "ja", code=2)  # fmt: skip
+    assert f"--jobs {jobs}: 1以上を指定してください（0はコア数と同じ）" in ja
+
+
+def test_jobs_zero_is_one_process_a_core(tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    for path in sorted(DATA.glob("2022*.mjlog"))[:3]:
+        shutil.copy(path, logs / path.name)
+    cli.run("import", "tenhou", str(logs), "-o", str(tmp_path / "g"), "--jobs", "0")
+    assert [p.stem for p in sorted((tmp_path / "g").iterdir())] == [
+        p.name.split(".")[0] for p in _log_files([logs])
+    ] and len(list(logs.iterdir())) == 3

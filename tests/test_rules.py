@@ -384,3 +384,18 @@ def load_rules_text(text: str) -> Rules:
     from seisan.presets import rules_from_data  # noqa: PLC0415
 
     return rules_from_data(tomllib.loads(text))
+
+
+@pytest.mark.parametrize("name", [r.name for r in presets()])
+def test_rules_travel_to_another_process_and_settle_the_same(name: str) -> None:
+    """Rules are pickled to worker processes (``import --jobs``); their fast form holds
+    a closure (the rounding), which is made again on arrival."""
+    import pickle  # noqa: PLC0415
+
+    rules = find_preset(name)
+    again = pickle.loads(pickle.dumps(rules))  # our own bytes
+    assert again == rules and again.fast is not rules.fast
+    points = [36_700, 30_300, 23_500, 9_500] if rules.players == 4 else [40_500, 35_000, 29_500]
+    points = [p - (sum(points) - rules.start * rules.players) * (i == 0)
+              for i, p in enumerate(points)]  # fmt: skip
+    assert settle(points, again).scores == settle(points, rules).scores

@@ -294,6 +294,15 @@ HandsOption = Annotated[
 ]
 
 
+JobsOption = Annotated[
+    int,
+    typer.Option(
+        "--jobs", "-j",
+        help=N_("Processes reading logs at once (default 1; 0: one for each core)."),
+    ),
+]  # fmt: skip
+
+
 @import_app.command(
     "tenhou", help=N_("Tenhou logs (mjlog XML, gzip or tenhou.net/6 JSON) into game records.")
 )
@@ -305,15 +314,15 @@ def import_tenhou(
     rules: RulesOption = None,
     hands: HandsOption = None,
     games: GamesOption = None,
+    jobs: JobsOption = 1,
     lang: LangOption = None,
 ) -> None:
     from seisan.logs import tenhou  # noqa: PLC0415
 
     none = _("no Tenhou logs in {paths} (files ending .mjlog, .xml, .json, .gz or .txt)",
              paths=", ".join(str(f) for f in files))  # fmt: skip
-    _import_logs(
-        tenhou.load, list(_log_files(files)), none, output, check, rules, lang, hands, games
-    )
+    paths = list(_log_files(files))
+    _import_logs(tenhou.load, paths, none, output, check, rules, lang, hands, games, jobs)
 
 
 @import_app.command(
@@ -334,6 +343,7 @@ def import_majsoul(
     ] = None,
     hands: HandsOption = None,
     games: GamesOption = None,
+    jobs: JobsOption = 1,
     lang: LangOption = None,
 ) -> None:
     from seisan.logs import majsoul  # noqa: PLC0415
@@ -341,7 +351,7 @@ def import_majsoul(
     none = _("no Mahjong Soul records in {paths} (files ending .json or .gz)",
              paths=", ".join(str(f) for f in files))  # fmt: skip
     paths = list(_log_files(files, (".json", ".gz")))
-    _import_logs(majsoul.load, paths, none, output, check, rules, lang, hands, games)
+    _import_logs(majsoul.load, paths, none, output, check, rules, lang, hands, games, jobs)
 
 
 @import_app.command(
@@ -362,6 +372,7 @@ def import_mjai(
     ] = None,
     hands: HandsOption = None,
     games: GamesOption = None,
+    jobs: JobsOption = 1,
     lang: LangOption = None,
 ) -> None:
     from seisan.logs import mjai  # noqa: PLC0415
@@ -369,7 +380,7 @@ def import_mjai(
     none = _("no mjai logs in {paths} (files ending .mjson, .jsonl, .json, .gz, .txt or .log)",
              paths=", ".join(str(f) for f in files))  # fmt: skip
     paths = list(_log_files(files, MJAI_SUFFIXES))
-    _import_logs(mjai.load, paths, none, output, check, rules, lang, hands, games)
+    _import_logs(mjai.load, paths, none, output, check, rules, lang, hands, games, jobs)
 
 
 def _import_logs(
@@ -382,15 +393,16 @@ def _import_logs(
     lang: Lang | None,
     hands: Path | None = None,
     games: Path | None = None,
+    jobs: int = 1,
 ) -> None:
     """Each log into a game record in ``output`` (checked against the log's own
     numbers with ``check``), and with ``hands`` each hand (with ``games`` each game)
     into a Parquet file, written a batch at a time (a corpus of any size in bounded
     memory); a log that cannot be read, or whose replay differs, is named with its
-    problem and the others still import; exit 2 if any failed."""
-    from seisan.games import GameError, play  # noqa: PLC0415
+    problem and the others still import; exit 2 if any failed. With ``jobs`` above 1
+    the logs are read by as many processes, and everything is said and written in the
+    logs' order as with one."""
     from seisan.logs import CheckError  # noqa: PLC0415
-    from seisan.logs import check as checked  # noqa: PLC0415
 
     chosen = load_rules(rules) if rules else None
     check_output(output, folder=True)
@@ -399,6 +411,8 @@ def _import_logs(
     for path, option in ((hands, "--hands"), (games, "--games")):
         if path is not None:
             check_output(path, option=option)
+    if jobs < 0:
+        fail(_("--jobs {jobs}: give 1 or more (0: one for each core)", jobs=jobs))
     if not paths:
         fail(none)
     output.mkdir(parents=True, exist_ok=True)
@@ -406,31 +420,25 @@ def _import_logs(
     games_file = _GamesFile(games) if games is not None else None
     failures: list[tuple[Path, Message]] = []
     lobbies: dict[str, Rules | None] = {}  # each lobby's rules (None: ranked), said once
-    with _Progress(term("played", lang)) as progress:
-        for number, path in enumerate(paths, start=1):
+    keep = table is not None or games_file is not None
+    with _Progress(term("played", lang)) as progress, _Workers(jobs, len(paths)) as workers:
+        read = workers(_import_one, [(load, path, chosen, check, keep) for path in paths])
+        for number, (path, got) in enumerate(zip(paths, read, strict=False), start=1):
             try:
-                game = load(path, chosen)
-                if game.lobby and chosen is None:
-                    lobbies.setdefault(game.lobby, game.record.rules if game.lobby_rules else None)
-                played = checked(game) if check else None
-                if table is not None or games_file is not None:
-                    if played is None:
-                        try:
-                            played = play(game.record)
-                        except GameError as err:
-                            raise CheckError(err.message) from None
-                    if games_file is not None:
-                        games_file.add(path.name, game.record, played)
-                    if table is not None:
-                        table.add(path.name, game.record, played)
-                name = path.name.split(".")[0] + ".json"
-                data = game.record.to_dict(played.lines if played else None)
-                (output / name).write_text(json.dumps(data, ensure_ascii=False, indent=1),
-                                           encoding="utf-8")  # fmt: skip
+                if isinstance(got, Message):  # a log that cannot be read names itself
+                    raise SeisanError(got)
+                lobby, lobby_rules, record, played, text = got
+                if games_file is not None:
+                    games_file.add(path.name, record, played)
+                if table is not None:
+                    table.add(path.name, record, played)
+                if lobby and chosen is None:
+                    lobbies.setdefault(lobby, lobby_rules)
+                (output / (path.name.split(".")[0] + ".json")).write_text(text, encoding="utf-8")
             except CheckError as err:  # read, but not what the log says: which log
-                failures.append((path, err.message))
+                failures.append((path, err.within(path)))
                 err_line(f"seisan: {term('error')}: {err.within(path).text(lang)}")
-            except SeisanError as err:  # a log that cannot be read names itself
+            except SeisanError as err:
                 failures.append((path, err.message))
                 err_line(f"seisan: {term('error')}: {err.message.text(lang)}")
             progress(number, len(paths))
@@ -462,6 +470,71 @@ def _import_logs(
         err_line(said.text(lang))
     if failed:
         raise typer.Exit(2)
+
+
+def _import_one(
+    load: Callable[[Path, Rules | None], Any],
+    path: Path,
+    chosen: Rules | None,
+    check: bool,
+    keep: bool,
+) -> Message | tuple[str, Rules | None, Any, Any, str]:
+    """One log read (and checked): its lobby, the lobby's rules, with ``keep`` the record
+    and its replay for the Parquet files, and the game record's JSON text; or the
+    problem, named with the log. A function of its arguments alone, so a worker process
+    can run it; what is written is written in order by the caller."""
+    from seisan.games import GameError, play  # noqa: PLC0415
+    from seisan.logs import CheckError  # noqa: PLC0415
+    from seisan.logs import check as checked  # noqa: PLC0415
+
+    try:
+        game = load(path, chosen)
+        played = checked(game) if check else None
+        if keep and played is None:
+            try:
+                played = play(game.record)
+            except GameError as err:
+                raise CheckError(err.message) from None
+        data = game.record.to_dict(played.lines if played else None)
+        text = json.dumps(data, ensure_ascii=False, indent=1)
+    except CheckError as err:  # read, but not what the log says: which log
+        return err.within(path)
+    except SeisanError as err:
+        return err.message
+    lobby_rules = game.record.rules if game.lobby and game.lobby_rules else None
+    kept = (game.record, played) if keep else (None, None)
+    return (game.lobby, lobby_rules, *kept, text)
+
+
+class _Workers:
+    """``jobs`` processes (0: one a core) mapping a function over argument tuples, the
+    results in order; one job, or one item, runs here with no process started."""
+
+    def __init__(self, jobs: int, items: int) -> None:
+        import os  # noqa: PLC0415
+
+        self.jobs = min(jobs or os.cpu_count() or 1, items)
+        self.pool: Any = None
+
+    def __enter__(self) -> Callable[[Callable[..., Any], list[tuple[Any, ...]]], Iterator[Any]]:
+        if self.jobs > 1:
+            import multiprocessing  # noqa: PLC0415
+            from concurrent.futures import ProcessPoolExecutor  # noqa: PLC0415
+
+            # spawn: the progress bar's thread is never forked
+            self.pool = ProcessPoolExecutor(self.jobs, multiprocessing.get_context("spawn"))
+        return self.map
+
+    def map(self, function: Callable[..., Any], items: list[tuple[Any, ...]]) -> Iterator[Any]:
+        if self.pool is None:
+            return (function(*item) for item in items)
+        chunk = max(1, min(64, len(items) // (self.jobs * 4)))  # few round trips, all busy
+        results: Iterator[Any] = self.pool.map(function, *zip(*items, strict=True), chunksize=chunk)
+        return results
+
+    def __exit__(self, *exc: object) -> None:
+        if self.pool is not None:
+            self.pool.shutdown(cancel_futures=True)
 
 
 class _Rows:

@@ -695,6 +695,17 @@ class Rules:
                 raise RulesError(f"title.{lang}", text, _("must be text, in en, ja or ko"))
         object.__setattr__(self, "fast", Fast(self))
 
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled (to a worker process: ``import --jobs``, Dask) without :class:`Fast`,
+        whose rounding is a closure; the other side makes it again."""
+        state = dict(self.__dict__)
+        del state["fast"]
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        object.__setattr__(self, "fast", Fast(self))
+
     @property
     def unit(self) -> int:
         """Points are whole multiples of this: 100, or 1 under the exact system (精算法)."""
