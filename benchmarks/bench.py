@@ -22,7 +22,11 @@ import tempfile
 import time
 from pathlib import Path
 
+from mahjong.hand_calculating.hand_config import HandConfig
+from mahjong.hand_calculating.scores import ScoresCalculator
+
 from seisan import find_preset, settle
+from seisan.hands import hand_value
 
 BIN = Path(sys.executable).parent
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
@@ -153,6 +157,22 @@ def bench_session_scale() -> None:
           f"issue 20)")  # fmt: skip
 
 
+def bench_hands() -> None:
+    """``hand_value`` against ``mahjong``'s ``ScoresCalculator`` over the same hands
+    (every han 1–13 and fu of a ron and a tsumo, dealer or not)."""
+    hands = [(han, fu, dealer) for han in range(1, 14) for fu in (20, 25, 30, 40, 50, 60, 70)
+             for dealer in (False, True) if not (han == 1 and fu in (20, 25))]  # fmt: skip
+    calculator = ScoresCalculator()
+    configs = {dealer: HandConfig(player_wind=27 if dealer else 28) for dealer in (False, True)}
+    ours = best(lambda: [hand_value(h, f, d) for _ in range(100) for h, f, d in hands])
+    theirs = best(lambda: [calculator.calculate_scores(h, f, configs[d], False)
+                           for _ in range(100) for h, f, d in hands])  # fmt: skip
+    calls = 100 * len(hands)
+    print(f"hand_value():    {ours / calls * 1e6:.2f} µs a hand, {theirs / ours:.1f}× faster "
+          f"than mahjong's ScoresCalculator ({theirs / calls * 1e6:.2f} µs; goal ≥ 3×, "
+          f"issue 20)")  # fmt: skip
+
+
 def bench_seating() -> None:
     """200 players after eight nights (about nine in ten come each night): the seating
     search against a random draw of the same players, and its time against shuffling
@@ -189,4 +209,5 @@ if __name__ == "__main__":
     bench_start()
     bench_session()
     bench_session_scale()
+    bench_hands()
     bench_seating()

@@ -328,3 +328,43 @@ def test_tile_hands_speak_the_language(cli, lang: str, words: list[str]) -> None
                   "--lang", lang)  # fmt: skip
     for word in words:
         assert word in out
+
+
+def test_a_value_kept_is_never_given_for_what_a_first_call_refuses() -> None:
+    """Issue 20: values are kept by their inputs; 3.0 or True equal 3 and 1 as keys,
+    so a kept value must not let through what a first call refuses."""
+    assert hand_value(3, 30, False).ron == 3900
+    assert hand_value(1, 30, True).ron == 1500
+    for han, fu, message in ((3.0, 30, "han 3.0 must be a whole number, 0 or more"),
+                             (True, 30, "han true must be a whole number, 0 or more"),
+                             (3, 30.0, "fu 30.0 must be a whole number")):  # fmt: skip
+        with pytest.raises(HandError) as caught:
+            hand_value(han, fu, False)  # type: ignore[arg-type]
+        assert caught.value.text("en") == message
+    with pytest.raises(HandError, match=r"yakuman 1\.0 must be a whole number"):
+        hand_value(0, None, False, yakuman=1.0)  # type: ignore[arg-type]
+    # a dealer given as 1 is answered as given, not from the value kept for True
+    assert hand_value(1, 30, 1).dealer == 1 and hand_value(1, 30, True).dealer is True  # type: ignore[arg-type]
+
+
+def test_each_scoring_keeps_its_own_values() -> None:
+    """Equal hands under two scorings: 4 han 30 fu is 7,700 plain, 8,000 with 切り上げ満貫;
+    a scoring made after another was dropped is never answered with the other's values."""
+    for _ in range(50):
+        kiriage = Scoring(kiriage=True)
+        assert hand_value(4, 30, False, kiriage).ron == 8000
+        del kiriage
+        plain = Scoring()
+        assert hand_value(4, 30, False, plain).ron == 7700
+        del plain
+
+
+def test_the_values_kept_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    from seisan import hands  # noqa: PLC0415
+
+    monkeypatch.setattr(hands, "_MOST_VALUES", 3)
+    monkeypatch.setattr(hands, "_VALUES", {})
+    for han in range(1, 8):
+        assert hand_value(han, 30, False) == hands._value(han, 30, False, Scoring(), 0, 0)
+        assert 1 <= len(hands._VALUES) <= 3
+    assert hand_value(4, 30, False).ron == 7700

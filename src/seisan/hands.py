@@ -147,6 +147,33 @@ def hand_value(
     {'ron': 3900, 'tsumo': {'dealer': 2000, 'non_dealer': 1000}}
     """
     scoring = _STANDARD if scoring is None else scoring
+    if (type(han) is int and type(dealer) is bool and (fu is None or type(fu) is int)
+            and type(yakuman) is int and type(ankan) is int):  # fmt: skip
+        key = (han, fu, dealer, id(scoring), yakuman, ankan)
+        known = _VALUES.get(key)
+        if known is not None and known[0] is scoring:
+            return known[1]
+        value = _value(han, fu, dealer, scoring, yakuman, ankan)
+        if len(_VALUES) >= _MOST_VALUES:
+            _VALUES.clear()
+        _VALUES[key] = (scoring, value)
+        return value
+    return _value(han, fu, dealer, scoring, yakuman, ankan)
+
+
+_VALUES: dict[tuple[int, int | None, bool, int, int, int], tuple[Scoring, HandValue]] = {}
+"""Values worked out, by (han, fu, dealer, the scoring's id, yakuman, ankan): a value is
+a function of these alone, and a log's replay or a table's night asks for the same few
+hundred again and again (issue 20: faster than ``mahjong``'s calculator). The scoring is
+kept beside its values, so its id cannot be reused while they are kept. Only exact ints
+and bools are looked up: ``3.0`` or ``True`` as han must still be refused."""
+
+_MOST_VALUES = 65_536
+
+
+def _value(
+    han: int, fu: int | None, dealer: bool, scoring: Scoring, yakuman: int, ankan: int
+) -> HandValue:
     _check(han, fu, yakuman, ankan)
     if ankan and scoring.system is not PointSystem.THIRTY_FU:
         raise HandError(_("only the 30fu system adds a han for an 暗槓"))
