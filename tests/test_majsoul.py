@@ -479,3 +479,69 @@ def test_a_three_player_room_and_the_ranked_rooms_and_a_stop_seisan_cannot_settl
         "the room's rules (detail_rule): rules: scoring.riichi = 150: must be a multiple of "
         "100 points, 0 or more"
     )
+
+
+# -- what the readers' mutation run found (issue 16) -------------------------------------------
+
+
+def test_rules_and_names_given_for_a_record() -> None:
+    """``-r`` and names: the rules as the record played them (its length kept), the
+    names by seat; the hands, the points and the game's id unchanged, and the record's
+    own pt dropped under other rules (they are not those rules' pt)."""
+    from seisan.logs import as_logged  # noqa: PLC0415
+
+    plain = majsoul.parse(game_json())
+    mleague = find_preset("mleague")
+    chosen = majsoul.parse(game_json(), mleague)
+    assert chosen.record.rules == as_logged(mleague, 4, hanchan=False)
+    assert chosen.record.rules.game.length is Length.EAST and chosen.record.rules.oka == 20
+    for game in (chosen, majsoul.parse(game_json(), names=["A", "B", "C", "D"])):
+        assert game.record.hands == plain.record.hands
+        assert game.record.title == plain.record.title == "261203-00000000-test"
+        assert game.points_after == plain.points_after
+        assert game.final_points == plain.final_points == (15300, 26900, 18700, 39100)
+        assert game.game_id == plain.game_id == "261203-00000000-test"
+    assert chosen.record.names == plain.record.names and chosen.final_pt == ()
+    named = majsoul.parse(game_json(), names=["A", "B", "C", "D"])
+    assert named.record.names == ("A", "B", "C", "D")
+    assert named.record.rules == plain.record.rules and named.final_pt == plain.final_pt
+    both = majsoul.parse(game_json(), mleague, ["A", "B", "C", "D"])
+    assert (both.record.rules, both.record.names) == (chosen.record.rules, named.record.names)
+    # a hanchan stays one
+    south = majsoul.parse(REAL.read_text(encoding="utf-8"), mleague)
+    assert south.record.rules == mleague and south.record.rules.game.length is Length.SOUTH
+    with pytest.raises(LogError) as raised:
+        majsoul.parse(game_json(), find_preset("mahjongsoul-sanma"))
+    assert raised.value.message.text("en") == (
+        "the log is a game of 4 players; the rules mahjongsoul-sanma are for 3"
+    )
+
+
+def test_a_converted_game_given_rules_and_names_is_tenhous_reading() -> None:
+    text = (DATA / CONVERTED[0][0]).read_text(encoding="utf-8")
+    names = ["A", "B", "C", "D"]
+    for rules in (None, find_preset("mleague")):
+        ours = majsoul.parse(text, rules, names)
+        assert ours == tenhou.parse_json(text, rules, names)
+        assert ours.record.names == tuple(names)
+        assert ours.record.rules.name == ("mahjongsoul" if rules is None else "mleague")
+
+
+@pytest.mark.parametrize("text", ["[]", '{"x": 1}', '{"head": 1}', '{"head": [], "log": 1}'])
+def test_what_is_not_a_record_is_said_word_for_word(text: str) -> None:
+    with pytest.raises(LogError) as raised:
+        majsoul.parse(text)
+    assert raised.value.message.text("en") == "not a Mahjong Soul record (no “head”)"
+    assert raised.value.message.text("ja") == "雀魂の牌譜ではありません（「head」がありません）"
+
+
+def test_a_record_that_also_has_a_log_key_is_still_a_mahjong_soul_record() -> None:
+    data = json.loads(game_json())
+    data["log"] = []
+    assert majsoul.parse(json.dumps(data)) == majsoul.parse(game_json())
+
+
+def test_a_record_without_its_uuid_has_no_id() -> None:
+    head = {k: v for k, v in HEAD.items() if k != "uuid"}
+    game = majsoul.parse(game_json(head=head))
+    assert game.game_id == "" and game.record.title == ""
