@@ -545,3 +545,228 @@ def test_a_record_without_its_uuid_has_no_id() -> None:
     head = {k: v for k, v in HEAD.items() if k != "uuid"}
     game = majsoul.parse(game_json(head=head))
     assert game.game_id == "" and game.record.title == ""
+
+
+def _call(seat: int, tile: str, fed: int, kind: int = 1) -> dict[str, Any]:
+    """A pon (``type`` 1) or an open kan (2) of ``tile`` fed by ``fed``."""
+    size = 3 if kind == 1 else 4
+    return act("RecordChiPengGang", seat=seat, type=kind, tiles=[tile] * size,
+               froms=[seat] * (size - 1) + [fed])  # fmt: skip
+
+
+#: a hand of each kind the reader keeps apart, worked out from the events: E1-1 Ana's
+#: 流し満貫 (her seat, 0, left out as protobuf does) with Chie's pon, Ben tenpai from a
+#: short list of players; E1-2 九種九牌; E1-3 a draw with no payments written; S2 Dae's
+#: tsumo with his seat wind (西: Ben deals), the round wind (南) and three dora; S2-1 Ben's
+#: double yakuman (大三元 with 字一色) from Chie
+RICH = [
+    new_round(0, 0, 1, [25000] * 4),
+    discard(0), _call(2, "9m", 0), discard(2),
+    act("RecordNoTile", liujumanguan=True, players=[{}, {"tingpai": True}],
+        scores=[{"old_scores": [25000] * 4, "delta_scores": [12000, -4000, -4000, -4000]}]),
+    new_round(0, 0, 2, [37000, 21000, 21000, 21000]),
+    act("RecordLiuJu", type=1),
+    new_round(0, 0, 3, [37000, 21000, 21000, 21000]),
+    discard(0), deal(1),
+    act("RecordNoTile", players=[{}, {}, {}, {}],
+        scores=[{"old_scores": [37000, 21000, 21000, 21000]}]),
+    new_round(1, 1, 0, [37000, 21000, 21000, 21000]),
+    discard(1), deal(2), discard(2), deal(3),
+    hule(3, 5, 40, [(10, 1), (11, 1), (31, 2), (32, 1)], [37000, 21000, 21000, 21000],
+         [-2000, -4000, -2000, 8000], tsumo=True),
+    new_round(1, 1, 1, [35000, 17000, 19000, 29000]),
+    discard(1), deal(2), discard(2, "5z"),
+    act("RecordHule", hules=[{"seat": 1, "yiman": True,
+                              "fans": [{"id": 37, "val": 1}, {"id": 39, "val": 1}]}],
+        old_scores=[35000, 17000, 19000, 29000], delta_scores=[0, 96300, -96300, 0],
+        scores=[35000, 113300, -77300, 29000]),
+]  # fmt: skip
+
+
+def test_every_field_of_each_kind_of_hand_as_the_record_gives_it() -> None:
+    from seisan.games import Hand, Win  # noqa: PLC0415
+
+    game = majsoul.parse(game_json(RICH))
+    assert game.record.hands == (
+        Hand("draw", riichi=(), tenpai=(1,), nagashi=(0,), round="E1", honba=1, calls=(2,)),
+        Hand("abort", riichi=(), reason="kyuushu", round="E1", honba=2, calls=()),
+        Hand("draw", riichi=(), tenpai=(), nagashi=(), round="E1", honba=3, calls=()),
+        Hand("tsumo", (Win(3, 5, None, 0, 0, None, ("自風 西", "場風 南"), 3),), None, (),
+             round="S2", honba=0, calls=()),
+        Hand("ron", (Win(1, 0, None, 2, 0, None, ("大三元", "字一色"), 0),), 2, (),
+             round="S2", honba=1, calls=()),
+    )  # fmt: skip
+    # the points after each: the payments, none written (the next hand's start), the last
+    assert game.points_after == (
+        (37000, 21000, 21000, 21000), (37000, 21000, 21000, 21000),
+        (37000, 21000, 21000, 21000), (35000, 17000, 19000, 29000),
+        (35000, 113300, -77300, 29000))  # fmt: skip
+
+
+def test_an_abort_just_before_the_last_hand_ends_on_the_next_hands_start() -> None:
+    events = [*EVENTS[:-9], new_round(0, 3, 0, [14300, 26900, 19700, 39100]),
+              act("RecordLiuJu", type=2), *EVENTS[-9:]]  # fmt: skip
+    events[-9] = new_round(0, 3, 1, [14300, 26900, 19700, 39100])
+    game = majsoul.parse(game_json(events))
+    assert [h.result for h in game.record.hands][-2:] == ["abort", "ron"]
+    assert game.points_after[-2] == (14300, 26900, 19700, 39100)
+    assert game.points_after[-1] == (15300, 26900, 18700, 39100)
+
+
+def test_the_record_says_each_yakumans_count_or_one() -> None:
+    """A yakuman's count is the sum of its fans' ``val`` (2 for a double), or 1 where the
+    record leaves them out."""
+    for fans, count in (([{"id": 38, "val": 2}], 2), ([{"id": 38}], 1),
+                        ([{"id": 37, "val": 1}, {"id": 31, "val": 3}], 1)):  # fmt: skip
+        win = {"seat": 1, "zimo": True, "yiman": True, "fans": fans}
+        events = [new_round(0, 0, 0, [25000] * 4), discard(0), deal(1),
+                  act("RecordHule", hules=[win], old_scores=[25000] * 4,
+                      delta_scores=[0, 0, 0, 0], scores=[25000] * 4)]  # fmt: skip
+        (hand,) = play_of(events)
+        assert (hand.wins[0].yakuman, hand.wins[0].dora, hand.wins[0].han) == (count, 0, 0)
+
+
+def test_a_yaku_the_table_does_not_know_is_named_by_its_id() -> None:
+    events = [new_round(0, 0, 0, [25000] * 4), discard(0),
+              hule(1, 2, 30, [(999, 1), (14, 1)], [25000] * 4, [-2000, 2000, 0, 0])]  # fmt: skip
+    (hand,) = play_of(events)
+    assert hand.wins[0].yaku == ("役 999", "平和")
+
+
+@pytest.mark.parametrize(("kind", "name"), [(1, "a pon"), (2, "an open kan")])
+def test_responsibility_goes_to_who_fed_the_last_set(kind: int, name: str) -> None:
+    """大三元's 責任払い: who fed the third dragon's set (a pon or an open kan), not the
+    second's; a closed third dragon makes no one responsible."""
+
+    def game(third: list[dict[str, Any]]) -> Any:
+        win = {"seat": 1, "zimo": True, "yiman": True, "fans": [{"id": 37, "val": 1}]}
+        events = [new_round(0, 0, 0, [25000] * 4), _call(1, "5z", 0), discard(1),
+                  _call(1, "6z", 3), discard(1), *third, deal(1),
+                  act("RecordHule", hules=[win], old_scores=[25000] * 4,
+                      delta_scores=[0, 0, 0, 0], scores=[25000] * 4)]  # fmt: skip
+        (hand,) = play_of(events)
+        return hand.wins[0].pao
+
+    assert game([_call(1, "7z", 2, kind), discard(1)]) == 2, name
+    assert game([]) is None  # two dragons called, the third in the closed hand
+
+
+def test_a_win_without_a_winner_is_an_error() -> None:
+    events = [new_round(0, 0, 0, [25000] * 4), discard(0),
+              act("RecordHule", hules=[], old_scores=[25000] * 4, scores=[25000] * 4)]  # fmt: skip
+    with pytest.raises(LogError) as raised:
+        majsoul.parse(game_json(events))
+    assert raised.value.message.text("en") == (
+        "a Mahjong Soul record with a field missing or wrong (hand 1)"
+    )
+
+
+@pytest.mark.parametrize(("events", "message"), [
+    ([new_round(0, 0, 0, [25000] * 4), act("RecordLiuJu")],
+     "an abortive draw of a kind seisan does not know (0)"),
+    ([new_round(0, 0, 0, [25000] * 4), act("RecordLiuJu", type=9)],
+     "an abortive draw of a kind seisan does not know (9)"),
+    ([discard(0)], "an event outside a hand (before its RecordNewRound)"),
+    ([new_round(0, 0, 0, [25000] * 4), new_round(0, 0, 1, [25000] * 4)], "hand 1: no result"),
+    ([*EVENTS[:7], new_round(0, 1, 0, [25000] * 4), new_round(0, 1, 1, [25000] * 4)],
+     "hand 2: no result"),
+    ([], "the log has no hands"),
+    ([new_round(0, 0, 0, [25000] * 4), discard(4)],
+     "a Mahjong Soul record with a field missing or wrong (hand 1)"),
+    ([new_round(0, 0, 0, [25000] * 3)],
+     "a Mahjong Soul record with a field missing or wrong (hand 1)"),
+    ([new_round(0, 0, 0, [25000] * 4), discard(0),
+      act("RecordNoTile", players=[{}, {"tingpai": True}], scores=[
+          {"old_scores": [25000] * 4, "delta_scores": [-1000, 3000, -1000]}])],
+     "a Mahjong Soul record with a field missing or wrong (hand 1)"),
+])  # fmt: skip
+def test_each_refusal_of_the_events_word_for_word(events: list[Any], message: str) -> None:
+    with pytest.raises(LogError) as raised:
+        majsoul.parse(game_json(events))
+    assert raised.value.message.text("en") == message
+
+
+@pytest.mark.parametrize(("head", "message"), [
+    ({k: v for k, v in HEAD.items() if k != "result"},
+     "the record has no final result (head.result) for its 4 players"),
+    ({**HEAD, "result": {"players": HEAD["result"]["players"][:3]}},
+     "the record has no final result (head.result) for its 4 players"),
+    ({**HEAD, "result": {"players": [*HEAD["result"]["players"][:3],
+                                     {"seat": 2, "part_point_1": 15300}]}},
+     "the record's final result (head.result) gives seat 2 twice"),
+    ({**HEAD, "config": {}}, "the record does not say its mode (head.config.mode.mode)"),
+    ({**HEAD, "config": {"mode": {"mode": 3}}},
+     "a Mahjong Soul game of a mode seisan does not settle (3)"),
+])  # fmt: skip
+def test_each_refusal_of_the_head_word_for_word(head: dict[str, Any], message: str) -> None:
+    with pytest.raises(LogError) as raised:
+        majsoul.parse(game_json(EVENTS, head))
+    assert raised.value.message.text("en") == message
+
+
+def test_a_final_result_without_zero_fields_reads_zero() -> None:
+    """protobuf's JSON leaves a 0 out: a player on 0 points with a score of 0."""
+    rows = [{"seat": 3, "total_point": 29100, "part_point_1": 39100},
+            {"seat": 1}, {"seat": 2, "total_point": -11300, "part_point_1": 18700},
+            {"total_point": -24700, "part_point_1": 15300}]  # fmt: skip
+    game = majsoul.parse(game_json(EVENTS, {**HEAD, "result": {"players": rows}}))
+    assert game.final_points == (15300, 0, 18700, 39100)
+    assert game.final_pt == (Decimal("-24.7"), 0, Decimal("-11.3"), Decimal("29.1"))
+
+
+def test_a_three_player_room_reads_three_seats_of_a_padded_list() -> None:
+    """A three-player mode's hands may list a fourth score of 0: the mode says three."""
+    head = {**HEAD, "config": {"mode": {"mode": 11}}, "accounts": [
+        {"nickname": "Ana"}, {"seat": 1, "nickname": "Ben"}, {"seat": 2, "nickname": "Chie"},
+        {"seat": 3, "nickname": "Eve"}], "result": {"players": [
+            {"part_point_1": 36000}, {"seat": 1, "part_point_1": 34000},
+            {"seat": 2, "part_point_1": 35000}]}}  # fmt: skip
+    events = [new_round(0, 0, 0, [35000, 35000, 35000, 0]), discard(0),
+              hule(1, 1, 30, [(8, 1)], [35000] * 3, [-1000, 1000, 0])]  # fmt: skip
+    game = majsoul.parse(game_json(events, head))
+    assert game.record.names == ("Ana", "Ben", "Chie")  # an account past the table: no seat
+    assert game.points_after == ((34000, 36000, 35000),)
+
+
+@pytest.mark.parametrize("accounts", [
+    [{"nickname": "Ana"}, {"seat": 1, "nickname": "Ana"}, {"seat": 2, "nickname": "Chie"},
+     {"seat": 3, "nickname": "Dae"}],
+    [{"nickname": "Ana"}, {"seat": 2, "nickname": "Chie"}, {"seat": 3, "nickname": "Dae"},
+     {"seat": 4, "nickname": "Player 2"}, {"seat": 1}],
+])  # fmt: skip
+def test_names_that_do_not_tell_the_players_apart_are_by_seat(accounts: list[Any]) -> None:
+    game = majsoul.parse(game_json(head={**HEAD, "accounts": accounts}))
+    expected = ("Player 1", "Player 2", "Player 3", "Player 4")
+    if accounts[1].get("nickname") != "Ana":  # a seat with no name: named by its seat
+        expected = ("Ana", "Player 2", "Chie", "Dae")
+    assert game.record.names == expected
+
+
+def test_an_event_seisan_does_not_read_is_passed_over() -> None:
+    events = [*EVENTS[:3], act("RecordSomethingNew", seat=1), *EVENTS[3:]]
+    assert majsoul.parse(game_json(events)) == majsoul.parse(game_json())
+
+
+@pytest.mark.parametrize(("data", "message"), [
+    ({"head": HEAD, "records": [{"__type": ".lq.RecordNewRound", "scores": [25000] * 4}]},
+     "hand 1: no result"),
+    ({"head": HEAD, "records": {"a": 1}}, "a Mahjong Soul record without its events decoded "
+     "(the game server's bytes): export it as JSON with a paipu exporter"),
+    ({"head": HEAD, "data": [1]}, "a Mahjong Soul record without its events decoded "
+     "(the game server's bytes): export it as JSON with a paipu exporter"),
+])  # fmt: skip
+def test_the_shapes_of_events_and_what_is_not_one(data: dict[str, Any], message: str) -> None:
+    with pytest.raises(LogError) as raised:
+        majsoul.parse(json.dumps(data))
+    assert raised.value.message.text("en") == message
+
+
+def test_load_gives_the_rules_and_names_to_the_reader_and_names_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    path.write_text(game_json(), encoding="utf-8")
+    mleague, names = find_preset("mleague"), ["A", "B", "C", "D"]
+    assert majsoul.load(path, mleague, names) == majsoul.parse(game_json(), mleague, names)
+    path.write_text("[]", encoding="utf-8")
+    with pytest.raises(LogError) as raised:
+        majsoul.load(path)
+    assert raised.value.message.text("en") == f"{path}: not a Mahjong Soul record (no “head”)"

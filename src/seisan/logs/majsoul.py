@@ -63,7 +63,7 @@ def events(data: Mapping[str, Any]) -> Iterator[tuple[str, Mapping[str, Any]]]:
                  None)  # fmt: skip
     if typed is not None:  # dump scripts write ``__type``, some ``_type``
         for record in records:  # type: ignore[union-attr]
-            yield str(record[typed]), record
+            yield str(record[typed]).removeprefix(".lq."), record
         return
     body = data.get("data")
     if isinstance(body, Mapping) and isinstance(body.get("data"), Mapping):
@@ -71,7 +71,7 @@ def events(data: Mapping[str, Any]) -> Iterator[tuple[str, Mapping[str, Any]]]:
     if not isinstance(body, Mapping) or not ("actions" in body or "records" in body):
         raise LogError(_("a Mahjong Soul record without its events decoded (the game server's "
                          "bytes): export it as JSON with a paipu exporter"))  # fmt: skip
-    if body.get("actions"):
+    if "actions" in body:
         for action in body["actions"]:
             if action.get("type") == 1:
                 yield _named(action["result"])
@@ -90,7 +90,6 @@ class _Pending:
     honba: int
     riichi: list[int] = field(default_factory=list)
     calls: set[int] = field(default_factory=set)
-    declared: int | None = None  #: a riichi discard not yet paid for
     discarder: int | None = None  #: who last let a tile go (a discard, a kan, a North)
     #: each seat's pons and open kans: (tile, who fed it), for 責任払い
     sets: dict[int, list[tuple[str, int]]] = field(default_factory=dict)
@@ -200,13 +199,10 @@ class _Reader:
         liqi = event.get("liqi")
         if isinstance(liqi, Mapping):
             hand.riichi.append(self.seat(liqi.get("seat")))
-            hand.declared = None
 
     def on_RecordDiscardTile(self, event: Mapping[str, Any]) -> None:
-        hand = self.now()
-        seat = self.seat(event.get("seat"))
-        hand.discarder = seat
-        hand.declared = seat if event.get("is_liqi") or event.get("is_wliqi") else None
+        hand = self.now()  # (a riichi counts when its stick is paid: the next ``liqi``)
+        hand.discarder = self.seat(event.get("seat"))
 
     def on_RecordDealTile(self, event: Mapping[str, Any]) -> None:
         self.paid(event)
@@ -231,12 +227,11 @@ class _Reader:
 
     def on_RecordHule(self, event: Mapping[str, Any]) -> None:
         hand = self.now()
-        wins = []
-        tsumo = False
-        for info in event["hules"]:
-            who = self.seat(info.get("seat"))
-            tsumo = bool(info.get("zimo"))
-            wins.append(self.win(info, who, hand))
+        hules = event["hules"]
+        if not hules:
+            raise ValueError("a win without a winner")
+        wins = [self.win(info, self.seat(info.get("seat")), hand) for info in hules]
+        tsumo = bool(hules[-1].get("zimo"))
         discarder = None if tsumo else hand.discarder
         hand.result = Hand("tsumo" if tsumo else "ron", tuple(wins), discarder, self.riichi(),
                            round=hand.round, honba=hand.honba,
@@ -312,24 +307,31 @@ class _Reader:
         if len(result) != n:
             raise LogError(_("the record has no final result (head.result) for its {count} "
                              "players", count=n))  # fmt: skip
-        final = [0] * n
-        scores = [Decimal(0)] * n
+        final: dict[int, int] = {}
+        scores: dict[int, Decimal] = {}
         for row in result:
-            seat = int(row.get("seat") or 0)
+            seat = self.seat(row.get("seat"))
+            if seat in final:
+                raise LogError(_("the record's final result (head.result) gives seat {seat} "
+                                 "twice", seat=seat))  # fmt: skip
             final[seat] = int(row.get("part_point_1") or 0)
             scores[seat] = Decimal(int(row.get("total_point") or 0)) / 1000
+        final_points = tuple(final[seat] for seat in range(n))  # every seat, once each
         after: list[tuple[int, ...]] = []
         for index, said in enumerate(self.after):
-            later = self.starts[index + 1] if index + 1 < len(self.starts) else tuple(final)
+            later = self.starts[index + 1] if index + 1 < len(self.starts) else final_points
             after.append(said if said is not None else later)
         mode = self.head.get("config", {}).get("mode", {}).get("mode")
-        if mode not in _MODES or _MODES[mode][0] != n:
+        if mode is None:
+            raise LogError(_("the record does not say its mode (head.config.mode.mode)"))
+        if mode not in _MODES:  # (a known mode set the count of players)
             raise LogError(_("a Mahjong Soul game of a mode seisan does not settle ({mode})",
                              mode=mode))  # fmt: skip
         rules = rules_of(self.head, n, _MODES[mode][1])
         names = _names(self.head, n)
         record = GameRecord(rules, tuple(names), tuple(self.hands), title=title)
-        return LoggedGame(record, tuple(after), tuple(final), tuple(scores), title)
+        pt = tuple(scores[seat] for seat in range(n))
+        return LoggedGame(record, tuple(after), final_points, pt, title)
 
 
 #: 大三元 and 大四喜 by the game's fan ids, with their sets' tiles: 責任払い
