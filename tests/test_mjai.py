@@ -164,6 +164,18 @@ def wheel(draws: int, start: int = 0) -> list[dict[str, Any]]:
 
 
 PINFU = "123m456p789s11p23s"  # waits on 1s and 4s: 平和 and nothing else
+_PON = {"type": "pon", "actor": 1, "target": 0, "pai": "5p", "consumed": ["5p", "5p"]}
+_LET_1S = {"type": "dahai", "actor": 1, "pai": "1s", "tsumogiri": False}
+_KAKAN = {"type": "kakan", "actor": 1, "pai": "5p", "consumed": ["5p", "5p", "5p"]}
+
+
+def _riichi(seat: int) -> list[dict[str, Any]]:
+    """``seat`` draws a loose tile and declares riichi letting it go."""
+    return [{"type": "tsumo", "actor": seat, "pai": "S"}, {"type": "reach", "actor": seat},
+            {"type": "dahai", "actor": seat, "pai": "S", "tsumogiri": True},
+            {"type": "reach_accepted", "actor": seat}]  # fmt: skip
+
+
 CASES = {
     # the 70th draw, the wall's last: 海底摸月
     "haitei": (
@@ -220,6 +232,69 @@ CASES = {
         ),
         ["槍槓", "一気通貫"],
         3,
+        40,
+    ),
+    # Dae's riichi; Ben adds a kan before Dae draws again, and Dae robs it: 一発 with 槍槓
+    "chankan-ippatsu": (
+        hand_log(
+            {1: "55p123s456s789s11z", 3: "123m456m789m22s46p"},
+            [
+                *turn(0, "5p"),
+                _PON,
+                _LET_1S,
+                *turn(2, "S"),
+                *_riichi(3),
+                *turn(0, "S"),
+                {"type": "tsumo", "actor": 1, "pai": "5p"},
+                _KAKAN,
+                won(3, 1),
+            ],
+        ),
+        ["立直", "一発", "槍槓", "一気通貫"],
+        5,
+        None,
+    ),
+    # the added kan is not robbed: it ends Dae's 一発 (a call), and Ben's discard after
+    # its replacement tile is won on without it
+    "kan-ends-ippatsu": (
+        hand_log(
+            {1: "55p123s456s789s11z", 3: "123m456m789m22s45s"},
+            [
+                *turn(0, "5p"),
+                _PON,
+                _LET_1S,
+                *turn(2, "S"),
+                *_riichi(3),
+                *turn(0, "S"),
+                {"type": "tsumo", "actor": 1, "pai": "5p"},
+                _KAKAN,
+                *turn(1, "6s"),
+                won(3, 1),
+            ],
+        ),
+        ["立直", "平和", "一気通貫"],
+        4,
+        30,
+    ),
+    # the replacement tile after an added kan (four plain 5p): 嶺上開花
+    "rinshan-added-kan": (
+        hand_log(
+            {1: "55p123s456s789s11z"},
+            [
+                *turn(0, "5p"),
+                _PON,
+                _LET_1S,
+                *turn(2, "S"),
+                *turn(3, "S"),
+                *turn(0, "S"),
+                {"type": "tsumo", "actor": 1, "pai": "5p"},
+                _KAKAN,
+                {"type": "tsumo", "actor": 1, "pai": "4s"},
+                won(1, 1),
+            ],
+        ),
+        ["嶺上開花"],
+        1,
         40,
     ),
     # riichi, then a win before the riichi player's next discard: 一発
@@ -602,3 +677,211 @@ def test_a_draw_whose_tenpai_nothing_shows_is_an_error() -> None:
     assert raised.value.message.text("en") == (
         "line 144: hand E1: a draw whose tenpai hands the log shows neither by points nor by tiles"
     )
+
+
+# -- what the readers' mutation run found (issue 16) -------------------------------------------
+
+_RIICHI_PINFU = "123m456p789s1p23s1z"  #: a riichi on the 1p draw (E let go), waiting on 1s/4s
+
+
+def _riichi_then_tsumo(seat: int) -> list[dict[str, Any]]:
+    """A go-around of loose tiles; ``seat`` declares riichi on its second draw (no
+    ダブル立直), lets a tile go on its third (no 一発) and draws its 4s on its fourth."""
+
+    def others() -> list[dict[str, Any]]:
+        return [e for s in range(seat + 1, seat + 4) for e in turn(s % 4, "S")]
+
+    return [*wheel(4), *[e for s in range(seat) for e in turn(s, "S")],
+            {"type": "tsumo", "actor": seat, "pai": "1p"}, {"type": "reach", "actor": seat},
+            {"type": "dahai", "actor": seat, "pai": "E", "tsumogiri": False},
+            {"type": "reach_accepted", "actor": seat}, *others(), *turn(seat, "S"), *others(),
+            {"type": "tsumo", "actor": seat, "pai": "4s"}]  # fmt: skip
+
+
+@pytest.mark.parametrize(("seat", "deltas", "han", "fu", "ura"), [
+    # Ben's riichi, tsumo, 平和 and one ura: 4 han 20 fu, 1300-2600, and his stick back
+    (1, [-2600, 6200, -1300, -1300], 4, 20, 1),
+    # Ana deals: the same hand, 2600 all
+    (0, [8800, -2600, -2600, -2600], 4, 20, 1),
+    # two ura: 5 han, a mangan (no fu), 2000-4000
+    (1, [-4000, 9000, -2000, -2000], 5, None, 2),
+    # no count of ura gives these points: the hand as its tiles score it
+    (1, [-4000, 8900, -2000, -2000], 3, 20, 0),
+])  # fmt: skip
+def test_a_riichi_tsumo_without_its_ura_dora_takes_the_count_its_points_give(
+    seat: int, deltas: list[int], han: int, fu: int | None, ura: int
+) -> None:
+    hora = {"type": "hora", "actor": seat, "target": seat, "deltas": deltas}
+    text = hand_log({seat: _RIICHI_PINFU}, [*_riichi_then_tsumo(seat), hora])
+    (win,) = mjai.parse(text).record.hands[0].wins
+    assert (win.han, win.fu, win.dora) == (han, fu, ura)
+
+
+def test_the_count_of_ura_dora_counts_the_honba_and_sticks_only_for_the_first_winner() -> None:
+    """On the second hand's honba (300 a honba) and a stick left from before: Ben's
+    riichi tsumo with one ura takes 5200, the honba 300 and two sticks."""
+    hora = {"type": "hora", "actor": 1, "target": 1, "deltas": [-2700, 7500, -1400, -1400]}
+    text = hand_log({1: _RIICHI_PINFU}, [*_riichi_then_tsumo(1), hora])
+    text = text.replace('"honba": 0, "kyotaku": 0', '"honba": 1, "kyotaku": 1')
+    (hand,) = _hands(text)
+    assert (hand.wins[0].han, hand.wins[0].dora, hand.honba) == (4, 1, 1)
+
+
+def _two_hand_log(second: list[int] | None, final: list[int] | None) -> str:
+    """Two hands of 九種九牌 whose end says no points (no deltas, no scores)."""
+
+    def hand(honba: int, scores: list[int] | None) -> list[dict[str, Any]]:
+        start = {
+            "type": "start_kyoku",
+            "bakaze": "E",
+            "kyoku": 1,
+            "honba": honba,
+            "kyotaku": 0,
+            "oya": 0,
+            "dora_marker": "9s",
+            "tehais": [list(JUNK)] * 4,
+        }
+        if scores is not None:
+            start["scores"] = scores
+        return [
+            start,
+            {"type": "tsumo", "actor": 0, "pai": "E"},
+            {"type": "ryukyoku", "reason": "kyushukyuhai"},
+            {"type": "end_kyoku"},
+        ]
+
+    lines = [{"type": "start_game", "names": ["Ana", "Ben", "Chie", "Dae"]},
+             *hand(0, [25000] * 4), *([] if second is None else hand(1, second)),
+             {"type": "end_game", **({} if final is None else {"scores": final})}]  # fmt: skip
+    return "\n".join(json.dumps(line) for line in lines)
+
+
+def test_a_hand_that_says_no_points_after_it_ends_on_the_next_start_or_the_end() -> None:
+    game = mjai.parse(_two_hand_log([26000, 24000, 25000, 25000], [27000, 23000, 25000, 25000]))
+    assert game.points_after == ((26000, 24000, 25000, 25000), (27000, 23000, 25000, 25000))
+    assert game.final_points == (27000, 23000, 25000, 25000)
+    with pytest.raises(LogError) as raised:
+        mjai.parse(_two_hand_log(None, None))
+    assert raised.value.message.text("en") == "hand 1: the log says no points after it"
+    with pytest.raises(LogError) as raised:
+        mjai.parse(_two_hand_log([25000] * 4, None))
+    assert raised.value.message.text("en") == "hand 2: the log says no points after it"
+
+
+BY_SEAT = ("Player 1", "Player 2", "Player 3", "Player 4")
+
+
+@pytest.mark.parametrize(("given", "logged", "expected"), [
+    (None, ["Ana", "Ben", "Chie", "Dae"], ("Ana", "Ben", "Chie", "Dae")),
+    (["A", "B", "C", "D"], ["Ana", "Ben", "Chie", "Dae"], ("A", "B", "C", "D")),
+    (["A", "B", "C"], ["Ana", "Ben", "Chie", "Dae"], BY_SEAT),
+    (["A", "B", "A", "D"], ["Ana", "Ben", "Chie", "Dae"], BY_SEAT),
+    (None, ["Ana", "", "Chie", "Dae"], BY_SEAT),
+    (None, ["Ana", "Ben", "Ana", "Dae"], BY_SEAT),
+])  # fmt: skip
+def test_the_players_names_given_logged_or_by_seat(
+    given: list[str] | None, logged: list[str], expected: tuple[str, ...]
+) -> None:
+    text = _two_hand_log(None, [25000] * 4).replace(
+        '"names": ["Ana", "Ben", "Chie", "Dae"]', f'"names": {json.dumps(logged)}'
+    )
+    game = mjai.parse(text, names=given, title="a night")
+    assert game.record.names == expected
+    assert game.record.title == game.game_id == "a night"
+    assert game.final_pt == () and game.deposits_in_final is False
+
+
+def _pon(actor: int, target: int, tile: str) -> dict[str, Any]:
+    return {"type": "pon", "actor": actor, "target": target, "pai": tile, "consumed": [tile] * 2}
+
+
+def _let(actor: int, tile: str) -> dict[str, Any]:
+    return {"type": "dahai", "actor": actor, "pai": tile, "tsumogiri": False}
+
+
+def test_a_daisangen_is_paid_by_who_fed_its_third_dragon() -> None:
+    """責任払い from the tiles, where the log states no ``pao``: Ben pons 白 from Ana, 發
+    from Chie and 中 from Dae, then wins on Chie's 9s: Dae pays."""
+    events = [*turn(0, "P"), _pon(1, 0, "P"), _let(1, "1p"),
+              {"type": "tsumo", "actor": 2, "pai": "F"}, {**_let(2, "F"), "tsumogiri": True},
+              _pon(1, 2, "F"), _let(1, "5p"), *turn(2, "S"),
+              {"type": "tsumo", "actor": 3, "pai": "C"}, {**_let(3, "C"), "tsumogiri": True},
+              _pon(1, 3, "C"), _let(1, "9p"), *turn(2, "9s"), won(1, 2)]  # fmt: skip
+    (win,) = first_hand(hand_log({1: "55z66z77z123m9s159p"}, events)).wins
+    assert (win.yakuman, win.yaku, win.pao) == (1, ("大三元",), 3)
+
+
+def test_a_daisangen_whose_third_dragon_is_concealed_has_no_one_to_pay_alone() -> None:
+    events = [*turn(0, "P"), _pon(1, 0, "P"), _let(1, "1p"),
+              {"type": "tsumo", "actor": 2, "pai": "F"}, {**_let(2, "F"), "tsumogiri": True},
+              _pon(1, 2, "F"), _let(1, "5p"), *turn(2, "S"), *turn(3, "S"), *turn(0, "S"),
+              {"type": "tsumo", "actor": 1, "pai": "C"},
+              {"type": "ankan", "actor": 1, "consumed": ["C"] * 4}, *turn(1, "S"),
+              *turn(2, "9s"), won(1, 2)]  # fmt: skip
+    (win,) = first_hand(hand_log({1: "55z66z777z123m9s15p"}, events)).wins
+    assert (win.yakuman, win.pao) == (1, None)
+
+
+def test_the_logs_own_pao_may_be_the_first_seat() -> None:
+    text = hand_log({0: PINFU}, [{"type": "tsumo", "actor": 0, "pai": "4s"},
+                                 {**won(0, 0), "fan": 100, "fu": 30, "pao": 0}])  # fmt: skip
+    assert first_hand(text).wins[0].pao == 0
+
+
+def _two_seated(text: str) -> str:
+    """The log with only two players dealt in (two of the four hands empty)."""
+    lines = text.splitlines()
+    start = json.loads(lines[1])
+    start["tehais"][2:] = [[], []]
+    return "\n".join([lines[0], json.dumps(start), *lines[2:]])
+
+
+@pytest.mark.parametrize(("change", "said"), [
+    # a second start_kyoku before the first hand's end
+    (lambda t: t.replace('{"type": "end_kyoku"}', t.splitlines()[1], 1),
+     "line 5: a hand starts before the last one ended (no “end_kyoku”)"),
+    (lambda t: t.replace('"kyoku": 1', '"kyoku": 5', 1),
+     "line 2: a “start_kyoku” event with a field missing or wrong"),
+    (lambda t: t.replace('"kyoku": 1', '"kyoku": 0', 1),
+     "line 2: a “start_kyoku” event with a field missing or wrong"),
+    (lambda t: t.replace('"bakaze": "E"', '"bakaze": "X"', 1),
+     "line 2: a “start_kyoku” event with a field missing or wrong"),
+    (_two_seated, "line 2: a “start_kyoku” event with a field missing or wrong"),
+    (lambda t: t.replace(
+        '{"type": "tsumo", "actor": 0, "pai": "4s"}',
+        '{"type": "tsumo", "actor": 0, "pai": "4s"}\n'
+        '{"type": "kakan", "actor": 0, "pai": "4s", "consumed": ["4s", "4s", "4s"]}', 1),
+     "line 4: an added kan of 4s without its pon"),
+])  # fmt: skip
+def test_each_refusal_of_a_hands_start_and_of_a_kan_word_for_word(change: Any, said: str) -> None:
+    text = change(hand_log({0: PINFU}, [{"type": "tsumo", "actor": 0, "pai": "4s"}, won(0, 0)]))
+    with pytest.raises(LogError) as raised:
+        mjai.parse(text)
+    assert raised.value.message.text("en") == said
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ('[{"type": "start_game"}, {"type": ', "line 1: not JSON (column 35)"),
+    ('[\n{"type": "start_game"},\n{"type": \n', "line 4: not JSON (column 1)"),
+    ('[{"type": "start_game"}, {"kind": 1}]', "line 1: not an mjai event (no “type”)"),
+    ('{"type": "start_game"}\n\n{"type": ', "line 3: not JSON (column 10)"),
+    ('{"type": "start_game"}\n[{"type": "end_game"}, 7]', "line 2: not an mjai event (no “type”)"),
+    ('{"type": "start_game"}\n' + "[" * 100_000 + "]" * 100_000,
+     "line 2: not JSON (nested too deeply)"),
+])  # fmt: skip
+def test_the_lines_of_a_log_that_is_no_log_word_for_word(text: str, said: str) -> None:
+    with pytest.raises(LogError) as raised:
+        list(mjai.events(text))
+    assert raised.value.message.text("en") == said
+
+
+def test_blank_lines_and_lines_of_several_events_are_read() -> None:
+    text = hand_log({0: PINFU}, [{"type": "tsumo", "actor": 0, "pai": "4s"}, won(0, 0)])
+    lines = text.splitlines()
+    spaced = "\n\n".join(lines[:3]) + "\n   \n" + json.dumps([json.loads(x) for x in lines[3:]])
+    assert [e for _n, e in mjai.events(spaced)] == [e for _n, e in mjai.events(text)]
+    assert [n for n, _e in mjai.events(spaced)] == [1, 3, 5, 7, 7, 7]
+    assert mjai.parse(spaced) == mjai.parse(text)
+    whole = json.dumps([json.loads(x) for x in lines])
+    assert [n for n, _e in mjai.events("  \n" + whole)] == [1] * len(lines)
+    assert mjai.parse(whole) == mjai.parse(text)

@@ -77,3 +77,41 @@ def test_tiles_record_their_yaku_and_dora_apart(
     scored = score_tiles(tiles.pop("tiles"), tiles.pop("win"), **tiles)
     assert scored.recorded_yaku() == yaku
     assert (scored.dora, scored.han) == (dora, han)
+
+
+@pytest.mark.parametrize(("tiles", "win", "melds", "han", "fu", "yaku"), [
+    # four plain 5m held (a game without red fives): 三暗刻, 門前清自摸和, 混一色
+    ("222345555666m11z", "6m", [], 6, 40, ("Menzen Tsumo", "San Ankou", "Honitsu")),
+    # an open kan of four plain 5p: 一気通貫 and nothing red
+    ("123456789s11z5555p", "9s", ["kan:5555p"], 1, 40, ("Ittsu",)),
+    # a concealed one
+    ("234456789s11z5555p", "4s", ["ankan:5555p"], 1, 40, ("Menzen Tsumo",)),
+    # one of them red: its dora counted
+    ("123456789s11z0555p", "9s", ["kan:0555p"], 2, 40, ("Ittsu", "Aka Dora")),
+])  # fmt: skip
+def test_four_fives_of_a_suit_are_four_fives(
+    tiles: str, win: str, melds: list[str], han: int, fu: int, yaku: tuple[str, ...]
+) -> None:
+    """The ``mahjong`` package numbers a red five as its suit's first five, so a fourth
+    plain five was read as a six ("not a winning hand"): a hand without red fives is
+    converted without them."""
+    scored = score_tiles(tiles, win, melds=melds, tsumo=True)
+    assert (scored.han, scored.fu, scored.yaku) == (han, fu, yaku)
+
+
+def test_four_plain_fives_beside_a_red_five_are_refused_in_words() -> None:
+    from seisan.hands import HandError  # noqa: PLC0415
+
+    with pytest.raises(HandError) as raised:
+        score_tiles("222345555666m0p1z", "6m", tsumo=True)
+    assert raised.value.text("en") == (
+        "tiles: four plain 5m and a red five in one hand (a game with red fives has three "
+        "plain fives of a suit)"
+    )
+
+
+def test_a_red_five_indicator_beside_a_hand_without_red_fives() -> None:
+    """The indicator 0s makes 6s dora: one in the hand, held with a kan of four plain 5p
+    (a hand no red five is in)."""
+    scored = score_tiles("123456789s11z5555p", "9s", melds=["kan:5555p"], tsumo=True, dora="0s")
+    assert (scored.han, scored.dora, scored.yaku) == (2, 1, ("Ittsu", "Dora"))

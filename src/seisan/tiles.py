@@ -129,9 +129,11 @@ def parse_tiles(text: str, what: str = "tiles") -> list[int]:
     return _to_136(text)
 
 
-def _to_136(text: str) -> list[int]:
-    """Checked mpsz text as 136-format tiles."""
-    return TilesConverter.one_line_string_to_136_array(text.replace(" ", ""), has_aka_dora=True)
+def _to_136(text: str, aka: bool = True) -> list[int]:
+    """Checked mpsz text as 136-format tiles. With ``aka`` a red five (0) is the suit's
+    first five and plain fives the other three, so a fourth plain five has no number:
+    a hand without red fives is converted without them (all four plain fives)."""
+    return TilesConverter.one_line_string_to_136_array(text.replace(" ", ""), has_aka_dora=aka)
 
 
 def _wind(value: str, what: str) -> int:
@@ -141,7 +143,7 @@ def _wind(value: str, what: str) -> int:
     return _WINDS[key]
 
 
-def _meld(spec: str) -> tuple[Meld, list[str]]:
+def _meld(spec: str, aka: bool = True) -> tuple[Meld, list[str]]:
     kind, _colon, tiles = spec.partition(":")
     kind = kind.strip().lower()
     if kind not in _MELDS:
@@ -164,7 +166,7 @@ def _meld(spec: str) -> tuple[Meld, list[str]]:
                           kind=kind, size=size))  # fmt: skip
     meld = Meld(
         meld_type=_MELDS[kind],
-        tiles=sorted(_to_136(tiles)),  # the package reads a chi in order (867p is 678p)
+        tiles=sorted(_to_136(tiles, aka)),  # the package reads a chi in order (867p is 678p)
         opened=kind != "ankan",
     )
     return meld, names
@@ -202,7 +204,20 @@ def score_tiles(
         "dora": tile_names(dora, "dora") if dora else [],
         "ura": tile_names(ura, "ura") if ura else [],
     })  # fmt: skip
-    called = [_meld(spec) for spec in melds]
+    # red fives counted only in a hand holding one: else four plain fives of a suit (a
+    # game without red fives, or a kan of them) would be read as three and a six
+    aka = any(name[0] == "0" for name in hand_names)
+    if aka:
+        for five in ("5m", "5p", "5s"):
+            if hand_names.count(five) == 4:
+                raise HandError(
+                    _(
+                        "tiles: four plain {tile} and a red five in one hand (a game "
+                        "with red fives has three plain fives of a suit)",
+                        tile=five,
+                    )
+                )
+    called = [_meld(spec, aka) for spec in melds]
     left = list(hand_names)
     for spec, (_unused, names) in zip(melds, called, strict=True):
         for name in names:
@@ -222,7 +237,7 @@ def score_tiles(
     dealer = seat == EAST
     options = OptionalRules(
         has_open_tanyao=True,
-        has_aka_dora=True,
+        has_aka_dora=aka,
         has_double_yakuman=scoring.double_yakuman,
         kiriage=scoring.kiriage or (scoring.kiriage_dealer and dealer),
         kazoe_limit=0 if scoring.kazoe is Kazoe.YAKUMAN else 1,
@@ -245,9 +260,10 @@ def score_tiles(
         options=options,
     )
     result = HandCalculator.estimate_hand_value(
-        _to_136(tiles),  # all checked above
-        _to_136(win)[0],
+        _to_136(tiles, aka),  # all checked above
+        _to_136(win, aka)[0],
         melds=[meld for meld, _names in called] or None,
+        # (an indicator counts by its kind: a red one is read as red, as before)
         dora_indicators=_to_136(dora) if dora else None,
         ura_dora_indicators=_to_136(ura) if ura else None,
         config=config,
