@@ -885,3 +885,140 @@ def test_blank_lines_and_lines_of_several_events_are_read() -> None:
     whole = json.dumps([json.loads(x) for x in lines])
     assert [n for n, _e in mjai.events("  \n" + whole)] == [1] * len(lines)
     assert mjai.parse(whole) == mjai.parse(text)
+
+
+def test_a_draw_with_a_nagashi_mangan() -> None:
+    """Chie lets only 9m go to the wall's end, nobody calling: 流し満貫 (the points moved
+    are hers, not tenpai payments: each hand's tiles say who was tenpai)."""
+    wheel70 = [e for i in range(70) for e in turn(i % 4, "9m" if i % 4 == 2 else "5m")]
+    end = {"type": "ryukyoku", "deltas": [-4000, -2000, 8000, -2000]}
+    hand = first_hand(hand_log({seat: FAR for seat in range(4)}, [*wheel70, end]))
+    assert (hand.result, hand.tenpai, hand.nagashi) == ("draw", (), (2,))
+
+
+def _open_kan_rinshan(kind: str) -> str:
+    """Ana lets 5p go; Ben calls an open kan of it and wins on the replacement tile."""
+    kan = {"type": kind, "actor": 1, "target": 0, "pai": "5p", "consumed": ["5p"] * 3}
+    return hand_log({1: "555p23s456s789s11z"}, [*turn(0, "5p"), kan,
+                    {"type": "tsumo", "actor": 1, "pai": "4s"}, won(1, 1)])  # fmt: skip
+
+
+def test_an_open_kans_replacement_tile_wins_rinshan() -> None:
+    (win,) = first_hand(_open_kan_rinshan("daiminkan")).wins
+    assert (win.yaku, win.han, win.fu) == (("嶺上開花",), 1, 40)
+
+
+@pytest.mark.parametrize(("first", "rounds", "chosen", "length"), [
+    (4, "E", None, "east"), (0, "E", None, "south"), (None, "E", None, "east"),
+    (None, "S", None, "south"), (4, "E", "mleague", "east"), (None, "S", "mleague", "south"),
+])  # fmt: skip
+def test_the_games_length_from_its_start_or_its_rounds(
+    first: int | None, rounds: str, chosen: str | None, length: str
+) -> None:
+    """``kyoku_first`` (4: East only, as Mortal's arena writes it), else the rounds the
+    log played; the rules chosen keep the log's length."""
+    text = _two_hand_log([25000] * 4, [25000] * 4)
+    lines = [json.loads(line) for line in text.splitlines()]
+    if first is not None:
+        lines[0]["kyoku_first"] = first
+    lines[5]["bakaze"] = rounds
+    game = mjai.parse("\n".join(json.dumps(line) for line in lines),
+                      find_preset(chosen) if chosen else None)  # fmt: skip
+    assert game.record.rules.game.length.value == length
+    assert game.record.rules.name == (chosen or "tenhou")
+    assert game.game_id == "" and game.record.title == ""
+
+
+def test_three_players_play_tenhous_three_player_rules() -> None:
+    lines = [json.loads(line) for line in _two_hand_log(None, [35000] * 3).splitlines()]
+    lines[0]["names"] = ["Ana", "Ben", "Chie"]
+    lines[1]["tehais"] = lines[1]["tehais"][:3]
+    lines[1]["scores"] = [35000] * 3
+    game = mjai.parse("\n".join(json.dumps(line) for line in lines))
+    assert game.record.rules.name == "tenhou-sanma" and game.record.rules.players == 3
+
+
+@pytest.mark.parametrize(("change", "said"), [
+    (lambda t: t.replace('{"type": "end_kyoku"}', '{"type": "ryukyoku", "reason": "error"}', 1),
+     "line 5: a hand ended by a program's error (mjai.app's penalty), which is no rule of "
+     "the game"),
+    (lambda t: t.replace('{"type": "end_kyoku"}', '{"type": "ryukyoku", "deltas": [0, 0, 0, 0]}'
+                         '\n{"type": "end_kyoku"}', 1),
+     "line 6: hand E1: a win and a draw at once"),
+    (lambda t: "\n".join(t.splitlines()[:2] + t.splitlines()[4:]),
+     "line 3: hand E1: no result (“hora” or “ryukyoku”)"),
+    (lambda t: "\n".join(t.splitlines()[:1] + t.splitlines()[2:]),
+     "line 2: an event outside a hand (before its “start_kyoku”)"),
+    (lambda t: t.replace('"actor": 0, "pai": "4s"', '"actor": 4, "pai": "4s"', 1),
+     "line 3: a “tsumo” event with a field missing or wrong"),
+    (lambda t: t.replace('"names": ["Ana", "Ben", "Chie", "Dae"]', '"names": []', 1).replace(
+        '{"type": "hora"', '{"type": "dahai", "actor": 1, "pai": "4s", "tsumogiri": false}\n'
+        '{"type": "hora"', 1), "line 4: 4s is not in 2's hand"),
+    (lambda t: t.replace('"pai": "4s"', '"pai": "9m"', 1),
+     "line 4: the tiles are not a winning hand"),
+])  # fmt: skip
+def test_each_refusal_of_a_hand_word_for_word(change: Any, said: str) -> None:
+    text = change(hand_log({0: PINFU}, [{"type": "tsumo", "actor": 0, "pai": "4s"}, won(0, 0)]))
+    with pytest.raises(LogError) as raised:
+        mjai.parse(text)
+    assert raised.value.message.text("en") == said
+
+
+def test_the_events_of_a_stream_that_are_no_play_are_passed_over() -> None:
+    text = hand_log({0: PINFU}, [{"type": "tsumo", "actor": 0, "pai": "4s"}, won(0, 0)])
+    lines = text.splitlines()
+    noise = ['{"type": "hello"}', '{"type": "none"}', '{"type": "error"}']
+    assert mjai.parse("\n".join([lines[0], *noise, *lines[1:]])) == mjai.parse(text)
+
+
+def test_a_ron_on_a_north_set_aside_without_its_tile_named() -> None:
+    """Three players: Ana sets a North aside, and Ben wins on it (``hora`` without its
+    ``pai``: the North); 国士無双 may rob it, nothing else (no 槍槓)."""
+    tehais = [tiles("123p456p789s1p23s4z"), tiles("119m19p19s123567z"), list(JUNK)]
+    lines = [{"type": "start_game", "names": ["Ana", "Ben", "Chie"]},
+             {"type": "start_kyoku", "bakaze": "E", "kyoku": 1, "honba": 0, "kyotaku": 0,
+              "oya": 0, "dora_marker": "9s", "scores": [35000] * 3, "tehais": tehais},
+             {"type": "tsumo", "actor": 0, "pai": "S"}, {"type": "kita", "actor": 0, "pai": "N"},
+             {"type": "hora", "actor": 1, "target": 0, "deltas": [0, 0, 0]},
+             {"type": "end_kyoku"}, {"type": "end_game"}]  # fmt: skip
+    hand = first_hand("\n".join(json.dumps(line) for line in lines))
+    assert (hand.result, hand.discarder, hand.wins[0].yaku) == ("ron", 0, ("国士無双",))
+
+
+def test_two_norths_set_aside_are_two_dora() -> None:
+    tehais = [tiles("123p456p789s23s44z"), list(JUNK), list(JUNK)]
+    lines = [{"type": "start_game", "names": ["Ana", "Ben", "Chie"]},
+             {"type": "start_kyoku", "bakaze": "E", "kyoku": 1, "honba": 0, "kyotaku": 0,
+              "oya": 0, "dora_marker": "9s", "scores": [35000] * 3, "tehais": tehais},
+             *[e for seat in range(3) for e in turn(seat, "S")],
+             {"type": "tsumo", "actor": 0, "pai": "1p"}, {"type": "kita", "actor": 0, "pai": "N"},
+             {"type": "tsumo", "actor": 0, "pai": "1p"}, {"type": "kita", "actor": 0, "pai": "N"},
+             {"type": "tsumo", "actor": 0, "pai": "4s"},
+             {"type": "hora", "actor": 0, "target": 0, "deltas": [0, 0, 0]},
+             {"type": "end_kyoku"}, {"type": "end_game"}]  # fmt: skip
+    (win,) = first_hand("\n".join(json.dumps(line) for line in lines)).wins
+    assert win.dora == 2 and "嶺上開花" in win.yaku
+
+
+def test_ura_dora_count_only_for_a_riichi() -> None:
+    """The log's ura indicators (each name writers use) count for a riichi win only."""
+    _text, _yaku, han, fu = CASES["no-chiihou"]
+    for key in ("ura_markers", "uradora_markers", "uradora_marker"):
+        text = _text.replace('"type": "hora"', f'"type": "hora", "{key}": ["8s"]')
+        (win,) = first_hand(text).wins
+        assert (win.han, win.fu, win.dora) == (han, fu, 0)
+    stated = CASES["no-ippatsu"][0]
+    for key in ("ura_markers", "uradora_markers", "uradora_marker"):
+        text = stated.replace('"type": "hora"', f'"type": "hora", "{key}": ["8s"]')
+        (win,) = first_hand(text).wins
+        assert (win.han, win.dora) == (3, 1), key  # riichi, 平和 and the ura 9s
+
+
+def test_load_reads_with_the_rules_names_and_the_files_name(tmp_path: Path) -> None:
+    text = _two_hand_log([25000] * 4, [25000] * 4)
+    path = tmp_path / "night.mjson"
+    path.write_text(text, encoding="utf-8")
+    mleague, names = find_preset("mleague"), ["A", "B", "C", "D"]
+    game = mjai.load(path, mleague, names)
+    assert game == mjai.parse(text, mleague, names, title="night")
+    assert game.record.title == "night" and game.record.names == tuple(names)
