@@ -770,3 +770,52 @@ def test_load_gives_the_rules_and_names_to_the_reader_and_names_the_file(tmp_pat
     with pytest.raises(LogError) as raised:
         majsoul.load(path)
     assert raised.value.message.text("en") == f"{path}: not a Mahjong Soul record (no “head”)"
+
+
+def test_a_record_without_its_config_does_not_say_its_mode() -> None:
+    head = {k: v for k, v in HEAD.items() if k != "config"}
+    with pytest.raises(LogError) as raised:
+        majsoul.parse(game_json(head=head))
+    assert raised.value.message.text("en") == (
+        "the record does not say its mode (head.config.mode.mode)"
+    )
+
+
+def test_who_called_is_kept_with_a_win_and_an_abort() -> None:
+    won = [new_round(0, 0, 0, [25000] * 4), discard(0, "5z"), _call(2, "5z", 0),
+           discard(2), hule(1, 1, 30, [(8, 1)], [25000] * 4, [0, 1000, -1000, 0])]  # fmt: skip
+    aborted = [new_round(0, 0, 0, [25000] * 4), discard(0, "5z"), _call(2, "5z", 0),
+               discard(2), act("RecordLiuJu", type=3)]  # fmt: skip
+    assert [play_of(events)[0].calls for events in (won, aborted)] == [(2,), (2,)]
+
+
+def test_a_fan_without_its_id_or_a_win_without_fans() -> None:
+    """protobuf leaves an id of 0 out (no yaku has it: named by its id); a win may list
+    no fans at all."""
+    no_id = [new_round(0, 0, 0, [25000] * 4), discard(0),
+             act("RecordHule", hules=[{"seat": 1, "count": 1, "fu": 30, "fans": [{"val": 1}]}],
+                 old_scores=[25000] * 4, delta_scores=[-1000, 1000, 0, 0],
+                 scores=[24000, 26000, 25000, 25000])]  # fmt: skip
+    assert play_of(no_id)[0].wins[0].yaku == ("役 0",)
+    no_fans = [new_round(0, 0, 0, [25000] * 4), discard(0),
+               act("RecordHule", hules=[{"seat": 1, "count": 1, "fu": 30}],
+                   old_scores=[25000] * 4, delta_scores=[-1000, 1000, 0, 0],
+                   scores=[24000, 26000, 25000, 25000])]  # fmt: skip
+    (win,) = play_of(no_fans)[0].wins
+    assert (win.han, win.fu, win.yaku, win.dora) == (1, 30, (), 0)
+
+
+def test_a_nagashi_by_a_seat_past_the_first_and_a_draw_with_no_payments() -> None:
+    nagashi = [new_round(0, 0, 0, [25000] * 4), discard(3),
+               act("RecordNoTile", liujumanguan=True, players=[{}, {}, {}, {}],
+                   scores=[{"seat": 3, "old_scores": [25000] * 4,
+                            "delta_scores": [-4000, -2000, -2000, 8000]}])]  # fmt: skip
+    (hand,) = play_of(nagashi)
+    assert (hand.nagashi, hand.tenpai) == ((3,), ())
+    unpaid = [new_round(0, 0, 0, [25000] * 4), discard(0),
+              act("RecordNoTile", players=[{"tingpai": True}] * 4),
+              new_round(0, 0, 1, [25000] * 4), discard(0),
+              hule(1, 1, 30, [(8, 1)], [25000] * 4, [-1300, 1300, 0, 0])]  # fmt: skip
+    game = majsoul.parse(game_json(unpaid))
+    assert game.record.hands[0].tenpai == (0, 1, 2, 3)
+    assert game.points_after[0] == (25000, 25000, 25000, 25000)  # the next hand's start
