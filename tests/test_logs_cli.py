@@ -376,3 +376,46 @@ def test_jobs_zero_is_one_process_a_core(tmp_path: Path, cli) -> None:  # type: 
     assert [p.stem for p in sorted((tmp_path / "g").iterdir())] == [
         p.name.split(".")[0] for p in _log_files([logs])
     ] and len(list(logs.iterdir())) == 3
+
+
+# -- any format: seisan.logs.parse_log, load_log and sniff (issue 16's mutation run) ----------
+
+TESTS = Path(__file__).parent / "data"
+ANY = [
+    (SAMPLE, "tenhou"),
+    (TESTS / "mjai" / "riichienv-126_204_0_mjai.jsonl", "mjai"),
+    (TESTS / "majsoul" / "kandora-tournaments-250918-8eb02a7e.json", "majsoul"),
+]
+
+
+@pytest.mark.parametrize(("path", "kind"), ANY)
+def test_any_log_read_under_rules_chosen(path: Path, kind: str) -> None:
+    from seisan.logs import as_logged, load_log, parse_log, sniff  # noqa: PLC0415
+
+    text = path.read_text(encoding="utf-8")
+    assert sniff(text) == kind and sniff("\n  \n" + text) == kind
+    mleague = find_preset("mleague")
+    chosen = load_log(path, mleague)
+    own = load_log(path)
+    hanchan = own.record.rules.game.length.value == "south"
+    assert chosen.record.rules == as_logged(mleague, 4, hanchan=hanchan)
+    assert chosen == parse_log(text, str(path), mleague)
+    assert chosen.record.hands == own.record.hands and own.record.rules != chosen.record.rules
+
+
+def test_a_log_without_a_file_name_has_no_title() -> None:
+    from seisan.logs import parse_log  # noqa: PLC0415
+
+    text = (TESTS / "mjai" / "riichienv-126_204_0_mjai.jsonl").read_text(encoding="utf-8")
+    assert parse_log(text).game_id == "" and parse_log(text, "a/b.c.jsonl").game_id == "b"
+
+
+def test_a_logs_error_names_its_file_unless_told_not_to() -> None:
+    from seisan.logs import LogError, parse_log  # noqa: PLC0415
+
+    bad = "not valid mjlog XML (at line 1, column 1)"
+    for name, named, said in (("x.mjlog", True, f"x.mjlog: {bad}"), ("x.mjlog", False, bad),
+                              ("", True, bad)):  # fmt: skip
+        with pytest.raises(LogError) as raised:
+            parse_log("", name, named=named)
+        assert raised.value.message.text("en") == said

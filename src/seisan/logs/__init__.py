@@ -102,8 +102,7 @@ def sniff(text: str) -> str:
         head = None
     if start.startswith("["):  # a whole file one JSON list of events: only mjai's is
         return "mjai"  # (the reader says what is wrong with one that is not)
-    events = head if isinstance(head, list) else [head]
-    if events and all(isinstance(e, dict) and "type" in e for e in events):
+    if isinstance(head, dict) and "type" in head:  # (a list began with "[": above)
         return "mjai"
     if start.startswith("{") and '"head"' in start[:4096]:
         return "majsoul"
