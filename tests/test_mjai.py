@@ -1022,3 +1022,73 @@ def test_load_reads_with_the_rules_names_and_the_files_name(tmp_path: Path) -> N
     game = mjai.load(path, mleague, names)
     assert game == mjai.parse(text, mleague, names, title="night")
     assert game.record.title == "night" and game.record.names == tuple(names)
+
+
+def _reader_after(text: str) -> Any:
+    """The reader with the events of ``text`` read (up to and not past a hand's end)."""
+    reader = mjai._Reader(None, None)
+    for line, event in mjai.events(text):
+        reader.read(line, event)
+    return reader
+
+
+def test_an_added_kan_of_a_red_fives_pon_and_of_the_second_of_two_pons() -> None:
+    """The added tile joins the pon of its kind, whatever its colour (5pr is 5p), and
+    not another pon of the same seat."""
+    events = [*turn(0, "5p"), {"type": "pon", "actor": 1, "target": 0, "pai": "5p",
+                               "consumed": ["5pr", "5p"]}, _LET_1S,
+              *turn(2, "9m"), {"type": "pon", "actor": 1, "target": 2, "pai": "9m",
+                               "consumed": ["9m", "9m"]}, _let(1, "2s"),
+              *turn(2, "S"), *turn(3, "S"), *turn(0, "S"),
+              {"type": "tsumo", "actor": 1, "pai": "9m"},
+              {"type": "kakan", "actor": 1, "pai": "9m", "consumed": ["9m"] * 3},
+              {"type": "tsumo", "actor": 1, "pai": "5p"},
+              {"type": "kakan", "actor": 1, "pai": "5p",
+               "consumed": ["5pr", "5p", "5p"]}]  # fmt: skip
+    text = hand_log({1: "05p99m123s456s7s11z"}, events)
+    lines = text.splitlines()
+    reader = _reader_after("\n".join(lines[: 2 + len(events)]))
+    assert reader.open.seats[1].melds == [("kan", ["5pr", "5p", "5p", "5p"], 0),
+                                          ("kan", ["9m", "9m", "9m", "9m"], 2)]  # fmt: skip
+
+
+def test_a_hand_the_log_hides_lets_its_tiles_go() -> None:
+    """A viewer's log hides other players' tiles as ``?``: each tile they let go is one of
+    them."""
+    hidden_go = [e for seat in (1, 2, 3) for e in ({"type": "tsumo", "actor": seat, "pai": "S"},
+                                                    _let(seat, "N"))]  # fmt: skip
+    text = hand_log({0: PINFU}, [*wheel(1), *hidden_go, {"type": "tsumo", "actor": 0, "pai": "4s"},
+                                 won(0, 0)])  # fmt: skip
+    start = json.loads(text.splitlines()[1])
+    start["tehais"][1:] = [["?"] * 13] * 3
+    lines = text.splitlines()
+    hidden = "\n".join([lines[0], json.dumps(start), *lines[2:]])
+    assert first_hand(hidden) == first_hand(text)
+
+
+def test_a_player_the_names_leave_out_is_called_by_seat() -> None:
+    text = hand_log({0: PINFU}, [{"type": "tsumo", "actor": 0, "pai": "4s"}, won(0, 0)])
+    text = text.replace('"names": ["Ana", "Ben", "Chie", "Dae"]', '"names": ["Ana"]', 1).replace(
+        '{"type": "hora"', '{"type": "dahai", "actor": 1, "pai": "4s", "tsumogiri": false}\n'
+        '{"type": "hora"', 1)  # fmt: skip
+    with pytest.raises(LogError) as raised:
+        mjai.parse(text)
+    assert raised.value.message.text("en") == "line 4: 4s is not in 2's hand"
+
+
+def test_a_hand_without_its_dealer_named_is_dealt_by_its_number() -> None:
+    """No ``oya``: E2's dealer is the second seat, whose win on the first draw is 天和."""
+    text = hand_log({1: PINFU}, [{"type": "tsumo", "actor": 1, "pai": "4s"}, won(1, 1)])
+    start = json.loads(text.splitlines()[1])
+    start["kyoku"] = 2
+    del start["oya"]
+    lines = text.splitlines()
+    (hand,) = _hands("\n".join([lines[0], json.dumps(start), *lines[2:]]))
+    assert hand.round == "E2" and hand.wins[0].yaku == ("天和",)
+
+
+def test_a_win_from_a_seat_past_the_table_is_an_error() -> None:
+    text = hand_log({0: PINFU}, [*turn(1, "4s"), {**won(0, 9), "pai": "4s"}])
+    with pytest.raises(LogError) as raised:
+        mjai.parse(text)
+    assert raised.value.message.text("en") == "line 5: a “hora” event with a field missing or wrong"

@@ -106,7 +106,7 @@ class _Seat:
 
     hand: list[str]
     melds: list[tuple[str, list[str], int | None]] = field(default_factory=list)
-    discards: int = 0
+    discarded: bool = False  #: let a tile go this hand (no 天和, 地和 or ダブル立直 after)
     riichi: bool = False
     declaring: bool = False
     double: bool = False
@@ -122,7 +122,6 @@ class _Seat:
 class _Pending:
     """A hand being read: from its ``start_kyoku`` to its ``end_kyoku``."""
 
-    line: int
     round: str
     honba: int
     dealer: int
@@ -241,7 +240,7 @@ class _Reader:
         scores = event.get("scores")
         start = tuple(int(x) for x in scores[:players]) if scores else None
         self.starts.append(start)
-        self.open = _Pending(0, f"{wind}{number}", int(event.get("honba") or 0),
+        self.open = _Pending(f"{wind}{number}", int(event.get("honba") or 0),
                              int(event.get("oya", number - 1)), wind, seats, start,
                              [self.tile(event["dora_marker"])],
                              kyotaku=int(event.get("kyotaku") or 0))  # fmt: skip
@@ -263,10 +262,10 @@ class _Reader:
         if seat.declaring:  # the riichi discard
             seat.declaring = False
             seat.pending = True  # paid when the next player acts (or a draw ends the hand)
-            seat.double = seat.discards == 0 and not hand.interrupted
+            seat.double = not seat.discarded and not hand.interrupted
         elif seat.riichi:
             seat.ippatsu = False
-        seat.discards += 1
+        seat.discarded = True
         seat.replacement = False
         seat.nagashi = seat.nagashi and _terminal(tile)
         hand.last = ("dahai", event["actor"], tile)
@@ -464,7 +463,7 @@ class _Reader:
         every = concealed + [t for _k, tiles, _fed in seat.melds for t in tiles]
         n = len(hand.seats)
         wall = _WALL[n]
-        untouched = not hand.interrupted and seat.discards == 0
+        untouched = not hand.interrupted and not seat.discarded
         ippatsu = (hand.ippatsu_at_kan[who] if chankan and hand.ippatsu_at_kan
                    else seat.ippatsu)  # fmt: skip
         context = WinContext(
@@ -529,7 +528,7 @@ class _Reader:
             return Hand("abort", reason=_ABORTS[reason], **common)  # type: ignore[arg-type]
         if reason is None and hand.draws < _WALL[n]:
             return Hand("abort", reason=_abort_of(hand), **common)  # type: ignore[arg-type]
-        nagashi = tuple(s for s, seat in enumerate(hand.seats) if seat.nagashi and seat.discards)
+        nagashi = tuple(s for s, seat in enumerate(hand.seats) if seat.nagashi and seat.discarded)
         tenpais = event.get("tenpais")
         deltas = event.get("deltas")
         if isinstance(tenpais, list) and len(tenpais) >= n:
