@@ -727,8 +727,10 @@ def test_the_count_of_ura_dora_counts_the_honba_and_sticks_only_for_the_first_wi
     assert (hand.wins[0].han, hand.wins[0].dora, hand.honba) == (4, 1, 1)
 
 
-def _two_hand_log(second: list[int] | None, final: list[int] | None) -> str:
-    """Two hands of 九種九牌 whose end says no points (no deltas, no scores)."""
+def _two_hand_log(
+    second: list[int] | None, final: list[int] | None, third: list[int] | None = None
+) -> str:
+    """Two hands (or three) of 九種九牌 whose end says no points (no deltas, no scores)."""
 
     def hand(honba: int, scores: list[int] | None) -> list[dict[str, Any]]:
         start = {
@@ -752,6 +754,7 @@ def _two_hand_log(second: list[int] | None, final: list[int] | None) -> str:
 
     lines = [{"type": "start_game", "names": ["Ana", "Ben", "Chie", "Dae"]},
              *hand(0, [25000] * 4), *([] if second is None else hand(1, second)),
+             *([] if third is None else hand(2, third)),
              {"type": "end_game", **({} if final is None else {"scores": final})}]  # fmt: skip
     return "\n".join(json.dumps(line) for line in lines)
 
@@ -760,6 +763,10 @@ def test_a_hand_that_says_no_points_after_it_ends_on_the_next_start_or_the_end()
     game = mjai.parse(_two_hand_log([26000, 24000, 25000, 25000], [27000, 23000, 25000, 25000]))
     assert game.points_after == ((26000, 24000, 25000, 25000), (27000, 23000, 25000, 25000))
     assert game.final_points == (27000, 23000, 25000, 25000)
+    three = mjai.parse(_two_hand_log([26000] + [24000] * 3, [28000] + [24000] * 3,
+                                     third=[27000, 24000, 24000, 25000]))  # fmt: skip
+    assert three.points_after == ((26000, 24000, 24000, 24000), (27000, 24000, 24000, 25000),
+                                  (28000, 24000, 24000, 24000))  # fmt: skip
     with pytest.raises(LogError) as raised:
         mjai.parse(_two_hand_log(None, None))
     assert raised.value.message.text("en") == "hand 1: the log says no points after it"
@@ -1092,3 +1099,53 @@ def test_a_win_from_a_seat_past_the_table_is_an_error() -> None:
     with pytest.raises(LogError) as raised:
         mjai.parse(text)
     assert raised.value.message.text("en") == "line 5: a “hora” event with a field missing or wrong"
+
+
+def test_a_riichi_ron_without_its_ura_dora_against_a_non_dealer_winner() -> None:
+    """Ben (not the dealer) wins on Chie's 4s: riichi, 平和 and one ura, 3 han 30 fu,
+    3900, and his stick back (a dealer's 3 han would be 5800)."""
+    events = [*_riichi_then_tsumo(1)[:-7], *turn(2, "4s")]
+    hora = {"type": "hora", "actor": 1, "target": 2, "deltas": [0, 4900, -3900, 0]}
+    (win,) = mjai.parse(hand_log({1: _RIICHI_PINFU}, [*events, hora])).record.hands[0].wins
+    assert (win.han, win.fu, win.dora) == (3, 30, 1)
+
+
+def test_four_kans_by_two_players_end_the_hand() -> None:
+    """四槓散了: Ana's three concealed kans and Ben's one, then a draw the log leaves
+    unnamed before the wall's end."""
+
+    def kan(seat: int, tile: str) -> list[dict[str, Any]]:
+        return [{"type": "tsumo", "actor": seat, "pai": "S"},
+                {"type": "ankan", "actor": seat, "consumed": [tile] * 4}]  # fmt: skip
+
+    draw = {"type": "ryukyoku", "deltas": [0, 0, 0, 0]}
+    events = [*kan(0, "1m"), *kan(0, "2m"), *kan(0, "3m"), *turn(0, "S"),
+              *kan(1, "1p"), *turn(1, "S"), draw]  # fmt: skip
+    hand = first_hand(hand_log({0: "111122223333m4p", 1: "1111p23456789p"}, events))
+    assert (hand.result, hand.reason) == ("abort", "suukan")
+    # two kans, then Chie's draw and an unnamed abort: 九種九牌, not 四槓散了
+    two = [*kan(0, "1m"), *turn(0, "S"), *kan(1, "1p"), *turn(1, "S"),
+           {"type": "tsumo", "actor": 2, "pai": "S"}, draw]  # fmt: skip
+    assert first_hand(hand_log({0: "111122223333m4p", 1: "1111p23456789p"}, two)).reason == (
+        "kyuushu"
+    )
+
+
+def test_a_daisuushi_is_paid_by_who_fed_its_fourth_wind() -> None:
+    events = [*turn(0, "E"), _pon(1, 0, "E"), _let(1, "1p"),
+              {"type": "tsumo", "actor": 2, "pai": "S"}, {**_let(2, "S"), "tsumogiri": True},
+              _pon(1, 2, "S"), _let(1, "5p"),
+              {"type": "tsumo", "actor": 2, "pai": "W"}, {**_let(2, "W"), "tsumogiri": True},
+              _pon(1, 2, "W"), _let(1, "9p"), *turn(2, "P"),
+              {"type": "tsumo", "actor": 3, "pai": "N"}, {**_let(3, "N"), "tsumogiri": True},
+              _pon(1, 3, "N"), _let(1, "1m"), *turn(2, "9s"), won(1, 2)]  # fmt: skip
+    (win,) = first_hand(hand_log({1: "11z22z33z44z9s159p1m"}, events)).wins
+    assert "大四喜" in win.yaku and win.pao == 3
+
+
+def test_a_daisangen_with_its_third_dragon_held_has_no_one_to_pay_alone() -> None:
+    events = [*turn(0, "P"), _pon(1, 0, "P"), _let(1, "1p"),
+              {"type": "tsumo", "actor": 2, "pai": "F"}, {**_let(2, "F"), "tsumogiri": True},
+              _pon(1, 2, "F"), _let(1, "5p"), *turn(2, "9s"), won(1, 2)]  # fmt: skip
+    (win,) = first_hand(hand_log({1: "55z66z777z123m9s15p"}, events)).wins
+    assert (win.yakuman, win.pao) == (1, None)
