@@ -1149,3 +1149,46 @@ def test_a_daisangen_with_its_third_dragon_held_has_no_one_to_pay_alone() -> Non
               _pon(1, 2, "F"), _let(1, "5p"), *turn(2, "9s"), won(1, 2)]  # fmt: skip
     (win,) = first_hand(hand_log({1: "55z66z777z123m9s15p"}, events)).wins
     assert (win.yakuman, win.pao) == (1, None)
+
+
+def test_a_win_whose_tiles_the_log_hides_needs_its_han_and_fu() -> None:
+    text = hand_log({0: PINFU}, [*turn(0, "S"), {"type": "tsumo", "actor": 1, "pai": "4s"},
+                                 won(1, 1)])  # fmt: skip
+    start = json.loads(text.splitlines()[1])
+    start["tehais"][1] = ["?"] * 13
+    lines = text.splitlines()
+    hidden = "\n".join([lines[0], json.dumps(start), *lines[2:]])
+    with pytest.raises(LogError) as raised:
+        mjai.parse(hidden)
+    assert raised.value.message.text("en") == (
+        "line 7: hand E1: a win without han and fu, and the winner's tiles are not in the log"
+    )
+    stated = hidden.replace('"target": 1', '"target": 1, "fan": 2, "fu": 30', 1)
+    assert (first_hand(stated).wins[0].han, first_hand(stated).wins[0].fu) == (2, 30)
+
+
+def test_who_called_is_kept_with_a_win() -> None:
+    assert first_hand(CASES["chankan"][0]).calls == (1,)
+    assert first_hand(CASES["no-chiihou"][0]).calls == (2,)
+
+
+def test_a_result_with_fewer_deltas_than_players_is_an_error() -> None:
+    text = hand_log({0: PINFU}, [{"type": "tsumo", "actor": 0, "pai": "4s"},
+                                 {**won(0, 0), "deltas": [0, 0, 0]}])  # fmt: skip
+    with pytest.raises(LogError) as raised:
+        mjai.parse(text)
+    assert raised.value.message.text("en") == (
+        "line 5: a “end_kyoku” event with a field missing or wrong"
+    )
+
+
+def test_the_ura_dora_fitted_under_the_rules_chosen() -> None:
+    """Under M-League's rules (切り上げ満貫) Ben's riichi, 平和 and two ura, 4 han 30 fu,
+    is a mangan: 8000 and his stick (under Tenhou's it would take three ura)."""
+    events = [*_riichi_then_tsumo(1)[:-7], *turn(2, "4s")]
+    hora = {"type": "hora", "actor": 1, "target": 2, "deltas": [0, 9000, -8000, 0]}
+    text = hand_log({1: _RIICHI_PINFU}, [*events, hora])
+    (win,) = mjai.parse(text, find_preset("mleague")).record.hands[0].wins
+    assert (win.han, win.fu, win.dora) == (4, 30, 2)
+    (plain,) = mjai.parse(text).record.hands[0].wins
+    assert (plain.han, plain.fu, plain.dora) == (5, None, 3)

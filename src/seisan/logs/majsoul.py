@@ -177,7 +177,7 @@ class _Reader:
         table's is an error, not another player."""
         seat = int(value or 0)
         if not 0 <= seat < self.players:
-            raise ValueError(seat)
+            raise ValueError  # (the reader says: a field missing or wrong)
         return seat
 
     def on_RecordNewRound(self, event: Mapping[str, Any]) -> None:
@@ -187,7 +187,7 @@ class _Reader:
         # the mode says how many play (a fourth seat on 0 points still plays)
         players = _MODES[mode][0] if mode in _MODES else len(scores)
         if self.players not in (0, players) or len(scores) < players:
-            raise ValueError(players)
+            raise ValueError  # (the reader says: a field missing or wrong)
         self.players = players
         self.starts.append(tuple(scores[:players]))
         chang, ju = int(event.get("chang") or 0), int(event.get("ju") or 0)
@@ -229,7 +229,7 @@ class _Reader:
         hand = self.now()
         hules = event["hules"]
         if not hules:
-            raise ValueError("a win without a winner")
+            raise ValueError  # (a win without a winner: a field missing or wrong)
         wins = [self.win(info, self.seat(info.get("seat")), hand) for info in hules]
         tsumo = bool(hules[-1].get("zimo"))
         discarder = None if tsumo else hand.discarder

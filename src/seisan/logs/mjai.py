@@ -22,6 +22,7 @@ import json
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
+from enum import Enum, auto
 from pathlib import Path
 from typing import Any
 
@@ -100,6 +101,16 @@ def events(text: str) -> Iterator[tuple[int, dict[str, Any]]]:
             yield number, event
 
 
+class _Move(Enum):
+    """How the last tile was let go: a kan's can be robbed (槍槓), a discard's or a North's
+    is won on plainly."""
+
+    DISCARD = auto()
+    ADDED_KAN = auto()
+    CONCEALED_KAN = auto()
+    NORTH = auto()
+
+
 @dataclass
 class _Seat:
     """A player's tiles and state in the hand being read."""
@@ -133,7 +144,8 @@ class _Pending:
     interrupted: bool = False  #: a call (or a kan) since the deal: no 天和, 地和, ダブル立直
     riichi: list[int] = field(default_factory=list)
     calls: set[int] = field(default_factory=set)
-    last: tuple[str, int, str] = ("", -1, "")  #: the last discard or added kan: kind, who, tile
+    #: the last tile let go or declared: how, who, the tile
+    last: tuple[_Move, int, str] = (_Move.DISCARD, -1, "")
     results: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
     ippatsu_at_kan: tuple[bool, ...] = ()
     kyotaku: int = 0  #: riichi sticks on the table at the start (the log's ``kyotaku``)
@@ -193,12 +205,12 @@ class _Reader:
         hand = self.now()
         who = event[key]
         if not isinstance(who, int) or not 0 <= who < len(hand.seats):
-            raise ValueError(who)
+            raise ValueError  # (the reader says: a field missing or wrong)
         return hand.seats[who]
 
     def tile(self, value: Any) -> str:
         if not isinstance(value, str) or not (_TILE.match(value) or value == "?"):
-            raise ValueError(value)
+            raise ValueError  # (the reader says: a field missing or wrong)
         return value
 
     def take(self, seat: _Seat, tiles: Sequence[str]) -> None:
@@ -227,7 +239,7 @@ class _Reader:
         tehais = event["tehais"]
         players = sum(1 for t in tehais if t)
         if players not in (3, 4) or self.players not in (0, players):
-            raise ValueError(players)
+            raise ValueError  # (the reader says: a field missing or wrong)
         self.players = players
         if self.chosen is not None and self.chosen.players != players:
             raise LogError(_("the log is a game of {players} players; the rules {name} are "
@@ -236,7 +248,7 @@ class _Reader:
         seats = [_Seat([self.tile(t) for t in tiles]) for tiles in tehais[:players]]
         wind, number = str(event["bakaze"]), int(event["kyoku"])
         if wind not in _WINDS or not 1 <= number <= 4:
-            raise ValueError(wind)
+            raise ValueError  # (the reader says: a field missing or wrong)
         scores = event.get("scores")
         start = tuple(int(x) for x in scores[:players]) if scores else None
         self.starts.append(start)
@@ -268,7 +280,7 @@ class _Reader:
         seat.discarded = True
         seat.replacement = False
         seat.nagashi = seat.nagashi and _terminal(tile)
-        hand.last = ("dahai", event["actor"], tile)
+        hand.last = (_Move.DISCARD, event["actor"], tile)
         hand.discards.append(tile)
 
     def call(self, event: dict[str, Any], kind: str, opened: bool = True) -> None:
@@ -287,7 +299,7 @@ class _Reader:
             each.ippatsu = False
         seat.replacement = kind in ("kan", "ankan")
         if kind == "ankan":  # a concealed kan can be won on by 国士無双
-            hand.last = ("ankan", event["actor"], consumed[-1])
+            hand.last = (_Move.CONCEALED_KAN, event["actor"], consumed[-1])
 
     def on_chi(self, event: dict[str, Any]) -> None:
         self.call(event, "chi")
@@ -314,7 +326,7 @@ class _Reader:
         hand.ippatsu_at_kan = tuple(s.ippatsu for s in hand.seats)
         for each in hand.seats:
             each.ippatsu = False
-        hand.last = ("kakan", event["actor"], tile)
+        hand.last = (_Move.ADDED_KAN, event["actor"], tile)
         seat.replacement = True
 
     def on_kita(self, event: dict[str, Any]) -> None:  # three players' North (抜きドラ)
@@ -323,7 +335,7 @@ class _Reader:
         self.take(seat, ["N"])
         seat.nuki += 1
         seat.replacement = True
-        hand.last = ("kita", event["actor"], "N")  # a North set aside can be won on
+        hand.last = (_Move.NORTH, event["actor"], "N")  # a North set aside can be won on
 
     on_nukidora = on_kita  # Mortal's name for it
 
@@ -396,7 +408,7 @@ class _Reader:
         """The rules hands are scored under while reading: those chosen, else Tenhou's
         of the log's size (the game's length is decided at its end: :meth:`game`)."""
         if self.rules is None:
-            self.rules = self.chosen or _default_rules(self.players, east_only=False)
+            self.rules = self.chosen or _default_rules(self.players)  # (its length: at the end)
         return self.rules
 
     def length_known(self) -> Rules:
@@ -426,7 +438,7 @@ class _Reader:
         fan = event.get("fan", event.get("han"))
         pao = event.get("pao")
         if pao is not None and (not isinstance(pao, int) or not 0 <= pao < len(hand.seats)):
-            raise ValueError(pao)
+            raise ValueError  # (the reader says: a field missing or wrong)
         if isinstance(fan, int) and isinstance(event.get("fu"), int):  # the log's own
             yakuman, han = divmod(fan, 100) if fan >= 100 else (0, fan)
             fu = event["fu"]
@@ -455,7 +467,7 @@ class _Reader:
         tsumo = discarder is None
         kind, by, last = hand.last
         # robbing a kan (and 国士無双 robbing a concealed one) is 槍槓; a North is not
-        chankan = not tsumo and kind in ("kakan", "ankan") and by == discarder
+        chankan = not tsumo and kind in (_Move.ADDED_KAN, _Move.CONCEALED_KAN) and by == discarder
         tile = seat.drew if tsumo else self.tile(event.get("pai") or last)
         concealed = list(seat.hand) if tsumo else [*seat.hand, tile]
         melds = [f"{k}:{''.join(_mpsz(t) for t in tiles)}"
@@ -633,7 +645,7 @@ def _abort_of(hand: _Pending) -> str:
     return "kyuushu" if hand.drew_last else "sanchahou"
 
 
-def _default_rules(players: int, east_only: bool) -> Rules:
+def _default_rules(players: int, east_only: bool = False) -> Rules:
     """Tenhou's ranked rules of today, as mjai's programs play (Mortal, mjai.app)."""
     rules = find_preset("tenhou" if players == 4 else "tenhou-sanma")
     length = Length.EAST if east_only else Length.SOUTH
