@@ -417,5 +417,13 @@ def test_a_logs_error_names_its_file_unless_told_not_to() -> None:
     for name, named, said in (("x.mjlog", True, f"x.mjlog: {bad}"), ("x.mjlog", False, bad),
                               ("", True, bad)):  # fmt: skip
         with pytest.raises(LogError) as raised:
-            parse_log("", name, named=named)
+            parse_log("", name) if named else parse_log("", name, named=False)
         assert raised.value.message.text("en") == said
+
+
+def test_a_tenhou_json_log_is_told_from_a_mahjong_soul_record_and_named_by_its_file() -> None:
+    from seisan.logs import load_log, sniff  # noqa: PLC0415
+
+    json_log = DATA / "2019123123gm-00a9-0000-f4386d0e.json"
+    assert sniff(json_log.read_text(encoding="utf-8")) == "tenhou"  # a JSON object, no head
+    assert load_log(SAMPLE).game_id == "2022060108gm-00a9-0000-930771df"
