@@ -1192,3 +1192,38 @@ def test_the_ura_dora_fitted_under_the_rules_chosen() -> None:
     assert (win.han, win.fu, win.dora) == (4, 30, 2)
     (plain,) = mjai.parse(text).record.hands[0].wins
     assert (plain.han, plain.fu, plain.dora) == (5, None, 3)
+
+
+def test_a_game_that_ends_with_a_stick_on_the_table_keeps_it_off_the_final_points() -> None:
+    """An East-only game of four draws, the deal passing each time (the dealer noten);
+    in E4 Ana's riichi stick stays on the table. mjai's final scores are the table's
+    (99,000 and the stick): the check compares them with the table's points, not with
+    first place's (Ben's) points after he takes the stick."""
+
+    def hand(number: int, honba: int, scores: list[int], tenpai: tuple[int, ...],
+             riichi: bool = False) -> list[dict[str, Any]]:  # fmt: skip
+        tehais = [tiles(PINFU) if seat in tenpai else tiles(FAR) for seat in range(4)]
+        start = {"type": "start_kyoku", "bakaze": "E", "kyoku": number, "honba": honba,
+                 "kyotaku": 0, "oya": number - 1, "dora_marker": "9s", "scores": scores,
+                 "tehais": tehais}  # fmt: skip
+        dealer = number - 1
+        wall = [e for i in range(70) for e in turn((dealer + i) % 4, "5m")]
+        if riichi:  # Ana (after Dae, the dealer) declares on her first draw's 5m
+            wall[2:4] = [{"type": "tsumo", "actor": 0, "pai": "5m"}, {"type": "reach", "actor": 0},
+                         {"type": "dahai", "actor": 0, "pai": "5m", "tsumogiri": True},
+                         {"type": "reach_accepted", "actor": 0}]  # fmt: skip
+        each = 3000 // len(tenpai)
+        deltas = [each if seat in tenpai else -3000 // (4 - len(tenpai)) for seat in range(4)]
+        return [start, *wall, {"type": "ryukyoku", "deltas": deltas}, {"type": "end_kyoku"}]
+
+    lines = [{"type": "start_game", "names": ["Ana", "Ben", "Chie", "Dae"], "kyoku_first": 4},
+             *hand(1, 0, [25000] * 4, (1,)), *hand(2, 1, [24000, 28000, 24000, 24000], (2,)),
+             *hand(3, 2, [23000, 27000, 27000, 23000], (3,)),
+             *hand(4, 3, [22000, 26000, 26000, 26000], (0, 1), riichi=True),
+             {"type": "end_game", "scores": [22500, 27500, 24500, 24500]}]  # fmt: skip
+    game = mjai.parse("\n".join(json.dumps(line) for line in lines), find_preset("mleague"))
+    assert [h.tenpai for h in game.record.hands] == [(1,), (2,), (3,), (0, 1)]
+    assert game.record.hands[3].riichi == (0,)
+    played = check(game)  # (it said "final points: seisan has …28500…, the log …27500…")
+    assert played.lines[-1].points == game.final_points == (22500, 27500, 24500, 24500)
+    assert played.final_points == (22500, 28500, 24500, 24500)  # Ben takes the stick

@@ -160,7 +160,9 @@ def check(game: LoggedGame) -> GamePlay:
               theirs=len(game.points_after))
         )  # fmt: skip
     assert played.settlement is not None
-    final = played.settlement.points if game.deposits_in_final else played.final_points
+    # Tenhou's final points give the sticks left to first place, as a settlement does;
+    # mjai's are the table's, as the last hand left them (the sticks still on it)
+    final = played.final_points if game.deposits_in_final else played.lines[-1].points
     if tuple(final) != game.final_points:
         raise CheckError(
             _("final points: seisan has {ours}, the log {theirs}", ours=list(final),
