@@ -427,3 +427,29 @@ def test_a_tenhou_json_log_is_told_from_a_mahjong_soul_record_and_named_by_its_f
     json_log = DATA / "2019123123gm-00a9-0000-f4386d0e.json"
     assert sniff(json_log.read_text(encoding="utf-8")) == "tenhou"  # a JSON object, no head
     assert load_log(SAMPLE).game_id == "2022060108gm-00a9-0000-930771df"
+
+
+def test_the_processes_are_at_most_one_a_core() -> None:
+    import os  # noqa: PLC0415
+
+    from seisan.cli_data import _Workers  # noqa: PLC0415
+
+    cores = os.cpu_count() or 1
+    assert _Workers(0, 1000).jobs == min(cores, 61)
+    assert _Workers(1000, 1000).jobs == min(cores, 61)
+    assert _Workers(1, 1000).jobs == 1 and _Workers(0, 1).jobs == 1
+
+
+def test_a_lobby_whose_log_fails_its_check_is_still_said(tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]
+    """The lobby's rules line says which rules the failed check used."""
+    source = DATA / "2023083107gm-000b-18940-79affd70.json"
+    data = json.loads(source.read_text(encoding="utf-8"))
+    data["sc"][0] += 1000
+    data["sc"][2] -= 1000
+    changed = tmp_path / source.name
+    changed.write_text(json.dumps(data), encoding="utf-8")
+    for jobs in ("1", "2"):
+        said = cli.run("import", "tenhou", str(changed), str(SAMPLE), "-o", str(tmp_path / jobs),
+                       "--check", "--jobs", jobs, code=2)  # fmt: skip
+        assert "final points: seisan has" in said
+        assert "lobby L18940 ARML Main Lobby, under its own rules: Start points 30000" in said

@@ -819,3 +819,13 @@ def test_a_nagashi_by_a_seat_past_the_first_and_a_draw_with_no_payments() -> Non
     game = majsoul.parse(game_json(unpaid))
     assert game.record.hands[0].tenpai == (0, 1, 2, 3)
     assert game.points_after[0] == (25000, 25000, 25000, 25000)  # the next hand's start
+
+
+def test_an_old_record_with_empty_actions_beside_its_records_reads_its_records() -> None:
+    """Exporters that write every field give a record from before 2021 an empty
+    ``actions`` list beside its ``records``: the records are the game."""
+    records = [event["result"] for event in EVENTS]
+    body = {"name": ".lq.GameDetailRecords",
+            "data": {"version": 0, "records": records, "actions": []}}  # fmt: skip
+    game = majsoul.parse(json.dumps({"head": HEAD, "data": body}))
+    assert game == majsoul.parse(game_json())

@@ -468,3 +468,26 @@ def test_a_command_runs_with_the_collector_tuned_and_puts_it_back(cli, tmp_path:
     assert COLLECTOR_THRESHOLDS in seen  # collections within the command (Click's own before)
     assert gc.get_threshold() == before
     assert gc.get_freeze_count() == 0
+
+
+def test_serving_runs_with_pythons_collector_and_a_callers_freeze_is_left_alone() -> None:
+    """``seisan serve`` makes garbage on every request: it gets Python's settings back;
+    objects a caller froze before a command stay frozen after it."""
+    import gc  # noqa: PLC0415
+
+    from seisan.cli import COLLECTOR_THRESHOLDS, _collector_for_long_runs, ordinary_collector  # noqa: PLC0415
+
+    before = gc.get_threshold()
+    with _collector_for_long_runs():
+        assert gc.get_threshold() == COLLECTOR_THRESHOLDS and gc.get_freeze_count() > 0
+        ordinary_collector()
+        assert gc.get_threshold() == before and gc.get_freeze_count() == 0
+    assert gc.get_threshold() == before
+    gc.freeze()
+    try:
+        frozen = gc.get_freeze_count()
+        with _collector_for_long_runs():
+            ordinary_collector()
+        assert gc.get_freeze_count() == frozen
+    finally:
+        gc.unfreeze()

@@ -115,3 +115,11 @@ def test_a_red_five_indicator_beside_a_hand_without_red_fives() -> None:
     (a hand no red five is in)."""
     scored = score_tiles("123456789s11z5555p", "9s", melds=["kan:5555p"], tsumo=True, dora="0s")
     assert (scored.han, scored.dora, scored.yaku) == (2, 1, ("Ittsu", "Dora"))
+
+
+def test_four_plain_five_indicators_are_four_fives() -> None:
+    """Four 5s indicators (a game without red fives, three kans) make 6s dora four times
+    over: twelve dora from the three 6s held."""
+    scored = score_tiles("123456789m11z666s", "9m", tsumo=True, dora="5s5s5s5s")
+    assert scored.dora == 12
+    assert score_tiles("123456789m11z666s", "9m", tsumo=True, dora="5s5s5s").dora == 9

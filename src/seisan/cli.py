@@ -188,18 +188,39 @@ the default scans them again and again: a 100,000-game session cost 1.2× a 10,0
 one per game, 1.02× with these (issue 20's measure)."""
 
 
+_COLLECTOR_BEFORE: list[tuple[tuple[int, ...], bool]] = []
+"""The collector's thresholds before the command began, and whether it froze objects
+(for :func:`ordinary_collector`)."""
+
+
 @contextmanager
 def _collector_for_long_runs() -> Iterator[None]:
     """:data:`COLLECTOR_THRESHOLDS` for one command, with what was imported before it
-    left out of every scan (``gc.freeze``); Python's settings back after."""
+    left out of every scan (``gc.freeze``, unless the caller froze objects already);
+    Python's settings back after."""
     before = gc.get_threshold()
-    gc.freeze()
+    freezes = gc.get_freeze_count() == 0
+    if freezes:
+        gc.freeze()
     gc.set_threshold(*COLLECTOR_THRESHOLDS)
+    _COLLECTOR_BEFORE.append((before, freezes))
     try:
         yield
     finally:
+        _COLLECTOR_BEFORE.pop()
         gc.set_threshold(*before)
-        gc.unfreeze()
+        if freezes:
+            gc.unfreeze()
+
+
+def ordinary_collector() -> None:
+    """Python's collector settings back for a command that serves (``seisan serve``):
+    a server makes garbage on every request, and its workers are forked from it."""
+    if _COLLECTOR_BEFORE:
+        before, froze = _COLLECTOR_BEFORE[-1]
+        gc.set_threshold(*before)
+        if froze:
+            gc.unfreeze()
 
 
 def _quiet_exit() -> NoReturn:
@@ -897,6 +918,7 @@ def serve_command(
         _can_listen(host, port)
     from seisan.web.serve import run  # noqa: PLC0415 - Django only for this command
 
+    ordinary_collector()
     run(host, port, db, demo, owner, workers, owner_link)
 
 

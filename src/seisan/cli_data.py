@@ -298,7 +298,8 @@ JobsOption = Annotated[
     int,
     typer.Option(
         "--jobs", "-j",
-        help=N_("Processes reading logs at once (default 1; 0: one for each core)."),
+        help=N_("Processes reading logs at once (default 1; 0, or more than the cores: one "
+                "for each core)."),
     ),
 ]  # fmt: skip
 
@@ -424,16 +425,16 @@ def _import_logs(
     with _Progress(term("played", lang)) as progress, _Workers(jobs, len(paths)) as workers:
         read = workers(_import_one, [(load, path, chosen, check, keep) for path in paths])
         for number, (path, got) in enumerate(zip(paths, read, strict=False), start=1):
+            lobby, lobby_rules, record, played, text, problem = got
+            if lobby and chosen is None:
+                lobbies.setdefault(lobby, lobby_rules)
             try:
-                if isinstance(got, Message):  # a log that cannot be read names itself
-                    raise SeisanError(got)
-                lobby, lobby_rules, record, played, text = got
+                if problem is not None:  # a log that cannot be read names itself
+                    raise SeisanError(problem)
                 if games_file is not None:
                     games_file.add(path.name, record, played)
                 if table is not None:
                     table.add(path.name, record, played)
-                if lobby and chosen is None:
-                    lobbies.setdefault(lobby, lobby_rules)
                 (output / (path.name.split(".")[0] + ".json")).write_text(text, encoding="utf-8")
             except CheckError as err:  # read, but not what the log says: which log
                 failures.append((path, err.within(path)))
@@ -478,17 +479,20 @@ def _import_one(
     chosen: Rules | None,
     check: bool,
     keep: bool,
-) -> Message | tuple[str, Rules | None, Any, Any, str]:
-    """One log read (and checked): its lobby, the lobby's rules, with ``keep`` the record
-    and its replay for the Parquet files, and the game record's JSON text; or the
-    problem, named with the log. A function of its arguments alone, so a worker process
-    can run it; what is written is written in order by the caller."""
+) -> tuple[str, Rules | None, Any, Any, str, Message | None]:
+    """One log read (and checked): its lobby and the lobby's rules (said even when the
+    check fails: they are the rules it failed under), with ``keep`` the record and its
+    replay for the Parquet files, the game record's JSON text, and the problem (named
+    with the log) if any. A function of its arguments alone, so a worker process can run
+    it; what is written is written in order by the caller."""
     from seisan.games import GameError, play  # noqa: PLC0415
     from seisan.logs import CheckError  # noqa: PLC0415
     from seisan.logs import check as checked  # noqa: PLC0415
 
+    lobby: tuple[str, Rules | None] = ("", None)
     try:
         game = load(path, chosen)
+        lobby = (game.lobby, game.record.rules if game.lobby and game.lobby_rules else None)
         played = checked(game) if check else None
         if keep and played is None:
             try:
@@ -498,12 +502,11 @@ def _import_one(
         data = game.record.to_dict(played.lines if played else None)
         text = json.dumps(data, ensure_ascii=False, indent=1)
     except CheckError as err:  # read, but not what the log says: which log
-        return err.within(path)
+        return (*lobby, None, None, "", err.within(path))
     except SeisanError as err:
-        return err.message
-    lobby_rules = game.record.rules if game.lobby and game.lobby_rules else None
+        return (*lobby, None, None, "", err.message)
     kept = (game.record, played) if keep else (None, None)
-    return (game.lobby, lobby_rules, *kept, text)
+    return (*lobby, *kept, text, None)
 
 
 class _Workers:
@@ -513,7 +516,9 @@ class _Workers:
     def __init__(self, jobs: int, items: int) -> None:
         import os  # noqa: PLC0415
 
-        self.jobs = min(jobs or os.cpu_count() or 1, items)
+        cores = os.cpu_count() or 1
+        # at most one a core (more only wait), and 61 on Windows (its limit)
+        self.jobs = max(1, min(jobs or cores, cores, 61, items))
         self.pool: Any = None
 
     def __enter__(self) -> Callable[[Callable[..., Any], list[tuple[Any, ...]]], Iterator[Any]]:

@@ -263,9 +263,10 @@ def score_tiles(
         _to_136(tiles, aka),  # all checked above
         _to_136(win, aka)[0],
         melds=[meld for meld, _names in called] or None,
-        # (an indicator counts by its kind: a red one is read as red, as before)
-        dora_indicators=_to_136(dora) if dora else None,
-        ura_dora_indicators=_to_136(ura) if ura else None,
+        # an indicator counts by its kind: each set is converted with red fives only if
+        # it holds one (so four plain 5s stay four 5s, and a 0 stays a five)
+        dora_indicators=_to_136(dora, "0" in dora) if dora else None,
+        ura_dora_indicators=_to_136(ura, "0" in ura) if ura else None,
         config=config,
     )
     if result.error or result.han is None or result.fu is None or result.yaku is None:

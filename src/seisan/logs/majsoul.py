@@ -71,7 +71,7 @@ def events(data: Mapping[str, Any]) -> Iterator[tuple[str, Mapping[str, Any]]]:
     if not isinstance(body, Mapping) or not ("actions" in body or "records" in body):
         raise LogError(_("a Mahjong Soul record without its events decoded (the game server's "
                          "bytes): export it as JSON with a paipu exporter"))  # fmt: skip
-    if "actions" in body:
+    if body.get("actions") or "records" not in body:  # (old records: empty actions beside)
         for action in body["actions"]:
             if action.get("type") == 1:
                 yield _named(action["result"])
