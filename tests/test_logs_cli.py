@@ -367,7 +367,7 @@ def test_jobs_below_zero_are_refused(tmp_path: Path, cli, jobs: str) -> None:  #
     assert f"--jobs {jobs}: 1以上を指定してください（0はコア数と同じ）" in ja
 
 
-def test_jobs_zero_is_one_process_a_core(tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]
+def test_jobs_zero_imports_every_log(tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]
     logs = tmp_path / "logs"
     logs.mkdir()
     for path in sorted(DATA.glob("2022*.mjlog"))[:3]:
