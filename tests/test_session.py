@@ -485,9 +485,8 @@ def test_serving_runs_with_pythons_collector_and_a_callers_freeze_is_left_alone(
     assert gc.get_threshold() == before
     gc.freeze()
     try:
-        frozen = gc.get_freeze_count()
         with _collector_for_long_runs():
             ordinary_collector()
-        assert gc.get_freeze_count() == frozen
+        assert gc.get_freeze_count() > 0  # (frozen objects may die; an unfreeze empties it)
     finally:
         gc.unfreeze()
