@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from dataclasses import replace as _replace
@@ -490,3 +491,24 @@ def test_serving_runs_with_pythons_collector_and_a_callers_freeze_is_left_alone(
         assert gc.get_freeze_count() > 0  # (frozen objects may die; an unfreeze empties it)
     finally:
         gc.unfreeze()
+
+
+@pytest.mark.parametrize(("count", "width", "expected"), [
+    (5, 40, [0, 1, 2, 3, 4]),  # fits: every game
+    (160, 40, list(range(160))),  # exactly four a column
+    (161, 40, None),  # one more: sampled
+    (10_001, 100, None),
+])  # fmt: skip
+def test_a_long_sessions_chart_draws_at_most_four_games_a_column(
+    count: int, width: int, expected: list[int] | None
+) -> None:
+    from seisan.charts import sampled  # noqa: PLC0415
+
+    drawn = sampled(count, width)
+    if expected is not None:
+        assert drawn == expected
+        return
+    assert drawn[0] == 0 and drawn[-1] == count - 1 and drawn == sorted(set(drawn))
+    assert len(drawn) == 4 * width
+    gaps = {b - a for a, b in itertools.pairwise(drawn)}
+    assert max(gaps) - min(gaps) <= 1  # evenly spaced

@@ -29,14 +29,15 @@ def cumulative_chart(
     figure.theme("colorless")
     figure.title(title)
     games = max((len(row) for row in running.values()), default=0)
-    xs = list(range(games + 1))
+    xs = sampled(games + 1, width)
     legend = []
     if len(running) > len(MARKERS):
         raise ValueError(f"at most {len(MARKERS)} lines can be told apart")
     for index, (name, row) in enumerate(running.items()):
         marker = MARKERS[index % len(MARKERS)]
-        ys = [0.0, *(float(value) for value in row)]  # drawing only; the numbers stay exact
-        figure.draw(figure.signal(xs, ys, marker=marker).lines())
+        totals: list[Fraction | int] = [0, *row]
+        ys = [float(totals[x]) for x in xs if x < len(totals)]  # drawing only: exact elsewhere
+        figure.draw(figure.signal(xs[: len(ys)], ys, marker=marker).lines())
         legend.append(f"{marker} {name}")
     if games <= 30:  # a tick a game; beyond that plotext picks them
         figure.ruler("x").ticks(xs, [str(x) for x in xs])
@@ -51,6 +52,20 @@ def cumulative_chart(
         current = f"{current}   {item}" if current else f"  {item}"
     legend_lines.append(current)
     return "\n".join([*lines, *legend_lines])
+
+
+POINTS_A_COLUMN = 4
+"""A chart of a long session draws at most this many games a column of its width: a
+terminal cell cannot show more, and drawing 10,000 games took half a second a line."""
+
+
+def sampled(count: int, width: int) -> list[int]:
+    """The indices of ``count`` points to draw at ``width``: all of them while they fit,
+    else evenly spaced ones, the first and the last always among them."""
+    most = max(POINTS_A_COLUMN * width, 2)
+    if count <= most:
+        return list(range(count))
+    return sorted({round(i * (count - 1) / (most - 1)) for i in range(most)})
 
 
 def bar_chart(
