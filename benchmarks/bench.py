@@ -103,17 +103,8 @@ def bench_start() -> None:
 
 
 def bench_session() -> None:
-    rng = random.Random(1)
-    names = [f"P{i:02d}" for i in range(12)]
-    lines = ["game,seats," + ",".join(names) + ",sashi,chips"]
-    for number, points in enumerate(games(10000), start=1):
-        seated = rng.sample(names, 4)
-        cells = [str(points[seated.index(n)]) if n in seated else "" for n in names]
-        lines.append(f"{number},{';'.join(seated)}," + ",".join(cells)
-                     + f",{seated[0]}:{seated[1]}:1000,{seated[0]}:1;{seated[1]}:-1")  # fmt: skip
     with tempfile.TemporaryDirectory() as folder:
-        csv = Path(folder) / "season.csv"
-        csv.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        csv = _session_csv(Path(folder) / "season.csv", 10_000, bets=True)
         rules = Path(folder) / "club.toml"
         rules.write_text('extends = "tenhou"\n[side]\nchip_value = 2\n', encoding="utf-8")
         out = Path(folder) / "out.json"
@@ -135,14 +126,17 @@ def bench_session() -> None:
           f"(goal ≤ 3 s, issue 20)")  # fmt: skip
 
 
-def _plain_session(path: Path, count: int) -> Path:
-    rng = random.Random(2)
+def _session_csv(path: Path, count: int, bets: bool = False) -> Path:
+    """``count`` games of 12 players four at a time, as a session CSV; with ``bets`` a
+    差しウマ and chips between the first two seats of each game."""
+    rng = random.Random(1)
     names = [f"P{i:02d}" for i in range(12)]
-    lines = ["game,seats," + ",".join(names)]
+    lines = ["game,seats," + ",".join(names) + (",sashi,chips" if bets else "")]
     for number, points in enumerate(games(count), start=1):
         seated = rng.sample(names, 4)
         cells = [str(points[seated.index(n)]) if n in seated else "" for n in names]
-        lines.append(f"{number},{';'.join(seated)}," + ",".join(cells))
+        extra = f",{seated[0]}:{seated[1]}:1000,{seated[0]}:1;{seated[1]}:-1" if bets else ""
+        lines.append(f"{number},{';'.join(seated)}," + ",".join(cells) + extra)
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return path
 
@@ -153,11 +147,11 @@ def bench_session_scale() -> None:
     with tempfile.TemporaryDirectory() as folder:
         took = {}
         # the start of the command and a few games, taken off each (a fixed cost)
-        csv = _plain_session(Path(folder) / "s10.csv", 10)
+        csv = _session_csv(Path(folder) / "s10.csv", 10)
         start = _command([str(BIN / "seisan"), "session", str(csv), "-r", "tenhou", "-f",
                           "json"], 5)  # fmt: skip
         for count in (10_000, 100_000):
-            csv = _plain_session(Path(folder) / f"s{count}.csv", count)
+            csv = _session_csv(Path(folder) / f"s{count}.csv", count)
             args = [str(BIN / "seisan"), "session", str(csv), "-r", "tenhou", "-f", "json"]
             took[count] = (_command(args, 1) - start) / (count - 10)
     print(f"session scale:   a game of a 100,000-game session costs "

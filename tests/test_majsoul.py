@@ -279,6 +279,13 @@ def test_a_converted_game_plays_mahjong_souls_rules_to_its_own_result(
 # -- what an independent review found ---------------------------------------------------------
 
 
+def _call(seat: int, tile: str, fed: int, kind: int = 1) -> dict[str, Any]:
+    """A pon (``type`` 1) or an open kan (2) of ``tile`` fed by ``fed``."""
+    size = 3 if kind == 1 else 4
+    return act("RecordChiPengGang", seat=seat, type=kind, tiles=[tile] * size,
+               froms=[seat] * (size - 1) + [fed])  # fmt: skip
+
+
 def play_of(events: list[dict[str, Any]], head: dict[str, Any] = HEAD) -> Any:
     return majsoul.parse(game_json(events, head)).record.hands
 
@@ -294,14 +301,9 @@ def test_four_riichi_take_the_fourth_stick_with_the_draw() -> None:
 
 
 def test_a_daisangen_fed_its_third_dragon_is_paid_by_the_feeder() -> None:
-    def pon(seat: int, tile: str, fed: int) -> dict[str, Any]:
-        return act(
-            "RecordChiPengGang", seat=seat, type=1, tiles=[tile] * 3, froms=[seat, seat, fed]
-        )
-
-    events = [new_round(0, 0, 0, [25000] * 4), discard(0, "5z"), pon(1, "5z", 0),
-              discard(1, "1m"), deal(2), discard(2, "6z"), pon(1, "6z", 2), discard(1, "1m"),
-              deal(2), discard(2), deal(3), discard(3, "7z"), pon(1, "7z", 3),
+    events = [new_round(0, 0, 0, [25000] * 4), discard(0, "5z"), _call(1, "5z", 0),
+              discard(1, "1m"), deal(2), discard(2, "6z"), _call(1, "6z", 2), discard(1, "1m"),
+              deal(2), discard(2), deal(3), discard(3, "7z"), _call(1, "7z", 3),
               discard(1, "1m"), deal(2), discard(2), deal(3), discard(3), deal(0), discard(0),
               deal(1), act("RecordHule", hules=[{"seat": 1, "zimo": True, "yiman": True,
                                                  "fans": [{"id": 37, "val": 1}]}],
@@ -545,13 +547,6 @@ def test_a_record_without_its_uuid_has_no_id() -> None:
     head = {k: v for k, v in HEAD.items() if k != "uuid"}
     game = majsoul.parse(game_json(head=head))
     assert game.game_id == "" and game.record.title == ""
-
-
-def _call(seat: int, tile: str, fed: int, kind: int = 1) -> dict[str, Any]:
-    """A pon (``type`` 1) or an open kan (2) of ``tile`` fed by ``fed``."""
-    size = 3 if kind == 1 else 4
-    return act("RecordChiPengGang", seat=seat, type=kind, tiles=[tile] * size,
-               froms=[seat] * (size - 1) + [fed])  # fmt: skip
 
 
 #: a hand of each kind the reader keeps apart, worked out from the events: E1-1 Ana's

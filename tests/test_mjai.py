@@ -176,6 +176,14 @@ def _riichi(seat: int) -> list[dict[str, Any]]:
             {"type": "reach_accepted", "actor": seat}]  # fmt: skip
 
 
+def _ben_adds_a_kan(daes_riichi: bool = False) -> list[dict[str, Any]]:
+    """Ben pons Ana's 5p and lets 1s go; a go-around (Dae declaring riichi in it, or
+    not); Ben draws the fourth 5p and adds it to his pon."""
+    dae = _riichi(3) if daes_riichi else turn(3, "S")
+    return [*turn(0, "5p"), _PON, _LET_1S, *turn(2, "S"), *dae, *turn(0, "S"),
+            {"type": "tsumo", "actor": 1, "pai": "5p"}, _KAKAN]  # fmt: skip
+
+
 CASES = {
     # the 70th draw, the wall's last: 海底摸月
     "haitei": (
@@ -218,17 +226,7 @@ CASES = {
     "chankan": (
         hand_log(
             {1: "55p123s456s789s11z", 3: "123m456m789m22s46p"},
-            [
-                *turn(0, "5p"),
-                {"type": "pon", "actor": 1, "target": 0, "pai": "5p", "consumed": ["5p", "5p"]},
-                {"type": "dahai", "actor": 1, "pai": "1s", "tsumogiri": False},
-                *turn(2, "S"),
-                *turn(3, "S"),
-                *turn(0, "S"),
-                {"type": "tsumo", "actor": 1, "pai": "5p"},
-                {"type": "kakan", "actor": 1, "pai": "5p", "consumed": ["5p", "5p", "5p"]},
-                won(3, 1),
-            ],
+            [*_ben_adds_a_kan(), won(3, 1)],
         ),
         ["槍槓", "一気通貫"],
         3,
@@ -238,17 +236,7 @@ CASES = {
     "chankan-ippatsu": (
         hand_log(
             {1: "55p123s456s789s11z", 3: "123m456m789m22s46p"},
-            [
-                *turn(0, "5p"),
-                _PON,
-                _LET_1S,
-                *turn(2, "S"),
-                *_riichi(3),
-                *turn(0, "S"),
-                {"type": "tsumo", "actor": 1, "pai": "5p"},
-                _KAKAN,
-                won(3, 1),
-            ],
+            [*_ben_adds_a_kan(daes_riichi=True), won(3, 1)],
         ),
         ["立直", "一発", "槍槓", "一気通貫"],
         5,
@@ -259,18 +247,7 @@ CASES = {
     "kan-ends-ippatsu": (
         hand_log(
             {1: "55p123s456s789s11z", 3: "123m456m789m22s45s"},
-            [
-                *turn(0, "5p"),
-                _PON,
-                _LET_1S,
-                *turn(2, "S"),
-                *_riichi(3),
-                *turn(0, "S"),
-                {"type": "tsumo", "actor": 1, "pai": "5p"},
-                _KAKAN,
-                *turn(1, "6s"),
-                won(3, 1),
-            ],
+            [*_ben_adds_a_kan(daes_riichi=True), *turn(1, "6s"), won(3, 1)],
         ),
         ["立直", "平和", "一気通貫"],
         4,
@@ -280,18 +257,7 @@ CASES = {
     "rinshan-added-kan": (
         hand_log(
             {1: "55p123s456s789s11z"},
-            [
-                *turn(0, "5p"),
-                _PON,
-                _LET_1S,
-                *turn(2, "S"),
-                *turn(3, "S"),
-                *turn(0, "S"),
-                {"type": "tsumo", "actor": 1, "pai": "5p"},
-                _KAKAN,
-                {"type": "tsumo", "actor": 1, "pai": "4s"},
-                won(1, 1),
-            ],
+            [*_ben_adds_a_kan(), {"type": "tsumo", "actor": 1, "pai": "4s"}, won(1, 1)],
         ),
         ["嶺上開花"],
         1,

@@ -437,8 +437,9 @@ def _import_logs(
                     table.add(path.name, record, played)
                 (output / (path.name.split(".")[0] + ".json")).write_text(text, encoding="utf-8")
             except CheckError as err:  # read, but not what the log says: which log
-                failures.append((path, err.within(path)))
-                err_line(f"seisan: {term('error')}: {err.within(path).text(lang)}")
+                named = err.within(path)
+                failures.append((path, named))
+                err_line(f"seisan: {term('error')}: {named.text(lang)}")
             except SeisanError as err:
                 failures.append((path, err.message))
                 err_line(f"seisan: {term('error')}: {err.message.text(lang)}")

@@ -113,7 +113,7 @@ def find_rounding(name: str) -> Rounding:
         return _BY_ID[key]
     for mode in Rounding:
         forms = term_forms(f"rounding.{mode.value}")
-        if key == mode.value or key in {form.lower() for form in forms}:
+        if key in {form.lower() for form in forms}:  # (an id was found above)
             return mode
     if key in _ALIASES:
         return _ALIASES[key]
