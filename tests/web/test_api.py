@@ -487,9 +487,9 @@ def test_a_game_as_answered_is_the_game_as_read_back(
         {"record": record},
     ]  # fmt: skip
     for n, body in enumerate(bodies):
-        # 20 queries a game (the first request also notes the token's use and purges
+        # 19 queries a game (the first request also notes the token's use and purges
         # old keys): the answer is made from memory, not read back
-        with django_assert_max_num_queries(22 if n == 0 else 20):
+        with django_assert_max_num_queries(21 if n == 0 else 19):
             made = post_game(token, night, body, f"same-{n}")
         assert made.status_code == 201, made.content
         url = f"/api/clubs/test/games/{made.json()['id']}"

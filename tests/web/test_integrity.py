@@ -11,6 +11,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from seisan.errors import SeisanError
 from seisan.session import load_session
 from seisan.web.clubs import files, services
 from seisan.web.clubs import models as m
@@ -188,6 +189,45 @@ def test_a_resent_form_is_the_game_it_saved_and_nothing_else(club: m.Club, owner
             f"this form already saved game {number}: open a new form for the next game"
         )
     assert m.Game.objects.count() == 2
+
+
+def test_a_resent_form_is_its_game_even_when_the_night_no_longer_lets_it_settle(
+    club: m.Club, owner: Any
+) -> None:
+    """The key tells a resend when storing or settling fails, not by a query before
+    every game: a form sent again after two of its players left for substitutes, or
+    after the season's rules changed to three players, is still the game it saved
+    (never an error that makes the scorer enter it twice); another table under that
+    key is refused by the game's number; a key that saved nothing gets the error."""
+    from seisan.web.events.models import Substitution  # noqa: PLC0415
+
+    season = season_with(club, "tenhou", owner)
+    night = m.Session.objects.create(season=season)
+    table = {"players": NAMES, "points": [42600, 31000, 16400, 10000]}
+    game, created = services.save_game(night, table, owner, key="t")
+    assert created
+    for name, by in [("Ana", "Hana"), ("Ben", "Gus")]:
+        Substitution.objects.create(season=season, since=night,
+                                    player=m.Player.objects.get(name=name),
+                                    by=m.Player.objects.create(club=club, name=by))  # fmt: skip
+    with pytest.raises(SeisanError) as raised:  # a new game with those two: refused
+        services.save_game(night, table, owner, key="new")
+    assert "both played by substitutes" in raised.value.message.text("en")
+    assert services.save_game(night, table, owner, key="t") == (game, False)
+    Substitution.objects.all().delete()
+    services.new_rules_version(season, services.rules_from_text("tenhou-sanma"),
+                               "tenhou-sanma", owner)  # fmt: skip
+    assert services.save_game(night, dict(table), owner, key="t") == (game, False)
+    with pytest.raises(services.EntryError) as raised:
+        services.save_game(night, {**table, "points": [10000, 16400, 31000, 42600]}, owner,
+                           key="t")  # fmt: skip
+    assert raised.value.message.text("en") == (
+        "this form already saved game 1: open a new form for the next game"
+    )
+    with pytest.raises(SeisanError) as raised:
+        services.save_game(night, table, owner, key="never")
+    assert "already saved" not in raised.value.message.text("en")
+    assert m.Game.objects.count() == 1
 
 
 @pytest.mark.parametrize("length", [60, 61])

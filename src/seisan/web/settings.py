@@ -131,6 +131,12 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
     }
     DATABASES["default"]["CONN_MAX_AGE"] = 0
+elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # parameters sent apart from the query: psycopg prepares a statement a connection
+    # runs again and again (a game's twenty), so PostgreSQL plans it once
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        server_side_binding=True, prepare_threshold=5
+    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # shared by every worker (rate limits must be): a table in the database itself
 CACHES = {

@@ -256,30 +256,45 @@ def save_game(
     Nothing is stored on an error.
     """
     scoped = f"{session.pk}:{key}" if key else None
-    if scoped and game is None:  # sent again: the game as it was first sent or stored
-        existing = m.Game.objects.filter(idempotency_key=scoped).first()
-        if existing is not None:
-            return _resent(existing, data, record)
-    if game is None:
-        data, record = _substituted(session, data, record)
     if game is not None and version is None:
         raise Conflict(_("this form is missing the game's version: reload the game and edit again"))
-    version_row = rules_version or (game.rules if game is not None else session.season.rules)
-    rules = rules_of(version_row)
-    result = settle_record(record, rules) if record is not None else settle_data(data, rules)
-    names = list(result.settlement.names)
-    _check_names(names, [s.name for s in result.spectators])
+
+    def stored_already() -> tuple[m.Game, bool] | None:
+        """A new game sent again (or two taps at once): the game as first stored. Asked
+        only when storing or settling fails, not before every game: the key's unique
+        row tells a resend, and the night may have changed since (a substitute, the
+        rules) so that the form would no longer settle."""
+        if not scoped or game is not None:
+            return None
+        existing = m.Game.objects.filter(idempotency_key=scoped).first()
+        return None if existing is None else _resent(existing, sent, sent_record)
+
+    sent, sent_record = data, record
+    try:
+        if game is None:
+            data, record = _substituted(session, data, record)
+        version_row = rules_version or (game.rules if game is not None else session.season.rules)
+        rules = rules_of(version_row)
+        result = settle_record(record, rules) if record is not None else settle_data(data, rules)
+        names = list(result.settlement.names)
+        _check_names(names, [s.name for s in result.spectators])
+    except SeisanError:
+        if (first := stored_already()) is not None:
+            return first
+        raise
     stored = dict(data) if record is None else {"players": names}
     for attempt in range(SAVE_ATTEMPTS):
         try:
             with transaction.atomic():
                 return _write(session, stored, record, result, user, scoped, game, version,
                               version_row, kind)  # fmt: skip
+        except SeisanError:
+            if (first := stored_already()) is not None:
+                return first
+            raise
         except IntegrityError:
-            if scoped:  # two taps at once: the other request stored it
-                existing = m.Game.objects.filter(idempotency_key=scoped).first()
-                if existing is not None:
-                    return _resent(existing, data, record)
+            if (first := stored_already()) is not None:
+                return first
             if game is not None or attempt == SAVE_ATTEMPTS - 1:
                 raise
     raise AssertionError("unreachable")
