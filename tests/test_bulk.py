@@ -1,6 +1,8 @@
 """seisan.bulk settles arrays of games exactly as the core's settle() does, game by
 game: every preset, random games with ties, negative points and sticks left on the
-table, 100,000 per preset (and every rounding mode and tie rule on top)."""
+table, 100,000 per preset (and every rounding mode and tie rule on top), by both of
+its engines (the NumPy columns and the fused Numba kernel), and both refuse a bad row
+in the same words."""
 
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ from seisan.rounding import Rounding
 from seisan.rules import Deposits, Rules, Ties
 
 GAMES = 100_000
+ENGINES = ("numpy", "numba")  #: Numba is in the bulk extra: a missing one fails here
 
 
 def random_games(rules: Rules, count: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
@@ -57,12 +60,15 @@ def assert_same(rules: Rules, count: int, seed: int) -> None:
             except Exception:
                 keep[row] = False
         points, sticks = points[keep], sticks[keep]
-    result = settle_arrays(points, rules, sticks)
-    assert (result.places.dtype, result.quanta.dtype) == (np.int8, np.int64)
     places, quanta, finals = core_rows(rules, points, sticks)
-    assert result.places.tolist() == places
-    assert result.quanta.tolist() == quanta
-    assert result.points.tolist() == finals
+    # the points as a file's columns give them (int32 when they fit), and a view
+    for given in (points, points.astype(np.int32), np.asfortranarray(points)):
+        for engine in ENGINES if given is points else ("numba",):  # it reads them as given
+            result = settle_arrays(given, rules, sticks, engine=engine)
+            assert (result.places.dtype, result.quanta.dtype) == (np.int8, np.int64)
+            assert result.places.tolist() == places, engine
+            assert result.quanta.tolist() == quanta, engine
+            assert result.points.tolist() == finals, engine
 
 
 @pytest.mark.parametrize("rules", presets(), ids=lambda r: r.name)
@@ -118,12 +124,14 @@ def test_the_exact_system() -> None:
         ([[42600, 31000, 16400, 9000]], [1.0], "riichi sticks must be counted in whole numbers"),
     ],
 )  # fmt: skip
-def test_bad_rows_are_named(points: list, deposits: int, message: str) -> None:
+@pytest.mark.parametrize("engine", ENGINES)
+def test_bad_rows_are_named(points: list, deposits: int, message: str, engine: str) -> None:
     with pytest.raises(BulkError, match=message):
-        settle_arrays(np.array(points), find_preset("mleague"), deposits)
+        settle_arrays(np.array(points), find_preset("mleague"), deposits, engine=engine)
 
 
-def test_a_floating_uma_with_no_list_for_a_count_names_the_first_such_row() -> None:
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_floating_uma_with_no_list_for_a_count_names_the_first_such_row(engine: str) -> None:
     """Lists for 1 and 3 players afloat only (start and return 30,000): the third game
     has 2 afloat (38,000 and 32,000), the fourth too; the core's words, the row and the
     points as given. 45,000 alone afloat: +15 and the list's 12 = +27."""
@@ -133,12 +141,12 @@ def test_a_floating_uma_with_no_list_for_a_count_names_the_first_such_row() -> N
     rules = Rules(uma=parse_floating({"1": [12, -1, -3, -8], "3": [8, 3, 1, -12]}))
     games = np.array([[45000, 29000, 26000, 20000], [31000, 30000, 30000, 29000],
                       [38000, 32000, 28000, 22000], [32000, 38000, 22000, 28000]])  # fmt: skip
-    result = settle_arrays(games[:2], rules)
+    result = settle_arrays(games[:2], rules, engine=engine)
     assert result.scores(0) == list(settle(games[0].tolist(), rules).scores) == [
         Fraction(27), Fraction(-2), Fraction(-7), Fraction(-18)]  # fmt: skip
     assert result.scores(1) == list(settle(games[1].tolist(), rules).scores)
     with pytest.raises(BulkError) as err:
-        settle_arrays(games, rules, np.array([0, 0, 0, 0]))
+        settle_arrays(games, rules, np.array([0, 0, 0, 0]), engine=engine)
     assert str(err.value) == (
         "row 3: rules: floating_uma = “1: 12,-1,-3,-8; 3: 8,3,1,-12”: has no uma for 2 players"
         " at or above 30000 (38000, 32000, 28000, 22000, 0 sticks)"
@@ -160,15 +168,33 @@ M = 10**9  # seisan.rules.MAX_POINTS
         ([[42600, 30950, 16450, 10000]], "row 1: points not a multiple of 100 (42600, 30950"),
     ],
 )  # fmt: skip
+@pytest.mark.parametrize("engine", ENGINES)
 def test_points_on_and_beyond_the_limit_and_off_the_unit(
-    points: list[list[int]], message: str | None
+    points: list[list[int]], message: str | None, engine: str
 ) -> None:
     """The limit is the core's (MAX_POINTS): on it is allowed, beyond it named in any
     column, as is a point off the unit in a middle column."""
     rules = find_preset("mleague")
     if message is None:
-        assert settle_arrays(np.array(points), rules).quanta.shape == (1, 4)
+        assert settle_arrays(np.array(points), rules, engine=engine).quanta.shape == (1, 4)
         return
     with pytest.raises(BulkError) as err:
-        settle_arrays(np.array(points), rules)
+        settle_arrays(np.array(points), rules, engine=engine)
     assert str(err.value).startswith(message)
+
+
+def test_the_engine_is_chosen_by_the_count_of_games_and_named_when_unknown() -> None:
+    """The kernel from :data:`KERNEL_ROWS` games (Numba installed), NumPy below: both
+    give the same; an engine neither is refused; a row the kernel stops at on its own
+    (a count afloat with no uma) is worded by the NumPy path."""
+    from seisan import bulk  # noqa: PLC0415
+
+    assert bulk.engine_for(bulk.KERNEL_ROWS) == "numba"
+    assert bulk.engine_for(bulk.KERNEL_ROWS - 1) == bulk.engine_for(0) == "numpy"
+    rules = find_preset("tenhou")
+    points, sticks = random_games(rules, bulk.KERNEL_ROWS, seed=11)
+    whole = settle_arrays(points, rules, sticks)
+    fewer = settle_arrays(points[:-1], rules, sticks[:-1])
+    assert whole.quanta[:-1].tolist() == fewer.quanta.tolist()
+    with pytest.raises(ValueError, match="engine: numba or numpy, not 'cuda'"):
+        settle_arrays(points, rules, sticks, engine="cuda")

@@ -32,7 +32,7 @@ from seisan.rules import MAX_POINTS, Rules
 
 IntArray = npt.NDArray[Any]  #: integer columns (int8 counts, int64 points and quanta)
 
-__all__ = ["BulkError", "BulkResult", "settle_arrays"]
+__all__ = ["BulkError", "BulkResult", "engine_for", "settle_arrays"]
 
 
 class BulkError(SeisanError):
@@ -89,12 +89,9 @@ def _whole(rounding: Rounding, per_pt: int, ret: int) -> Callable[[IntArray], In
     return None if whole is None else lambda n: whole(n) * per_pt
 
 
-def check_arrays(
-    points: Any, deposits: Any, rules: Rules
-) -> tuple[list[IntArray], IntArray, IntArray]:
-    """Points as int64 columns (one per seat) and deposits per row, checked as
-    :func:`~seisan.settlement.check_points` checks one game; the first bad row is
-    named. Also returns the points as given (for error messages)."""
+def _shaped(points: Any, deposits: Any, rules: Rules) -> tuple[IntArray, IntArray]:
+    """The points as an array of one column a seat and the sticks' counts, both of
+    integers (checked before any row is read)."""
     values = np.asarray(points)
     n = rules.players
     if values.ndim != 2 or values.shape[1] != n:
@@ -104,12 +101,22 @@ def check_arrays(
         )  # fmt: skip
     if not np.issubdtype(values.dtype, np.integer):
         raise BulkError(_("points must be whole numbers (an integer column)"))
-    rows = values.shape[0]
-    columns = [values[:, s].astype(np.int64) for s in range(n)]
-    given = np.asarray(deposits)
-    if not np.issubdtype(given.dtype, np.integer):  # 1.7 sticks were read as 1
+    counts = np.asarray(deposits)
+    if not np.issubdtype(counts.dtype, np.integer):  # 1.7 sticks were read as 1
         raise BulkError(_("riichi sticks must be counted in whole numbers (an integer column)"))
-    sticks = np.broadcast_to(given.astype(np.int64), (rows,))
+    return values, counts
+
+
+def check_arrays(
+    points: Any, deposits: Any, rules: Rules
+) -> tuple[list[IntArray], IntArray, IntArray]:
+    """Points as int64 columns (one per seat) and deposits per row, checked as
+    :func:`~seisan.settlement.check_points` checks one game; the first bad row is
+    named. Also returns the points as given (for error messages)."""
+    values, counts = _shaped(points, deposits, rules)
+    n, rows = rules.players, values.shape[0]
+    columns = [values[:, s].astype(np.int64) for s in range(n)]
+    sticks = np.broadcast_to(counts.astype(np.int64), (rows,))
     total = sum(columns, sticks * rules.scoring.riichi)
     beyond = np.zeros(rows, dtype=bool)
     uneven = np.zeros(rows, dtype=bool)
@@ -135,15 +142,73 @@ def check_arrays(
     return columns, np.ascontiguousarray(sticks), values
 
 
-def settle_arrays(points: Any, rules: Rules, deposits: Any = 0) -> BulkResult:
+def settle_arrays(
+    points: Any, rules: Rules, deposits: Any = 0, *, engine: str | None = None
+) -> BulkResult:
     """Settle every row of ``points`` (games × seats, seat 0 the first dealer) with
     ``deposits`` riichi sticks left on the table (one count, or one per row).
 
-    Seat by seat, with no sort: a seat's place is how many seats hold more points
+    ``engine``: ``"numba"`` (the fused kernel, :mod:`seisan.bulk.kernel`), ``"numpy"``
+    (whole columns: the reference), or ``None``: the kernel where Numba is installed
+    and there are at least :data:`KERNEL_ROWS` games, else NumPy."""
+    if engine is None:
+        engine = engine_for(np.shape(points)[0] if np.ndim(points) else 0)
+    if engine == "numba":
+        return _settle_kernel(points, deposits, rules)
+    if engine != "numpy":
+        raise ValueError(f"engine: numba or numpy, not {engine!r}")
+    return _settle_columns(*check_arrays(points, deposits, rules), rules)
+
+
+#: games from which the fused kernel is used when Numba is installed (below, loading
+#: its compiled code costs more than NumPy's passes: measured by ``make bench``)
+KERNEL_ROWS = 50_000
+
+
+def engine_for(rows: int) -> str:
+    """The engine :func:`settle_arrays` takes for ``rows`` games when none is named."""
+    return "numba" if rows >= KERNEL_ROWS and _kernel() is not None else "numpy"
+
+
+def _kernel() -> Any:
+    """:mod:`seisan.bulk.kernel`, or None where Numba is not installed."""
+    try:
+        from seisan.bulk import kernel  # noqa: PLC0415
+    except ImportError:
+        return None
+    return kernel
+
+
+def _settle_kernel(points: Any, deposits: Any, rules: Rules) -> BulkResult:
+    """The fused kernel over the points as given (no column copied first); a row it
+    stops at is worded by the NumPy path, which finds the same first bad row."""
+    kernel = _kernel()
+    if kernel is None:
+        raise BulkError(_("the fused kernel needs Numba: pip install 'seisan[bulk]'"))
+    values, counts = _shaped(points, deposits, rules)
+    sticks = np.broadcast_to(counts, values.shape[:1])
+    fast = rules.fast
+    uma, known = kernel.uma_tables(fast, rules.players)
+    rows, n = values.shape
+    columns = np.empty((n, rows), dtype=np.int64)
+    places = np.empty((rows, n), dtype=np.int8)
+    scores = np.empty((rows, n), dtype=np.int64)
+    _row, why = kernel.settle_rows(
+        values, sticks, MAX_POINTS, rules.unit, rules.scoring.riichi, rules.start * n,
+        fast.split, fast.lost, fast.stick, fast.ret, fast.per_pt, fast.oka_q, uma, known,
+        kernel.MODES[rules.rounding], columns, places, scores,
+    )  # fmt: skip
+    if why != kernel.FINE:  # the reference words the refusal (and must find one)
+        _settle_columns(*check_arrays(points, deposits, rules), rules)
+        raise AssertionError("the kernel refused a row the NumPy path settles")
+    return BulkResult(tuple(columns), places, scores, fast.per_pt)
+
+
+def _settle_columns(v: list[IntArray], sticks: IntArray, given: Any, rules: Rules) -> BulkResult:
+    """Seat by seat, with no sort: a seat's place is how many seats hold more points
     (and, without split ties, how many lower seats hold as many); every part of the
     score is then a handful of whole-column integer operations."""
     fast = rules.fast
-    v, sticks, given = check_arrays(points, deposits, rules)
     n = len(v)
     rows = len(sticks)
     small = np.int8  # counts of seats: 0 to 3
