@@ -160,6 +160,15 @@ def test_everything_a_table_may_add(club: m.Club) -> None:
     assert bound.result is not None
 
 
+def test_a_spectator_after_an_empty_row_is_kept(club: m.Club) -> None:
+    """A row left empty (its spectator taken off) skips to the next, never ends the
+    spectators: Fay in the third row still backs Ben."""
+    bound = form(BELOW, "2,3,2", soto_name_0="Eve", soto_backs_0="0",
+                 soto_name_2="Fay", soto_backs_2="1")  # fmt: skip
+    assert bound.errors == {}
+    assert bound.data_out["soto"] == {"Eve": "Ana", "Fay": "Ben"}
+
+
 def test_a_pool_at_the_rules_amount_and_no_extras(club: m.Club) -> None:
     rules = PLAIN + "[side]\nsoto_pool = 1000\n"
     bound = form(rules, **POOL, soto_name_1="Fay", soto_backs_1="1", soto_amount_1="1000",
@@ -316,7 +325,8 @@ def test_errors_in_the_pages_language(code: str) -> None:
     from seisan.i18n import _  # noqa: PLC0415
 
     cases = [({"points_1": "x"}, "points_1"), ({"points_3": "11000"}, "__all__"),
-             ({"player_1": "Be:n"}, "player_1")]  # fmt: skip
+             ({"player_1": "Be:n"}, "player_1"),
+             ({"points_0": "42650", "points_3": "9950"}, "__all__")]  # the core's own  # fmt: skip
     for data, field in cases:
         english = form(**data).errors[field][0]
         with translation.override(code):
