@@ -104,6 +104,16 @@ def test_every_rounding_in_single_points_with_a_return_off_the_thousand(mode: Ro
     assert_same(rules, 20_000, seed=5)
 
 
+@pytest.mark.parametrize("mode", list(Rounding), ids=lambda m: m.value)
+def test_every_rounding_in_points_of_ten(mode: Rounding) -> None:
+    """Points in tens (``points_unit = 10``): a score in hundredths of a pt, each
+    rounding's halves at …450, …500 and …550 reached; the kernel divides by ten as a
+    constant here, and must give what the core and the NumPy columns give."""
+    rules = rules_from_data({"extends": "mleague", "points_unit": 10, "rounding": mode.value})
+    assert rules.unit == 10
+    assert_same(rules, 5_000, seed=9)
+
+
 def test_the_exact_system() -> None:
     preset = find_preset("mleague")
     rules = replace(preset, scoring=replace(preset.scoring, system="exact"))
