@@ -32,6 +32,24 @@ class Cli:
         return [Decimal(r["score"]) for r in self.json("settle", *args)["results"]]
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _computed_afresh() -> None:
+    """Values the core keeps once worked out (hand values, presets, pt conversions,
+    the hands a table lists) are worked out again in each test session: mutmut forks
+    every mutant's session from a process whose clean run filled them, so a kept value
+    hid the mutant that would compute it wrong (issue 16: 44 of `seisan.hands`'
+    mutants lived only so)."""
+    from importlib import import_module  # noqa: PLC0415
+
+    from seisan import conditions, hands, pt  # noqa: PLC0415
+
+    presets = import_module("seisan.presets")  # (the package's `presets` is the function)
+    hands._VALUES.clear()
+    for kept in (presets._preset, presets.presets, presets._preset_ids, pt.quanta_value,
+                 pt._decimal, pt.from_quanta, conditions._hands):  # fmt: skip
+        kept.cache_clear()
+
+
 @pytest.fixture
 def cli() -> Cli:
     return Cli()
