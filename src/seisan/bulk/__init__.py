@@ -160,8 +160,9 @@ def settle_arrays(
     return _settle_columns(*check_arrays(points, deposits, rules), rules)
 
 
-#: games from which the fused kernel is used when Numba is installed (below, loading
-#: its compiled code costs more than NumPy's passes: measured by ``make bench``)
+#: games from which the fused kernel is used when Numba is installed (below, importing
+#: Numba and loading its compiled code, about a second, outweighs NumPy's passes; the
+#: line is a choice, not yet measured)
 KERNEL_ROWS = 50_000
 
 

@@ -258,6 +258,7 @@ def save_game(
     scoped = f"{session.pk}:{key}" if key else None
     if game is not None and version is None:
         raise Conflict(_("this form is missing the game's version: reload the game and edit again"))
+    sent, sent_record = data, record  # as sent, before the night's substitute is marked
 
     def stored_already() -> tuple[m.Game, bool] | None:
         """A new game sent again (or two taps at once): the game as first stored. Asked
@@ -269,7 +270,6 @@ def save_game(
         existing = m.Game.objects.filter(idempotency_key=scoped).first()
         return None if existing is None else _resent(existing, sent, sent_record)
 
-    sent, sent_record = data, record
     try:
         if game is None:
             data, record = _substituted(session, data, record)
