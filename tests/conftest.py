@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
 import re
+import time
 from decimal import Decimal
 from typing import Any
 
@@ -12,6 +14,16 @@ from typer.testing import CliRunner
 
 from seisan.cli import app
 from seisan.i18n import Lang, Message, catalog
+
+RUN_STARTED = "SEISAN_TEST_RUN_STARTED"  # read by tests/web/test_browser.py
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """The time this run started, told to every worker: the browser tests clear the
+    screenshots older than it, never those another worker of the same run just took
+    (each worker clearing and remaking the folder raced the other: CI failed on it)."""
+    if not hasattr(config, "workerinput"):
+        os.environ[RUN_STARTED] = repr(time.time())
 
 
 class Cli:

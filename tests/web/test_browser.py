@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
 from datetime import date, timedelta
 from decimal import Decimal
 from fractions import Fraction
@@ -81,8 +80,13 @@ def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]
 
 @pytest.fixture(scope="module", autouse=True)
 def _clean_shots() -> None:
-    shutil.rmtree(SHOTS, ignore_errors=True)
-    SHOTS.mkdir(parents=True)
+    """The folder holds this run's screenshots only; two workers run this module's
+    tests side by side, so neither removes what the run has already taken."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    started = float(os.environ.get("SEISAN_TEST_RUN_STARTED", "inf"))  # tests/conftest.py
+    for old in SHOTS.glob("*.png"):
+        if old.stat().st_mtime < started:
+            old.unlink(missing_ok=True)
 
 
 def shot(page: Any, name: str) -> None:
