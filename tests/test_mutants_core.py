@@ -18,7 +18,7 @@ from seisan.output import dumps_json
 from seisan.pt import pt_value, quanta_value
 from seisan.rules import Deposits, Kazoe, Penalties, PointSystem, Scoring, SideRules, Stakes
 from seisan.settlement import Penalty, Substitute, places
-from seisan.sidebets import BetError, Bets, Kind, PairBet, bets_from_dict, find_player
+from seisan.sidebets import BetError, Bets, Kind, PairBet, Spectator, bets_from_dict, find_player
 
 THIRTY = Scoring(system=PointSystem.THIRTY_FU)
 GORIN = Scoring(system=PointSystem.GORIN)
@@ -678,3 +678,39 @@ def test_an_exact_system_settlement_writes_its_scores_with_the_fewest_decimals()
     exact = MLEAGUE.replace(scoring=Scoring(system="exact"))
     text = dumps_json(settle([35500, 30000, 24500, 10000], exact).to_dict(), indent=None)
     assert '"score": 55.5,' in text and "55.500" not in text
+
+
+def test_a_spectator_mirrors_first_place_without_the_houses_part() -> None:
+    """EMA, a substitute entered at a fixed -30 and a referee's penalty paid to the house:
+    the house pays first place 30 pt exactly (the substitute's result is worth more than
+    the table paid, less the penalty it collects through first place: 20 in the
+    jansou's flows). A spectator backing first place mirrors Ana's flows with each
+    player, 35, never what the house paid her (65 − 30); a sign slip in the house's
+    part would give 55."""
+    eve, fined = Bets(spectators=(Spectator("Eve", 0),)), [Penalty(2, Fraction(10))]
+    result = settle_game([80000, 30000, 25000, -15000], find_preset("ema"),
+                         ["Ana", "Ben", "Chie", "Dae"], bets=eve, penalties=fined,
+                         substitute=Substitute(3, "Sub"))  # fmt: skip
+    assert result.settlement.unpaid == -20
+    totals = result.totals()
+    assert totals["Ana"] == 65 and totals["Eve"] == 35
+    # pair by pair: Ana pays Ben 5, Chie pays Ana 10 (her penalty goes to the house), Dae 30
+    assert sorted((t.payer, t.payee, t.amount) for t in result.soto) == [
+        ("Chie", "Eve", 10),
+        ("Dae", "Eve", 30),
+        ("Eve", "Ben", 5),
+    ]
+
+
+@pytest.mark.parametrize("table", ["30fu", "gorin"])
+@pytest.mark.parametrize("han", [0, 1000])
+def test_a_han_a_points_table_does_not_list_is_refused_in_words(table: str, han: int) -> None:
+    """The tables' rows reach from 1 han to 999 and `hand_value` refuses any other count
+    first; a table that left a gap (a house's own, a slip in a data file) names the han
+    and the table rather than scoring it as something else."""
+    from seisan.hands import _row  # noqa: PLC0415
+
+    with pytest.raises(HandError) as caught:
+        _row(table, han, 0)
+    assert str(caught.value) == f"{han} han is not in the {table} table"
+    assert _row(table, 999, 0) == _row(table, 13 if table == "30fu" else 11, 0)
