@@ -17,6 +17,7 @@ from django.db import connection, transaction
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils import timezone
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -503,3 +504,30 @@ def test_ratings_kept_for_four_clubs_and_systems_and_shared_for_good(
     stale = tuple((pk, revision - 1, created) for pk, revision, created in revisions)
     shared.set(key, (stale, table), None)
     assert rated_now(club, System.OPENSKILL) is False  # worked out from every game again
+
+
+def test_the_server_starts_with_the_seasons_played_last_kept(
+    club: m.Club, owner: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`seisan serve` keeps the tables of the seasons played last before its workers
+    fork: the first reader of each reads one number (the revision), no game. A season
+    whose games were all deleted, or that has none, is not among them; the newest
+    night decides, not the season made last."""
+    monkeypatch.setattr(kept_standings, "_TABLES", OrderedDict())
+    days = {"old": datetime.date(2026, 1, 5), "new": datetime.date(2026, 3, 1),
+            "mid": datetime.date(2026, 2, 1), "gone": datetime.date(2026, 4, 1)}  # fmt: skip
+    made = {}
+    for name, day in days.items():
+        made[name] = season_with(club, "mleague", owner, name=name)
+        night = m.Session.objects.create(season=made[name], date=day)
+        game, _created = services.save_game(night, TABLE, owner)
+    m.Game.objects.filter(pk=game.pk).update(deleted=timezone.now())  # "gone"'s only game
+    bump(game.session.season_id, [game.pk])
+    season_with(club, "mleague", owner, name="empty")
+    assert [s.name for s in kept_standings.warm(seconds=0)] == []
+    assert [s.name for s in kept_standings.warm(seasons=2)] == ["new", "mid"]
+    for name, queries in (("new", 1), ("mid", 1), ("old", 4)):
+        with CaptureQueriesContext(connection) as read:
+            read_table = season_table(made[name])
+        assert len(read.captured_queries) == queries, name
+        assert [s.name for s in read_table.everyone] == ["Ana", "Ben", "Chie", "Dae"]

@@ -3,6 +3,7 @@ works once, the demo club; served for real by gunicorn."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -18,6 +19,10 @@ def test_first_start(tmp_path: Path) -> None:
         assert lines[0] == f"database: {tmp_path / 'club.sqlite3'}"  # named first
         assert "owner's account: owner@localhost" in served.output
         assert f"seisan is running at {served.base}/" in served.output
+        # the demo's seasons read before the workers fork: each starts with them kept
+        ready = re.search(r"standings kept ready for the seasons played last: (\d+) \(\d+\.\d s\)",
+                          served.output)  # fmt: skip
+        assert ready and int(ready[1]) >= 1, served.output
         assert (tmp_path / "club.sqlite3").exists() and (tmp_path / "secret.key").exists()
         for name in ("club.sqlite3", "secret.key"):  # sessions are in it: the owner's alone
             assert oct((tmp_path / name).stat().st_mode & 0o777) == "0o600", name

@@ -15,6 +15,7 @@ import os
 import secrets
 import socket
 import sys
+import time
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -227,6 +228,14 @@ def run(
               email=user.email))  # fmt: skip
     if owner_link:
         return
+    from seisan.web.clubs.standings import warm  # noqa: PLC0415
+
+    started = time.monotonic()
+    ready = warm()
+    took = f"{time.monotonic() - started:.1f}"
+    if ready:
+        say(_("standings kept ready for the seasons played last: {count} ({seconds} s)",
+              count=len(ready), seconds=took))  # fmt: skip
     for base in bases:
         say(_("seisan is running at {url}", url=base + "/"))
     from django.db import connections  # noqa: PLC0415

@@ -15,6 +15,7 @@ over every live game
 from __future__ import annotations
 
 import threading
+import time
 from bisect import bisect_left, insort
 from collections import Counter, OrderedDict
 from collections.abc import Iterable, Mapping
@@ -25,7 +26,7 @@ from fractions import Fraction
 from typing import Any
 
 from django.db import connection, transaction
-from django.db.models import Q, QuerySet
+from django.db.models import Max, Q, QuerySet
 
 from seisan.stats import Seat as StatSeat
 from seisan.stats import Standing, ranked, standing, standings
@@ -373,3 +374,29 @@ def season_standings(
     """The season's standings, computed by :func:`seisan.stats.standings`."""
     chosen = season.min_games if min_games is None else min_games
     return [s for s in season_table(season, start, end).everyone if s.games >= max(chosen, 1)]
+
+
+#: the seasons :func:`warm` gets ready when the server starts (the latest played),
+#: and how long it may take before the server answers
+WARM_SEASONS = _TABLES_KEPT // 2
+WARM_SECONDS = 30.0
+
+
+def warm(seasons: int = WARM_SEASONS, seconds: float = WARM_SECONDS) -> list[m.Season]:
+    """Keep the tables of the seasons played last, before the server's workers fork
+    from this process: each worker starts with them, so the first reader of a large
+    season (100,000 games: seconds to read whole) is not the one who waits. Stops at
+    ``seconds``, the season it is on finished; returns the seasons made ready."""
+    started = time.monotonic()
+    latest = (
+        m.Season.objects.filter(sessions__games__deleted__isnull=True)
+        .annotate(last=Max("sessions__date"))
+        .order_by("-last", "-pk")
+    )[:seasons]
+    made = []
+    for season in latest:
+        if time.monotonic() - started >= seconds:
+            break
+        season_table(season)
+        made.append(season)
+    return made
