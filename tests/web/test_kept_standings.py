@@ -21,6 +21,7 @@ from django.utils import timezone
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from seisan.errors import SeisanError
 from seisan.ratings import System, ratings, table_size
 from seisan.stats import standings
 from seisan.web.clubs import files, services
@@ -205,13 +206,24 @@ def test_random_changes(club: m.Club, owner: Any, data: st.DataObject) -> None:
     with transaction.atomic():
         season = season_with(club, CLUB_RULES, owner, "Random")
         session = m.Session.objects.create(season=season)
+        merges: list[m.Action] = []
         for _step in range(data.draw(st.integers(1, 8))):
             games = list(session.games.all())
-            kinds = ["add", "edit", "delete", "rename"] if games else ["add"]
+            kinds = ["add", "edit", "delete", "rename", "merge", "undo"] if games else ["add"]
             kind = data.draw(st.sampled_from(kinds))
-            if kind == "rename":  # a player of the season: a new name wherever it stands
-                players = club.players.filter(merged_into__isnull=True, seats__isnull=False)
-                player = data.draw(st.sampled_from(list(players.distinct().order_by("pk"))))
+            players = list(club.players.filter(merged_into__isnull=True, seats__isnull=False)
+                           .distinct().order_by("pk"))  # fmt: skip
+            if kind in ("merge", "undo"):  # two who never met; the last merge undone
+                try:
+                    if kind == "undo" and merges:
+                        services.undo_merge(merges.pop(), owner)
+                    elif kind == "merge":
+                        pair = data.draw(st.permutations(players))[:2]
+                        merges.append(services.merge_players(*pair, owner))
+                except SeisanError:
+                    pass
+            elif kind == "rename":  # a player of the season: a new name wherever it stands
+                player = data.draw(st.sampled_from(players))
                 services.rename_player(player, f"{player.name}{_step}", owner)
             elif kind == "add":
                 services.save_game(session, data.draw(tables()), owner)
@@ -225,6 +237,8 @@ def test_random_changes(club: m.Club, owner: Any, data: st.DataObject) -> None:
                 game.save(update_fields=["deleted"])
                 bump(season, [game.pk])
             read_whole(season)
+            for system in System:  # ratings carried on or worked out again: the core's
+                rated_now(club, system)
         transaction.set_rollback(True)
 
 
@@ -279,9 +293,22 @@ def test_ratings_carried_on(friday: m.Season, owner: Any, signed_in: Client,
     signed_in.post(reverse("clubs:restore", args=[club.slug, game.pk]))
     assert not rated_now(club, system)  # back before Spring's game
     services.rename_player(club.players.get(name="Fay"), "Faye", owner)
-    assert not rated_now(club, system)
+    assert rated_now(club, system)  # a rename: the ratings follow the player
     services.save_game(spring, {**table, "players": ["Dae", "Faye", "Ana", "Ben"]}, owner)
     assert rated_now(club, system)
+    # two renames at once, one of them to the other's old name (a swap through a third)
+    services.rename_player(club.players.get(name="Eve"), "Eva", owner)
+    services.rename_player(club.players.get(name="Faye"), "Eve", owner)
+    assert rated_now(club, system)
+    events._RATED.clear()  # another worker: the shared copy, its histories renamed too
+    assert not rated_now(club, system)  # no game read, the same ratings
+    services.save_game(spring, {**table, "players": ["Hana", "Ivy", "Jo", "Kai"]}, owner)
+    assert not rated_now(club, system)  # nothing kept in this worker: every game
+    undo = services.merge_players(club.players.get(name="Hana"), club.players.get(name="Eva"),
+                                  owner)  # fmt: skip
+    assert not rated_now(club, system)  # two players made one: worked out again
+    services.undo_merge(undo, owner)
+    assert not rated_now(club, system)  # and apart again
     m.Game.objects.filter(session__season=later).delete()  # a season gone (a restore)
     later.rule_versions.all().delete()
     later.delete()

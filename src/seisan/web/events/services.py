@@ -4,6 +4,7 @@ interval seating; the drawing itself is :func:`seisan.seating.seat`."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import threading
 from array import array
@@ -165,6 +166,9 @@ class _KeptRatings:
     sizes: Counter[int]
     #: each player's history as the shared cache holds it (see :func:`_packed`)
     packed: dict[str, bytes]
+    #: each game rated: where it stands and its players with their places (a rename
+    #: is told from any other change by them)
+    seated: dict[int, tuple[_ClubKey, tuple[tuple[str, int], ...]]]
 
 
 def _packed(values: Sequence[Fraction]) -> bytes:
@@ -197,9 +201,10 @@ def _unpacked(
 
 def _carried_on(
     club: m.Club, kept: _KeptRatings, revisions: tuple[tuple[int, int, Any], ...]
-) -> list[tuple[_ClubKey, list[tuple[str, int]]]] | None:
-    """The games entered since ``kept`` was made, in order, when all of them come
-    after the games it rated and nothing it rated changed; else ``None``."""
+) -> tuple[dict[str, str], list[tuple[_ClubKey, list[tuple[str, int]]]]] | None:
+    """The names renamed since ``kept`` was made (old → new) and the games entered
+    since, in order, when those come after the games it rated and nothing else it
+    rated changed; else ``None``."""
     before = {(pk, created): revision for pk, revision, created in kept.revisions}
     now = {(pk, created): revision for pk, revision, created in revisions}
     if not before.keys() <= now.keys():
@@ -208,12 +213,46 @@ def _carried_on(
                              for (pk, created), revision in now.items()})  # fmt: skip
     if changed is None:
         return None
-    if changed & kept.games:
-        return None  # a rated game edited, deleted or put back
-    new = _club_seats(club, changed)
+    found = _club_seats(club, changed)
+    renamed = _renames(kept, changed & kept.games, found)
+    if renamed is None:
+        return None  # a rated game edited, deleted or put back, or players merged
+    new = [(key, seated) for key, seated in found if key[3] not in kept.games]
     if new and kept.last is not None and new[0][0] <= kept.last:
         return None  # entered before a rated game (an earlier night)
-    return new
+    return renamed, new
+
+
+def _renames(
+    kept: _KeptRatings,
+    again: set[int],
+    found: list[tuple[_ClubKey, list[tuple[str, int]]]],
+) -> dict[str, str] | None:
+    """The renames (old name → new) that make the rated games ``again`` what they are
+    now (``found``), where in the same order, at the same seats and places, only
+    names changed, one for one (a merge makes two players one: it is no rename); or
+    ``None``."""
+    now = {key[3]: (key, seated) for key, seated in found if key[3] in again}
+    if now.keys() != again:
+        return None  # deleted since
+    renames: dict[str, str] = {}
+    for game in sorted(again):
+        key, seated = kept.seated[game]
+        new_key, new_seated = now[game]
+        if new_key != key or len(new_seated) != len(seated):
+            return None
+        for (old, place), (name, new_place) in zip(seated, new_seated, strict=True):
+            if place != new_place or renames.setdefault(old, name) != name:
+                return None
+    renames = {old: name for old, name in renames.items() if old != name}
+    targets = set(renames.values())
+    others = kept.rated.history.keys() - renames.keys()
+    if len(targets) != len(renames) or targets & others:
+        return None  # two names made one, or a name given to someone rated already
+    if renames and any(name in renames for game, (_key, seated) in kept.seated.items()
+                       if game not in again for name, _place in seated):  # fmt: skip
+        return None  # some of a name's games only (a merge undone): no rename
+    return renames
 
 
 def club_ratings(
@@ -241,30 +280,59 @@ def club_ratings(
     found = cache.get(key)
     if found is not None and found[0] == revisions:
         return _unpacked(found[1])
-    new = None if mine is None else _carried_on(club, mine, revisions)
-    if mine is not None and new is not None:
+    carried = None if mine is None else _carried_on(club, mine, revisions)
+    if mine is not None and carried is not None:
+        renamed, new = carried
         sizes = mine.sizes + Counter(len(seated) for _key, seated in new)
         size = players or size_of_most(sizes)
         if size == mine.result[1]:
-            rated = mine.rated.added(seated for _key, seated in new)
+            rated, packed, seated = _renamed(mine, renamed)
+            rated = rated.added(seated_ for _key, seated_ in new)
             games = mine.games | {key_[3] for key_, _seated in new}
             last = new[-1][0] if new else mine.last
-            packed = dict(mine.packed)  # only the players of the new games packed again
-            for name in {name for _key, seated in new for name, _place in seated}:
+            # only the players of the new games packed again
+            for name in {name for _key, seated_ in new for name, _place in seated_}:
                 if name in rated.history:
                     packed[name] = _packed(rated.history[name])
+            seated.update((key_[3], (key_, tuple(seated_))) for key_, seated_ in new)
             made = _KeptRatings(revisions, (rated.table(), size, len(sizes) > 1), rated,
-                                games, last, sizes, packed)  # fmt: skip
+                                games, last, sizes, packed, seated)  # fmt: skip
             return _keep_rated(key, made, cache)
     every = _club_seats(club)
-    sizes = Counter(len(seated) for _key, seated in every)
+    sizes = Counter(len(seated_) for _key, seated_ in every)
     size = players or size_of_most(sizes)
-    rated = Rated(system, size).added(seated for _key, seated in every)
+    rated = Rated(system, size).added(seated_ for _key, seated_ in every)
     made = _KeptRatings(revisions, (rated.table(), size, len(sizes) > 1), rated,
                         frozenset(key_[3] for key_, _seated in every),
                         every[-1][0] if every else None, sizes,
-                        {name: _packed(v) for name, v in rated.history.items()})  # fmt: skip
+                        {name: _packed(v) for name, v in rated.history.items()},
+                        {key_[3]: (key_, tuple(seated_)) for key_, seated_ in every})  # fmt: skip
     return _keep_rated(key, made, cache)
+
+
+def _renamed(
+    kept: _KeptRatings, renames: Mapping[str, str]
+) -> tuple[Any, dict[str, bytes], dict[int, tuple[_ClubKey, tuple[tuple[str, int], ...]]]]:
+    """The kept ratings, packed histories and games with players renamed: a rating
+    follows the player, not the name (the games, their order and places, are the
+    same; ratings are worked out from nothing else)."""
+    if not renames:
+        return kept.rated, dict(kept.packed), dict(kept.seated)
+
+    def named(name: str) -> str:
+        return renames.get(name, name)
+
+    rated = dataclasses.replace(
+        kept.rated,
+        now={named(name): state for name, state in kept.rated.now.items()},
+        history={named(name): values for name, values in kept.rated.history.items()},
+    )
+    packed = {named(name): value for name, value in kept.packed.items()}
+    seated = dict(kept.seated)
+    for game, (key, players) in kept.seated.items():
+        if any(name in renames for name, _place in players):
+            seated[game] = (key, tuple((named(name), place) for name, place in players))
+    return rated, packed, seated
 
 
 _RATED: OrderedDict[str, _KeptRatings] = OrderedDict()
