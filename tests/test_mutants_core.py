@@ -16,7 +16,16 @@ from seisan.hands import HandError, HandValue, half_up100, hand_value, three_pla
 from seisan.ledger import money, settle_game
 from seisan.output import dumps_json
 from seisan.pt import pt_value, quanta_value
-from seisan.rules import Deposits, Kazoe, Penalties, PointSystem, Scoring, SideRules, Stakes
+from seisan.rules import (
+    Deposits,
+    Kazoe,
+    Penalties,
+    PointSystem,
+    Scoring,
+    SideRules,
+    Source,
+    Stakes,
+)
 from seisan.settlement import Penalty, Substitute, places
 from seisan.sidebets import BetError, Bets, Kind, PairBet, Spectator, bets_from_dict, find_player
 
@@ -714,3 +723,40 @@ def test_a_han_a_points_table_does_not_list_is_refused_in_words(table: str, han:
         _row(table, han, 0)
     assert str(caught.value) == f"{han} han is not in the {table} table"
     assert _row(table, 999, 0) == _row(table, 13 if table == "30fu" else 11, 0)
+
+
+@pytest.mark.parametrize(("text", "notes"), [
+    ('notes = "text"', (("", "text"),)),
+    ('notes = {general = "g", uma = "u", oka = {en = "e", ja = "j", ko = "k"}}',
+     (("", "g"), ("uma", "u"), ("oka", "e"), ("oka@ja", "j"), ("oka@ko", "k"))),
+])  # fmt: skip
+def test_a_rules_files_notes_as_kept(text: str, notes: tuple[tuple[str, str], ...]) -> None:
+    """A note on the rules as a whole (text, or ``general``), on a field, or on a field
+    in each language (kept as ``field@ja``): what ``rules show`` prints beside it."""
+    assert Rules.from_toml(text).notes == notes
+
+
+def test_a_rules_files_sources_as_kept() -> None:
+    rules = Rules.from_toml('sources = [{title = "T"}, {title = "T2", url = "U", note = "N"}]')
+    assert rules.sources == (Source("T"), Source("T2", "U", "N"))
+    assert rules.sources[0].url == "" and rules.sources[0].note == ""
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("notes = 5", "notes = 5: must be text or a table {field = text}"),
+    ("notes = {uma = 5}", "notes.uma = 5: must be text"),
+    ('notes = {uma = {ja = "j"}}', "notes.uma = ja = j: give the note as en = …, ja = …, ko = …"),
+    ('notes = {uma = {en = "e", fr = "f"}}',
+     "notes.uma = en = e, fr = f: give the note as en = …, ja = …, ko = …"),
+    ("notes = {uma = {en = 5}}", "notes.uma.en = 5: must be text"),
+    ('sources = "x"', "sources = “x”: must be a list of {title, url, note}"),
+    ('sources = ["x"]', "sources = “x”: each source needs a title"),
+    ('sources = [{url = "u"}]', "sources = url = u: each source needs a title"),
+    ("sources = [{title = 5}]", "sources.title = 5: must be text"),
+    ('sources = [{title = "t", url = 5}]', "sources.url = 5: must be text"),
+    ('sources = [{title = "t", note = 5}]', "sources.note = 5: must be text"),
+])  # fmt: skip
+def test_a_rules_files_bad_notes_and_sources_named(text: str, message: str) -> None:
+    with pytest.raises(RulesError) as caught:
+        Rules.from_toml(text)
+    assert str(caught.value) == f"rules: {message}"
