@@ -644,3 +644,15 @@ def test_a_daiminkan_on_a_ron_or_on_oneself_is_refused() -> None:
     own = Hand("tsumo", (Win(1, 3, 40, daiminkan=1),))
     with pytest.raises(GameError, match="cannot be responsible"):
         play(GameRecord(rules, ("A", "B", "C", "D"), (own,)), check_end=False)
+
+
+def test_a_daiminkan_by_no_player_is_named_with_its_hand() -> None:
+    rules = find_preset("tenhou").replace(scoring=Scoring(daiminkan_pao=True))
+    tsumo = Hand("tsumo", (Win(1, 3, 40, daiminkan=0),))
+    data = GameRecord(rules, ("A", "B", "C", "D"), (tsumo,)).to_dict()
+    data["hands"][0]["wins"][0]["daiminkan"] = "Zed"
+    with pytest.raises(GameError) as caught:
+        record_from_dict(data)
+    assert str(caught.value) == (
+        "hand 1: daiminkan: “Zed” is not a player (seats 0 to 3 or A, B, C, D)"
+    )

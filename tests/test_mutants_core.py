@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 from decimal import Decimal
 from fractions import Fraction
 
@@ -760,3 +761,39 @@ def test_a_rules_files_bad_notes_and_sources_named(text: str, message: str) -> N
     with pytest.raises(RulesError) as caught:
         Rules.from_toml(text)
     assert str(caught.value) == f"rules: {message}"
+
+
+@pytest.mark.parametrize(("section", "known"), [
+    ("scoring", "atamahane, daiminkan_pao, double_yakuman, honba, honba_tsumo, kazoe, kiriage, "
+                "kiriage_dealer, multi_ron_deposits, multi_ron_honba, nagashi, noten, riichi, "
+                "riichi_in_debt, sanma_tsumo, system, thirty_fu_variant, triple_ron"),
+    ("game", "aborts, bust_ends, dealer_stop, extension, length, target"),
+    ("penalties", "chombo, chombo_pt, chombo_replay, chombo_riichi_back, redistribute, "
+                  "substitute, substitute_points, substitute_uma"),
+])  # fmt: skip
+def test_a_field_no_section_has_is_named_with_its_section(section: str, known: str) -> None:
+    with pytest.raises(RulesError) as caught:
+        Rules.from_toml(f"[{section}]\nbogus = 1")
+    assert str(caught.value) == (
+        f"rules: {section}.bogus = 1: is not a field of [{section}]; known: {known}"
+    )
+
+
+def test_one_kind_of_kiriage_turned_on_turns_the_other_off() -> None:
+    """M.League rounds every 30符4飜 up (kiriage); a house that rounds only the dealer's
+    (最高位戦's kiriage_dealer) says so and M.League's goes; and the other way round."""
+    mleague, saikouisen = find_preset("mleague"), find_preset("saikouisen")
+    assert (mleague.scoring.kiriage, mleague.scoring.kiriage_dealer) == (True, False)
+    dealer = Rules.from_toml("[scoring]\nkiriage_dealer = true", base=mleague).scoring
+    assert (dealer.kiriage, dealer.kiriage_dealer) == (False, True)
+    assert (saikouisen.scoring.kiriage, saikouisen.scoring.kiriage_dealer) == (False, True)
+    both = Rules.from_toml("[scoring]\nkiriage = true", base=saikouisen).scoring
+    assert (both.kiriage, both.kiriage_dealer) == (True, False)
+
+
+def test_a_penalty_changed_keeps_the_presets_other_penalties() -> None:
+    """EMA with a chombo of 30 pt: still no redistribution, still a fixed substitute."""
+    rules = Rules.from_toml("[penalties]\nchombo_pt = 30", base=find_preset("ema"))
+    assert rules.penalties == replace(find_preset("ema").penalties, chombo_pt=Fraction(30))
+    assert rules.penalties.redistribute is False
+    assert rules.penalties.substitute_points == -15000
