@@ -999,7 +999,7 @@ def _sources(value: object) -> tuple[Source, ...]:
     out = []
     for item in value:
         if not isinstance(item, Mapping) or "title" not in item:
-            raise RulesError("XXsourcesXX", item, _("each source needs a title"))
+            raise RulesError("sources", item, _("each source needs a title"))
         out.append(
             Source(
                 _text("sources.title", item["title"]),
