@@ -302,3 +302,23 @@ def test_two_names_of_one_player_at_a_table_are_refused(club: m.Club, owner: Any
     assert str(caught.value) == "a player sits twice at this table"
     assert caught.value.field == "players"
     assert not m.Game.objects.filter(session=session).exists()
+
+
+def test_games_are_numbered_within_their_night(club: m.Club, owner: Any) -> None:
+    """Each night numbers its games from 1, whatever games other nights hold (a game's
+    number is the night's count, never its id); a game saved by nobody signed in is
+    saved as nobody's."""
+    from django.contrib.auth.models import AnonymousUser  # noqa: PLC0415
+
+    season = season_with(club, "mleague", owner)
+    table = {"players": ["Ana", "Ben", "Chie", "Dae"], "points": [42600, 31000, 16400, 10000]}
+    numbers = []
+    for title in ("Friday", "Saturday"):
+        night = m.Session.objects.create(season=season, title=title)
+        for _ in range(3):
+            game, _created = services.save_game(night, table, owner)
+            numbers.append((title, game.number))
+    assert numbers == [("Friday", 1), ("Friday", 2), ("Friday", 3),
+                       ("Saturday", 1), ("Saturday", 2), ("Saturday", 3)]  # fmt: skip
+    anonymous, _created = services.save_game(night, table, AnonymousUser())
+    assert anonymous.number == 4 and anonymous.created_by is None

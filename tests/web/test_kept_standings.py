@@ -550,8 +550,13 @@ def test_the_server_starts_with_the_seasons_played_last_kept(
         game, _created = services.save_game(night, TABLE, owner)
     m.Game.objects.filter(pk=game.pk).update(deleted=timezone.now())  # "gone"'s only game
     bump(game.session.season_id, [game.pk])
-    season_with(club, "mleague", owner, name="empty")
+    season_with(club, "mleague", owner, name="empty")  # no night (PostgreSQL: NULL first)
+    # nights planned but not played count nothing: "old" was played on 5 January only
+    m.Session.objects.create(season=made["old"], date=datetime.date(2026, 12, 1))
+    m.Session.objects.create(season=made["gone"], date=datetime.date(2026, 12, 2))
     assert [s.name for s in kept_standings.warm(seconds=0)] == []
+    assert [s.name for s in kept_standings.warm()] == ["new", "mid", "old"]
+    monkeypatch.setattr(kept_standings, "_TABLES", OrderedDict())
     assert [s.name for s in kept_standings.warm(seasons=2)] == ["new", "mid"]
     for name, queries in (("new", 1), ("mid", 1), ("old", 4)):
         with CaptureQueriesContext(connection) as read:

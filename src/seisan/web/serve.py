@@ -231,7 +231,13 @@ def run(
     from seisan.web.clubs.standings import warm  # noqa: PLC0415
 
     started = time.monotonic()
-    ready = warm()
+    try:
+        ready = warm()
+    except Exception as err:  # a page's problem must not stop the server
+        ready = []
+        problem = f"{type(err).__name__}: {err}"
+        say(_("standings not kept ready ({error}): each season is read when first shown",
+              error=problem))  # fmt: skip
     took = f"{time.monotonic() - started:.1f}"
     if ready:
         say(_("standings kept ready for the seasons played last: {count} ({seconds} s)",

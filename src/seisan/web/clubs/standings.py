@@ -26,7 +26,7 @@ from fractions import Fraction
 from typing import Any
 
 from django.db import connection, transaction
-from django.db.models import Max, Q, QuerySet
+from django.db.models import F, Max, Q, QuerySet
 
 from seisan.stats import Seat as StatSeat
 from seisan.stats import Standing, ranked, standing, standings
@@ -388,11 +388,12 @@ def warm(seasons: int = WARM_SEASONS, seconds: float = WARM_SECONDS) -> list[m.S
     season (100,000 games: seconds to read whole) is not the one who waits. Stops at
     ``seconds``, the season it is on finished; returns the seasons made ready."""
     started = time.monotonic()
-    latest = (
-        m.Season.objects.filter(sessions__games__deleted__isnull=True)
-        .annotate(last=Max("sessions__date"))
-        .order_by("-last", "-pk")
-    )[:seasons]
+    # one filter: inner joins to live games only, so a night without games (planned)
+    # or a season without nights counts nothing, and the latest night is one played
+    played = m.Season.objects.filter(sessions__games__isnull=False,
+                                     sessions__games__deleted__isnull=True)  # fmt: skip
+    latest = played.annotate(last=Max("sessions__date")).order_by(
+        F("last").desc(nulls_last=True), "-pk")[:seasons]  # fmt: skip
     made = []
     for season in latest:
         if time.monotonic() - started >= seconds:
