@@ -289,3 +289,45 @@ def test_an_action_in_the_readers_language_whatever_the_process_speaks(
     assert history.decode({"msg": "{x}", "fields": {"x": day}}, Lang.KO) == Message(
         "{x}", x="2025. 3. 9."
     )
+
+
+@pytest.mark.django_db
+def test_an_edit_says_what_it_changed_under_which_rules(club: Any, owner: Any) -> None:
+    """A game entered, the season's rules changed (money at 50 a pt), the game edited
+    under them: the edit's line names the game, its night and the rules it was settled
+    under, links to the game, and lists the rules' change first, then each change of the
+    table and of every player's total and money; the entry itself lists nothing."""
+    from datetime import date  # noqa: PLC0415
+
+    from seisan.web.clubs import models as m  # noqa: PLC0415
+    from seisan.web.clubs import services  # noqa: PLC0415
+
+    from .conftest import season_with  # noqa: PLC0415
+
+    season = season_with(club, "mleague", owner)
+    night = m.Session.objects.create(season=season, date=date(2025, 3, 9), title="Friday")
+    game, _ = services.save_game(night, TABLE, owner)
+    entered = m.Action.objects.get(kind="game.entered")
+    assert entered.changes == [] and entered.link == ["clubs:game", [game.pk]]
+    assert history.said(entered, Lang.EN) == "entered game 1 of Friday"
+    assert entered.fields == {"number": 1, "session": "Friday", "version": 1}
+    money = 'extends = "mleague"\n[money]\nrate = 50\n'
+    services.new_rules_version(season, services.rules_from_text(money), money, owner)
+    game.refresh_from_db()
+    services.save_game(night, {**TABLE, "points": [41600, 32000, 16400, 10000]}, owner,
+                       game=game, version=game.version, rules_version=season.rules)  # fmt: skip
+    edit = m.Action.objects.get(kind="game.edited")
+    assert edit.game == game and edit.link == ["clubs:game", [game.pk]]
+    assert edit.fields == {"number": 1, "session": "Friday", "version": 2}
+    assert history.said(edit, Lang.EN) == "changed game 1 of Friday"
+    assert history.changed(edit, Lang.EN) == [
+        "rules version: 1 → 2",
+        "Ana's points: 42600 → 41600",
+        "Ben's points: 31000 → 32000",
+        "Ana's total: +62.6 → +61.6",
+        "Ana's money: nothing → +3080",  # 61.6 pt at 50
+        "Ben's total: +11 → +12",
+        "Ben's money: nothing → +600",
+        "Chie's money: nothing → -1180",
+        "Dae's money: nothing → -2500",
+    ]
