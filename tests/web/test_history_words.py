@@ -331,3 +331,14 @@ def test_an_edit_says_what_it_changed_under_which_rules(club: Any, owner: Any) -
         "Chie's money: nothing → -1180",
         "Dae's money: nothing → -2500",
     ]
+    game.refresh_from_db()  # and back: money before and after
+    services.save_game(night, TABLE, owner, game=game, version=game.version)
+    back = m.Action.objects.filter(kind="game.edited").latest("pk")
+    assert history.changed(back, Lang.EN) == [
+        "Ana's points: 41600 → 42600",
+        "Ben's points: 32000 → 31000",
+        "Ana's total: +61.6 → +62.6",
+        "Ana's money: +3080 → +3130",
+        "Ben's total: +12 → +11",
+        "Ben's money: +600 → +550",
+    ]

@@ -322,3 +322,5 @@ def test_games_are_numbered_within_their_night(club: m.Club, owner: Any) -> None
                        ("Saturday", 1), ("Saturday", 2), ("Saturday", 3)]  # fmt: skip
     anonymous, _created = services.save_game(night, table, AnonymousUser())
     assert anonymous.number == 4 and anonymous.created_by is None
+    nobody, _created = services.save_game(night, table, None)  # (an import with no user)
+    assert nobody.number == 5 and nobody.created_by is None
