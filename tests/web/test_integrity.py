@@ -290,7 +290,7 @@ def test_odd_queries(friday: m.Season, signed_in: Client, query: str) -> None:
 
 
 def test_two_names_of_one_player_at_a_table_are_refused(club: m.Club, owner: Any) -> None:
-    """"Ana Lee" and "Ana  Lee" differ for the core (a name's inner spaces are its
+    """The names "Ana Lee" and "Ana  Lee" differ for the core (a name's inner spaces are its
     own) but are one player of the club (a name is kept with single spaces): the
     game is refused on its players, nothing stored."""
     season = season_with(club, "mleague", owner)
