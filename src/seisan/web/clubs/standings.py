@@ -394,7 +394,7 @@ def warm(seasons: int = WARM_SEASONS, seconds: float = WARM_SECONDS) -> list[m.S
                                      sessions__games__deleted__isnull=True)  # fmt: skip
     latest = played.annotate(last=Max("sessions__date")).order_by(
         F("last").desc(nulls_last=True), "-pk")[:seasons]  # fmt: skip
-    made = []
+    made: list[m.Season] = []
     for season in latest:
         if time.monotonic() - started >= seconds:
             break
