@@ -131,12 +131,10 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
     }
     DATABASES["default"]["CONN_MAX_AGE"] = 0
-elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-    # parameters sent apart from the query: psycopg prepares a statement a connection
-    # runs again and again (a game's twenty), so PostgreSQL plans it once
-    DATABASES["default"].setdefault("OPTIONS", {}).update(
-        server_side_binding=True, prepare_threshold=5
-    )
+# (PostgreSQL: psycopg's client-side binding, Django's default. Parameters sent apart
+# from the query (server_side_binding) let PostgreSQL plan a game's statements once a
+# connection, but cap a statement at 65,535 of them: Django's prefetch of a 100,000-game
+# season's seats, a rename's or an export's, then failed. docs/decisions.md)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # shared by every worker (rate limits must be): a table in the database itself
 CACHES = {
