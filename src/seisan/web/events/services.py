@@ -156,18 +156,18 @@ def club_games(club: m.Club) -> list[list[tuple[str, int]]]:
 @dataclass(frozen=True)
 class _KeptRatings:
     """A club's ratings with what carrying them on needs: the seasons' revisions, the
-    games rated (and the last of them), and how many games each size has."""
+    games rated (``seated``, and the last of them), and how many games each size has."""
 
     revisions: tuple[tuple[int, int, Any], ...]
     result: tuple[list[Any], int, bool]
     rated: Any  #: seisan.ratings.Rated
-    games: frozenset[int]
     last: _ClubKey | None
     sizes: Counter[int]
     #: each player's history as the shared cache holds it (see :func:`_packed`)
     packed: dict[str, bytes]
-    #: each game rated: where it stands and its players with their places (a rename
-    #: is told from any other change by them)
+    #: each game rated, by id: where it stands and its players with their places (a
+    #: rename is told from any other change by them). Copied when carried on (0.7 ms
+    #: for 100,000 games), never changed in place: another thread may be reading it.
     seated: dict[int, tuple[_ClubKey, tuple[tuple[str, int], ...]]]
 
 
@@ -214,10 +214,10 @@ def _carried_on(
     if changed is None:
         return None
     found = _club_seats(club, changed)
-    renamed = _renames(kept, changed & kept.games, found)
+    renamed = _renames(kept, changed & kept.seated.keys(), found)
     if renamed is None:
         return None  # a rated game edited, deleted or put back, or players merged
-    new = [(key, seated) for key, seated in found if key[3] not in kept.games]
+    new = [(key, seated) for key, seated in found if key[3] not in kept.seated]
     if new and kept.last is not None and new[0][0] <= kept.last:
         return None  # entered before a rated game (an earlier night)
     return renamed, new
@@ -288,7 +288,6 @@ def club_ratings(
         if size == mine.result[1]:
             rated, packed, seated = _renamed(mine, renamed)
             rated = rated.added(seated_ for _key, seated_ in new)
-            games = mine.games | {key_[3] for key_, _seated in new}
             last = new[-1][0] if new else mine.last
             # only the players of the new games packed again
             for name in {name for _key, seated_ in new for name, _place in seated_}:
@@ -296,14 +295,13 @@ def club_ratings(
                     packed[name] = _packed(rated.history[name])
             seated.update((key_[3], (key_, tuple(seated_))) for key_, seated_ in new)
             made = _KeptRatings(revisions, (rated.table(), size, len(sizes) > 1), rated,
-                                games, last, sizes, packed, seated)  # fmt: skip
+                                last, sizes, packed, seated)  # fmt: skip
             return _keep_rated(key, made, cache)
     every = _club_seats(club)
     sizes = Counter(len(seated_) for _key, seated_ in every)
     size = players or size_of_most(sizes)
     rated = Rated(system, size).added(seated_ for _key, seated_ in every)
     made = _KeptRatings(revisions, (rated.table(), size, len(sizes) > 1), rated,
-                        frozenset(key_[3] for key_, _seated in every),
                         every[-1][0] if every else None, sizes,
                         {name: _packed(v) for name, v in rated.history.items()},
                         {key_[3]: (key_, tuple(seated_)) for key_, seated_ in every})  # fmt: skip
