@@ -100,6 +100,8 @@ def test_each_kind_of_change(friday: m.Season, owner: Any, signed_in: Client) ->
                        owner, game=again, version=again.version)  # fmt: skip
     edited = read_whole(friday)
     assert "Gus" not in edited.lines.players and "Hana" in edited.lines.players
+    # the three who kept their seat and result in the edited game: their lines kept
+    assert all(line(edited, name) is line(kept, name) for name in ("Ana", "Ben", "Chie"))
     game.refresh_from_db()
     services.save_game(session, {"players": ["Ana", "Ben", "Chie", "Eve"],
                                  "points": [12600, 41000, 36400, 10000]},
@@ -118,6 +120,9 @@ def test_each_kind_of_change(friday: m.Season, owner: Any, signed_in: Client) ->
     renamed = read_whole(friday)
     assert "Hanako" in renamed.lines.players and "Hana" not in renamed.lines.players
     assert line(renamed, "Dae") is line(restored, "Dae")  # never at Hana's table
+    # at Hana's table, their own lines unchanged: kept too (a rename in a season of
+    # 100,000 games worked out every player's line again)
+    assert all(line(renamed, name) is line(restored, name) for name in ("Ana", "Ben", "Chie"))
     merge = services.merge_players(club.players.get(name="Hanako"), club.players.get(name="Dae"),
                                    owner)  # fmt: skip
     merged = read_whole(friday)

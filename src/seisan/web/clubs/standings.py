@@ -236,22 +236,31 @@ def _patched(
 
     for game in changed:
         old = games.pop(game, None)
+        new = found.get(game)
+        # a seat whose line is as it was, in a game where it was (a rename: the other
+        # players of the name's games): that player's line stays, not worked out again
+        same: set[int] = set()
+        if old is not None and new is not None and old.key == new.key:
+            # (strict=False: a game may have gained or lost a seat)
+            pairs = zip(old.lines, new.lines, strict=False)
+            same = {seat for seat, (was, now) in enumerate(pairs) if was == now}
         if old is not None:
             if not resort:
                 del order[bisect_left(order, (old.key, game))]
             sizes[len(old.lines)] -= 1
-            for line in old.lines:
-                del own(seated, line.name, names)[game]
+            for seat, line in enumerate(old.lines):
+                if seat not in same:
+                    del own(seated, line.name, names)[game]
             for name in old.watched:
                 del own(watching, name, watchers)[game]
-        new = found.get(game)
         if new is not None:
             games[game] = new
             if not resort:
                 insort(order, (new.key, game))
             sizes[len(new.lines)] += 1
             for seat, line in enumerate(new.lines):
-                own(seated, line.name, names)[game] = seat
+                if seat not in same:
+                    own(seated, line.name, names)[game] = seat
             for name, bet in new.watched.items():
                 own(watching, name, watchers)[game] = bet
     if resort:

@@ -201,10 +201,11 @@ def _unpacked(
 
 def _carried_on(
     club: m.Club, kept: _KeptRatings, revisions: tuple[tuple[int, int, Any], ...]
-) -> tuple[dict[str, str], list[tuple[_ClubKey, list[tuple[str, int]]]]] | None:
-    """The names renamed since ``kept`` was made (old → new) and the games entered
-    since, in order, when those come after the games it rated and nothing else it
-    rated changed; else ``None``."""
+) -> tuple[dict[str, str], set[int], list[tuple[_ClubKey, list[tuple[str, int]]]]] | None:
+    """The names renamed since ``kept`` was made (old → new), the rated games changed
+    (every game of those names among them), and the games entered since, in order,
+    when those come after the games it rated and nothing else it rated changed; else
+    ``None``."""
     before = {(pk, created): revision for pk, revision, created in kept.revisions}
     now = {(pk, created): revision for pk, revision, created in revisions}
     if not before.keys() <= now.keys():
@@ -214,13 +215,14 @@ def _carried_on(
     if changed is None:
         return None
     found = _club_seats(club, changed)
-    renamed = _renames(kept, changed & kept.seated.keys(), found)
+    again = changed & kept.seated.keys()
+    renamed = _renames(kept, again, found)
     if renamed is None:
         return None  # a rated game edited, deleted or put back, or players merged
     new = [(key, seated) for key, seated in found if key[3] not in kept.seated]
     if new and kept.last is not None and new[0][0] <= kept.last:
         return None  # entered before a rated game (an earlier night)
-    return renamed, new
+    return renamed, again, new
 
 
 def _renames(
@@ -282,11 +284,11 @@ def club_ratings(
         return _unpacked(found[1])
     carried = None if mine is None else _carried_on(club, mine, revisions)
     if mine is not None and carried is not None:
-        renamed, new = carried
+        renamed, again, new = carried
         sizes = mine.sizes + Counter(len(seated) for _key, seated in new)
         size = players or size_of_most(sizes)
         if size == mine.result[1]:
-            rated, packed, seated = _renamed(mine, renamed)
+            rated, packed, seated = _renamed(mine, renamed, again)
             rated = rated.added(seated_ for _key, seated_ in new)
             last = new[-1][0] if new else mine.last
             # only the players of the new games packed again
@@ -309,11 +311,11 @@ def club_ratings(
 
 
 def _renamed(
-    kept: _KeptRatings, renames: Mapping[str, str]
+    kept: _KeptRatings, renames: Mapping[str, str], games: Iterable[int]
 ) -> tuple[Any, dict[str, bytes], dict[int, tuple[_ClubKey, tuple[tuple[str, int], ...]]]]:
-    """The kept ratings, packed histories and games with players renamed: a rating
-    follows the player, not the name (the games, their order and places, are the
-    same; ratings are worked out from nothing else)."""
+    """The kept ratings, packed histories and games with players renamed (their
+    games are among ``games``): a rating follows the player, not the name (the games,
+    their order and places, are the same; ratings are worked out from nothing else)."""
     if not renames:
         return kept.rated, dict(kept.packed), dict(kept.seated)
 
@@ -327,7 +329,8 @@ def _renamed(
     )
     packed = {named(name): value for name, value in kept.packed.items()}
     seated = dict(kept.seated)
-    for game, (key, players) in kept.seated.items():
+    for game in games:
+        key, players = kept.seated[game]
         if any(name in renames for name, _place in players):
             seated[game] = (key, tuple((named(name), place) for name, place in players))
     return rated, packed, seated
