@@ -14,6 +14,7 @@ import pytest
 from seisan import Rules, Ties, find_preset, parse_floating, parse_uma, settle
 from seisan.errors import PointsError, RulesError, SeisanError
 from seisan.hands import HandError, HandValue, half_up100, hand_value, three_player_tsumo
+from seisan.i18n import language
 from seisan.ledger import money, settle_game
 from seisan.output import dumps_json
 from seisan.pt import pt_value, quanta_value
@@ -797,3 +798,27 @@ def test_a_penalty_changed_keeps_the_presets_other_penalties() -> None:
     assert rules.penalties == replace(find_preset("ema").penalties, chombo_pt=Fraction(30))
     assert rules.penalties.redistribute is False
     assert rules.penalties.substitute_points == -15000
+
+
+@pytest.mark.parametrize(
+    ("changed", "lang", "heading"),
+    [
+        ((), "ja", "Mリーグ"),
+        ((), "ko", "M리그"),
+        (("side",), "en", "M.League (changed: Side bets)"),
+        (("side",), "ja", "Mリーグ (変更: ウマ・祝儀)"),
+        (("money",), "ja", "Mリーグ (変更: 金額)"),
+        (("game",), "en", "M.League (changed: Game flow)"),
+        (("game",), "ko", "M리그 (변경: 대국 진행)"),
+        (("floating_uma",), "ja", "Mリーグ (変更: ウマ)"),
+        (("uma", "side"), "ko", "M리그 (변경: 우마, 사이드 베팅)"),
+    ],
+)
+def test_a_heading_names_what_was_changed_in_the_readers_language(
+    changed: tuple[str, ...], lang: str, heading: str
+) -> None:
+    """`rules.Rules.heading`'s survivors: each section's word (the game's flow, the
+    floating uma as uma), and the title in the reader's language when nothing changed,
+    whatever language the process speaks."""
+    with language("ko" if lang != "ko" else "ja"):
+        assert find_preset("mleague").replace(changed=changed).heading(lang) == heading

@@ -732,7 +732,8 @@ class Rules:
         """The title, and what was changed of the preset (``M.League (changed: money)``)."""
         if not self.changed:
             return self.title(lang)
-        labels = {"side": "side", "money": "money", "game": "flow", "floating_uma": "uma"}
+        # the sections whose word is not their name (the others: term(name))
+        labels = {"game": "flow", "floating_uma": "uma"}
         changed = ", ".join(term(labels.get(k, k), lang) for k in self.changed)
         return f"{self.title(lang)} ({term('changed', lang)}: {changed})"
 
