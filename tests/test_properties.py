@@ -465,3 +465,28 @@ def test_a_spectator_wins_what_the_backed_player_wins(
             if "house" not in (t.payer, t.payee):
                 exact += t.amount if t.payee == backed else -t.amount if t.payer == backed else 0
         assert totals[spectator.name] == -((-exact) // quantum) * quantum, (spectator, exact)
+
+
+@settings(max_examples=600, deadline=None)
+@given(rules_and_points(), st.integers(0, 3), st.data())
+def test_the_one_pass_path_settles_as_the_general_one(
+    case: tuple[Rules, list[int]], sticks: int, data: st.DataObject
+) -> None:
+    """Issue 20: a game where each place is one player's is settled in one pass
+    (`_alone`); `_general` (ties, penalties, substitutes) gives the same places and
+    parts, with deposits taken by first place or lost."""
+    from seisan import settlement  # noqa: PLC0415
+
+    rules, points = case
+    seat = data.draw(st.integers(0, rules.players - 1))
+    short = list(points)
+    short[seat] -= sticks * 1000
+    result = settle(short, rules, deposits=sticks)
+    values = list(result.points)
+    order = sorted(range(rules.players), key=values.__getitem__, reverse=True)
+    if rules.ties is Ties.SPLIT and len(set(values)) < rules.players:
+        return  # a shared place: `_general` only
+    uma = result.uma_quanta
+    general = settlement._general(order, values, uma, rules, 0, (), None)
+    assert settlement._alone(order, values, uma, rules.fast) == general
+    assert (result.places, result.quanta) == general

@@ -578,6 +578,7 @@ class Fast:
         "split",
         "start",
         "stick",
+        "total",
         "uma_q",
         "unit",
         "whole",
@@ -594,6 +595,7 @@ class Fast:
         self.split = rules.ties is Ties.SPLIT
         self.lost = rules.deposits is Deposits.LOST
         self.stick = rules.scoring.riichi
+        self.total = self.start * self.n  #: the points a game's players hold together
         if isinstance(rules.uma, RankUma):
             self.floating: dict[int, tuple[int, ...]] | None = None
             self.uma_q = tuple(int(v * self.per_pt) for v in rules.uma.values)

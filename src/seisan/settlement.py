@@ -21,7 +21,8 @@ from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 from functools import cached_property
-from typing import Any
+from itertools import repeat
+from typing import Any, NoReturn
 
 from seisan.errors import PointsError
 from seisan.i18n import Lang, _, decimal_text, term
@@ -133,7 +134,7 @@ class Settlement:
     @property
     def per_pt(self) -> int:
         """Quanta in one pt (10, or 1000 under the exact system)."""
-        return 1000 // self.rules.unit
+        return self.rules.fast.per_pt
 
     @cached_property
     def results(self) -> tuple[PlayerResult, ...]:
@@ -163,11 +164,17 @@ class Settlement:
     def __getitem__(self, seat: int) -> PlayerResult:
         return self.results[seat]
 
-    @cached_property
+    @property
     def scores(self) -> tuple[Fraction, ...]:
-        """The scores in seat order."""
-        per_pt = self.per_pt
-        return tuple(from_quanta(sum(parts), per_pt) for parts in self.quanta)
+        """The scores in seat order (made once; not a ``cached_property``, whose lock
+        cost more than the scores in a loop over millions of games)."""
+        found: tuple[Fraction, ...] | None = self.__dict__.get("_scores")
+        if found is None:
+            per_pt = self.rules.fast.per_pt
+            found = self.__dict__["_scores"] = tuple(
+                map(from_quanta, map(sum, self.quanta), repeat(per_pt, len(self.quanta)))
+            )
+        return found
 
     @property
     def uma(self) -> tuple[Fraction, ...]:
@@ -268,6 +275,25 @@ def _places(points: Sequence[int], split: bool) -> list[int]:
 def check_points(points: Sequence[object], rules: Rules, deposits: int = 0) -> list[int]:
     """Validate final points against ``rules``: ``deposits`` riichi sticks were left on
     the table at the end, in nobody's points, and the points must add up with them."""
+    fast = rules.fast
+    values: list[Any] = list(points)
+    # in one pass (settling millions of games); what fails it is told apart below
+    if (
+        len(values) == fast.n
+        and isinstance(deposits, int)
+        and type(deposits) is not bool
+        and deposits >= 0
+        and all(isinstance(p, int) and type(p) is not bool and -MAX_POINTS <= p <= MAX_POINTS
+                and not p % fast.unit for p in values)
+        and sum(values) + deposits * fast.stick == fast.total
+    ):  # fmt: skip
+        return values
+    _refuse_points(points, rules, deposits)
+
+
+def _refuse_points(points: Sequence[object], rules: Rules, deposits: int) -> NoReturn:
+    """What is wrong with points :func:`check_points` did not take, in the words a
+    player can act on: the first check they fail, in turn."""
     if len(points) != rules.players:
         raise PointsError(
             _("{rules} is for {players} players, got {count} scores", rules=rules.title(),
@@ -290,14 +316,8 @@ def check_points(points: Sequence[object], rules: Rules, deposits: int = 0) -> l
         raise PointsError(
             _("deposits {deposits} must be a count of riichi sticks, 0 or more", deposits=deposits)
         )
-    stick = rules.scoring.riichi
-    on_table = deposits * stick
-    expected = rules.start * rules.players
-    total = sum(values)
-    missing = expected - total
-    if missing == on_table:
-        return values
-    raise PointsTotalError(total, on_table, rules)
+    # only the total is left: off by more or less than the sticks on the table
+    raise PointsTotalError(sum(values), deposits * rules.scoring.riichi, rules)
 
 
 class PointsTotalError(PointsError):
@@ -391,6 +411,30 @@ def settle(
     else:
         found = fast.floating.get(sum(1 for p in values if p >= fast.ret))
         uma = found if found is not None else rules.uma.for_points(values, fast.ret)  # type: ignore[assignment]
+    shared = on_table // fast.unit if not fast.lost else 0
+    if substitute is None and not penalties and not (split and len(set(values)) < n):
+        # every place held by one player (the common game): no shares to split
+        place_of, parts = _alone(order, values, uma, fast)
+        return Settlement(rules, clean, tuple(values), place_of, parts, on_table, uma,
+                          (), None, taken)  # fmt: skip
+    place_of, parts = _general(order, values, uma, rules, shared, penalties, substitute)
+    return Settlement(rules, clean, tuple(values), place_of, parts, on_table, uma,
+                      tuple(penalties), substitute, taken)  # fmt: skip
+
+
+def _general(
+    order: Sequence[int],
+    values: Sequence[int],
+    uma: Sequence[int],
+    rules: Rules,
+    shared: int,
+    penalties: Sequence[Penalty],
+    substitute: Substitute | None,
+) -> tuple[tuple[int, ...], tuple[tuple[int, int, int, int, int, int], ...]]:
+    """Places and parts in quanta in any game: players tied in a place under split
+    ties, penalties, a substitute (the common game takes :func:`_alone`, the same)."""
+    fast = rules.fast
+    n = fast.n
     place = [0] * n
     quanta: list[list[int]] = [[0, 0, 0, 0, 0, 0] for _ in range(n)]
     fixed = substitute is not None and rules.penalties.substitute is SubstitutePolicy.FIXED
@@ -409,7 +453,6 @@ def settle(
                         int(rules.penalties.substitute_uma * fast.per_pt), 0, 0]  # fmt: skip
         first = [s for s in first if s != seat] or first
     # first place's balance: the others' rounding (001), and deposits tied firsts share
-    shared = on_table // fast.unit if not fast.lost else 0
     others = sum(q[1] for s, q in enumerate(quanta) if s not in first)
     natural = [quanta[s][0] + quanta[s][2] + quanta[s][3] for s in first]
     for seat, own, total in zip(
@@ -418,9 +461,30 @@ def settle(
         quanta[seat][4] = total - own
     for penalty in penalties:
         _penalise(penalty, quanta, rules, n)
-    parts = tuple((a, b, c, d, e, f) for a, b, c, d, e, f in quanta)
-    return Settlement(rules, clean, tuple(values), tuple(place), parts, on_table, uma,
-                      tuple(penalties), substitute, taken)  # fmt: skip
+    return tuple(place), tuple((a, b, c, d, e, f) for a, b, c, d, e, f in quanta)
+
+
+def _alone(
+    order: Sequence[int], values: Sequence[int], uma: Sequence[int], fast: Any
+) -> tuple[tuple[int, ...], tuple[tuple[int, int, int, int, int, int], ...]]:
+    """Places and parts in quanta when each place is one player's: what :func:`_general`
+    gives then, in one pass (the common game, settled millions of times). First place's
+    balance is the others' rounding back; no deposits are left to share (first place
+    took them into its points, or nobody does)."""
+    unit, ret, whole = fast.unit, fast.ret, fast.whole
+    place = [0] * len(order)
+    parts: list[Any] = [None] * len(order)
+    others = 0
+    for index, seat in enumerate(order):
+        place[seat] = index + 1
+        if index:
+            exact = (values[seat] - ret) // unit
+            rounded = 0 if whole is None else whole(values[seat] - ret) - exact
+            others += rounded
+            parts[seat] = (exact, rounded, 0, uma[index], 0, 0)
+    top = order[0]
+    parts[top] = ((values[top] - ret) // unit, 0, fast.oka_q, uma[0], -others, 0)
+    return tuple(place), tuple(parts)
 
 
 def _assign(
