@@ -10,7 +10,9 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import datetime
+import random
 from collections import OrderedDict
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -24,6 +26,7 @@ from hypothesis import strategies as st
 
 from seisan.errors import SeisanError
 from seisan.ratings import System, ratings, table_size
+from seisan.stats import Seat as StatSeat
 from seisan.stats import standings
 from seisan.web.clubs import files, services
 from seisan.web.clubs import models as m
@@ -574,3 +577,42 @@ def test_the_server_starts_with_the_seasons_played_last_kept(
             read_table = season_table(made[name])
         assert len(read.captured_queries) == queries, name
         assert [s.name for s in read_table.everyone] == ["Ana", "Ben", "Chie", "Dae"]
+
+
+def _running_totals(lines: Any, names: list[str]) -> dict[str, list[Fraction]]:
+    """The chart's lines as first written: every game gone through, a point drawn
+    after every ``games // 200``-th game and after the last."""
+    totals = dict.fromkeys(names, Fraction(0))
+    series: dict[str, list[Fraction]] = {name: [Fraction(0)] for name in names}
+    step = max(1, len(lines) // 200)
+    for index, game in enumerate(lines, start=1):
+        for seat in game:
+            if seat.name in totals:
+                totals[seat.name] += seat.total
+        if index % step == 0 or index == len(lines):
+            for name in names:
+                series[name].append(totals[name])
+    return series
+
+
+@pytest.mark.parametrize(
+    ("games", "points"),
+    [(0, 1), (1, 2), (199, 200), (200, 201), (201, 202), (399, 400), (400, 201), (401, 202),
+     (1000, 201), (1003, 202)],
+)  # fmt: skip
+def test_the_charts_running_totals_at_each_step(games: int, points: int) -> None:
+    """A season's chart from each player's own games (`sampled_totals`, what a kept
+    table follows its leaders by) equals the running totals over every game, on each
+    side of a step: 200 games or fewer drawn game by game, 400 two at a time, and the
+    last game always; totals in tenths and thousandths (精算法) mixed."""
+    rng = random.Random(games)
+    lines = [
+        tuple(StatSeat(name, place, Fraction(rng.randint(-900, 900), rng.choice([1, 10, 1000])))
+              for place, name in enumerate(rng.sample(["Ana", "Ben", "Chie", "Dae", "Eve"], 4), 1))
+        for _ in range(games)
+    ]  # fmt: skip
+    names = ["Ana", "Eve", "Nobody"]  # one who never played: a flat line
+    series = season_series(lines, names)
+    assert series == _running_totals(lines, names)
+    assert [len(line) for line in series.values()] == [points] * 3  # 0, then each point
+    assert set(series["Nobody"]) == {0}

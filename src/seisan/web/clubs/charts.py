@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 from html import escape
+from math import lcm
 from typing import Any
 
 from seisan.settlement import format_score
@@ -64,17 +65,36 @@ def season_series(
 ) -> dict[str, list[Fraction]]:
     """Each named player's running total over the season's games (at most 200 points
     a line: a season of thousands of games is sampled evenly)."""
-    totals = dict.fromkeys(names, Fraction(0))
-    series: dict[str, list[Fraction]] = {name: [Fraction(0)] for name in names}
-    step = max(1, len(lines) // MOST_POINTS)
-    for index, game in enumerate(lines, start=1):
+    played: dict[str, list[tuple[int, Fraction]]] = {name: [] for name in names}
+    for index, game in enumerate(lines):
         for line in game:
-            if line.name in totals:
-                totals[line.name] += line.total
-        if index % step == 0 or index == len(lines):
-            for name in names:
-                series[name].append(totals[name])
-    return series
+            if line.name in played:
+                played[line.name].append((index, line.total))
+    return {name: sampled_totals(played[name], len(lines)) for name in names}
+
+
+def sampled_totals(played: Sequence[tuple[int, Fraction]], games: int) -> list[Fraction]:
+    """A player's running total, from 0, after every ``games // 200``-th game of a
+    season of ``games`` and after its last, from their own games only (``played``:
+    each game's index in the season and its total, in order): a kept season table
+    follows its leaders without going through every game again."""
+    step = max(1, games // MOST_POINTS)
+    marks = list(range(step, games + 1, step))
+    if games and marks[-1] != games:
+        marks.append(games)
+    # added as integers over one denominator (a season's totals have a few: tenths,
+    # thousandths), a Fraction at each mark only
+    common = lcm(*{value.denominator for _index, value in played})
+    total = 0
+    out = [Fraction(0)]
+    at = 0
+    for mark in marks:
+        while at < len(played) and played[at][0] < mark:
+            value = played[at][1]
+            total += value.numerator * (common // value.denominator)
+            at += 1
+        out.append(Fraction(total, common))
+    return out
 
 
 def season_chart(series: dict[str, list[Fraction]], games: int, title: str) -> str:

@@ -226,7 +226,14 @@ def _patched(
     names: set[str] = set()  # players whose line is worked out again
     watchers: set[str] = set()
     changed = list(changed)
-    resort = len(changed) > _RESORT
+
+    def stays(game: int) -> bool:
+        old, new = kept.games.get(game), found.get(game)
+        return old is not None and new is not None and old.key == new.key
+
+    # games where they were in the order (a rename's): not taken out and put back
+    staying = {game for game in changed if stays(game)}
+    resort = len(set(changed) - staying) > _RESORT
 
     def own(index: dict[str, dict[int, Any]], name: str, mine: set[str]) -> dict[int, Any]:
         if name not in mine:  # copied once a patch: the kept table's own stays as it was
@@ -240,12 +247,13 @@ def _patched(
         # a seat whose line is as it was, in a game where it was (a rename: the other
         # players of the name's games): that player's line stays, not worked out again
         same: set[int] = set()
-        if old is not None and new is not None and old.key == new.key:
+        kept_place = game in staying
+        if old is not None and new is not None and kept_place:
             # (strict=False: a game may have gained or lost a seat)
             pairs = zip(old.lines, new.lines, strict=False)
             same = {seat for seat, (was, now) in enumerate(pairs) if was == now}
         if old is not None:
-            if not resort:
+            if not resort and not kept_place:
                 del order[bisect_left(order, (old.key, game))]
             sizes[len(old.lines)] -= 1
             for seat, line in enumerate(old.lines):
@@ -255,7 +263,7 @@ def _patched(
                 del own(watching, name, watchers)[game]
         if new is not None:
             games[game] = new
-            if not resort:
+            if not resort and not kept_place:
                 insort(order, (new.key, game))
             sizes[len(new.lines)] += 1
             for seat, line in enumerate(new.lines):
@@ -302,10 +310,17 @@ def _patched(
     everyone = tuple(sorted(standing_of.values(), key=lambda s: (*ranked(s), first[s.name])))
     ids = tuple(game for _key, game in order)
     lines = Lines(ids, tuple(games[g].lines for g in ids), all_players, off_pt, off_money)
-    from seisan.web.clubs.charts import season_series  # noqa: PLC0415
+    from seisan.web.clubs.charts import sampled_totals  # noqa: PLC0415
 
-    followed = [s.name for s in everyone[:CHART_PLAYERS]]
-    table = SeasonTable(lines, everyone, season_series(lines.lines, followed))
+    # the leaders' lines from their own games (a season of 100,000 games was gone
+    # through whole for the chart after every change)
+    position = {game: index for index, game in enumerate(ids)}
+    series: dict[str, list[Fraction]] = {}
+    for followed in everyone[:CHART_PLAYERS]:
+        theirs = seated[followed.name].items()
+        played = sorted((position[g], games[g].lines[seat].total) for g, seat in theirs)
+        series[followed.name] = sampled_totals(played, len(ids))
+    table = SeasonTable(lines, everyone, series)
     return _Kept(revision, games, order, seated, watching, all_players, sizes, standing_of,
                  first, first_watch, table)  # fmt: skip
 
