@@ -822,3 +822,26 @@ def test_a_heading_names_what_was_changed_in_the_readers_language(
     whatever language the process speaks."""
     with language("ko" if lang != "ko" else "ja"):
         assert find_preset("mleague").replace(changed=changed).heading(lang) == heading
+
+
+def test_a_settlement_keeps_each_field_as_given() -> None:
+    """`Settlement`'s own `__init__` (quicker than a frozen dataclass's) takes every
+    field by position and by name, with the dataclass's defaults: a field put in
+    another's place shows here."""
+    import dataclasses  # noqa: PLC0415
+
+    from seisan.settlement import Settlement  # noqa: PLC0415
+
+    rules = find_preset("mleague")
+    given = dict(rules=rules, names=("A", "B", "C", "D"), points=(1, 2, 3, 4), places=(4, 3, 2, 1),
+                 quanta=((1, 2, 3, 4, 5, 6),) * 4, leftover_deposits=7, uma_quanta=(8, 9),
+                 penalties=(Penalty(0, Fraction(10)),), substitute=Substitute(1, "Sub"),
+                 taken_deposits=11)  # fmt: skip
+    names = [f.name for f in dataclasses.fields(Settlement)]
+    assert names == list(given)
+    for made in (Settlement(**given), Settlement(*given.values())):
+        assert {name: getattr(made, name) for name in names} == given
+    bare = Settlement(*list(given.values())[:5])
+    assert (bare.leftover_deposits, bare.uma_quanta, bare.penalties, bare.substitute,
+            bare.taken_deposits) == (0, (), (), None, 0)  # fmt: skip
+    assert dataclasses.replace(bare, taken_deposits=3).taken_deposits == 3

@@ -131,6 +131,27 @@ class Settlement:
     #: points of riichi sticks left on the table that first place took into its points
     taken_deposits: int = 0
 
+    def __init__(
+        self,
+        rules: Rules,
+        names: tuple[str, ...],
+        points: tuple[int, ...],
+        places: tuple[int, ...],
+        quanta: tuple[tuple[int, int, int, int, int, int], ...],
+        leftover_deposits: int = 0,
+        uma_quanta: tuple[int, ...] = (),
+        penalties: tuple[Penalty, ...] = (),
+        substitute: Substitute | None = None,
+        taken_deposits: int = 0,
+    ) -> None:
+        # the fields at once: the generated __init__ of a frozen dataclass sets each
+        # through object.__setattr__, a sixth of settling a game
+        self.__dict__.update(
+            rules=rules, names=names, points=points, places=places, quanta=quanta,
+            leftover_deposits=leftover_deposits, uma_quanta=uma_quanta, penalties=penalties,
+            substitute=substitute, taken_deposits=taken_deposits,
+        )  # fmt: skip
+
     @property
     def per_pt(self) -> int:
         """Quanta in one pt (10, or 1000 under the exact system)."""
@@ -409,7 +430,7 @@ def settle(
     if fast.floating is None:
         uma = fast.uma_q
     else:
-        found = fast.floating.get(sum(1 for p in values if p >= fast.ret))
+        found = fast.floating.get(len([p for p in values if p >= fast.ret]))
         uma = found if found is not None else rules.uma.for_points(values, fast.ret)  # type: ignore[assignment]
     shared = on_table // fast.unit if not fast.lost else 0
     if substitute is None and not penalties and not (split and len(set(values)) < n):
