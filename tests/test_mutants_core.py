@@ -8,6 +8,7 @@ import re
 from dataclasses import replace
 from decimal import Decimal
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
@@ -845,3 +846,30 @@ def test_a_settlement_keeps_each_field_as_given() -> None:
     assert (bare.leftover_deposits, bare.uma_quanta, bare.penalties, bare.substitute,
             bare.taken_deposits) == (0, (), (), None, 0)  # fmt: skip
     assert dataclasses.replace(bare, taken_deposits=3).taken_deposits == 3
+
+
+M = 10**9  #: MAX_POINTS
+
+
+@pytest.mark.parametrize(
+    ("points", "deposits", "message"),
+    [
+        ([42600, 31000, 26400], 0, "M.League is for 4 players, got 3 scores"),
+        ([42600, 31000, 16400, M + 100], 0, "seat 3: points 1000000100 are beyond 1000000000"),
+        # exactly on the limit is allowed: what is wrong is the total
+        ([M, -M, 50000, 40000], 0, "points total 90000, but 4 players starting with 25000 "
+                                   "hold 100000: 10000 missing"),
+        ([42600, 31000, 16400, 10000], -1, "deposits -1 must be a count of riichi sticks"),
+        ([42600, 31000, 16400, 10000], "1", "deposits 1 must be a count of riichi sticks"),
+        ([42600, 31000, 16400, 10000], True, "deposits true must be a count of riichi sticks"),
+        ([42600, 31000, 16400, 9000], 2, "points total 99000 and 2000 on the table, but 4 "
+                                         "players starting with 25000 hold 100000: 1000 too many"),
+    ],
+)  # fmt: skip
+def test_points_refused_say_what_is_wrong(points: list[int], deposits: Any, message: str) -> None:
+    """`_refuse_points` (what `check_points` did not take, told apart): the rules'
+    title, the seat and its points, the limit (on it allowed), bad deposits of each
+    kind, and the total with the sticks on the table."""
+    with pytest.raises(PointsError) as found:
+        settle(points, find_preset("mleague"), deposits=deposits)
+    assert message in str(found.value)
