@@ -169,6 +169,8 @@ class _KeptRatings:
     #: rename is told from any other change by them). Copied when carried on (0.7 ms
     #: for 100,000 games), never changed in place: another thread may be reading it.
     seated: dict[int, tuple[_ClubKey, tuple[tuple[str, int], ...]]]
+    #: how many of those games each name sat at (a rename takes every one of them)
+    appearances: Counter[str]
 
 
 def _packed(values: Sequence[Fraction]) -> bytes:
@@ -238,6 +240,7 @@ def _renames(
     if now.keys() != again:
         return None  # deleted since
     renames: dict[str, str] = {}
+    taken: Counter[str] = Counter()  # each old name's games among them
     for game in sorted(again):
         key, seated = kept.seated[game]
         new_key, new_seated = now[game]
@@ -246,13 +249,13 @@ def _renames(
         for (old, place), (name, new_place) in zip(seated, new_seated, strict=True):
             if place != new_place or renames.setdefault(old, name) != name:
                 return None
+            taken[old] += 1
     renames = {old: name for old, name in renames.items() if old != name}
     targets = set(renames.values())
-    others = kept.rated.history.keys() - renames.keys()
+    others = kept.appearances.keys() - renames.keys()
     if len(targets) != len(renames) or targets & others:
-        return None  # two names made one, or a name given to someone rated already
-    if renames and any(name in renames for game, (_key, seated) in kept.seated.items()
-                       if game not in again for name, _place in seated):  # fmt: skip
+        return None  # two names made one, or a name given to someone who played
+    if any(taken[old] != kept.appearances[old] for old in renames):
         return None  # some of a name's games only (a merge undone): no rename
     return renames
 
@@ -288,7 +291,7 @@ def club_ratings(
         sizes = mine.sizes + Counter(len(seated) for _key, seated in new)
         size = players or size_of_most(sizes)
         if size == mine.result[1]:
-            rated, packed, seated = _renamed(mine, renamed, again)
+            rated, packed, seated, appearances = _renamed(mine, renamed, again)
             rated = rated.added(seated_ for _key, seated_ in new)
             last = new[-1][0] if new else mine.last
             # only the players of the new games packed again
@@ -296,28 +299,34 @@ def club_ratings(
                 if name in rated.history:
                     packed[name] = _packed(rated.history[name])
             seated.update((key_[3], (key_, tuple(seated_))) for key_, seated_ in new)
+            appearances.update(name for _key, seated_ in new for name, _place in seated_)
             made = _KeptRatings(revisions, (rated.table(), size, len(sizes) > 1), rated,
-                                last, sizes, packed, seated)  # fmt: skip
+                                last, sizes, packed, seated, appearances)  # fmt: skip
             return _keep_rated(key, made, cache)
     every = _club_seats(club)
     sizes = Counter(len(seated_) for _key, seated_ in every)
     size = players or size_of_most(sizes)
     rated = Rated(system, size).added(seated_ for _key, seated_ in every)
+    appearances = Counter(name for _key, seated_ in every for name, _place in seated_)
     made = _KeptRatings(revisions, (rated.table(), size, len(sizes) > 1), rated,
                         every[-1][0] if every else None, sizes,
                         {name: _packed(v) for name, v in rated.history.items()},
-                        {key_[3]: (key_, tuple(seated_)) for key_, seated_ in every})  # fmt: skip
+                        {key_[3]: (key_, tuple(seated_)) for key_, seated_ in every},
+                        appearances)  # fmt: skip
     return _keep_rated(key, made, cache)
 
 
 def _renamed(
     kept: _KeptRatings, renames: Mapping[str, str], games: Iterable[int]
-) -> tuple[Any, dict[str, bytes], dict[int, tuple[_ClubKey, tuple[tuple[str, int], ...]]]]:
-    """The kept ratings, packed histories and games with players renamed (their
-    games are among ``games``): a rating follows the player, not the name (the games,
-    their order and places, are the same; ratings are worked out from nothing else)."""
+) -> tuple[
+    Any, dict[str, bytes], dict[int, tuple[_ClubKey, tuple[tuple[str, int], ...]]], Counter[str]
+]:
+    """The kept ratings, packed histories, games and appearances with players renamed
+    (their games are among ``games``): a rating follows the player, not the name (the
+    games, their order and places, are the same; ratings are worked out from nothing
+    else). Copies: the kept ones stay as they were."""
     if not renames:
-        return kept.rated, dict(kept.packed), dict(kept.seated)
+        return kept.rated, dict(kept.packed), dict(kept.seated), Counter(kept.appearances)
 
     def named(name: str) -> str:
         return renames.get(name, name)
@@ -333,7 +342,8 @@ def _renamed(
         key, players = kept.seated[game]
         if any(name in renames for name, _place in players):
             seated[game] = (key, tuple((named(name), place) for name, place in players))
-    return rated, packed, seated
+    appearances = Counter({named(name): count for name, count in kept.appearances.items()})
+    return rated, packed, seated, appearances
 
 
 _RATED: OrderedDict[str, _KeptRatings] = OrderedDict()
