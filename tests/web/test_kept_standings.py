@@ -269,8 +269,9 @@ def rated_now(club: m.Club, system: System) -> bool:
     whole = [sql for sql in seats if '"game_id" IN (' not in sql]
     assert len(whole) <= 1 and len(seats) <= 2
     carried = bool(seats) and not whole
-    if carried:
-        CARRIED.append(len(captured))
+    if carried:  # the shared cache's aside: it writes the histories that changed only
+        CARRIED.append(sum('"seisan_cache"' not in q["sql"] and "SAVEPOINT" not in q["sql"]
+                           for q in captured.captured_queries))  # fmt: skip
         assert len(set(CARRIED)) == 1, CARRIED  # the same every time
     return carried
 
@@ -509,28 +510,20 @@ def test_ratings_kept_for_four_clubs_and_systems_and_shared_for_good(
     friday: m.Season, owner: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A worker keeps the last four (club, system) ratings it made, the one used last
-    kept longest; what it shares with the other workers never expires, and a shared
-    copy of other revisions is not used."""
-    from django.core import cache as caches  # noqa: PLC0415
-
-    written: list[tuple[str, Any]] = []
-    shared = caches.cache
-
-    class Watched:
-        def get(self, key: str, default: Any = None) -> Any:
-            return shared.get(key, default)
-
-        def set(self, key: str, value: Any, timeout: Any) -> None:
-            written.append((key, timeout))
-            shared.set(key, value, timeout)
-
-    monkeypatch.setattr(caches, "cache", Watched())
+    kept longest; the table it shares with the other workers never expires (each
+    player's history for a day), and a shared copy of other revisions is not used."""
+    written = watch_the_shared_cache(monkeypatch)
+    shared = events_cache()
     events._RATED.clear()
     club = friday.club
     others = [m.Club.objects.create(name=f"Club {i}", slug=f"club-{i}") for i in range(2)]
     first = club_ratings(club, System.OPENSKILL)
     key = f"seisan:ratings:2:{club.pk}:{System.OPENSKILL.value}:None"
-    assert written == [(key, None)]  # shared for good: no timeout
+    assert written[-1] == (key, None)  # the table shared for good: no timeout
+    histories = written[:-1]  # each player's, for a day
+    assert len(histories) == len(first[0]) == 5
+    assert all(k.startswith(f"{key}:history:") and timeout == events.HISTORY_SECONDS
+               for k, timeout in histories)  # fmt: skip
     club_ratings(club, System.TENHOU)
     for other in others:
         club_ratings(other, System.TENHOU)
@@ -545,6 +538,71 @@ def test_ratings_kept_for_four_clubs_and_systems_and_shared_for_good(
     stale = tuple((pk, revision - 1, created) for pk, revision, created in revisions)
     shared.set(key, (stale, table), None)
     assert rated_now(club, System.OPENSKILL) is False  # worked out from every game again
+
+
+def events_cache() -> Any:
+    from django.core import cache as caches  # noqa: PLC0415
+
+    return caches.caches["default"]
+
+
+def watch_the_shared_cache(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, Any]]:
+    """What the ratings write to the shared cache, in order: (key, timeout)."""
+    from django.core import cache as caches  # noqa: PLC0415
+
+    written: list[tuple[str, Any]] = []
+    shared = events_cache()
+
+    class Watched:
+        def get(self, key: str, default: Any = None) -> Any:
+            return shared.get(key, default)
+
+        def get_many(self, keys: list[str]) -> dict[str, Any]:
+            return shared.get_many(keys)
+
+        def set(self, key: str, value: Any, timeout: Any) -> None:
+            written.append((key, timeout))
+            shared.set(key, value, timeout)
+
+        def set_many(self, values: dict[str, Any], timeout: Any) -> None:
+            written.extend((key, timeout) for key in values)
+            shared.set_many(values, timeout)
+
+    monkeypatch.setattr(caches, "cache", Watched())
+    return written
+
+
+@pytest.mark.parametrize("system", list(System))
+def test_ratings_share_the_histories_that_changed_only(
+    friday: m.Season, owner: Any, monkeypatch: pytest.MonkeyPatch, system: System
+) -> None:
+    """A game carried on writes its four players' histories and the table, a rename
+    the table only (a history is named by its content), not every player's history
+    (megabytes in a 100,000-game club, on every change); another worker finds them,
+    and a history gone from the shared cache has the ratings worked out again."""
+    written = watch_the_shared_cache(monkeypatch)
+    events._RATED.clear()
+    club = friday.club
+    key = f"seisan:ratings:2:{club.pk}:{system.value}:None"
+    assert not rated_now(club, system)
+    session = friday.sessions.get()
+    written.clear()
+    services.save_game(session, {"players": ["Ana", "Ben", "Chie", "Eve"],
+                                 "points": [12600, 41000, 36400, 10000]}, owner)  # fmt: skip
+    assert rated_now(club, system)
+    assert len(written) == 5 and written[-1] == (key, None)
+    written.clear()
+    services.rename_player(club.players.get(name="Ben"), "Benji", owner)
+    assert rated_now(club, system)
+    assert written == [(key, None)]
+    kept = club_ratings(club, system)
+    events._RATED.clear()  # another worker: the table and every history shared
+    assert club_ratings(club, system) == kept
+    assert [r.history for r in club_ratings(club, system)[0]] == [r.history for r in kept[0]]
+    events._RATED.clear()
+    _revisions, (_order, digests, _size, _both) = events_cache().get(key)
+    events_cache().delete(f"{key}:history:{digests['Benji']}")  # gone after a day
+    assert not rated_now(club, system)  # worked out again from every game
 
 
 def test_the_server_starts_with_the_seasons_played_last_kept(

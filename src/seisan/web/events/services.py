@@ -5,6 +5,7 @@ interval seating; the drawing itself is :func:`seisan.seating.seat`."""
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import re
 import threading
 from array import array
@@ -165,6 +166,8 @@ class _KeptRatings:
     sizes: Counter[int]
     #: each player's history as the shared cache holds it (see :func:`_packed`)
     packed: dict[str, bytes]
+    #: the name of each history in the shared cache (its content's digest)
+    digests: dict[str, str]
     #: each game rated, by id: where it stands and its players with their places (a
     #: rename is told from any other change by them). Copied when carried on (0.7 ms
     #: for 100,000 games), never changed in place: another thread may be reading it.
@@ -185,13 +188,43 @@ def _packed(values: Sequence[Fraction]) -> bytes:
     return array("q", hundredths).tobytes()
 
 
+def _digest(packed: bytes) -> str:
+    """A packed history's name in the shared cache: its content's, so a history that
+    did not change (a rename's too) is never written again."""
+    return hashlib.blake2b(packed, digest_size=16).hexdigest()
+
+
+#: how long a history stays in the shared cache: a table whose histories are gone is
+#: worked out again (at most once a day, by a worker that keeps nothing)
+HISTORY_SECONDS = 24 * 3600
+
+
+def _history_key(key: str, digest: str) -> str:
+    return f"{key}:history:{digest}"
+
+
+def _shared(
+    key: str, cache: Any, revisions: tuple[tuple[int, int, Any], ...]
+) -> tuple[list[Any], int, bool] | None:
+    """The ratings another worker shared for these revisions: the table and each
+    player's history (``None``: none shared, of other revisions, or a history gone)."""
+    found = cache.get(key)
+    if found is None or found[0] != revisions:
+        return None
+    order, digests, size, both = found[1]
+    keys = {name: _history_key(key, digests[name]) for name in order}
+    histories = cache.get_many(list(keys.values()))
+    if len(histories) != len(set(keys.values())):
+        return None
+    return _unpacked(order, {name: histories[k] for name, k in keys.items()}, size, both)
+
+
 def _unpacked(
-    shared: tuple[tuple[str, ...], dict[str, bytes], int, bool],
+    order: Sequence[str], packed: Mapping[str, bytes], size: int, both: bool
 ) -> tuple[list[Any], int, bool]:
     """The result of :func:`club_ratings` from the shared cache's form."""
     from seisan.ratings import PlayerRating  # noqa: PLC0415
 
-    order, packed, size, both = shared
     rated = []
     for name in order:
         numbers = array("q")
@@ -282,51 +315,61 @@ def club_ratings(
             _RATED.move_to_end(key)  # kept the longest: the ratings used last
     if mine is not None and mine.revisions == revisions:
         return mine.result
-    found = cache.get(key)
-    if found is not None and found[0] == revisions:
-        return _unpacked(found[1])
+    shared = _shared(key, cache, revisions)
+    if shared is not None:
+        return shared
     carried = None if mine is None else _carried_on(club, mine, revisions)
     if mine is not None and carried is not None:
         renamed, again, new = carried
         sizes = mine.sizes + Counter(len(seated) for _key, seated in new)
         size = players or size_of_most(sizes)
         if size == mine.result[1]:
-            rated, packed, seated, appearances = _renamed(mine, renamed, again)
+            rated, packed, digests, seated, appearances = _renamed(mine, renamed, again)
             rated = rated.added(seated_ for _key, seated_ in new)
             last = new[-1][0] if new else mine.last
             # only the players of the new games packed again
-            for name in {name for _key, seated_ in new for name, _place in seated_}:
-                if name in rated.history:
-                    packed[name] = _packed(rated.history[name])
+            moved = {
+                name for _key, seated_ in new for name, _place in seated_
+            } & rated.history.keys()
+            for name in moved:
+                packed[name] = _packed(rated.history[name])
+                digests[name] = _digest(packed[name])
             seated.update((key_[3], (key_, tuple(seated_))) for key_, seated_ in new)
             appearances.update(name for _key, seated_ in new for name, _place in seated_)
             made = _KeptRatings(revisions, (rated.table(), size, len(sizes) > 1), rated,
-                                last, sizes, packed, seated, appearances)  # fmt: skip
-            return _keep_rated(key, made, cache)
+                                last, sizes, packed, digests, seated, appearances)  # fmt: skip
+            return _keep_rated(key, made, cache, moved)
     every = _club_seats(club)
     sizes = Counter(len(seated_) for _key, seated_ in every)
     size = players or size_of_most(sizes)
     rated = Rated(system, size).added(seated_ for _key, seated_ in every)
     appearances = Counter(name for _key, seated_ in every for name, _place in seated_)
+    packed = {name: _packed(v) for name, v in rated.history.items()}
     made = _KeptRatings(revisions, (rated.table(), size, len(sizes) > 1), rated,
-                        every[-1][0] if every else None, sizes,
-                        {name: _packed(v) for name, v in rated.history.items()},
+                        every[-1][0] if every else None, sizes, packed,
+                        {name: _digest(value) for name, value in packed.items()},
                         {key_[3]: (key_, tuple(seated_)) for key_, seated_ in every},
                         appearances)  # fmt: skip
-    return _keep_rated(key, made, cache)
+    return _keep_rated(key, made, cache, packed.keys())
 
 
 def _renamed(
     kept: _KeptRatings, renames: Mapping[str, str], games: Iterable[int]
 ) -> tuple[
-    Any, dict[str, bytes], dict[int, tuple[_ClubKey, tuple[tuple[str, int], ...]]], Counter[str]
+    Any,
+    dict[str, bytes],
+    dict[str, str],
+    dict[int, tuple[_ClubKey, tuple[tuple[str, int], ...]]],
+    Counter[str],
 ]:
-    """The kept ratings, packed histories, games and appearances with players renamed
+    """The kept ratings, packed histories and their digests, games and appearances
+    with players renamed
     (their games are among ``games``): a rating follows the player, not the name (the
     games, their order and places, are the same; ratings are worked out from nothing
     else). Copies: the kept ones stay as they were."""
     if not renames:
-        return kept.rated, dict(kept.packed), dict(kept.seated), Counter(kept.appearances)
+        return (kept.rated, dict(kept.packed), dict(kept.digests), dict(kept.seated),
+                Counter(kept.appearances))  # fmt: skip
 
     def named(name: str) -> str:
         return renames.get(name, name)
@@ -337,13 +380,14 @@ def _renamed(
         history={named(name): values for name, values in kept.rated.history.items()},
     )
     packed = {named(name): value for name, value in kept.packed.items()}
+    digests = {named(name): value for name, value in kept.digests.items()}
     seated = dict(kept.seated)
     for game in games:
         key, players = kept.seated[game]
         if any(name in renames for name, _place in players):
             seated[game] = (key, tuple((named(name), place) for name, place in players))
     appearances = Counter({named(name): count for name, count in kept.appearances.items()})
-    return rated, packed, seated, appearances
+    return rated, packed, digests, seated, appearances
 
 
 _RATED: OrderedDict[str, _KeptRatings] = OrderedDict()
@@ -351,11 +395,17 @@ _RATED_KEPT = 4  #: clubs × systems kept in a worker (each every player's histo
 _RATED_LOCK = threading.Lock()
 
 
-def _keep_rated(key: str, made: _KeptRatings, cache: Any) -> tuple[list[Any], int, bool]:
-    """Kept in this process (to carry on from) and shared with the others (the
-    table only, each history packed)."""
+def _keep_rated(
+    key: str, made: _KeptRatings, cache: Any, changed: Iterable[str]
+) -> tuple[list[Any], int, bool]:
+    """Kept in this process (to carry on from) and shared with the others: the
+    table for good, and each history packed under its digest, those ``changed`` only
+    written (a 100,000-game club's histories are megabytes; a game changes four)."""
     rated, size, both = made.result
-    shared = (tuple(r.name for r in rated), made.packed, size, both)
+    histories = {_history_key(key, made.digests[name]): made.packed[name] for name in changed}
+    if histories:
+        cache.set_many(histories, HISTORY_SECONDS)
+    shared = (tuple(r.name for r in rated), made.digests, size, both)
     cache.set(key, (made.revisions, shared), None)
     with _RATED_LOCK:
         _RATED[key] = made
