@@ -873,3 +873,37 @@ def test_points_refused_say_what_is_wrong(points: list[int], deposits: Any, mess
     with pytest.raises(PointsError) as found:
         settle(points, find_preset("mleague"), deposits=deposits)
     assert message in str(found.value)
+
+
+def test_tied_firsts_share_the_others_rounding_by_seat() -> None:
+    """`_general` (`natural`): two tied firsts whose oka (0.3 pt) and uma (10.1 pt)
+    both leave a tenth over, and a third player's rounding (−10.1 → −10) to take
+    back: first place's 20.1 pt is 10.1 and 10.0, the tenth to the lower seat."""
+    from seisan.rounding import Rounding  # noqa: PLC0415
+    from seisan.uma import RankUma  # noqa: PLC0415
+
+    uma = RankUma((Fraction(101, 10), Fraction(0), Fraction(-101, 10)))
+    rules = Rules(players=3, start=35000, return_points=35100, uma=uma,
+                  rounding=Rounding.HALF_UP)  # fmt: skip
+    assert settle([40000, 40000, 25000], rules).scores == (
+        Fraction(101, 10),
+        10,
+        Fraction(-201, 10),
+    )
+    assert settle([25000, 40000, 40000], rules).scores == (
+        Fraction(-201, 10),
+        Fraction(101, 10),
+        10,
+    )
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_a_fixed_substitute_tied_for_first_takes_no_stick(seat: int) -> None:
+    """`_general` (the first group without the substitute): under EMA's rules a
+    substitute's result is fixed (−30); tied for first with another player and a
+    riichi stick left on the table, the other takes the stick (+1 pt: 26), in either
+    seat."""
+    result = settle([45000, 45000, 14500, 14500], find_preset("ema"), deposits=1,
+                    substitute=Substitute(seat, "Sub"))  # fmt: skip
+    assert result.scores[seat] == -30 and result.scores[1 - seat] == 26
+    assert result.scores[2:] == (Fraction(-51, 2), Fraction(-51, 2))

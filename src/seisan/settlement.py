@@ -457,7 +457,7 @@ def _general(
     fast = rules.fast
     n = fast.n
     place = [0] * n
-    quanta: list[list[int]] = [[0, 0, 0, 0, 0, 0] for _ in range(n)]
+    quanta: list[list[int]] = [[0] * len(PART_NAMES) for _ in range(n)]
     fixed = substitute is not None and rules.penalties.substitute is SubstitutePolicy.FIXED
     if substitute is not None:
         _check_substitute(substitute, n)
