@@ -520,10 +520,10 @@ def test_ratings_kept_for_four_clubs_and_systems_and_shared_for_good(
     first = club_ratings(club, System.OPENSKILL)
     key = f"seisan:ratings:2:{club.pk}:{System.OPENSKILL.value}:None"
     assert written[-1] == (key, None)  # the table shared for good: no timeout
-    histories = written[:-1]  # each player's, for a day
-    assert len(histories) == len(first[0]) == 5
-    assert all(k.startswith(f"{key}:history:") and timeout == events.HISTORY_SECONDS
-               for k, timeout in histories)  # fmt: skip
+    buckets = written[:-1]  # the players' histories in their buckets, for a day
+    assert len(buckets) == len({events._bucket(r.name) for r in first[0]})
+    assert all(k.startswith(f"{key}:histories:") and timeout == events.HISTORY_SECONDS
+               for k, timeout in buckets)  # fmt: skip
     club_ratings(club, System.TENHOU)
     for other in others:
         club_ratings(other, System.TENHOU)
@@ -576,10 +576,10 @@ def watch_the_shared_cache(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, A
 def test_ratings_share_the_histories_that_changed_only(
     friday: m.Season, owner: Any, monkeypatch: pytest.MonkeyPatch, system: System
 ) -> None:
-    """A game carried on writes its four players' histories and the table, a rename
-    the table only (a history is named by its content), not every player's history
+    """A game carried on writes the buckets of its four players' histories and the
+    table, a rename those of the old and the new name, not every player's history
     (megabytes in a 100,000-game club, on every change); another worker finds them,
-    and a history gone from the shared cache has the ratings worked out again."""
+    and a bucket gone from the shared cache has the ratings worked out again."""
     written = watch_the_shared_cache(monkeypatch)
     events._RATED.clear()
     club = friday.club
@@ -590,18 +590,23 @@ def test_ratings_share_the_histories_that_changed_only(
     services.save_game(session, {"players": ["Ana", "Ben", "Chie", "Eve"],
                                  "points": [12600, 41000, 36400, 10000]}, owner)  # fmt: skip
     assert rated_now(club, system)
-    assert len(written) == 5 and written[-1] == (key, None)
+    buckets = {events._bucket(name) for name in ("Ana", "Ben", "Chie", "Eve")}
+    assert len(written) == len(buckets) + 1 and written[-1] == (key, None)
     written.clear()
     services.rename_player(club.players.get(name="Ben"), "Benji", owner)
     assert rated_now(club, system)
-    assert written == [(key, None)]
+    _revisions, (_order, buckets_now, _size, _both) = events_cache().get(key)
+    touched = {buckets_now[events._bucket(name)] for name in ("Ben", "Benji")} - {""}
+    assert written == [*((f"{key}:histories:{d}", events.HISTORY_SECONDS) for d in touched),
+                       (key, None)]  # fmt: skip
     kept = club_ratings(club, system)
     events._RATED.clear()  # another worker: the table and every history shared
     assert club_ratings(club, system) == kept
     assert [r.history for r in club_ratings(club, system)[0]] == [r.history for r in kept[0]]
     events._RATED.clear()
-    _revisions, (_order, digests, _size, _both) = events_cache().get(key)
-    events_cache().delete(f"{key}:history:{digests['Benji']}")  # gone after a day
+    _revisions, (_order, buckets_now, _size, _both) = events_cache().get(key)
+    gone = buckets_now[events._bucket("Benji")]
+    events_cache().delete(f"{key}:histories:{gone}")  # gone after a day
     assert not rated_now(club, system)  # worked out again from every game
 
 

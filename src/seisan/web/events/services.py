@@ -8,6 +8,7 @@ import dataclasses
 import hashlib
 import re
 import threading
+import zlib
 from array import array
 from collections import Counter, OrderedDict
 from collections.abc import Iterable, Mapping, Sequence
@@ -166,8 +167,8 @@ class _KeptRatings:
     sizes: Counter[int]
     #: each player's history as the shared cache holds it (see :func:`_packed`)
     packed: dict[str, bytes]
-    #: the name of each history in the shared cache (its content's digest)
-    digests: dict[str, str]
+    #: the name in the shared cache of each bucket of histories (its content's digest)
+    buckets: tuple[str, ...]
     #: each game rated, by id: where it stands and its players with their places (a
     #: rename is told from any other change by them). Copied when carried on (0.7 ms
     #: for 100,000 games), never changed in place: another thread may be reading it.
@@ -188,35 +189,63 @@ def _packed(values: Sequence[Fraction]) -> bytes:
     return array("q", hundredths).tobytes()
 
 
-def _digest(packed: bytes) -> str:
-    """A packed history's name in the shared cache: its content's, so a history that
-    did not change (a rename's too) is never written again."""
-    return hashlib.blake2b(packed, digest_size=16).hexdigest()
-
-
-#: how long a history stays in the shared cache: a table whose histories are gone is
+#: the histories shared in this many entries, each player's in one by their name: a
+#: change rewrites the entries of its players only (a club of 100,000 games has
+#: megabytes of them), and a club's are read or written in as many queries whatever
+#: its players
+BUCKETS = 16
+#: how long a bucket stays in the shared cache: a table whose buckets are gone is
 #: worked out again (at most once a day, by a worker that keeps nothing)
 HISTORY_SECONDS = 24 * 3600
 
 
-def _history_key(key: str, digest: str) -> str:
-    return f"{key}:history:{digest}"
+def _bucket(name: str) -> int:
+    return zlib.crc32(name.encode()) % BUCKETS  # the same in every process
+
+
+def _bucket_key(key: str, digest: str) -> str:
+    return f"{key}:histories:{digest}"
+
+
+def _buckets(
+    packed: Mapping[str, bytes], kept: Sequence[str], changed: Iterable[str] | None
+) -> tuple[tuple[str, ...], dict[str, dict[str, bytes]]]:
+    """The digests of every bucket (``kept``'s, those of the ``changed`` names made
+    again; ``None``: every bucket made) and the buckets to write, by digest: named by
+    their content, so a bucket that did not change is never written again."""
+    touched = set(range(BUCKETS)) if changed is None else {_bucket(name) for name in changed}
+    members: dict[int, dict[str, bytes]] = {number: {} for number in touched}
+    for name in sorted(packed):
+        if _bucket(name) in members:
+            members[_bucket(name)][name] = packed[name]
+    digests = list(kept) or [""] * BUCKETS
+    written = {}
+    for number, histories in members.items():
+        digest = hashlib.blake2b(digest_size=16)
+        for name, value in histories.items():
+            digest.update(f"{len(name)}:{name}:{len(value)}:".encode())
+            digest.update(value)
+        digests[number] = digest.hexdigest() if histories else ""
+        if histories:
+            written[digests[number]] = histories
+    return tuple(digests), written
 
 
 def _shared(
     key: str, cache: Any, revisions: tuple[tuple[int, int, Any], ...]
 ) -> tuple[list[Any], int, bool] | None:
-    """The ratings another worker shared for these revisions: the table and each
-    player's history (``None``: none shared, of other revisions, or a history gone)."""
+    """The ratings another worker shared for these revisions: the table and every
+    player's history (``None``: none shared, of other revisions, or a bucket gone)."""
     found = cache.get(key)
     if found is None or found[0] != revisions:
         return None
-    order, digests, size, both = found[1]
-    keys = {name: _history_key(key, digests[name]) for name in order}
-    histories = cache.get_many(list(keys.values()))
-    if len(histories) != len(set(keys.values())):
+    order, buckets, size, both = found[1]
+    wanted = [_bucket_key(key, digest) for digest in buckets if digest]
+    got = cache.get_many(wanted)
+    if len(got) != len(set(wanted)):
         return None
-    return _unpacked(order, {name: histories[k] for name, k in keys.items()}, size, both)
+    packed = {name: value for histories in got.values() for name, value in histories.items()}
+    return _unpacked(order, packed, size, both)
 
 
 def _unpacked(
@@ -324,7 +353,7 @@ def club_ratings(
         sizes = mine.sizes + Counter(len(seated) for _key, seated in new)
         size = players or size_of_most(sizes)
         if size == mine.result[1]:
-            rated, packed, digests, seated, appearances = _renamed(mine, renamed, again)
+            rated, packed, seated, appearances = _renamed(mine, renamed, again)
             rated = rated.added(seated_ for _key, seated_ in new)
             last = new[-1][0] if new else mine.last
             # only the players of the new games packed again
@@ -333,43 +362,38 @@ def club_ratings(
             } & rated.history.keys()
             for name in moved:
                 packed[name] = _packed(rated.history[name])
-                digests[name] = _digest(packed[name])
             seated.update((key_[3], (key_, tuple(seated_))) for key_, seated_ in new)
             appearances.update(name for _key, seated_ in new for name, _place in seated_)
+            buckets, written = _buckets(packed, mine.buckets,
+                                        moved | renamed.keys() | set(renamed.values()))  # fmt: skip
             made = _KeptRatings(revisions, (rated.table(), size, len(sizes) > 1), rated,
-                                last, sizes, packed, digests, seated, appearances)  # fmt: skip
-            return _keep_rated(key, made, cache, moved)
+                                last, sizes, packed, buckets, seated, appearances)  # fmt: skip
+            return _keep_rated(key, made, cache, written)
     every = _club_seats(club)
     sizes = Counter(len(seated_) for _key, seated_ in every)
     size = players or size_of_most(sizes)
     rated = Rated(system, size).added(seated_ for _key, seated_ in every)
     appearances = Counter(name for _key, seated_ in every for name, _place in seated_)
     packed = {name: _packed(v) for name, v in rated.history.items()}
+    buckets, written = _buckets(packed, (), None)
     made = _KeptRatings(revisions, (rated.table(), size, len(sizes) > 1), rated,
-                        every[-1][0] if every else None, sizes, packed,
-                        {name: _digest(value) for name, value in packed.items()},
+                        every[-1][0] if every else None, sizes, packed, buckets,
                         {key_[3]: (key_, tuple(seated_)) for key_, seated_ in every},
                         appearances)  # fmt: skip
-    return _keep_rated(key, made, cache, packed.keys())
+    return _keep_rated(key, made, cache, written)
 
 
 def _renamed(
     kept: _KeptRatings, renames: Mapping[str, str], games: Iterable[int]
 ) -> tuple[
-    Any,
-    dict[str, bytes],
-    dict[str, str],
-    dict[int, tuple[_ClubKey, tuple[tuple[str, int], ...]]],
-    Counter[str],
+    Any, dict[str, bytes], dict[int, tuple[_ClubKey, tuple[tuple[str, int], ...]]], Counter[str]
 ]:
-    """The kept ratings, packed histories and their digests, games and appearances
-    with players renamed
+    """The kept ratings, packed histories, games and appearances with players renamed
     (their games are among ``games``): a rating follows the player, not the name (the
     games, their order and places, are the same; ratings are worked out from nothing
     else). Copies: the kept ones stay as they were."""
     if not renames:
-        return (kept.rated, dict(kept.packed), dict(kept.digests), dict(kept.seated),
-                Counter(kept.appearances))  # fmt: skip
+        return kept.rated, dict(kept.packed), dict(kept.seated), Counter(kept.appearances)
 
     def named(name: str) -> str:
         return renames.get(name, name)
@@ -380,14 +404,13 @@ def _renamed(
         history={named(name): values for name, values in kept.rated.history.items()},
     )
     packed = {named(name): value for name, value in kept.packed.items()}
-    digests = {named(name): value for name, value in kept.digests.items()}
     seated = dict(kept.seated)
     for game in games:
         key, players = kept.seated[game]
         if any(name in renames for name, _place in players):
             seated[game] = (key, tuple((named(name), place) for name, place in players))
     appearances = Counter({named(name): count for name, count in kept.appearances.items()})
-    return rated, packed, digests, seated, appearances
+    return rated, packed, seated, appearances
 
 
 _RATED: OrderedDict[str, _KeptRatings] = OrderedDict()
@@ -396,16 +419,15 @@ _RATED_LOCK = threading.Lock()
 
 
 def _keep_rated(
-    key: str, made: _KeptRatings, cache: Any, changed: Iterable[str]
+    key: str, made: _KeptRatings, cache: Any, written: Mapping[str, dict[str, bytes]]
 ) -> tuple[list[Any], int, bool]:
     """Kept in this process (to carry on from) and shared with the others: the
-    table for good, and each history packed under its digest, those ``changed`` only
-    written (a 100,000-game club's histories are megabytes; a game changes four)."""
+    table for good, and the buckets of histories that changed (``written``, by
+    digest) for a day."""
     rated, size, both = made.result
-    histories = {_history_key(key, made.digests[name]): made.packed[name] for name in changed}
-    if histories:
-        cache.set_many(histories, HISTORY_SECONDS)
-    shared = (tuple(r.name for r in rated), made.digests, size, both)
+    if written:
+        cache.set_many({_bucket_key(key, d): v for d, v in written.items()}, HISTORY_SECONDS)
+    shared = (tuple(r.name for r in rated), made.buckets, size, both)
     cache.set(key, (made.revisions, shared), None)
     with _RATED_LOCK:
         _RATED[key] = made
