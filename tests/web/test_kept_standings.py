@@ -679,3 +679,30 @@ def test_the_charts_running_totals_at_each_step(games: int, points: int) -> None
     assert series == _running_totals(lines, names)
     assert [len(line) for line in series.values()] == [points] * 3  # 0, then each point
     assert set(series["Nobody"]) == {0}
+
+
+def test_the_seasons_kept_ready_are_frozen_out_of_the_collector_before_the_fork(
+    friday: m.Season, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`seisan serve` freezes what it made before its workers fork (the seasons kept
+    ready): the collector's full scans, 5–9 s over a 100,000-game season's objects,
+    no longer go through them; the workers share no database connection."""
+    import gc  # noqa: PLC0415
+
+    from django.db import connections  # noqa: PLC0415
+
+    from seisan.web import serve  # noqa: PLC0415
+
+    closed: list[bool] = []
+    # the test's own transaction stays open: only whether the server closes them
+    monkeypatch.setattr(connections, "close_all", lambda: closed.append(True))
+    kept_standings.warm()
+    kept = season_table(friday)
+    assert gc.is_tracked(kept.lines.lines[0][0])
+    assert any(o is kept.lines.lines[0][0] for o in gc.get_objects())
+    try:
+        serve.before_fork()
+        assert closed == [True] and gc.get_freeze_count() > 0
+        assert not any(o is kept.lines.lines[0][0] for o in gc.get_objects())
+    finally:
+        gc.unfreeze()
