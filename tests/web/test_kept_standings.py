@@ -706,3 +706,51 @@ def test_the_seasons_kept_ready_are_frozen_out_of_the_collector_before_the_fork(
         assert not any(o is kept.lines.lines[0][0] for o in gc.get_objects())
     finally:
         gc.unfreeze()
+
+
+def test_a_changes_games_read_are_the_seasons_live_ones_in_its_dates(
+    club: m.Club, owner: Any
+) -> None:
+    """`_read_changed` (a kept table's changed games, found by id alone): only the
+    ids asked for, the season's own, live, and within the dates, both ends included;
+    their spectators' bets with them."""
+    season = season_with(club, "mleague", owner)
+    other = season_with(club, "mleague", owner, "Other")
+    table = {"players": ["Ana", "Ben", "Chie", "Dae"], "points": [42600, 31000, 16400, 10000]}
+    games = {}
+    for day in (4, 5, 6, 7, 8):
+        night = m.Session.objects.create(season=season, date=datetime.date(2026, 1, day))
+        games[day], _ = services.save_game(night, {**table, "soto": {"Fay": "Ana"}}, owner)
+    elsewhere = m.Session.objects.create(season=other, date=datetime.date(2026, 1, 6))
+    theirs, _ = services.save_game(elsewhere, table, owner)
+    m.Game.objects.filter(pk=games[7].pk).update(deleted=timezone.now())
+    start, end = datetime.date(2026, 1, 5), datetime.date(2026, 1, 7)
+    asked = [games[4].pk, games[5].pk, games[6].pk, games[7].pk, theirs.pk]
+    found, players = kept_standings._read_changed(season, start, end, asked)
+    assert sorted(found) == [games[5].pk, games[6].pk]  # 4 before, 7 deleted, 8 not asked
+    assert set(players) == {"Ana", "Ben", "Chie", "Dae"}
+    assert found[games[5].pk].key == (start, games[5].session_id, 1)
+    assert set(found[games[6].pk].watched) == {"Fay"}
+    found, _players = kept_standings._read_changed(season, None, datetime.date(2026, 1, 4), asked)
+    assert list(found) == [games[4].pk]  # the end day itself
+    assert list(kept_standings._read_changed(season, None, None, [games[8].pk])[0]) == [
+        games[8].pk
+    ]  # the games asked for, not every game of the season
+
+
+@pytest.mark.parametrize("system", list(System))
+def test_ratings_after_a_night_moved_are_worked_out_again(
+    friday: m.Season, owner: Any, system: System
+) -> None:
+    """A night moved to another date (from the admin, or a database restored) puts its
+    games elsewhere in the order: the ratings are worked out again, not carried on
+    as a rename would be (`_renames`: a game not where it was)."""
+    club = friday.club
+    first = friday.sessions.get()
+    later = m.Session.objects.create(season=friday, date=first.date + datetime.timedelta(1))
+    services.save_game(later, {"players": ["Ana", "Ben", "Chie", "Eve"],
+                               "points": [12600, 41000, 36400, 10000]}, owner)  # fmt: skip
+    assert not rated_now(club, system)
+    m.Session.objects.filter(pk=first.pk).update(date=later.date + datetime.timedelta(1))
+    bump(friday, first.games.values_list("pk", flat=True))
+    assert not rated_now(club, system)  # every game read, in the new order: the core's

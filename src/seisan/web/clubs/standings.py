@@ -160,7 +160,8 @@ def _read_changed(
     )
     keys: dict[int, _Key] = {}
     watched: dict[int, Any] = {}
-    for game, in_season, day, night, number, spectators in sorted(rows, key=lambda r: r[2:5]):
+    # (in any order: a kept table takes them by id)
+    for game, in_season, day, night, number, spectators in rows:
         if (
             in_season == season.pk
             and (start is None or day >= start)
