@@ -216,8 +216,9 @@ def _buckets(
     touched = set(range(BUCKETS)) if changed is None else {_bucket(name) for name in changed}
     members: dict[int, dict[str, bytes]] = {number: {} for number in touched}
     for name in sorted(packed):
-        if _bucket(name) in members:
-            members[_bucket(name)][name] = packed[name]
+        bucket = members.get(_bucket(name))
+        if bucket is not None:
+            bucket[name] = packed[name]
     digests = list(kept) or [""] * BUCKETS
     written = {}
     for number, histories in members.items():
