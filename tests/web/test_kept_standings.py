@@ -64,6 +64,11 @@ def read_whole(season: m.Season, start: Any = None, end: Any = None) -> SeasonTa
     return table
 
 
+def kept_of(season: m.Season) -> Any:
+    """The kept table of the whole season, with what it was made from."""
+    return kept_standings._TABLES[(season.pk, season.created, None, None)]
+
+
 def line(table: SeasonTable, name: str) -> Any:
     return next(s for s in table.everyone if s.name == name)
 
@@ -119,8 +124,13 @@ def test_each_kind_of_change(friday: m.Season, owner: Any, signed_in: Client) ->
     # renamed, merged and the merge undone: the games of the name only are read again
     # (everyone else's line kept as it was)
     restored = read_whole(friday)
+    trails = kept_of(friday).trails
     services.rename_player(club.players.get(name="Hana"), "Hanako", owner)
     renamed = read_whole(friday)
+    # the chart's players whose games kept their place: their running totals kept too
+    kept_trails = kept_of(friday).trails
+    assert "Hanako" in kept_trails and kept_trails["Hanako"] is not trails["Hana"]
+    assert all(kept_trails[name] is trails[name] for name in ("Ana", "Ben", "Chie", "Dae"))
     assert "Hanako" in renamed.lines.players and "Hana" not in renamed.lines.players
     assert line(renamed, "Dae") is line(restored, "Dae")  # never at Hana's table
     # at Hana's table, their own lines unchanged: kept too (a rename in a season of
@@ -215,10 +225,14 @@ def test_random_changes(club: m.Club, owner: Any, data: st.DataObject) -> None:
     with transaction.atomic():
         season = season_with(club, CLUB_RULES, owner, "Random")
         session = m.Session.objects.create(season=season)
+        # a night before it: a game added there comes before games kept in order
+        before = m.Session.objects.create(
+            season=season, date=session.date - datetime.timedelta(days=7)
+        )
         merges: list[m.Action] = []
         steps = data.draw(st.integers(1, 8))
         for _step in range(steps):
-            games = list(session.games.all())
+            games = list(m.Game.objects.filter(session__season=season))
             kinds = ["add", "edit", "delete", "rename", "merge", "undo"] if games else ["add"]
             kind = data.draw(st.sampled_from(kinds))
             players = list(club.players.filter(merged_into__isnull=True, seats__isnull=False)
@@ -239,10 +253,11 @@ def test_random_changes(club: m.Club, owner: Any, data: st.DataObject) -> None:
                 with contextlib.suppress(SeisanError):  # a spectator's or a player's name
                     services.rename_player(player, data.draw(st.sampled_from(free)), owner)
             elif kind == "add":
-                services.save_game(session, data.draw(tables()), owner)
+                night = data.draw(st.sampled_from([session, before]))
+                services.save_game(night, data.draw(tables()), owner)
             elif kind == "edit":
                 game = data.draw(st.sampled_from(games))
-                services.save_game(session, data.draw(tables()), owner, game=game,
+                services.save_game(game.session, data.draw(tables()), owner, game=game,
                                    version=game.version)  # fmt: skip
             else:
                 game = data.draw(st.sampled_from(games))

@@ -3,7 +3,9 @@ printable. Coordinates are pixels (floats are fine there); every label is exact.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from html import escape
 from math import lcm
@@ -78,22 +80,44 @@ def sampled_totals(played: Sequence[tuple[int, Fraction]], games: int) -> list[F
     season of ``games`` and after its last, from their own games only (``played``:
     each game's index in the season and its total, in order): a kept season table
     follows its leaders without going through every game again."""
+    return sampled(Trail.of(played), games)
+
+
+@dataclass(frozen=True)
+class Trail:
+    """A player's running total through their own games: each game's index in the
+    season and the total after it, as integers over one denominator (a season's totals
+    have a few: tenths, thousandths). Kept with a season table while the player's
+    games and their places in the season stay as they were, and sampled again for a
+    season grown longer."""
+
+    at: tuple[int, ...]
+    running: tuple[int, ...]
+    common: int
+
+    @classmethod
+    def of(cls, played: Sequence[tuple[int, Fraction]]) -> Trail:
+        """From ``played`` (each game's index and total, in order)."""
+        common = lcm(*{value.denominator for _index, value in played})
+        total = 0
+        running = []
+        for _index, value in played:
+            total += value.numerator * (common // value.denominator)
+            running.append(total)
+        return cls(tuple(index for index, _value in played), tuple(running), common)
+
+
+def sampled(trail: Trail, games: int) -> list[Fraction]:
+    """:func:`sampled_totals` from a player's :class:`Trail`: the total before each
+    mark, found by bisection, a Fraction at each mark only."""
     step = max(1, games // MOST_POINTS)
     marks = list(range(step, games + 1, step))
     if games and marks[-1] != games:
         marks.append(games)
-    # added as integers over one denominator (a season's totals have a few: tenths,
-    # thousandths), a Fraction at each mark only
-    common = lcm(*{value.denominator for _index, value in played})
-    total = 0
     out = [Fraction(0)]
-    at = 0
     for mark in marks:
-        while at < len(played) and played[at][0] < mark:
-            value = played[at][1]
-            total += value.numerator * (common // value.denominator)
-            at += 1
-        out.append(Fraction(total, common))
+        count = bisect_left(trail.at, mark)  # the games played before the mark
+        out.append(Fraction(trail.running[count - 1], trail.common) if count else Fraction(0))
     return out
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import threading
 import time
-from bisect import bisect_left, insort
+from bisect import bisect_left
 from collections import Counter, OrderedDict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -31,6 +31,7 @@ from django.db.models import F, Max, Q, QuerySet
 from seisan.stats import Seat as StatSeat
 from seisan.stats import Standing, ranked, standing, standings
 from seisan.web.clubs import models as m
+from seisan.web.clubs.charts import Trail, sampled
 
 #: a season's revisions whose changed games are noted (a table further behind reads
 #: the season whole)
@@ -238,10 +239,12 @@ class _Kept:
     #: where a name first appears (as a player; as a spectator): equal lines keep it
     first: dict[str, tuple[_Key, int, int]]
     first_watch: dict[str, tuple[_Key, int]]
+    #: the chart's players' running totals, kept while their games stay where they were
+    trails: dict[str, Trail]
     table: SeasonTable
 
 
-_EMPTY = _Kept(0, {}, [], {}, {}, {}, Counter(), {}, {}, {},
+_EMPTY = _Kept(0, {}, [], {}, {}, {}, Counter(), {}, {}, {}, {},
                SeasonTable(Lines((), (), {}, {}, {}), (), {}))  # fmt: skip
 
 
@@ -269,6 +272,10 @@ def _patched(
     # games where they were in the order (a rename's): not taken out and put back
     staying = {game for game in changed if stays(game)}
     resort = len(set(changed) - staying) > _RESORT
+    # the kept games' places in the order stay as they were unless one moved or went,
+    # or a new one came before one of them
+    tail = len(kept.order)
+    moved = resort
 
     def own(index: dict[str, dict[int, Any]], name: str, mine: set[str]) -> dict[int, Any]:
         if name not in mine:  # copied once a patch: the kept table's own stays as it was
@@ -290,6 +297,7 @@ def _patched(
         if old is not None:
             if not resort and not kept_place:
                 del order[bisect_left(order, (old.key, game))]
+                moved = True
             sizes[len(old.lines)] -= 1
             for seat, line in enumerate(old.lines):
                 if seat not in same:
@@ -299,7 +307,9 @@ def _patched(
         if new is not None:
             games[game] = new
             if not resort and not kept_place:
-                insort(order, (new.key, game))
+                at = bisect_left(order, (new.key, game))
+                order.insert(at, (new.key, game))
+                moved = moved or at < tail
             sizes[len(new.lines)] += 1
             for seat, line in enumerate(new.lines):
                 if seat not in same:
@@ -343,21 +353,40 @@ def _patched(
         standing_of[name] = standing(name, mine_lines, widest, off_pt.get(name, Fraction(0)),
                                      off_money.get(name))  # fmt: skip
     everyone = tuple(sorted(standing_of.values(), key=lambda s: (*ranked(s), first[s.name])))
-    ids = tuple(game for _key, game in order)
-    lines = Lines(ids, tuple(games[g].lines for g in ids), all_players, off_pt, off_money)
-    from seisan.web.clubs.charts import sampled_totals  # noqa: PLC0415
+    if moved:
+        ids = tuple(game for _key, game in order)
+        rows = tuple(games[g].lines for g in ids)
+        position = {game: index for index, game in enumerate(ids)}
+        place = position.__getitem__
+    else:  # a rename's or an edit's games where they were, new games after the rest:
+        # the kept order's ids and lines with those games' lines put in (not 100,000
+        # games gone through again)
+        added = [game for _key, game in order[tail:]]
+        ids = kept.table.lines.games + tuple(added)
+
+        def place(game: int) -> int:
+            return bisect_left(order, (games[game].key, game))
+
+        patched = list(kept.table.lines.lines)
+        for game in staying:
+            patched[place(game)] = games[game].lines
+        rows = tuple(patched + [games[g].lines for g in added])
+    lines = Lines(ids, rows, all_players, off_pt, off_money)
 
     # the leaders' lines from their own games (a season of 100,000 games was gone
-    # through whole for the chart after every change)
-    position = {game: index for index, game in enumerate(ids)}
-    series: dict[str, list[Fraction]] = {}
+    # through whole for the chart after every change), kept while those stay as they were
+    trails: dict[str, Trail] = {}
     for followed in everyone[:CHART_PLAYERS]:
-        theirs = seated[followed.name].items()
-        played = sorted((position[g], games[g].lines[seat].total) for g, seat in theirs)
-        series[followed.name] = sampled_totals(played, len(ids))
+        name = followed.name
+        trail = kept.trails.get(name)
+        if trail is None or moved or name in names:
+            theirs = seated[name].items()
+            trail = Trail.of(sorted((place(g), games[g].lines[seat].total) for g, seat in theirs))
+        trails[name] = trail
+    series = {name: sampled(trail, len(ids)) for name, trail in trails.items()}
     table = SeasonTable(lines, everyone, series)
     return _Kept(revision, games, order, seated, watching, all_players, sizes, standing_of,
-                 first, first_watch, table)  # fmt: skip
+                 first, first_watch, trails, table)  # fmt: skip
 
 
 CHART_PLAYERS = 8  #: the season chart follows the top players
