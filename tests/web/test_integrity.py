@@ -8,10 +8,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from django.db import IntegrityError
 from django.test import Client
 from django.urls import reverse
 
 from seisan.errors import SeisanError
+from seisan.seating import Method
 from seisan.session import load_session
 from seisan.web.clubs import files, services
 from seisan.web.clubs import models as m
@@ -302,6 +304,51 @@ def test_two_names_of_one_player_at_a_table_are_refused(club: m.Club, owner: Any
     assert str(caught.value) == "a player sits twice at this table"
     assert caught.value.field == "players"
     assert not m.Game.objects.filter(session=session).exists()
+
+
+def test_tables_and_seatings_are_numbered_within_their_night(club: m.Club, owner: Any) -> None:
+    """The table assistant's tables and the drawn seatings are numbered from 1 in each
+    night, whatever other nights hold (the night's highest number, never an id)."""
+    from seisan.web.events import services as events  # noqa: PLC0415
+    from seisan.web.tables import services as tables  # noqa: PLC0415
+
+    season = season_with(club, "mleague", owner)
+    names = ["Ana", "Ben", "Chie", "Dae"]
+    numbers = []
+    for title in ("Friday", "Saturday"):
+        night = m.Session.objects.create(season=season, title=title)
+        for _ in range(2):
+            numbers.append((title, tables.start(night, names, owner).number))
+            numbers.append((title, events.draw(night, names, Method.SHUFFLED, 1, owner).number))
+    assert numbers == [("Friday", 1), ("Friday", 1), ("Friday", 2), ("Friday", 2),
+                       ("Saturday", 1), ("Saturday", 1), ("Saturday", 2),
+                       ("Saturday", 2)]  # fmt: skip
+
+
+def test_a_number_taken_every_time_is_tried_three_times_then_refused(
+    club: m.Club, owner: Any
+) -> None:
+    """Two requests numbering at once: the one whose number was taken tries the next,
+    three times in all; a number still taken after that is the database's refusal."""
+    from seisan.web.tables.models import Table  # noqa: PLC0415
+
+    season = season_with(club, "mleague", owner)
+    night = m.Session.objects.create(season=season)
+    for number in (1, 2):
+        Table.objects.create(session=night, number=number, rules=season.rules,
+                             names=["Ana", "Ben", "Chie", "Dae"])  # fmt: skip
+    tried: list[int] = []
+
+    def create(number: int) -> Table:
+        tried.append(number)
+        return Table.objects.create(session=night, number=number, rules=season.rules,
+                                    names=["Eve", "Fay", "Gus", "Hal"])  # fmt: skip
+
+    # the highest it sees is 1 (another request's 2 not yet seen): 2 is taken each time
+    with pytest.raises(IntegrityError):
+        services.numbered(night.tables.filter(number__lt=2), create)
+    assert tried == [2] * services.NUMBER_ATTEMPTS == [2, 2, 2]
+    assert services.numbered(night.tables.all(), create).number == 3
 
 
 def test_games_are_numbered_within_their_night(club: m.Club, owner: Any) -> None:

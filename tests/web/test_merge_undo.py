@@ -300,6 +300,31 @@ def test_a_table_that_seats_the_name_twice_since_stops_the_undo(
     assert snapshot(club) == before
 
 
+@pytest.mark.parametrize(
+    "then",
+    [["Ben", "Chie", "Dae", "Eve", "Anna"],  # one seat past the table's last
+     ["Ben", "Chie", "Dae", "Eve"]],  # not at the table then
+)  # fmt: skip
+def test_a_table_seated_otherwise_than_the_merge_noted_stops_the_undo(
+    scene: dict[str, Any], owner: Any, then: list[str]
+) -> None:
+    """The merged name's seat as the merge noted it is no seat at the table now: the
+    table was changed since, and the undo says so with nothing changed."""
+    club = scene["club"]
+    action = services.merge_players(scene["anna"], scene["ana"], owner)
+    undo = dict(action.undo)
+    undo["tables"] = [entry | {"names": then} for entry in undo["tables"]]
+    action.undo = undo
+    action.save(update_fields=["undo"])
+    before = snapshot(club)
+    with pytest.raises(SeisanError) as raised:
+        services.undo_merge(action, owner)
+    assert raised.value.message.text("en") == (
+        "a table the merge changed was changed again since: undo it by hand"
+    )
+    assert snapshot(club) == before
+
+
 def test_gone_tables_and_seatings_are_passed_over(scene: dict[str, Any], owner: Any) -> None:
     club = scene["club"]
     action = services.merge_players(scene["anna"], scene["ana"], owner)

@@ -222,15 +222,16 @@ def numbered(rows: QuerySet[Any], create: Callable[[int], _T]) -> _T:
     """``create(number)`` with the number after the highest of ``rows`` (a session's
     tables, its seatings), in a transaction of its own; when another request took that
     number at the same moment (the unique constraint), again with the next one."""
-    for attempt in range(NUMBER_ATTEMPTS):
+    attempts = 0
+    while True:
         try:
             with transaction.atomic():
                 last = rows.order_by("-number").values_list("number", flat=True).first()
                 return create((last or 0) + 1)
         except IntegrityError:
-            if attempt == NUMBER_ATTEMPTS - 1:
+            attempts += 1
+            if attempts >= NUMBER_ATTEMPTS:
                 raise
-    raise AssertionError("unreachable")
 
 
 def save_game(
@@ -811,11 +812,14 @@ def _unmerge_table(entry: Mapping[str, Any], name: str) -> None:
         return
     seat = next((s for s, n in enumerate(entry["names"]) if n.casefold() == name.casefold()),
                 None)  # fmt: skip
-    if seat is None or seat >= len(table.names):
-        return
-    merged = table.names[seat]
-    if [n.casefold() for n in table.names].count(merged.casefold()) != 1:
+    # the name's seat then is no seat now, or its player sits there twice: changed since
+    if (
+        seat is None
+        or seat >= len(table.names)
+        or [n.casefold() for n in table.names].count(table.names[seat].casefold()) != 1
+    ):
         raise SeisanError(_("a table the merge changed was changed again since: undo it by hand"))
+    merged = table.names[seat]
     hands = [e["hand"] for e in table.hands]
     back = rename_in_record({"players": table.names, "hands": hands}, merged, entry["names"][seat])
     table.names = back["players"]
