@@ -121,6 +121,23 @@ def sampled(trail: Trail, games: int) -> list[Fraction]:
     return out
 
 
+LABEL_GAP = 11.0  #: pixels between two names at the lines' ends (the ticks' text is 10px)
+
+
+def spread(wanted: Sequence[float], gap: float, top: float, bottom: float) -> list[float]:
+    """Positions as near ``wanted`` as keeps any two at least ``gap`` apart, within
+    ``top`` and ``bottom`` (when they fit there), in the order of ``wanted``."""
+    order = sorted(range(len(wanted)), key=lambda i: (wanted[i], i))
+    placed = list(wanted)
+    floor = top - gap
+    for i in order:  # down from the top: each at least a gap below the one above
+        placed[i] = floor = max(wanted[i], floor + gap)
+    ceiling = bottom + gap
+    for i in reversed(order):  # then up from the bottom, if pushed past it
+        placed[i] = ceiling = min(placed[i], ceiling - gap)
+    return placed
+
+
 def season_chart(series: dict[str, list[Fraction]], games: int, title: str) -> str:
     """Lines of running totals (from :func:`season_series`), each named at its end."""
     if not series or not games:
@@ -140,14 +157,18 @@ def season_chart(series: dict[str, list[Fraction]], games: int, title: str) -> s
     def y(v: Fraction | float) -> float:
         return PAD_TOP + inner_h * (top - float(v)) / span
 
+    # each name beside its line's end, moved apart where two ends are closer than a line
+    # of text (two players on equal totals were drawn one over the other)
+    labels = spread([y(row[-1]) + 3 for row in series.values()], LABEL_GAP,
+                    PAD_TOP + 4, HEIGHT - PAD_BOTTOM + 4)  # fmt: skip
     paths = []
-    for number, (name, row) in enumerate(series.items()):
+    for number, ((name, row), label) in enumerate(zip(series.items(), labels, strict=True)):
         colour = SERIES_COLOURS[number % len(SERIES_COLOURS)]
         floats = [float(v) for v in row]
         d = " ".join(f"{'M' if i == 0 else 'L'}{x(i):.1f},{y(v):.1f}" for i, v in enumerate(floats))
         paths.append(
             f'<path class="series" stroke="{colour}" d="{d}" />'
-            f'<text class="tick" x="{x(count - 1) + 3:.1f}" y="{y(row[-1]) + 3:.1f}" '
+            f'<text class="tick" x="{x(count - 1) + 3:.1f}" y="{label:.1f}" '
             f'fill="{colour}">{escape(name[:10])}</text>'
         )
     zero = y(Fraction(0))
