@@ -20,6 +20,7 @@ from seisan.games import (
     GameError,
     GameRecord,
     Hand,
+    NextHand,
     Win,
     load_record,
     play,
@@ -1090,3 +1091,32 @@ def test_a_number_finer_than_a_float_in_a_record_file_is_read_exactly(tmp_path) 
     with _fails(f"{path}: penalties: pt = 1.10000000000000001: must be a multiple of 0.1 pt (100 "
                 "points)"):  # fmt: skip
         load_record(path)
+
+
+# -- the next hand of a game not ended (what the table assistant shows) ---------------
+
+DRAWS = [Hand("draw")]  # everyone noten: the deal passes, a counter stays
+
+
+@pytest.mark.parametrize(
+    ("hands", "upcoming"),
+    [
+        ([], NextHand("E1", 0, 0, 0, (25000,) * 4, False)),
+        ([Hand("draw", riichi=(1,), tenpai=(1,))],  # Ben's stick on the table
+         NextHand("E2", 1, 1, 1000, (24000, 27000, 24000, 24000), False)),
+        (DRAWS * 6, NextHand("S3", 2, 6, 0, (25000,) * 4, False)),
+        (DRAWS * 7, NextHand("S4", 3, 7, 0, (25000,) * 4, True)),  # オーラス
+        (DRAWS * 8, NextHand("W1", 0, 8, 0, (25000,) * 4, True)),  # 西入: each hand may end it
+        ([*DRAWS * 8, Hand("draw", tenpai=(0,))],
+         NextHand("W1", 0, 9, 0, (28000, 24000, 24000, 24000), True)),
+    ],
+)  # fmt: skip
+def test_the_next_hand_of_a_game_not_ended(hands: list[Hand], upcoming: NextHand) -> None:
+    """Tenhou's hanchan: the round, dealer, counters, sticks and points of the hand to
+    play next, and whether its result may end the game (オーラス, then West)."""
+    assert _play(TENHOU, *hands).next == upcoming
+
+
+def test_a_game_ended_has_no_next_hand() -> None:
+    played = _play(TENHOU, *DRAWS * 12)  # West's last hand with nobody at 30,000
+    assert played.end == "length" and played.next is None

@@ -70,6 +70,27 @@ def test_rounding_found_by_its_japanese_heading(mode: Rounding, heading: str) ->
     assert find_rounding(mode.value) is mode
 
 
+@pytest.mark.parametrize(
+    ("name", "mode"),
+    [("Half Up", Rounding.HALF_UP), ("  toward ZERO ", Rounding.TOWARD_ZERO),
+     ("half to even", Rounding.HALF_EVEN), ("반올림", Rounding.HALF_UP),
+     ("Exact", Rounding.NONE)],
+)  # fmt: skip
+def test_rounding_found_by_its_name_in_any_language_and_case(name: str, mode: Rounding) -> None:
+    assert find_rounding(name) is mode
+
+
+def test_an_unknown_rounding_is_named_with_the_known_ones() -> None:
+    from seisan.errors import UnknownNameError  # noqa: PLC0415
+
+    with pytest.raises(UnknownNameError) as raised:
+        find_rounding(" quarter ")
+    assert raised.value.message.text("en") == (
+        "unknown rounding mode “ quarter ”; known: half-up, half-down, ceil, floor, "
+        "toward-zero, half-toward-zero, half-even, none, points-half-away"
+    )
+
+
 def test_rounding_by_japanese_name_on_the_cli(cli) -> None:
     scores = cli.scores("50000", "28500", "20000", "21500", "--rounding", "五捨六入")
     assert scores[1] == Decimal(-2)

@@ -236,6 +236,26 @@ def test_huge_points_are_refused_not_misprinted() -> None:
         settle([10**22 + 30100, -(10**22) + 29900, 30000, 30000])
 
 
+@pytest.mark.parametrize(
+    ("name", "titles", "lang", "title"),
+    [
+        ("plain", (), "ja", "プリセットなし"),  # the plain base: a name in every language
+        ("plain", (), "ko", "프리셋 없음"),
+        ("plain", (), "en", "No preset"),
+        ("club", (), "ja", "club"),  # no titles: its id, not the plain base's name
+        ("club", (("en", "Friday club"), ("ja", "金曜会")), "ja", "金曜会"),
+        ("club", (("en", "Friday club"), ("ja", "金曜会")), "ko", "Friday club"),
+        ("club", (("ja", "金曜会"),), "ko", "club"),  # no English either: its id
+        ("plain", (("ja", "なし"),), "ko", "plain"),  # titled: its own, not the base's
+    ],
+)  # fmt: skip
+def test_a_title_in_the_readers_language_then_english_then_its_id(
+    name: str, titles: tuple[tuple[str, str], ...], lang: str, title: str
+) -> None:
+    """Asked in a language the process does not speak (English here)."""
+    assert Rules(name=name, titles=titles).title(lang) == title
+
+
 def test_title_in_an_unknown_language_falls_back_to_english() -> None:
     assert find_preset("tenhou").title("fr") == "Tenhou"
 
