@@ -358,14 +358,17 @@ def test_triple_ron_is_an_abortive_draw_under_tenhou() -> None:
         (Hand("ron", (Win(1, 2, 30, yakuman=1),), discarder=0), "give han or yakuman, not both"),
         (
             Hand("ron", (Win(1, 2, 30, dora=3),), discarder=0),
-            "B's 3 han of dora leave no han of yaku in a 2 han hand",
+            "^hand 1: B's 3 han of dora leave no han of yaku in a 2 han hand$",
         ),
         # exactly the hand's han: no han of yaku is left, and a win needs one
         (
             Hand("ron", (Win(1, 2, 30, dora=2),), discarder=0),
-            "B's 2 han of dora leave no han of yaku in a 2 han hand",
+            "^hand 1: B's 2 han of dora leave no han of yaku in a 2 han hand$",
         ),
-        (Hand("ron", (Win(1, yakuman=1, dora=1),), discarder=0), "B's yakuman takes no dora"),
+        (
+            Hand("ron", (Win(1, yakuman=1, dora=1),), discarder=0),
+            "^hand 1: B's yakuman takes no dora",
+        ),
         (
             Hand("ron", (Win(1, 2, 30, dora=-1),), discarder=0),
             "hand 1: dora: -1 must be a whole number, 0 or more",
@@ -639,7 +642,9 @@ def test_daiminkan_rinshan_is_paid_by_whoever_fed_the_kan_when_the_rules_say(
 def test_a_daiminkan_on_a_ron_or_on_oneself_is_refused() -> None:
     rules = find_preset("tenhou").replace(scoring=Scoring(daiminkan_pao=True))
     ron = Hand("ron", (Win(1, 3, 40, daiminkan=0),), discarder=0)
-    with pytest.raises(GameError, match="is a tsumo, not a ron"):
+    with pytest.raises(
+        GameError, match=r"^hand 1: a 嶺上開花 after a 大明槓 \(daiminkan\) is a tsumo, not a ron$"
+    ):
         play(GameRecord(rules, ("A", "B", "C", "D"), (ron,)), check_end=False)
     own = Hand("tsumo", (Win(1, 3, 40, daiminkan=1),))
     with pytest.raises(GameError, match="cannot be responsible"):
