@@ -18,7 +18,12 @@ from seisan.session import load_session
 from seisan.web.clubs import files, services
 from seisan.web.clubs import models as m
 from seisan.web.clubs.money import club_balances
-from seisan.web.clubs.standings import off_table, season_games, season_standings
+from seisan.web.clubs.standings import (
+    off_table,
+    outdated_games,
+    season_games,
+    season_standings,
+)
 
 from .conftest import EXAMPLES, enter, season_with
 
@@ -97,6 +102,30 @@ def test_import_keeps_penalties_and_refuses_session_ones(club: m.Club, owner: An
     with pytest.raises(services.SeisanError, match="penalties of the whole session"):
         files.import_session(season, "penalties = ['Ana:20:late']\n" + game, "b.toml", owner)
     assert season.sessions.count() == 1
+
+
+def test_games_under_earlier_rules_are_counted_only_once_the_rules_changed(
+    club: m.Club, owner: Any, signed_in: Client
+) -> None:
+    """The standings page says how many games were settled under earlier rules: none,
+    without counting every game, while the season has had one version; then each game
+    not under the latest (deleted ones left out), until they are re-settled."""
+    from django.db import connection  # noqa: PLC0415
+    from django.test.utils import CaptureQueriesContext  # noqa: PLC0415
+
+    season = season_with(club, "mleague", owner)
+    session = m.Session.objects.create(season=season)
+    table = {"players": NAMES, "points": [42600, 31000, 16400, 10000]}
+    games = [services.save_game(session, table, owner)[0] for _ in range(3)]
+    with CaptureQueriesContext(connection) as captured:
+        assert outdated_games(season) == 0
+    assert not any("COUNT(" in q["sql"] for q in captured.captured_queries)
+    services.new_rules_version(season, services.rules_from_text("tenhou"), "tenhou", owner)
+    services.save_game(session, table, owner)  # under the new rules
+    m.Game.objects.filter(pk=games[0].pk).update(deleted=games[0].updated)
+    assert outdated_games(season) == 2
+    page = signed_in.get(reverse("clubs:season", args=[club.slug, season.pk]))
+    assert "2 games were settled under earlier rules." in page.content.decode()
 
 
 def test_rules_changes_never_rewrite_silently(club: m.Club, owner: Any, signed_in: Client) -> None:

@@ -53,7 +53,7 @@ from seisan.web.clubs.services import (
     settle_data,
     settle_record,
 )
-from seisan.web.clubs.standings import bump, live_games, season_games
+from seisan.web.clubs.standings import bump, outdated_games, season_games
 
 MAX_IMPORT_GAMES = 20_000  #: more is refused (split the file)
 MAX_IMPORT_BYTES = 10 * 1024 * 1024
@@ -90,7 +90,7 @@ class Export:
 def export_season(season: m.Season) -> Export:
     """Files ``seisan session`` reads back to the same totals and money. Games still
     settled under earlier rules would read back differently: re-settle them first."""
-    outdated = live_games(season).exclude(rules=season.rules).count()
+    outdated = outdated_games(season)
     if outdated:
         raise SeisanError(
             _("{count} games were settled under earlier rules: re-settle them first, so the "

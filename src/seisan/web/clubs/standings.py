@@ -46,6 +46,16 @@ def live_games(season: m.Season) -> QuerySet[m.Game]:
     )
 
 
+def outdated_games(season: m.Season) -> int:
+    """How many live games were settled under an earlier version of the season's
+    rules: none to count while the season has had one version (a count over every
+    game, on every standings page, took 20 ms at 100,000 games)."""
+    versions = list(season.rule_versions.order_by("-number").values_list("pk", flat=True)[:2])
+    if len(versions) < 2:
+        return 0
+    return live_games(season).exclude(rules_id=versions[0]).count()
+
+
 def season_games(
     season: m.Season, start: date | None = None, end: date | None = None
 ) -> QuerySet[m.Game]:

@@ -24,7 +24,7 @@ from seisan.web.clubs.access import club_view, ctx
 from seisan.web.clubs.forms import MAX_MIN_GAMES, ImportForm, PublishingForm, SessionForm, words
 from seisan.web.clubs.middleware import web_lang
 from seisan.web.clubs.rules_form import RulesForm, SeasonForm, initial_of, part_labels
-from seisan.web.clubs.standings import live_games, season_table
+from seisan.web.clubs.standings import outdated_games, season_table
 
 
 @club_view(m.Role.ORGANISER)
@@ -128,7 +128,7 @@ def season_page(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
     context = _standings_context(request, season)
     context["sessions"] = season.sessions.all()
     context["session_form"] = SessionForm(initial={"date": timezone.localdate()})
-    context["outdated"] = live_games(season).exclude(rules=season.rules).count()
+    context["outdated"] = outdated_games(season)
     return render(request, "clubs/season.html", ctx(request, club, **context))
 
 
