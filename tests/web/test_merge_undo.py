@@ -325,6 +325,29 @@ def test_a_table_seated_otherwise_than_the_merge_noted_stops_the_undo(
     assert snapshot(club) == before
 
 
+def test_check_ins_come_back_by_their_night_as_they_stand(
+    scene: dict[str, Any], owner: Any
+) -> None:
+    """A night both names checked in: the guest's check-in comes back on that night (the
+    night noted, not the row's id); a night only the player checked in stays theirs
+    alone; a check-in taken back since the merge is not made again by the undo."""
+    club, anna, ana = scene["club"], scene["anna"], scene["ana"]
+    one = scene["one"]
+    two = m.Session.objects.get(season__club=club, title="Two")
+    three = m.Session.objects.get(season__club=club, title="Three")
+    CheckIn.objects.filter(player=anna, session=two).delete()
+    CheckIn.objects.create(session=three, player=ana)  # the player alone that night
+    again = CheckIn.objects.create(session=two, player=anna)  # a row whose id is not the night's
+    assert again.pk != two.pk
+    action = services.merge_players(anna, ana, owner)
+    assert action.undo["check_ins_both"] == [two.pk]
+    CheckIn.objects.filter(player=ana, session=one).delete()  # taken back since the merge
+    services.undo_merge(action, owner)
+    assert sorted((c.session.title, c.player.name)
+                  for c in CheckIn.objects.select_related("session", "player")) == [
+        ("Three", "Ana"), ("Two", "Ana"), ("Two", "Anna")]  # fmt: skip
+
+
 def test_gone_tables_and_seatings_are_passed_over(scene: dict[str, Any], owner: Any) -> None:
     club = scene["club"]
     action = services.merge_players(scene["anna"], scene["ana"], owner)
