@@ -561,4 +561,13 @@ def test_two_people_at_one_table_are_not_merged_word_for_word(
     assert raised.value.message.text("en") == (
         "Anna and Gus sat at the same table: they are two people"
     )
+    # at a table still being played, never at a game: merged, it would seat one name twice
+    Table.objects.create(session=scene["one"], number=3, rules=scene["one"].season.rules,
+                         names=["Eve", "Ben", "hal", "Chie"], hands=[])  # fmt: skip
+    before = snapshot(club)
+    with pytest.raises(SeisanError) as raised:
+        services.merge_players(players["Eve"], players["Hal"], owner)
+    assert raised.value.message.text("en") == (
+        "Eve and Hal sat at the same table: they are two people"
+    )
     assert snapshot(club) == before

@@ -125,8 +125,9 @@ LABEL_GAP = 11.0  #: pixels between two names at the lines' ends (the ticks' tex
 
 
 def spread(wanted: Sequence[float], gap: float, top: float, bottom: float) -> list[float]:
-    """Positions as near ``wanted`` as keeps any two at least ``gap`` apart, within
-    ``top`` and ``bottom`` (when they fit there), in the order of ``wanted``."""
+    """``wanted`` positions kept at least ``gap`` apart and within ``top`` and
+    ``bottom`` (when they fit there): each moved down from the one above it as far as
+    the gap needs, then up from ``bottom`` if pushed past it; their order kept."""
     order = sorted(range(len(wanted)), key=lambda i: (wanted[i], i))
     placed = list(wanted)
     floor = top - gap

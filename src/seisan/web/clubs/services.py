@@ -659,8 +659,12 @@ def merge_players(source: m.Player, target: m.Player, user: Any = None) -> m.Act
     watching) are never merged."""
     club = source.club
     old, new = source.name, target.name
-    for game in m.Game.objects.filter(session__season__club=club).prefetch_related("seats__player"):
-        present = names_in(game)
+    from seisan.web.tables.models import Table  # noqa: PLC0415 - the table assistant's app
+
+    # at a game, or at a table still being played (it would seat one name twice)
+    tables = Table.objects.filter(session__season__club=club).values_list("names", flat=True)
+    games = m.Game.objects.filter(session__season__club=club).prefetch_related("seats__player")
+    for present in [*map(names_in, games), *({str(n).casefold() for n in t} for t in tables)]:
         if old.casefold() in present and new.casefold() in present:
             raise SeisanError(
                 _("{a} and {b} sat at the same table: they are two people", a=old, b=new)
