@@ -907,3 +907,21 @@ def test_a_fixed_substitute_tied_for_first_takes_no_stick(seat: int) -> None:
                     substitute=Substitute(seat, "Sub"))  # fmt: skip
     assert result.scores[seat] == -30 and result.scores[1 - seat] == 26
     assert result.scores[2:] == (Fraction(-51, 2), Fraction(-51, 2))
+
+
+@pytest.mark.parametrize(
+    ("value", "decimals", "text"),
+    [
+        (Fraction(3, 2), 2, "+1.50"),  # padded after its own decimals, never before
+        (Fraction(-1, 10), 3, "-0.100"),
+        (Fraction(5), 1, "+5.0"),  # a whole score: a dot and the decimals asked
+        (Fraction(53064, 1000), 1, "+53.064"),  # more than asked: every one shown
+        (Fraction(-53064, 1000), 0, "-53.064"),
+    ],
+)  # fmt: skip
+def test_a_score_shows_at_least_the_decimals_asked(
+    value: Fraction, decimals: int, text: str
+) -> None:
+    from seisan.settlement import format_score  # noqa: PLC0415
+
+    assert format_score(value, decimals=decimals) == text
