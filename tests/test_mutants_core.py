@@ -925,3 +925,32 @@ def test_a_score_shows_at_least_the_decimals_asked(
     from seisan.settlement import format_score  # noqa: PLC0415
 
     assert format_score(value, decimals=decimals) == text
+
+
+@pytest.mark.parametrize(
+    ("preset", "points", "sticks", "fields"),
+    [
+        # JPML's floating uma: 3 afloat (exactly the return points is afloat)
+        ("jpml", [42600, 31000, 16400, 30000], 0, {"uma_used": [8, 3, 1, -12]}),
+        # 2 afloat, a stick left on the table and lost (JPML keeps no leftover)
+        ("jpml", [42600, 31000, 16400, 29000], 1,
+         {"uma_used": [8, 4, -4, -8], "leftover_deposits": 1000, "lost": 1}),
+        ("wrc", [42600, 31000, 16400, 29000], 1, {"leftover_deposits": 1000, "lost": 1}),
+        ("tenhou", [37600, 26000, 11400, 24000], 1, {}),  # first place takes the stick
+    ],
+)  # fmt: skip
+def test_a_settlements_json_says_the_uma_used_and_the_sticks_left_and_lost(
+    preset: str, points: list[int], sticks: int, fields: dict[str, Any]
+) -> None:
+    data = settle(points, find_preset(preset), deposits=sticks).to_dict()
+    assert {k: v for k, v in data.items() if k not in ("results", "rules")} == fields
+
+
+def test_the_jansou_ledger_in_money_is_the_money_not_the_pt(cli: Any) -> None:
+    """Everyone settles with first place, in pt and in money at the rate (50 a pt)."""
+    data = cli.json("settle", "42600", "31000", "16400", "10000", "-r", "mleague", "--rate",
+                    "50")  # fmt: skip
+    pt = [(t["from_name"], t["to_name"], t["amount"]) for t in data["jansou"]]
+    money = [(t["from_name"], t["to_name"], t["amount"]) for t in data["money_jansou"]]
+    assert pt == [("East", "South", 11), ("West", "East", Decimal("23.6")), ("North", "East", 50)]
+    assert money == [("East", "South", 550), ("West", "East", 1180), ("North", "East", 2500)]
