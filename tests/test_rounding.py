@@ -94,3 +94,27 @@ def test_an_unknown_rounding_is_named_with_the_known_ones() -> None:
 def test_rounding_by_japanese_name_on_the_cli(cli) -> None:
     scores = cli.scores("50000", "28500", "20000", "21500", "--rounding", "五捨六入")
     assert scores[1] == Decimal(-2)
+
+
+#: each mode on every side of its lines: -1.5, -0.6, -0.5, -0.4, 0, 0.4, 0.5, 0.6, 1.5
+TENTHS = [-15, -6, -5, -4, 0, 4, 5, 6, 15]
+WHOLES = {
+    Rounding.FLOOR: [-2, -1, -1, -1, 0, 0, 0, 0, 1],
+    Rounding.CEIL: [-1, 0, 0, 0, 0, 1, 1, 1, 2],
+    Rounding.TOWARD_ZERO: [-1, 0, 0, 0, 0, 0, 0, 0, 1],
+    Rounding.HALF_UP: [-1, -1, 0, 0, 0, 0, 1, 1, 2],
+    Rounding.HALF_DOWN: [-2, -1, -1, 0, 0, 0, 0, 1, 1],
+    Rounding.HALF_TOWARD_ZERO: [-1, -1, 0, 0, 0, 0, 0, 1, 1],
+    Rounding.HALF_EVEN: [-2, -1, 0, 0, 0, 0, 0, 1, 2],
+    Rounding.POINTS: [-2, -1, -1, 0, 0, 0, 1, 1, 2],  # halves away from zero
+}
+
+
+@pytest.mark.parametrize(("mode", "tenths", "whole"),
+                         [(mode, n, w) for mode, row in WHOLES.items()
+                          for n, w in zip(TENTHS, row, strict=True)])  # fmt: skip
+def test_each_mode_divides_on_each_side_of_its_lines(
+    mode: Rounding, tenths: int, whole: int
+) -> None:
+    assert mode.divide(tenths, 10) == whole
+    assert mode.apply(Fraction(tenths, 10)) == whole
