@@ -954,3 +954,31 @@ def test_the_jansou_ledger_in_money_is_the_money_not_the_pt(cli: Any) -> None:
     money = [(t["from_name"], t["to_name"], t["amount"]) for t in data["money_jansou"]]
     assert pt == [("East", "South", 11), ("West", "East", Decimal("23.6")), ("North", "East", 50)]
     assert money == [("East", "South", 550), ("West", "East", 1180), ("North", "East", 2500)]
+
+
+def test_start_and_return_points_in_the_rules_points_unit() -> None:
+    """A start and a return in single points (points_unit 1) or tens are read as given:
+    the points unit, not hundreds, says what they may be."""
+    single = Rules.from_dict({"start": 30001, "return": 30001, "points_unit": 1})
+    assert (single.start, single.return_points) == (30001, 30001)
+    tens = Rules.from_dict({"start": 25050, "return": 30050, "points_unit": 10})
+    assert (tens.start, tens.return_points) == (25050, 30050)
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"bogus": 1}, "rules: bogus = 1: is not a rules field; fields: aliases, changed, "
+         "deposits, extends, extends_preset, floating_uma, game, money, name, notes, oka, "
+         "penalties, players, points_unit, return, rounding, scoring, side, sources, start, "
+         "ties, title, uma, zero"),
+        ({"return": "abc"}, "rules: return = “abc”: must be a whole number of points"),
+        ({"start": "x"}, "rules: start = “x”: must be a whole number of points"),
+    ],
+)  # fmt: skip
+def test_a_bad_rules_field_is_named_with_the_fields_there_are(
+    data: dict[str, Any], message: str
+) -> None:
+    with pytest.raises(RulesError) as raised:
+        Rules.from_dict(data)
+    assert str(raised.value) == message
