@@ -974,6 +974,8 @@ def test_start_and_return_points_in_the_rules_points_unit() -> None:
          "ties, title, uma, zero"),
         ({"return": "abc"}, "rules: return = “abc”: must be a whole number of points"),
         ({"start": "x"}, "rules: start = “x”: must be a whole number of points"),
+        ({"uma": "10-30", "floating_uma": {"1": [12, -1, -3, -8]}},
+         "rules: uma = “10-30”: give either uma or floating_uma, not both"),
     ],
 )  # fmt: skip
 def test_a_bad_rules_field_is_named_with_the_fields_there_are(
