@@ -12,8 +12,9 @@ from typer.testing import CliRunner
 
 from seisan import Deposits, Rounding, Rules, SeisanError, Ties, parse_floating, settle
 from seisan.cli import app
-from seisan.ledger import balances, fewest_transfers, settle_game
+from seisan.ledger import GameResult, balances, fewest_transfers, settle_game
 from seisan.rules import SideRules, Stakes
+from seisan.session import Session, SessionGame, SessionResult
 from seisan.sidebets import Bets, Kind, PairBet, Spectator, exact_transfers
 from seisan.uma import RankUma
 
@@ -490,3 +491,59 @@ def test_the_one_pass_path_settles_as_the_general_one(
     general = settlement._general(order, values, uma, rules, 0, (), None)
     assert settlement._alone(order, values, uma, rules.fast) == general
     assert (result.places, result.quanta) == general
+
+
+@st.composite
+def sessions_with_bets(draw: st.DrawFn) -> tuple[Rules, list[GameResult]]:
+    """Games of one session: one rules (with or without money and fees), players drawn
+    from six names, each game with its own side bets and spectators."""
+    rules, points, bets = draw(games_with_bets())
+    if draw(st.booleans()):
+        unit = draw(st.sampled_from([1, 10, 100]))
+        rate, fee = draw(st.integers(1, 200)), unit * draw(st.integers(0, 3))
+        stakes = Stakes(rate=Fraction(rate), unit=Fraction(unit), fee=Fraction(fee))
+        rules = rules.replace(stakes=stakes)
+    pool = ["Ana", "Ben", "Chie", "Dae", "Eve", "Fay"]
+    games = []
+    for _ in range(draw(st.integers(1, 6))):
+        names = draw(st.permutations(pool))[: rules.players]
+        order = draw(st.permutations(range(rules.players)))
+        game_bets = draw(st.sampled_from([bets, Bets(), replace(bets, spectators=())]))
+        games.append(settle_game([points[i] for i in order], rules, names, game_bets))
+    return rules, games
+
+
+@settings(max_examples=300, deadline=None)
+@given(sessions_with_bets())
+def test_a_sessions_sums_in_integers_equal_the_games_added_as_fractions(
+    case: tuple[Rules, list[GameResult]],
+) -> None:
+    """A session adds its games up in whole units (issue 20); added up as Fractions,
+    game by game, the totals, the running totals and the ledgers are the same."""
+    rules, games = case
+    session = Session(rules, tuple(SessionGame(tuple(g.names), ()) for g in games))
+    result = SessionResult(session, tuple(games))
+    people = list(dict.fromkeys(name for g in games for name in g.participants()))
+    per_game = {name: [g.totals().get(name) for g in games] for name in people}
+    assert result.per_game() == per_game
+    running = {
+        name: [sum((v for v in row[: i + 1] if v is not None), Fraction(0))
+               for i in range(len(games))]
+        for name, row in per_game.items()
+    }  # fmt: skip
+    assert result.running() == running
+    assert result.totals() == {name: row[-1] for name, row in running.items()}
+    for in_money in (False, True) if rules.stakes.rate is not None else (False,):
+        owed: dict[tuple[str, str], Fraction] = {}
+        for game in games:
+            for t in game.jansou(in_money):
+                owed[(t.payer, t.payee)] = owed.get((t.payer, t.payee), Fraction(0)) + t.amount
+        netted = {pair: amount - owed.get(pair[::-1], Fraction(0)) for pair, amount in owed.items()}
+        assert {(t.payer, t.payee): t.amount for t in result.jansou(in_money)} == {
+            pair: net for pair, net in netted.items() if net > 0
+        }
+    fees: dict[str, Fraction] = {}
+    for game in games:
+        for name, fee in game.fees().items():
+            fees[name] = fees.get(name, Fraction(0)) + fee
+    assert result.fees() == {name: fee for name, fee in fees.items() if fee}

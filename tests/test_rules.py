@@ -266,6 +266,9 @@ def test_replace_records_what_changed_once() -> None:
     assert rules.name == "tenhou" and rules.changed == ("rounding", "ties")
 
 
+_HALF = Decimal("0.5")
+
+
 @pytest.mark.parametrize(
     ("data", "text"),
     [
@@ -279,8 +282,12 @@ def test_replace_records_what_changed_once() -> None:
             {"title": "a\\u0000", "scores": [Decimal("12.5"), 3, None]},
             '{"title": "a\\\\u0000", "scores": [12.5, 3, null]}',
         ),
+        (  # equal values of other digits, each its own; one object many times
+            {"a": [Decimal("1.5"), Decimal("1.50"), Decimal("-0"), Decimal("0"), _HALF, _HALF]},
+            '{"a": [1.5, 1.50, -0, 0, 0.5, 0.5]}',
+        ),
     ],
-    ids=["nul", "marked-text", "backslash"],
+    ids=["nul", "marked-text", "backslash", "equal-values"],
 )
 def test_json_numbers_are_exact_decimals_and_texts_stay_texts(data: dict, text: str) -> None:
     """Decimals go out as numbers with their own digits (never through a float); a text

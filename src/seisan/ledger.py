@@ -21,10 +21,11 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Any
 
-from seisan.pt import pt_value, split_even
+from seisan.pt import from_quanta, pt_value, quanta_value, split_even
 from seisan.rules import FeePayer, Rules, Stakes
 from seisan.settlement import Penalty, Settlement, Substitute, settle
 from seisan.sidebets import (
+    NO_BETS,
     Bets,
     Kind,
     SideResult,
@@ -35,7 +36,14 @@ from seisan.sidebets import (
     side_bets,
     soto,
 )
-from seisan.transfers import HOUSE, Transfer, balances, fewest_transfers, with_first
+from seisan.transfers import (
+    HOUSE,
+    Transfer,
+    balance_units,
+    balances,
+    fewest_transfers,
+    with_first,
+)
 
 _ZERO = Fraction(0)
 
@@ -196,7 +204,7 @@ class GameResult(Accounts):
     @property
     def quantum(self) -> Fraction:
         """The smallest step of a score in pt (0.1, or 0.001 under the exact system)."""
-        return Fraction(self.rules.unit, 1000)
+        return from_quanta(self.rules.unit, 1000)
 
     def participants(self) -> list[str]:
         return [*self.settlement.names, *(s.name for s in self.spectators)]
@@ -206,10 +214,10 @@ class GameResult(Accounts):
         return [*self.side.kinds, *([Kind.SOTO] if self.spectators else [])]
 
     @cached_property
-    def _side(self) -> dict[Kind, dict[str, Fraction]]:
-        by_kind: dict[Kind, list[Transfer]] = {kind: [] for kind in self.kinds()}
-        for t in self.side.transfers:
-            by_kind.setdefault(Kind(t.kind), []).append(t)
+    def _side(self) -> dict[str, dict[str, Fraction]]:
+        by_kind: dict[str, list[Transfer]] = {kind: [] for kind in self.kinds()}
+        for t in self.side.transfers:  # a kind is a StrEnum: its text finds it
+            by_kind.setdefault(t.kind, []).append(t)
         by_kind[Kind.SOTO] = list(self.soto)
         return {kind: balances(transfers) for kind, transfers in by_kind.items()}
 
@@ -218,9 +226,20 @@ class GameResult(Accounts):
         return self._side.get(kind, {}).get(name, _ZERO)
 
     @cached_property
+    def _units(self) -> tuple[dict[str, int], int]:
+        net, common = balance_units(self.flows)
+        return {name: net.get(name, 0) for name in self.participants()}, common
+
+    def total_units(self) -> tuple[dict[str, int], int]:
+        """:meth:`totals` in whole units of 1/``common`` pt, and ``common``: what a
+        session adds up over thousands of games in integers."""
+        units, common = self._units
+        return dict(units), common
+
+    @cached_property
     def _totals(self) -> dict[str, Fraction]:
-        net = balances(self.flows)
-        return {name: net.get(name, _ZERO) for name in self.participants()}
+        units, common = self._units
+        return {name: from_quanta(count, common) for name, count in units.items()}
 
     def totals(self) -> dict[str, Fraction]:
         return dict(self._totals)
@@ -257,6 +276,8 @@ class GameResult(Accounts):
 
     @cached_property
     def _fees(self) -> dict[str, Fraction]:
+        if not self.stakes.fee:  # (first place worked out only for a fee to pay)
+            return {}
         return fees_for(self.names, self.firsts, self.stakes)
 
     def fees(self) -> dict[str, Fraction]:
@@ -268,6 +289,8 @@ class GameResult(Accounts):
         themselves: first place is not a go-between for a bet that is not theirs."""
         quantum = self.stakes.unit if in_money else self.quantum
         balances_ = self.ledger_balances(in_money)
+        if not self.spectators:
+            return with_first(balances_, self.firsts, quantum=quantum)
         pooled = {s.name for s in self.spectators if s.pool}
         pool = {name: balances_.pop(name) for name in pooled if name in balances_}
         if sum(pool.values(), _ZERO):  # money rounded across the pool: keep it whole
@@ -280,16 +303,16 @@ class GameResult(Accounts):
         session gives one ledger for all its games: ``ledgers=False`` leaves the game's
         own out, with the side bets' single flows)."""
         data = self.settlement.to_dict(rules=ledgers)
-        totals = self._totals
+        units, common = self._units
         amounts = self.money()
         fees = self.fees()
-        seats = {name: seat for seat, name in enumerate(self.names)}
         kinds = self.kinds()
+        side = self._side
         for entry in data["results"]:
             name = entry["name"]
             if kinds:
-                entry["side"] = {k.value: pt_value(self.side_of(name, k)) for k in kinds}
-            entry["total"] = pt_value(totals[name])
+                entry["side"] = {k.value: pt_value(side[k].get(name, _ZERO)) for k in kinds}
+            entry["total"] = quanta_value(units[name], common)
             if amounts is not None:
                 entry["money"] = pt_value(amounts[name])
                 if fees:
@@ -300,13 +323,14 @@ class GameResult(Accounts):
                     "name": s.name,
                     "backs": s.backs,
                     "pool": s.pool,
-                    "total": pt_value(totals[s.name]),
+                    "total": quanta_value(units[s.name], common),
                     **({"money": pt_value(amounts[s.name])} if amounts is not None else {}),
                 }
                 for s in self.spectators
             ]
         if not ledgers:
             return data
+        seats = {name: seat for seat, name in enumerate(self.names)}
         flows = [
             {"kind": t.kind, **transfer_dict(t, seats)} for t in self.flows if t.kind != Kind.SCORE
         ]
@@ -348,7 +372,7 @@ def settle_game(
 
 def game_result(settlement: Settlement, bets: Bets | None = None) -> GameResult:
     """The full account of a game already settled: its side bets and spectators."""
-    bets = bets or Bets()
+    bets = bets or NO_BETS
     table = Table(settlement)  # who placed where, worked out once for every bet
     side = side_bets(settlement, bets, table)
     player_flows = [*score_transfers(settlement, table), *side.transfers]

@@ -56,13 +56,19 @@ def _marked_json(data: Any, indent: int | None, mark: str) -> tuple[str, int]:
     """JSON with each Decimal as its own text between NUL + ``mark`` (never through a
     float), and how many there are."""
     count = 0
+    # by the object: a session's few hundred values recur as the same Decimals (made
+    # once in a cache), and ``data`` holds each one, so no id is reused during the dump
+    texts: dict[int, str] = {}
 
     def exact(value: object) -> str:
         nonlocal count
-        if isinstance(value, Decimal) and value.is_finite():
-            count += 1
-            return f"\x00{mark}{value}\x00{mark}"
-        raise TypeError(f"{type(value).__name__} is not JSON data")
+        text = texts.get(id(value))
+        if text is None:
+            if not isinstance(value, Decimal) or not value.is_finite():
+                raise TypeError(f"{type(value).__name__} is not JSON data")
+            text = texts[id(value)] = f"\x00{mark}{value}\x00{mark}"
+        count += 1
+        return text
 
     return json.dumps(data, ensure_ascii=False, indent=indent, default=exact), count
 

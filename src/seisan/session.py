@@ -20,6 +20,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cached_property
+from itertools import accumulate
+from math import lcm
 from pathlib import Path
 from typing import Any
 
@@ -34,7 +36,7 @@ from seisan.games import (
 from seisan.i18n import Message, _, decode_text
 from seisan.ledger import Accounts, GameResult, game_result, settle_game, transfer_dict
 from seisan.presets import read_toml, rules_from_spec
-from seisan.pt import pt_value
+from seisan.pt import from_quanta, pt_value, quanta_value
 from seisan.rules import Rules, Stakes
 from seisan.settlement import Penalty, check_names
 from seisan.sidebets import BET_FIELDS, bets_from_dict
@@ -212,34 +214,43 @@ class SessionResult(Accounts):
         return sum(1 for game in self.games if name in game.names)
 
     @cached_property
-    def _per_game(self) -> dict[str, tuple[Fraction | None, ...]]:
-        rows: dict[str, list[Fraction | None]] = {name: [] for name in self._people}
-        for game in self.games:
-            totals = game.totals()
-            for name, row in rows.items():
-                row.append(totals.get(name))
-        return {name: tuple(row) for name, row in rows.items()}
+    def _units(self) -> tuple[dict[str, tuple[int | None, ...]], int]:
+        """Each person's total in each game (None where they were not there) in whole
+        units of 1/``per_pt`` pt, and ``per_pt``: a session's sums are made in integers
+        (Fractions added 120,000 times took a third of a 10,000-game session)."""
+        games = [game.total_units() for game in self.games]
+        per_pt = lcm(*(common for _, common in games))
+        count = len(games)
+        rows: dict[str, list[int | None]] = {name: [None] * count for name in self._people}
+        for index, (units, common) in enumerate(games):
+            scale = per_pt // common
+            for name, value in units.items():
+                rows[name][index] = value * scale
+        return {name: tuple(row) for name, row in rows.items()}, per_pt
+
+    @cached_property
+    def _running_units(self) -> dict[str, tuple[int, ...]]:
+        rows, _per_pt = self._units
+        return {
+            name: tuple(accumulate(0 if value is None else value for value in row))
+            for name, row in rows.items()
+        }
 
     def per_game(self) -> dict[str, list[Fraction | None]]:
         """Each person's total in each game (None where they were not there)."""
-        return {name: list(row) for name, row in self._per_game.items()}
-
-    @cached_property
-    def _running(self) -> dict[str, tuple[Fraction, ...]]:
-        out: dict[str, tuple[Fraction, ...]] = {}
-        for name, row in self._per_game.items():
-            total = _ZERO
-            sums = []
-            for value in row:
-                if value is not None:
-                    total += value
-                sums.append(total)
-            out[name] = tuple(sums)
-        return out
+        rows, per_pt = self._units
+        return {
+            name: [None if value is None else from_quanta(value, per_pt) for value in row]
+            for name, row in rows.items()
+        }
 
     def running(self) -> dict[str, list[Fraction]]:
         """Each person's cumulative total after each game (0 before they first sit)."""
-        return {name: list(row) for name, row in self._running.items()}
+        per_pt = self._units[1]
+        return {
+            name: [from_quanta(value, per_pt) for value in row]
+            for name, row in self._running_units.items()
+        }
 
     @cached_property
     def session_penalties(self) -> tuple[Penalty, ...]:
@@ -251,7 +262,8 @@ class SessionResult(Accounts):
 
     def totals(self) -> dict[str, Fraction]:
         """Each person's total: every game, less the session's own penalties."""
-        out = {name: row[-1] for name, row in self._running.items()}
+        per_pt = self._units[1]
+        out = {name: from_quanta(row[-1], per_pt) for name, row in self._running_units.items()}
         for penalty in self.session_penalties:
             out[self._people[penalty.seat]] -= penalty.pt
         return out
@@ -292,6 +304,8 @@ class SessionResult(Accounts):
         return None if self._money is None else dict(self._money)
 
     def fees(self) -> dict[str, Fraction]:
+        if not self.stakes.fee:  # every game is settled under the session's rules
+            return {}
         return {k: v for k, v in self._summed([g.fees() for g in self.games]).items() if v}
 
     def lost(self) -> Fraction:
@@ -304,28 +318,33 @@ class SessionResult(Accounts):
 
     def jansou(self, in_money: bool = False) -> list[Transfer]:
         """Everyone settles each game with that game's first place, netted per pair."""
-        owed: dict[tuple[str, str], Fraction] = {}
-        for game in self.games:
-            for t in game.jansou(in_money):
-                owed[(t.payer, t.payee)] = owed.get((t.payer, t.payee), _ZERO) + t.amount
         own = self._penalty_money if in_money else {
             self._people[p.seat]: p.pt for p in self.session_penalties}  # fmt: skip
-        for name, amount in own.items():  # the session's own penalties, to the house
-            owed[(name, HOUSE)] = owed.get((name, HOUSE), _ZERO) + amount
+        paid = [  # the session's own penalties go to the house
+            *(t for game in self.games for t in game.jansou(in_money)),
+            *(Transfer(name, HOUSE, amount) for name, amount in own.items()),
+        ]
+        # summed per pair in whole units of the amounts' common denominator (integers)
+        common = lcm(*{t.amount.denominator for t in paid})
+        owed: dict[tuple[str, str], int] = {}
+        for t in paid:
+            pair, paid_pt = (t.payer, t.payee), t.amount
+            owed[pair] = owed.get(pair, 0) + paid_pt.numerator * (common // paid_pt.denominator)
         out = []
-        for (payer, payee), amount in owed.items():
-            net = amount - owed.get((payee, payer), _ZERO)
+        for (payer, payee), units in owed.items():
+            net = units - owed.get((payee, payer), 0)
             if net > 0:
-                out.append(Transfer(payer, payee, net))
+                out.append(Transfer(payer, payee, from_quanta(net, common)))
         return out
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON of ``seisan session`` (ledgers by name: seats change between games)."""
-        per_game = self._per_game
+        rows, per_pt = self._units
         amounts = self.money()
         fees = self.fees()
         totals = self.totals()
         played = dict.fromkeys(self._people, 0)
+        count = len(self.games)
         for game in self.games:
             for name in game.names:
                 played[name] += 1
@@ -340,14 +359,17 @@ class SessionResult(Accounts):
                 {
                     "name": name,
                     "played": played[name],
-                    "watched": sum(1 for v in per_game[name] if v is not None) - played[name],
+                    "watched": count - rows[name].count(None) - played[name],
                     "total": pt_value(totals[name]),
                     **({"money": pt_value(amounts[name])} if amounts is not None else {}),
                     **({"fees": pt_value(fees.get(name, _ZERO))} if fees else {}),
                 }
                 for name in self._people
             ],
-            "running": {name: [pt_value(v) for v in row] for name, row in self._running.items()},
+            "running": {
+                name: [quanta_value(v, per_pt) for v in row]
+                for name, row in self._running_units.items()
+            },
             **(
                 {"penalties": [p.to_dict(self._people) for p in self.session_penalties]}
                 if self.session_penalties
@@ -603,6 +625,8 @@ def games_from_csv(text: str) -> list[SessionGame]:
     if len(set(folded)) != len(folded):
         raise SessionError(_("the header names every player once"))
     items = re.compile(r"[,;]" if separator != "," else r";")
+    keys = [h.casefold() for h in header]
+    named = [(name, key) for name, key in zip(players, folded, strict=True)]
     games = []
     for number, row in enumerate(body, start=1):
         if len(row) > len(header):
@@ -610,12 +634,12 @@ def games_from_csv(text: str) -> list[SessionGame]:
                 _("game {label}: {cells} cells for {columns} columns", label=number,
                   cells=len(row), columns=len(header))
             )  # fmt: skip
-        cells = {h.casefold(): unformula(c.strip()) for h, c in zip(header, row, strict=False) if h}
+        cells = {k: unformula(c.strip()) if c else c for k, c in zip(keys, row, strict=False) if k}
         label = cells.get("game", "")
         where = _("game {label}", label=label or number)
         points_of: dict[str, int] = {}
-        for name in players:
-            value = cells.get(name.casefold(), "")
+        for name, key in named:
+            value = cells.get(key, "")
             if value and not _INTEGER.match(value):  # a player's column, a slip in one game
                 raise SessionError(
                     _("{where}: {name}: “{value}” is not whole points", where=where, name=name,

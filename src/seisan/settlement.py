@@ -240,9 +240,7 @@ class Settlement:
                 "points": self.points[seat],
                 "place": self.places[seat],
                 "score": value(sum(parts), per_pt),
-                "parts": {
-                    name: value(q, per_pt) for name, q in zip(PART_NAMES, parts, strict=True)
-                },
+                "parts": dict(zip(PART_NAMES, map(value, parts, repeat(per_pt)), strict=True)),
             }
             for seat, parts in enumerate(self.quanta)
         ]

@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
+from functools import cached_property
 from itertools import combinations
 from typing import Any
 
@@ -103,6 +104,10 @@ class Bets:
         return self.side if self.side is not None else settlement.rules.side
 
 
+NO_BETS = Bets()
+"""A game with no bets of its own (most games of a session)."""
+
+
 @dataclass(frozen=True)
 class SideResult:
     """All side payments of one game, as transfers between named participants."""
@@ -143,16 +148,19 @@ class Table:
         self.names = list(settlement.names)
         self.place = list(settlement.places)
         self.points = list(settlement.points)
-        split = settlement.rules.ties is Ties.SPLIT
+        self.first_group = list(settlement.first_group())
+        self.quantum = from_quanta(settlement.rules.unit, 1000)
+
+    @cached_property
+    def mean_place(self) -> list[Fraction]:
+        """Each seat's place, the mean of the places a tied group occupies under split
+        ties (馬身 pays by it); worked out only for the bets that ask."""
+        split = self.s.rules.ties is Ties.SPLIT
         groups: dict[int, int] = {}
         for p in self.place:
             groups[p] = groups.get(p, 0) + 1
         # under split, a group of m players at place p occupies p .. p+m-1
-        self.mean_place = [
-            Fraction(2 * p + groups[p] - 1, 2) if split else Fraction(p) for p in self.place
-        ]
-        self.first_group = list(settlement.first_group())
-        self.quantum = Fraction(settlement.rules.unit, 1000)
+        return [Fraction(2 * p + groups[p] - 1, 2) if split else Fraction(p) for p in self.place]
 
     def above(self, a: int, b: int) -> int:
         """+1 if seat ``a`` placed above ``b``, -1 if below, 0 if they share a place."""
@@ -268,7 +276,7 @@ def side_bets(
     settlement: Settlement, bets: Bets | None = None, table: Table | None = None
 ) -> SideResult:
     """Settle every side bet of one game. Errors name the bet; nothing is half-done."""
-    bets = bets or Bets()
+    bets = bets or NO_BETS
     side = bets.side_rules(settlement)
     table = table or Table(settlement)
     n = len(table.names)
@@ -323,6 +331,8 @@ def side_bets(
 
 
 def _standing(table: Table, pairs: Sequence[tuple[str, str, int]]) -> list[PairBet]:
+    if not pairs:  # most rules have none: no names folded for every game
+        return []
     seats = {name.casefold(): seat for seat, name in enumerate(table.names)}
     return [
         PairBet(seats[a.casefold()], seats[b.casefold()], amount)
@@ -646,6 +656,8 @@ def bets_from_dict(data: Mapping[str, Any], names: Sequence[str], base: SideRule
     ``winners`` the players who won a hand; ``soto`` and ``pool``
     ``{spectator = player}``; ``side`` a table that changes the house's side bets
     for this game. The same thing said twice is an error, never "the last wins"."""
+    if not data:
+        return NO_BETS
     unknown = set(data) - set(BET_FIELDS)
     if unknown:
         raise BetError(

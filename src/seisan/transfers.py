@@ -33,10 +33,15 @@ class Transfer:
 
 
 def balances(transfers: Iterable[Transfer]) -> dict[str, Fraction]:
-    """Each participant's net gain (negative: owes) over ``transfers``.
+    """Each participant's net gain (negative: owes) over ``transfers``."""
+    net, common = balance_units(transfers)
+    return {name: from_quanta(units, common) for name, units in net.items()}
 
-    Summed in whole units of the amounts' common denominator (integers, exact),
-    and made Fractions once at the end."""
+
+def balance_units(transfers: Iterable[Transfer]) -> tuple[dict[str, int], int]:
+    """:func:`balances` in whole units of 1/``common`` of the amounts' unit, and
+    ``common`` (the amounts' common denominator): summed as integers, exact, for
+    callers that add up many games before making Fractions once at the end."""
     items = [(t.payer, t.payee, t.amount.numerator, t.amount.denominator) for t in transfers]
     common = lcm(*(item[3] for item in items)) if items else 1
     net: dict[str, int] = {}
@@ -44,7 +49,7 @@ def balances(transfers: Iterable[Transfer]) -> dict[str, Fraction]:
         units = numerator * (common // denominator)
         net[payee] = net.get(payee, 0) + units
         net[payer] = net.get(payer, 0) - units
-    return {name: from_quanta(units, common) for name, units in net.items()}
+    return net, common
 
 
 def with_first(
@@ -65,12 +70,13 @@ def with_first(
         first = firsts[0]
         out = []
         for name, amount in net.items():
-            if name == first or not amount:
+            numerator = amount.numerator  # its sign: Fraction's comparisons cost 0.6 µs
+            if name == first or not numerator:
                 continue
-            if amount > 0:
+            if numerator > 0:
                 out.append(Transfer(first, name, amount, kind))
-            else:
-                out.append(Transfer(name, first, -amount, kind))
+            else:  # negated through the cache (Fraction's own negation: 1.2 µs)
+                out.append(Transfer(name, first, from_quanta(-numerator, amount.denominator), kind))
         return out
     group = list(firsts)
     received = dict.fromkeys(group, _ZERO)
