@@ -499,7 +499,7 @@ def sessions_with_bets(draw: st.DrawFn) -> tuple[Rules, list[GameResult]]:
     from six names, each game with its own side bets and spectators."""
     rules, points, bets = draw(games_with_bets())
     if draw(st.booleans()):
-        unit = draw(st.sampled_from([1, 10, 100]))
+        unit = draw(st.sampled_from([Fraction(1, 100), Fraction(1, 2), 1, 10, 100]))  # cents too
         rate, fee = draw(st.integers(1, 200)), unit * draw(st.integers(0, 3))
         stakes = Stakes(rate=Fraction(rate), unit=Fraction(unit), fee=Fraction(fee))
         rules = rules.replace(stakes=stakes)
@@ -547,3 +547,9 @@ def test_a_sessions_sums_in_integers_equal_the_games_added_as_fractions(
         for name, fee in game.fees().items():
             fees[name] = fees.get(name, Fraction(0)) + fee
     assert result.fees() == {name: fee for name, fee in fees.items() if fee}
+    if rules.stakes.rate is not None:
+        money = dict.fromkeys(people, Fraction(0))
+        for game in games:
+            for name, amount in (game.money_before_fees() or {}).items():
+                money[name] += amount
+        assert result.money_before_fees() == money

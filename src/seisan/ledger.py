@@ -148,6 +148,8 @@ class Accounts(ABC):
         if amounts is None:
             return None
         fees = self.fees()
+        if not fees:
+            return dict(amounts)
         return {name: amount - fees.get(name, _ZERO) for name, amount in amounts.items()}
 
     def house(self) -> Fraction:

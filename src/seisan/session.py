@@ -269,11 +269,14 @@ class SessionResult(Accounts):
         return out
 
     def _summed(self, parts: list[dict[str, Fraction]]) -> dict[str, Fraction]:
-        out = dict.fromkeys(self._people, _ZERO)
+        """Everyone's sum over ``parts``, added in whole units of the amounts' common
+        denominator (integers) and made Fractions once."""
+        common = lcm(*{amount.denominator for part in parts for amount in part.values()})
+        out = dict.fromkeys(self._people, 0)
         for part in parts:
             for name, amount in part.items():
-                out[name] += amount
-        return out
+                out[name] += amount.numerator * (common // amount.denominator)
+        return {name: from_quanta(units, common) for name, units in out.items()}
 
     @cached_property
     def _money(self) -> dict[str, Fraction] | None:
