@@ -451,12 +451,11 @@ def _load_part(path: Path, rules: Rules | None) -> _Part:
     if suffix in {".csv", ".tsv"}:
         text, encoding = _read_text(path)
         try:
-            games = games_from_csv(text)
+            games = games_from_csv(text, source)
         except SeisanError as err:
             raise SessionError(err.within(path)) from None
         read_as = ((str(path), encoding),) if encoding != "utf-8" else ()
-        return _Part(tuple(replace(g, source=source) for g in games), None, path.stem,
-                     read_as=read_as)  # fmt: skip
+        return _Part(tuple(games), None, path.stem, read_as=read_as)
     if suffix == ".json":
         try:
             data = read_json(path, _("session file"))
@@ -587,7 +586,7 @@ def _dialect(text: str) -> str:
 _INTEGER = re.compile(r"^[+-]?[0-9]+$")
 
 
-def games_from_csv(text: str) -> list[SessionGame]:
+def games_from_csv(text: str, source: str = "") -> list[SessionGame]:
     """Games from CSV: a header of player names (and optionally ``game``, ``seats``,
     ``deposits`` and bet columns), then one row per game with the final points of
     those who played. Seats go left to right in the header unless ``seats`` lists
@@ -597,7 +596,8 @@ def games_from_csv(text: str) -> list[SessionGame]:
     ``soto_pool = 1000`` (the game's pool); an empty ``winners`` cell is a game nobody
     won a hand in (焼き鳥 for all: nothing changes hands). A text cell written with a
     leading ``'`` against spreadsheet formulas (``'=1+1``) is read without it. A column
-    that is neither a known one nor a player's points is an error."""
+    that is neither a known one nor a player's points is an error. ``source``: the file,
+    named in errors about a game."""
     separator = _dialect(text)
     reader = csv.reader(io.StringIO(text), delimiter=separator)
     try:
@@ -680,7 +680,8 @@ def games_from_csv(text: str) -> list[SessionGame]:
         penalties = tuple(p.strip() for p in items.split(cells.get("penalties", "")) if p.strip())
         games.append(
             SessionGame(tuple(names), tuple(points_of[n] for n in names), bets, label, deposits,
-                        penalties=penalties, substitute=cells.get("substitute") or None)
+                        source=source, penalties=penalties,
+                        substitute=cells.get("substitute") or None)
         )  # fmt: skip
     return games
 

@@ -222,8 +222,10 @@ class Settlement:
     def first_group(self) -> tuple[int, ...]:
         """The seats in first place: one, or several tied under split ties. An absent
         player entered at a fixed result (EMA's substitute) takes no role of first."""
-        group = tuple(seat for seat, place in enumerate(self.places) if place == 1)
-        sub = self.substitute
+        places, sub = self.places, self.substitute
+        if sub is None and places.count(1) == 1:  # (most games: asked twice a game)
+            return (places.index(1),)
+        group = tuple(seat for seat, place in enumerate(places) if place == 1)
         if sub is not None and self.rules.penalties.substitute is SubstitutePolicy.FIXED:
             return tuple(seat for seat in group if seat != sub.seat) or group
         return group
