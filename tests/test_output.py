@@ -103,3 +103,28 @@ def test_a_twenty_player_session_stays_readable(tmp_path: Path) -> None:
     assert len(markers) == 8 == len({m for m, _name in markers})
     assert [name for _m, name in markers] == [*ranked[:4], *ranked[-4:]]
     assert "the 4 best and 4 worst of 20" in out
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"games": [{"score": Decimal("5.8")}, 1, None, [Decimal("-0.3")], "x"], "n": 3},
+        {"title": "\x00 天鳳", "running": {"Ana": [Decimal("1.5"), 2, Decimal("1.50")]}},
+        {"empty": [], "one": [1], "two": [1, 2], "three": [1, 2, 3]},
+        [Decimal("0.001"), {"a": 1}],
+        {},
+        "text",
+    ],
+    ids=["list-over-batch", "marks-and-cjk", "batch-edges", "not-an-object", "empty", "text"],
+)
+def test_json_written_piece_by_piece_is_the_same_text(data: object) -> None:
+    """A long session's JSON is written a value (or a batch of a list) at a time
+    (issue 20); the text is the compact JSON made whole, byte for byte."""
+    import io  # noqa: PLC0415
+
+    from seisan.output import dumps_json, write_json  # noqa: PLC0415
+
+    stream = io.StringIO()
+    write_json(data, stream, batch=2)
+    assert stream.getvalue() == dumps_json(data, None)
+    assert json.loads(stream.getvalue(), parse_float=Decimal) == data

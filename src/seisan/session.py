@@ -18,6 +18,7 @@ import io
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from decimal import Decimal
 from fractions import Fraction
 from functools import cached_property
 from itertools import accumulate
@@ -370,8 +371,7 @@ class SessionResult(Accounts):
                 for name in self._people
             ],
             "running": {
-                name: [quanta_value(v, per_pt) for v in row]
-                for name, row in self._running_units.items()
+                name: _repeated_values(row, per_pt) for name, row in self._running_units.items()
             },
             **(
                 {"penalties": [p.to_dict(self._people) for p in self.session_penalties]}
@@ -387,6 +387,19 @@ class SessionResult(Accounts):
             if self.house():
                 data["house"] = pt_value(self.house())
         return data
+
+
+def _repeated_values(row: Sequence[int], per_pt: int) -> list[int | Decimal]:
+    """A running total's values for JSON: a value kept from one game to the next (most
+    games a player sits out) is the same object, made once. At 100,000 games the
+    distinct totals outgrow every cache, and making each afresh took most of the time."""
+    out: list[int | Decimal] = []
+    last, value = None, None
+    for units in row:
+        if units != last:
+            last, value = units, quanta_value(units, per_pt)
+        out.append(value)  # type: ignore[arg-type]
+    return out
 
 
 # -- reading session files ---------------------------------------------------------------
