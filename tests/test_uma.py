@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 
 import pytest
 
 from seisan import Rules, RulesError, parse_floating, parse_uma, settle
+from seisan.uma import FloatingUma
 
 # 000's table: 通称 / 3位→2位 / 4位→1位: 4位 pays 1位 and 3位 pays 2位, so the uma
 # of places 1..4 in points is (4位→1位, 3位→2位, −3位→2位, −4位→1位).
@@ -74,3 +76,31 @@ def test_floating_uma_with_split_ties() -> None:
     rules = Rules(uma=parse_floating({"2": [8, 4, -4, -8]}))
     result = settle([35000, 35000, 25000, 25000], rules)
     assert list(result.scores) == [11, 11, -11, -11]
+
+
+_FOUR = (Fraction(20), Fraction(10), Fraction(-10), Fraction(-20))
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (lambda: parse_floating({}),
+         "rules: floating_uma = []: needs at least one entry {count = [uma, ...]}"),
+        (lambda: parse_floating({"2": [20, 10, -10, -20], "02": [30, 10, -10, -30]}),
+         "rules: floating_uma = 2: gives the same count of floating players twice"),
+        (lambda: FloatingUma(((True, _FOUR),)),
+         "rules: floating_uma = true: keys are counts of floating players"),
+        (lambda: FloatingUma((("2", _FOUR),)),
+         "rules: floating_uma = “2”: keys are counts of floating players"),
+        (lambda: FloatingUma(((2, ("x", 1, 2, 3)),)),
+         "rules: floating_uma.2[0] = “x”: must be a number of pt"),
+    ],
+    ids=["empty", "a-count-twice", "a-bool-count", "a-text-count", "a-bad-value"],
+)  # fmt: skip
+def test_a_bad_floating_uma_is_refused_in_words(make: Callable[[], object], message: str) -> None:
+    """A floating uma made by the library's callers (``FloatingUma``) or from a rules
+    file's table (``parse_floating``) is refused naming the field, the value and what
+    is wrong: "02" and "2" are one count (issue 16: mutation testing)."""
+    with pytest.raises(RulesError) as caught:
+        make()
+    assert str(caught.value) == message
