@@ -6,6 +6,7 @@ from __future__ import annotations
 from decimal import Decimal
 from fractions import Fraction
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -167,3 +168,26 @@ def test_swapping_two_tied_players_swaps_their_results(case) -> None:
                 assert first.side_of(names[seat], kind) == second.side_of(swapped[seat], kind)
     assert first.totals()["Eve"] == second.totals()["Eve"]  # the spectator backs a seat
     assert sum(first.totals().values()) == -sum((p.pt for p in penalties), Fraction(0))
+
+
+@pytest.mark.parametrize(
+    ("total", "shares", "parts"),
+    [
+        (Fraction(3, 10), 2, [Fraction(2, 10), Fraction(1, 10)]),  # the leftover tenth first
+        (Fraction(-3, 10), 2, [Fraction(-1, 10), Fraction(-2, 10)]),  # rounded down: -0.2
+        (Fraction(1, 10), 3, [Fraction(1, 10), 0, 0]),
+        (Fraction(0), 2, [0, 0]),
+        (Fraction(25, 100), 2, [Fraction(15, 100), Fraction(1, 10)]),  # 0.05 left: to the first
+        (Fraction(-25, 100), 2, [Fraction(-5, 100), Fraction(-2, 10)]),
+    ],
+)
+def test_a_total_split_among_tied_firsts_in_whole_quanta(
+    total: Fraction, shares: int, parts: list[Fraction]
+) -> None:
+    """What tied firsts share (each other player's balance in the jansou ledger): whole
+    0.1 pt each, rounded down, the leftover tenths one each in seat order; a total that
+    is not whole tenths leaves its fraction with the first (the parts always sum to it)."""
+    from seisan.transfers import split_quanta  # noqa: PLC0415
+
+    assert split_quanta(total, shares, Fraction(1, 10)) == parts
+    assert sum(parts) == total
