@@ -73,8 +73,8 @@ def money(
         left = total - sum(base.values())
         for name, extra in zip(group, split_even(left, len(group)), strict=True):
             units[name] = base[name] + extra
-    unit = stakes.unit
-    return {name: unit * count if count else _ZERO for name, count in units.items()}
+    top, bottom = stakes.unit.numerator, stakes.unit.denominator  # (made through the cache)
+    return {name: from_quanta(count * top, bottom) for name, count in units.items()}
 
 
 def groups(

@@ -213,7 +213,7 @@ class Settlement:
     def unpaid(self) -> Fraction:
         """pt in nobody's score: lost sticks, penalties not redistributed, and what a
         fixed substitute's result leaves out. The scores sum to minus this."""
-        return -from_quanta(sum(map(sum, self.quanta)), self.per_pt)
+        return from_quanta(-sum(map(sum, self.quanta)), self.per_pt)
 
     def by_place(self) -> tuple[PlayerResult, ...]:
         """The results from first place down (ties in seat order)."""

@@ -370,7 +370,8 @@ def _chips(table: Table, side: SideRules, chips: Sequence[int] | None) -> list[T
         )  # fmt: skip
     if chips and any(chips) and not side.chip_value:
         raise BetError(_("chips: give the value of a chip in pt (chip_value / --chip-value)"))
-    return _with_first(table, Kind.CHIPS, [c * side.chip_value for c in chips])
+    top, bottom = side.chip_value.numerator, side.chip_value.denominator  # (through the cache)
+    return _with_first(table, Kind.CHIPS, [from_quanta(c * top, bottom) for c in chips])
 
 
 def _tobi(table: Table, side: SideRules, busted_by: Sequence[tuple[int, int]]) -> list[Transfer]:
