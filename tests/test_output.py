@@ -128,3 +128,16 @@ def test_json_written_piece_by_piece_is_the_same_text(data: object) -> None:
     write_json(data, stream, batch=2)
     assert stream.getvalue() == dumps_json(data, None)
     assert json.loads(stream.getvalue(), parse_float=Decimal) == data
+
+
+def test_json_with_keys_that_are_not_text_is_written_as_json_writes_them() -> None:
+    """JSON's keys are text: a number, None or True as a key is written the way the
+    json module writes it, piece by piece or whole (the review of issue 20)."""
+    import io  # noqa: PLC0415
+
+    from seisan.output import dumps_json, write_json  # noqa: PLC0415
+
+    for data in ({1: 2}, {None: 1, True: [1, 2, 3]}, {"a": 1, 2: 3}):
+        stream = io.StringIO()
+        write_json(data, stream, batch=2)
+        assert stream.getvalue() == dumps_json(data, None) == json.dumps(data)

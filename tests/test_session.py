@@ -512,3 +512,21 @@ def test_a_long_sessions_chart_draws_at_most_four_games_a_column(
     assert len(drawn) == 4 * width
     gaps = {b - a for a, b in itertools.pairwise(drawn)}
     assert max(gaps) - min(gaps) <= 1  # evenly spaced
+
+
+def test_a_session_of_games_under_other_rules_keeps_each_games_fees() -> None:
+    """The web app settles each game of a night under the rules it was entered with, and
+    the night's session takes the last game's: an earlier game's fee is still paid
+    (found by the review of issue 20's integer sums, where a shortcut read only the
+    session's rules)."""
+    from seisan.rules import Stakes  # noqa: PLC0415
+    from seisan.session import SessionResult  # noqa: PLC0415
+
+    with_fee = _replace(Rules(), stakes=Stakes(rate=Fraction(100), fee=Fraction(500)))
+    no_fee = _replace(Rules(), stakes=Stakes(rate=Fraction(100)))
+    game = SessionGame(("A", "B", "C", "D"), (50000, 40000, 20000, 10000))
+    games = (settle_one(game, with_fee), settle_one(game, no_fee))
+    result = SessionResult(Session(no_fee, (game, game)), games)
+    assert result.fees() == dict.fromkeys("ABCD", 500)
+    assert result.money() == {"A": 3500, "B": 1500, "C": -2500, "D": -4500}
+    assert result.house() == 2000

@@ -59,8 +59,8 @@ def write_json(data: Any, stream: TextIO, batch: int = 1000) -> None:
     in batches. The same text, without the whole of it held at once: a 100,000-game
     session is 115 MB of JSON, and building it whole, then taking the marks out of it,
     cost more with each game."""
-    if not isinstance(data, dict):
-        stream.write(dumps_json(data, None))
+    if not isinstance(data, dict) or not all(isinstance(key, str) for key in data):
+        stream.write(dumps_json(data, None))  # (a key that is not text: JSON's own way)
         return
     stream.write("{")
     for index, (key, value) in enumerate(data.items()):

@@ -308,8 +308,7 @@ class SessionResult(Accounts):
         return None if self._money is None else dict(self._money)
 
     def fees(self) -> dict[str, Fraction]:
-        if not self.stakes.fee:  # every game is settled under the session's rules
-            return {}
+        # each game's own (the web app's games keep the rules they were settled under)
         return {k: v for k, v in self._summed([g.fees() for g in self.games]).items() if v}
 
     def lost(self) -> Fraction:
