@@ -495,8 +495,9 @@ def test_the_one_pass_path_settles_as_the_general_one(
 
 @st.composite
 def sessions_with_bets(draw: st.DrawFn) -> tuple[Rules, list[GameResult]]:
-    """Games of one session: one rules (with or without money and fees), players drawn
-    from six names, each game with its own side bets and spectators."""
+    """Games of one session: one rules (with or without money and fees; a game may have
+    its own fee), players drawn from six names, each game with its own side bets and
+    spectators."""
     rules, points, bets = draw(games_with_bets())
     if draw(st.booleans()):
         unit = draw(st.sampled_from([Fraction(1, 100), Fraction(1, 2), 1, 10, 100]))  # cents too
@@ -509,8 +510,13 @@ def sessions_with_bets(draw: st.DrawFn) -> tuple[Rules, list[GameResult]]:
         names = draw(st.permutations(pool))[: rules.players]
         order = draw(st.permutations(range(rules.players)))
         game_bets = draw(st.sampled_from([bets, Bets(), replace(bets, spectators=())]))
-        games.append(settle_game([points[i] for i in order], rules, names, game_bets))
-    return rules, games
+        game_rules = rules
+        if rules.stakes.rate is not None and draw(st.booleans()):
+            # a game under the rules it was entered with (the web app): another fee
+            fee = rules.stakes.unit * draw(st.integers(0, 3))
+            game_rules = rules.replace(stakes=replace(rules.stakes, fee=fee))
+        games.append(settle_game([points[i] for i in order], game_rules, names, game_bets))
+    return games[-1].rules, games  # the night takes its last game's rules (the web app)
 
 
 @settings(max_examples=300, deadline=None)
