@@ -240,5 +240,29 @@ def serve_on(database: str, seisan: Path | str, folder: Path, args: Sequence[str
         with serve(seisan, folder, args, {**env, "DATABASE_URL": url}) as served:
             yield served
     finally:
-        with psycopg.connect(pg_url, autocommit=True) as admin:
-            admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+        drop_database(pg_url, name)
+
+
+def drop_database(pg_url: str, name: str, wait: float = 30.0) -> None:
+    """Drop a test's database, ending what is still connected to it. ``FORCE`` may end
+    only this role's sessions: an autovacuum worker on the database (the server's own
+    process, started by the games just written) makes it fail with no right to end it
+    (a CI run's teardown, 2026-12-04). A plain ``DROP`` stops autovacuum itself; it is
+    tried until the others have gone."""
+    import psycopg  # noqa: PLC0415
+
+    with psycopg.connect(pg_url, autocommit=True) as admin:
+        deadline = time.monotonic() + wait
+        while True:
+            try:
+                admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+                return
+            except psycopg.errors.InsufficientPrivilege:
+                pass
+            try:
+                admin.execute(f"DROP DATABASE IF EXISTS {name}")
+                return
+            except psycopg.errors.ObjectInUse:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.2)
