@@ -94,8 +94,14 @@ _FOUR = (Fraction(20), Fraction(10), Fraction(-10), Fraction(-20))
          "rules: floating_uma = “2”: keys are counts of floating players"),
         (lambda: FloatingUma(((2, ("x", 1, 2, 3)),)),
          "rules: floating_uma.2[0] = “x”: must be a number of pt"),
+        (lambda: parse_floating({"1": [20, 10, -10, -20], "2": [20, 10, -10, -20],
+                                 "02": [30, 10, -10, -30]}),
+         "rules: floating_uma = 2: gives the same count of floating players twice"),
+        (lambda: FloatingUma(((1, _FOUR), (2, (Fraction(10), Fraction(0), Fraction(-10))))),
+         "rules: floating_uma = [3, 4]: every uma list needs the same length"),
     ],
-    ids=["empty", "a-count-twice", "a-bool-count", "a-text-count", "a-bad-value"],
+    ids=["empty", "a-count-twice", "a-bool-count", "a-text-count", "a-bad-value",
+         "the-second-count-twice", "lists-of-two-lengths"],
 )  # fmt: skip
 def test_a_bad_floating_uma_is_refused_in_words(make: Callable[[], object], message: str) -> None:
     """A floating uma made by the library's callers (``FloatingUma``) or from a rules
