@@ -501,3 +501,27 @@ def test_a_spectator_mirrors_a_player_alone_in_a_place_beside_a_tie() -> None:
     game = settle_game([5100, 5100, 4800], rules, None, bets)
     assert game.totals() == {"East": 0, "South": Fraction(3, 5), "West": Fraction(-3, 10),
                              "S0": Fraction(-3, 10)}  # fmt: skip
+
+
+def test_a_spectator_of_a_player_alone_pays_a_quantum_more_to_the_smallest_remainder() -> None:
+    """Seats 0 and 3 tie for first; seat 3 pays 焼き鳥 0.2 to three winners, which the
+    0.1 pt quantum cannot split in three, so seats 0 and 2 take 0.1 each and seat 1
+    (alone in fourth) none of its exact 1/15. Seat 1's exact flows with the others
+    are East −2.1, North −47/60 and West −0.1, in whole quanta −21, −8 (largest
+    remainder) and −1 = −3.0; its own total is −3.1. The spectator backing it pays one
+    quantum more, to the payee whose exact share had the smallest remainder, between
+    equal ones (East and West: none) the worse placed: West, 0.2 instead of 0.1. Only
+    one quantum, and only to one of three payees."""
+    from seisan.sidebets import Bets, PairBet, Spectator  # noqa: PLC0415
+    from seisan.uma import RankUma  # noqa: PLC0415
+
+    tenths = (Fraction(2, 10), Fraction(1, 10), Fraction(-1, 10), Fraction(-2, 10))
+    rules = Rules(players=4, start=3000, return_points=3000, uma=RankUma(tenths),
+                  rounding=Rounding.HALF_DOWN, ties=Ties.SPLIT)  # fmt: skip
+    bets = Bets(sashi=(PairBet(0, 1, 1000),), bashin=(PairBet(1, 0, 300), PairBet(1, 3, 200)),
+                winners=(0, 1, 2), spectators=(Spectator("S0", 1, False),),
+                side=SideRules(sou_bashin=100, yakitori=200))  # fmt: skip
+    game = settle_game([3200, 2700, 2900, 3200], rules, None, bets)
+    assert game.totals()["S0"] == game.totals()["South"] == Fraction(-31, 10)
+    assert {t.payee: t.amount for t in game.soto if t.payer == "S0"} == {
+        "East": Fraction(21, 10), "North": Fraction(4, 5), "West": Fraction(1, 5)}  # fmt: skip

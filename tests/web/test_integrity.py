@@ -400,3 +400,62 @@ def test_games_are_numbered_within_their_night(club: m.Club, owner: Any) -> None
     assert anonymous.number == 4 and anonymous.created_by is None
     nobody, _created = services.save_game(night, table, None)  # (an import with no user)
     assert nobody.number == 5 and nobody.created_by is None
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_game_entered_while_another_is_being_stored_takes_the_next_number(
+    club: m.Club, owner: Any
+) -> None:
+    """Two phones save a game of one night at the same moment: the second waits for the
+    first's number (the night's row is locked until the first is stored) and takes the
+    next one, stored once, with no error. Without the lock, on PostgreSQL, the second
+    read the night's last number before the first was stored and met the unique
+    number; on SQLite a write waits for the database anyway."""
+    import threading  # noqa: PLC0415
+
+    from django.db import connection, transaction  # noqa: PLC0415
+
+    if connection.vendor != "postgresql":
+        pytest.skip("SQLite's test database is in memory, where a second connection is "
+                    "refused a locked table at once; tests/web/test_api_load.py races games "
+                    "on a SQLite file")  # fmt: skip
+    season = season_with(club, "mleague", owner)
+    night = m.Session.objects.create(season=season, title="Friday")
+    table = {"players": ["Ana", "Ben", "Chie", "Dae"], "points": [42600, 31000, 16400, 10000]}
+    services.save_game(night, table, owner)
+    stored, release = threading.Event(), threading.Event()
+    numbers: dict[str, int] = {}
+    errors: list[BaseException] = []
+
+    def first() -> None:  # stored, and held uncommitted until the second is on its way
+        try:
+            with transaction.atomic():
+                numbers["first"] = services.save_game(night, table, owner)[0].number
+                stored.set()
+                release.wait(10)
+        except BaseException as error:
+            errors.append(error)
+            stored.set()
+        finally:
+            connection.close()
+
+    def second() -> None:
+        try:
+            numbers["second"] = services.save_game(night, table, owner)[0].number
+        except BaseException as error:
+            errors.append(error)
+        finally:
+            connection.close()
+
+    one = threading.Thread(target=first)
+    one.start()
+    assert stored.wait(10)
+    two = threading.Thread(target=second)
+    two.start()
+    two.join(0.5)  # the second is waiting for the first (the lock, or SQLite's write)
+    release.set()
+    one.join(10)
+    two.join(10)
+    assert not errors, errors
+    assert numbers == {"first": 2, "second": 3}
+    assert list(night.games.order_by("number").values_list("number", flat=True)) == [1, 2, 3]

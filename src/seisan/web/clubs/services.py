@@ -213,7 +213,6 @@ def _check_names(names: Sequence[str], spectators: Sequence[str] = ()) -> None:
         check_name(name, "soto")
 
 
-SAVE_ATTEMPTS = 5  #: a number taken by another phone at the same moment: the next one
 _T = TypeVar("_T")
 NUMBER_ATTEMPTS = 3  #: two rows numbered at once in one session: the second takes the next
 
@@ -284,21 +283,14 @@ def save_game(
             return first
         raise
     stored = dict(data) if record is None else {"players": names}
-    for attempt in range(SAVE_ATTEMPTS):
-        try:
-            with transaction.atomic():
-                return _write(session, stored, record, result, user, scoped, game, version,
-                              version_row, kind)  # fmt: skip
-        except SeisanError:
-            if (first := stored_already()) is not None:
-                return first
-            raise
-        except IntegrityError:
-            if (first := stored_already()) is not None:
-                return first
-            if game is not None or attempt == SAVE_ATTEMPTS - 1:
-                raise
-    raise AssertionError("unreachable")
+    try:  # no retry: the night's lock in _write gives each game its number in turn
+        with transaction.atomic():
+            return _write(session, stored, record, result, user, scoped, game, version,
+                          version_row, kind)  # fmt: skip
+    except (SeisanError, IntegrityError):  # a key stored at the same moment: its game
+        if (first := stored_already()) is not None:
+            return first
+        raise
 
 
 def _write(
