@@ -1,10 +1,11 @@
 """Speed of the bulk engine and the log readers, as ratios measured in the same run
 (``make bench``; issue 9).
 
-1. ``settle_arrays`` on 10,000,000 four-player games (int32, in memory, one core):
-   games a second under tenhou, mleague (split ties), jpml (floating uma) and
-   half-even rounding, by the fused Numba kernel and by the NumPy columns, and the
-   time over ``numpy.copy`` of the same points (goal ≤ 10×, issue 20).
+1. ``settle_arrays`` on 10,000,000 four-player games (int32, in memory): games a
+   second under tenhou, mleague (split ties), jpml (floating uma) and half-even
+   rounding, by the fused Numba kernel on one thread and on every core, and by the
+   NumPy columns, and the time over ``numpy.copy`` of the same points (one core; goal
+   ≤ 10×, issue 20).
 2. End to end: a Parquet file of final points (1 GB by default; ``BENCH_GB``) settled
    to Parquet by ``seisan bulk settle``: seconds and the peak memory of the process
    (bounded by the batch size, not the file).
@@ -30,7 +31,7 @@ import pyarrow.parquet as pq
 from bench import BIN, best  # the same timing as make bench's first part
 from distributed import Client, LocalCluster
 
-from seisan import find_preset
+from seisan import bulk, find_preset
 from seisan.bulk import settle_arrays
 from seisan.bulk.dask import settle_dataframe
 from seisan.logs import check, majsoul, mjai, tenhou
@@ -63,16 +64,19 @@ def bench_arrays(count: int = 10_000_000) -> None:
          data, sticks),
     ]  # fmt: skip
     settle_arrays(data[:10], find_preset("tenhou"), sticks[:10], engine="numba")  # compiled
+    cores = bulk.cores()
     for name, rules, values, deposits in cases:
+        runs = {"numpy": ("numpy", None), "one": ("numba", 1), "all": ("numba", cores)}
         took = {
-            engine: best(lambda r=rules, v=values, d=deposits, e=engine: settle_arrays(
-                v, r, d, engine=e), 2)
-            for engine in ("numba", "numpy")
+            label: best(lambda r=rules, v=values, d=deposits, e=engine, t=threads: settle_arrays(
+                v, r, d, engine=e, threads=t), 2)
+            for label, (engine, threads) in runs.items()
         }  # fmt: skip
-        print(f"  {name:<22} fused kernel {count / took['numba'] / 1e6:5.1f} M games/s, "
-              f"{took['numba'] / copy:4.0f}× the copy; NumPy columns "
-              f"{count / took['numpy'] / 1e6:5.1f} M games/s, {took['numpy'] / copy:4.0f}× "
-              f"(goal ≤ 10×, issue 20)")  # fmt: skip
+        print(f"  {name:<22} fused kernel, one thread {count / took['one'] / 1e6:5.1f} M games/s, "
+              f"{took['one'] / copy:4.0f}× the copy; on {cores} cores "
+              f"{count / took['all'] / 1e6:5.1f} M games/s, {took['all'] / copy:4.0f}×; "
+              f"NumPy columns {count / took['numpy'] / 1e6:5.1f} M games/s, "
+              f"{took['numpy'] / copy:4.0f}× (goal ≤ 10×, issue 20)")  # fmt: skip
 
 
 # The command's own peak (VmHWM of its process): a child's ru_maxrss would count the
@@ -115,10 +119,39 @@ def bench_file(gigabytes: float) -> None:
                        check=True, stderr=subprocess.DEVNULL)  # fmt: skip
         took = time.perf_counter() - start
         peak = int(hwm.read_text()) / 1024
+        bare = Path(folder) / "bare.parquet"
+        start = time.perf_counter()
+        subprocess.run([str(BIN / "python"), "-c", _BARE, str(source), str(target), str(bare)],
+                       check=True)  # fmt: skip
+        io_only = time.perf_counter() - start
         print(f"end to end: {rows:,} games ({rows * 20 / 1e9:.1f} GB of int32 points and sticks; "
               f"{size / 1e9:.2f} GB as Parquet) settled to Parquet in "
               f"{took:.1f} s ({rows / took / 1e6:.1f} M games/s); peak memory {peak:.0f} MB "
-              f"(batches of 262,144 rows)")  # fmt: skip
+              f"(batches of 262,144 rows); {took / io_only:.1f}× the same reads and writes "
+              f"with nothing settled ({io_only:.1f} s; goal ≤ 2×, issue 20)")  # fmt: skip
+
+
+# The bare I/O of a settlement: the same file read in the same batches, and a file of
+# the settled file's columns written (the places and scores of the first batch
+# settled, written again for every batch): no settling, no checks, no arrays made.
+_BARE = """
+import sys
+import pyarrow as pa
+import pyarrow.parquet as pq
+from seisan.bulk.io import DEFAULT_BATCH, PARQUET_READ
+source, settled, target = sys.argv[1:]
+extra = pq.ParquetFile(settled).read_row_group(0)
+extra = extra.select([n for n in extra.schema.names if n.startswith(("place", "score"))])
+writer = None
+for batch in pq.ParquetFile(source, **PARQUET_READ).iter_batches(batch_size=DEFAULT_BATCH):
+    rows = batch.num_rows
+    columns = [*batch.columns, *(c.slice(0, rows).combine_chunks() for c in extra.columns)]
+    out = pa.RecordBatch.from_arrays(columns, names=[*batch.schema.names, *extra.schema.names])
+    if writer is None:
+        writer = pq.ParquetWriter(target, out.schema)
+    writer.write_batch(out)
+writer.close()
+"""
 
 
 def bench_dask(count: int = 4_000_000) -> None:

@@ -193,6 +193,36 @@ def test_points_on_and_beyond_the_limit_and_off_the_unit(
     assert str(err.value).startswith(message)
 
 
+@pytest.mark.parametrize(
+    "rules",
+    [find_preset("mleague"), find_preset("tenhou-sanma"),
+     replace(find_preset("tenhou"), deposits=Deposits.LOST, rounding=Rounding.HALF_EVEN)],
+    ids=["mleague", "tenhou-sanma", "lost-half-even"],
+)  # fmt: skip
+def test_the_kernel_on_several_threads_is_the_kernel_on_one(rules: Rules) -> None:
+    """Games shared among threads (each given at least CHUNK_ROWS) give what one thread
+    and the NumPy columns give, across every boundary; a bad row in the last thread's
+    share is the same error, its row counted from the first game."""
+    from seisan import bulk  # noqa: PLC0415
+
+    count = 3 * bulk.CHUNK_ROWS + 7
+    points, sticks = random_games(rules, count, seed=5)
+    reference = settle_arrays(points, rules, sticks, engine="numpy")
+    for threads in (1, 2, 3, 4):  # 4: three shares, no thread with fewer than the least
+        result = settle_arrays(points, rules, sticks, engine="numba", threads=threads)
+        assert np.array_equal(result.places, reference.places), threads
+        assert np.array_equal(result.quanta, reference.quanta), threads
+        assert np.array_equal(result.points, reference.points), threads
+    bad = points.copy()
+    bad[-2, 0] += 1  # not a multiple of the unit, and no longer adding up
+    with pytest.raises(BulkError) as expected:
+        settle_arrays(bad, rules, sticks, engine="numpy")
+    with pytest.raises(BulkError) as err:
+        settle_arrays(bad, rules, sticks, engine="numba", threads=3)
+    assert str(err.value) == str(expected.value)
+    assert str(err.value).startswith(f"row {count - 1}: ")
+
+
 def test_the_engine_is_chosen_by_the_count_of_games_and_named_when_unknown() -> None:
     """The kernel from :data:`KERNEL_ROWS` games (Numba installed), NumPy below: both
     give the same; an engine neither is refused; a row the kernel stops at on its own

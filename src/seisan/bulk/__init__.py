@@ -143,18 +143,25 @@ def check_arrays(
 
 
 def settle_arrays(
-    points: Any, rules: Rules, deposits: Any = 0, *, engine: str | None = None
+    points: Any,
+    rules: Rules,
+    deposits: Any = 0,
+    *,
+    engine: str | None = None,
+    threads: int | None = None,
 ) -> BulkResult:
     """Settle every row of ``points`` (games × seats, seat 0 the first dealer) with
     ``deposits`` riichi sticks left on the table (one count, or one per row).
 
     ``engine``: ``"numba"`` (the fused kernel, :mod:`seisan.bulk.kernel`), ``"numpy"``
     (whole columns: the reference), or ``None``: the kernel where Numba is installed
-    and there are at least :data:`KERNEL_ROWS` games, else NumPy."""
+    and there are at least :data:`KERNEL_ROWS` games, else NumPy. ``threads``: how
+    many the kernel may use (None: every core this process may run on,
+    :func:`cores`), each given at least :data:`CHUNK_ROWS` games."""
     if engine is None:
         engine = engine_for(np.shape(points)[0] if np.ndim(points) else 0)
     if engine == "numba":
-        return _settle_kernel(points, deposits, rules)
+        return _settle_kernel(points, deposits, rules, threads or cores())
     if engine != "numpy":
         raise ValueError(f"engine: numba or numpy, not {engine!r}")
     return _settle_columns(*check_arrays(points, deposits, rules), rules)
@@ -180,9 +187,10 @@ def _kernel() -> Any:
     return kernel
 
 
-def _settle_kernel(points: Any, deposits: Any, rules: Rules) -> BulkResult:
-    """The fused kernel over the points as given (no column copied first); a row it
-    stops at is worded by the NumPy path, which finds the same first bad row."""
+def _settle_kernel(points: Any, deposits: Any, rules: Rules, threads: int = 1) -> BulkResult:
+    """The fused kernel over the points as given (no column copied first), on up to
+    ``threads`` threads; a row it stops at is worded by the NumPy path, which finds
+    the same first bad row."""
     kernel = _kernel()
     if kernel is None:
         raise BulkError(_("the fused kernel needs Numba: pip install 'seisan[bulk]'"))
@@ -194,15 +202,51 @@ def _settle_kernel(points: Any, deposits: Any, rules: Rules) -> BulkResult:
     columns = np.empty((n, rows), dtype=np.int64)
     places = np.empty((rows, n), dtype=np.int8)
     scores = np.empty((rows, n), dtype=np.int64)
-    _row, why = kernel.settle_rows(
-        values, sticks, MAX_POINTS, rules.unit, rules.scoring.riichi, rules.start * n,
-        fast.split, fast.lost, fast.stick, fast.ret, fast.per_pt, fast.oka_q, uma, known,
-        kernel.MODES[rules.rounding], columns, places, scores,
-    )  # fmt: skip
-    if why != kernel.FINE:  # the reference words the refusal (and must find one)
+
+    def part(begin: int, end: int) -> bool:
+        """The kernel over rows ``begin`` to ``end`` (Numba lets go of the GIL): whether
+        it stopped at a row."""
+        _row, why = kernel.settle_rows(
+            values[begin:end], sticks[begin:end], MAX_POINTS, rules.unit,
+            rules.scoring.riichi, rules.start * n, fast.split, fast.lost, fast.stick, fast.ret,
+            fast.per_pt, fast.oka_q, uma, known, kernel.MODES[rules.rounding],
+            columns[:, begin:end], places[begin:end], scores[begin:end],
+        )  # fmt: skip
+        return bool(why != kernel.FINE)
+
+    count = max(1, min(threads, rows // CHUNK_ROWS))
+    bounds = [rows * k // count for k in range(count + 1)]
+    if count == 1:
+        stopped = [part(0, rows)]
+    else:
+        stopped = list(_pool(count).map(part, bounds[:-1], bounds[1:]))
+    if any(stopped):  # the reference words the refusal
         _settle_columns(*check_arrays(points, deposits, rules), rules)
         raise AssertionError("the kernel refused a row the NumPy path settles")
     return BulkResult(tuple(columns), places, scores, fast.per_pt)
+
+
+#: the fewest games a thread of the kernel is given (fewer: one thread does them all)
+CHUNK_ROWS = 1 << 16
+
+
+def cores() -> int:
+    """The cores this process may run on: the kernel's threads unless told otherwise."""
+    import os  # noqa: PLC0415
+
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+_POOLS: dict[int, Any] = {}
+
+
+def _pool(size: int) -> Any:
+    """The kernel's threads, ``size`` of them, made once."""
+    if size not in _POOLS:
+        from concurrent.futures import ThreadPoolExecutor  # noqa: PLC0415
+
+        _POOLS[size] = ThreadPoolExecutor(size, thread_name_prefix="seisan-bulk")
+    return _POOLS[size]
 
 
 def _settle_columns(v: list[IntArray], sticks: IntArray, given: Any, rules: Rules) -> BulkResult:

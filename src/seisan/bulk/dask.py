@@ -33,7 +33,7 @@ def settle_partition(
     """One partition settled: its columns, then ``place_N`` and ``score_N`` per seat."""
     points = frame[list(columns)].to_numpy(dtype=np.int64)
     sticks = frame[deposits].to_numpy(dtype=np.int64) if deposits else 0
-    result = settle_arrays(points, rules, sticks)
+    result = settle_arrays(points, rules, sticks, threads=1)  # Dask shares out the cores
     out = frame.copy()
     for seat in range(points.shape[1]):
         out[f"place_{seat}"] = result.places[:, seat]

@@ -27,7 +27,7 @@ _HALF_TOWARD_ZERO, _HALF_EVEN = MODES[Rounding.HALF_TOWARD_ZERO], MODES[Rounding
 _NONE = MODES[Rounding.NONE]
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _whole(n: int, ret: int, mode: int) -> int:  # pragma: no cover (compiled)
     """:meth:`Rounding.whole_pt` of points − return ``n``: whole pt (floor division
     and modulo are Python's, as Numba keeps them for integers)."""
@@ -70,6 +70,46 @@ def _by(x: int, unit: int) -> int:  # pragma: no cover (compiled)
 #: with no uma (the NumPy path then words the error, as it always has)
 FINE, REFUSED, NO_UMA = 0, 1, 2
 
+#: a three-player table's missing fourth seat: below every seat's points (at least
+#: −MAX_POINTS), so tied with none and never above anyone
+_MISSING = -(1 << 62)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _fine(x: int, limit: int, unit: int) -> bool:  # pragma: no cover (compiled)
+    """Points the checks take: within the limit, a multiple of the unit."""
+    return -limit <= x <= limit and _by(x, unit) * unit == x
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _parts(  # pragma: no cover (compiled)
+    v: int,
+    rank: int,
+    above: int,
+    same: int,
+    before: int,
+    row: int,
+    uma: Any,
+    prefix: Any,
+    split: bool,
+    ret: int,
+    unit: int,
+    per_pt: int,
+    oka_q: int,
+    mode: int,
+) -> tuple[int, int]:
+    """One seat's exact score (points, oka and uma, in quanta) and what rounding adds."""
+    exact = _by(v - ret, unit)
+    oka = oka_q if rank == 0 else 0
+    if split and same > 1:  # tied players share the uma and oka of their places,
+        # the leftover by seat (a division only for a tie: most games have none)
+        bonus = oka + prefix[row, above + same] - prefix[row, above]
+        bonus = bonus // same + (1 if before < bonus % same else 0)
+    else:
+        bonus = uma[row, rank] + oka
+    rounded = 0 if mode == _NONE else _whole(v - ret, ret, mode) * per_pt - exact
+    return exact + bonus, rounded
+
 
 @njit(cache=True, nogil=True)
 def settle_rows(  # pragma: no cover (compiled)
@@ -97,82 +137,89 @@ def settle_rows(  # pragma: no cover (compiled)
     system for large pages, where Numba's own allocations fault in every 4 KB page, a
     third of the time on this machine): final points, places and scores; returns where
     and why it stopped (the row and :data:`REFUSED` or :data:`NO_UMA`; −1 and
-    :data:`FINE` when every game settled)."""
+    :data:`FINE` when every game settled).
+
+    Three or four seats, each in its own variables: the comparisons, places and parts
+    of a game written out seat by seat, with no loop over the seats and no small
+    arrays (a loop over a count known only at run time, and its arrays, took three
+    times as long)."""
     rows, n = points.shape
-    v = np.empty(n, dtype=np.int64)
-    above = np.empty(n, dtype=np.int64)
-    same = np.empty(n, dtype=np.int64)
-    before = np.empty(n, dtype=np.int64)
-    rank = np.empty(n, dtype=np.int64)
-    natural = np.empty(n, dtype=np.int64)
-    rounded = np.empty(n, dtype=np.int64)
-    prefix = np.empty(n + 1, dtype=np.int64)
+    four = n == 4
+    floating = uma.shape[0] > 1
+    prefix = np.zeros((uma.shape[0], n + 1), dtype=np.int64)  # uma summed by place
+    for row in range(uma.shape[0]):
+        for k in range(n):
+            prefix[row, k + 1] = prefix[row, k] + uma[row, k]
     for r in range(rows):
         count = int(sticks[r])
-        held = count * riichi
-        for s in range(n):
-            v[s] = points[r, s]
-            held += v[s]
-            if v[s] > limit or v[s] < -limit or _by(v[s], unit) * unit != v[s]:
-                return r, REFUSED
-            above[s] = 0
-            same[s] = 1
-            before[s] = 0
+        v0, v1, v2 = int(points[r, 0]), int(points[r, 1]), int(points[r, 2])
+        v3 = int(points[r, 3]) if four else _MISSING
+        held = count * riichi + v0 + v1 + v2 + (v3 if four else 0)
+        if not (_fine(v0, limit, unit) and _fine(v1, limit, unit) and _fine(v2, limit, unit)
+                and (not four or _fine(v3, limit, unit))):  # fmt: skip
+            return r, REFUSED
         if count < 0 or held != total:
             return r, REFUSED
-        for s in range(n):
-            for t in range(s + 1, n):
-                if v[s] > v[t]:
-                    above[t] += 1
-                elif v[s] == v[t]:
-                    same[s] += 1
-                    same[t] += 1
-                    before[t] += 1
-                else:
-                    above[s] += 1
-        firsts = 0
-        for s in range(n):
-            rank[s] = above[s] if split else above[s] + before[s]
-            if rank[s] == 0:
-                firsts += 1
+        # seats with more points, lower seats with as many, seats with as many (self too)
+        a0 = (v1 > v0) + (v2 > v0) + (v3 > v0)
+        a1 = (v0 > v1) + (v2 > v1) + (v3 > v1)
+        a2 = (v0 > v2) + (v1 > v2) + (v3 > v2)
+        a3 = (v0 > v3) + (v1 > v3) + (v2 > v3)
+        b1 = int(v0 == v1)
+        b2 = (v0 == v2) + (v1 == v2)
+        b3 = (v0 == v3) + (v1 == v3) + (v2 == v3)
+        e0 = 1 + (v1 == v0) + (v2 == v0) + (v3 == v0)
+        e1 = 1 + b1 + (v2 == v1) + (v3 == v1)
+        e2 = 1 + b2 + (v3 == v2)
+        e3 = 1 + b3
+        if split:
+            k0, k1, k2, k3 = a0, a1, a2, a3
+        else:
+            k0, k1, k2, k3 = a0, a1 + b1, a2 + b2, a3 + b3
+        firsts = (k0 == 0) + (k1 == 0) + (k2 == 0) + (k3 == 0)  # the missing seat: last
         on_table = count * stick
-        if not lost:
-            for s in range(n):  # a sole first place takes the sticks into its points
-                if rank[s] == 0 and (not split or same[s] == 1):
-                    v[s] += on_table
-                    on_table = 0
-        afloat = 0
-        for s in range(n):
-            if v[s] >= ret:
-                afloat += 1
-        row = afloat if uma.shape[0] > 1 else 0
+        if not lost:  # a sole first place takes the sticks into its points
+            if k0 == 0 and (not split or e0 == 1):
+                v0 += on_table
+                on_table = 0
+            elif k1 == 0 and (not split or e1 == 1):
+                v1 += on_table
+                on_table = 0
+            elif k2 == 0 and (not split or e2 == 1):
+                v2 += on_table
+                on_table = 0
+            elif k3 == 0 and (not split or e3 == 1):
+                v3 += on_table
+                on_table = 0
+        row = 0
+        if floating:
+            row = (v0 >= ret) + (v1 >= ret) + (v2 >= ret) + (four and v3 >= ret)
         if not known[row]:
             return r, NO_UMA
-        prefix[0] = 0
-        for k in range(n):
-            prefix[k + 1] = prefix[k] + uma[row, k]
+        n0, o0 = _parts(v0, k0, a0, e0, 0, row, uma, prefix, split, ret, unit, per_pt, oka_q,
+                        mode)  # fmt: skip
+        n1, o1 = _parts(v1, k1, a1, e1, b1, row, uma, prefix, split, ret, unit, per_pt, oka_q,
+                        mode)  # fmt: skip
+        n2, o2 = _parts(v2, k2, a2, e2, b2, row, uma, prefix, split, ret, unit, per_pt, oka_q,
+                        mode)  # fmt: skip
         balance = 0 if lost else _by(on_table, unit)
-        for s in range(n):
-            exact = _by(v[s] - ret, unit)
-            oka = oka_q if rank[s] == 0 else 0
-            if split:
-                size = same[s]
-                bonus = oka + prefix[above[s] + size] - prefix[above[s]]
-                bonus = bonus // size + (1 if before[s] < bonus % size else 0)
-            else:
-                bonus = uma[row, rank[s]] + oka
-            natural[s] = exact + bonus
-            rounded[s] = 0 if mode == _NONE else _whole(v[s] - ret, ret, mode) * per_pt - exact
-            balance += natural[s] if rank[s] == 0 else -rounded[s]
-        for s in range(n):
-            out_points[s, r] = v[s]
-            places[r, s] = rank[s] + 1
-            if rank[s] != 0:
-                scores[r, s] = natural[s] + rounded[s]
-            elif split:
-                scores[r, s] = balance // firsts + (1 if before[s] < balance % firsts else 0)
-            else:
-                scores[r, s] = balance
+        balance += n0 if k0 == 0 else -o0
+        balance += n1 if k1 == 0 else -o1
+        balance += n2 if k2 == 0 else -o2
+        if four:
+            n3, o3 = _parts(v3, k3, a3, e3, b3, row, uma, prefix, split, ret, unit, per_pt,
+                            oka_q, mode)  # fmt: skip
+            balance += n3 if k3 == 0 else -o3
+        share, left = (balance // firsts, balance % firsts) if firsts > 1 else (balance, 0)
+        out_points[0, r], out_points[1, r], out_points[2, r] = v0, v1, v2
+        places[r, 0], places[r, 1], places[r, 2] = k0 + 1, k1 + 1, k2 + 1
+        scores[r, 0] = n0 + o0 if k0 != 0 else share + (1 if left > 0 else 0)
+        scores[r, 1] = n1 + o1 if k1 != 0 else share + (1 if b1 < left else 0)
+        scores[r, 2] = n2 + o2 if k2 != 0 else share + (1 if b2 < left else 0)
+        if four:
+            out_points[3, r] = v3
+            places[r, 3] = k3 + 1
+            scores[r, 3] = n3 + o3 if k3 != 0 else share + (1 if b3 < left else 0)
     return -1, FINE
 
 
