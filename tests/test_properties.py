@@ -545,9 +545,14 @@ def test_a_sessions_sums_in_integers_equal_the_games_added_as_fractions(
             for t in game.jansou(in_money):
                 owed[(t.payer, t.payee)] = owed.get((t.payer, t.payee), Fraction(0)) + t.amount
         netted = {pair: amount - owed.get(pair[::-1], Fraction(0)) for pair, amount in owed.items()}
-        assert {(t.payer, t.payee): t.amount for t in result.jansou(in_money)} == {
-            pair: net for pair, net in netted.items() if net > 0
-        }
+        assert [(t.payer, t.payee, t.amount) for t in result.jansou(in_money)] == [
+            (*pair, net) for pair, net in netted.items() if net > 0
+        ]  # in the order the pairs first paid (the JSON's order)
+    for game in games:  # a game's ledger in units: its transfers, in their order
+        lines, common = game.jansou_units()
+        assert [(payer, payee, Fraction(units, common)) for payer, payee, units in lines] == [
+            (t.payer, t.payee, t.amount) for t in game.jansou()
+        ]
     fees: dict[str, Fraction] = {}
     for game in games:
         for name, fee in game.fees().items():

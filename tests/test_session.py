@@ -9,6 +9,7 @@ from dataclasses import replace as _replace
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -530,3 +531,45 @@ def test_a_session_of_games_under_other_rules_keeps_each_games_fees() -> None:
     assert result.fees() == dict.fromkeys("ABCD", 500)
     assert result.money() == {"A": 3500, "B": 1500, "C": -2500, "D": -4500}
     assert result.house() == 2000
+
+
+def _night(*games: Any) -> Any:
+    from seisan.session import Session, SessionGame, SessionResult  # noqa: PLC0415
+
+    rules = games[-1].rules
+    return SessionResult(Session(rules, tuple(SessionGame(tuple(g.names), ()) for g in games)),
+                         games)  # fmt: skip
+
+
+def test_the_nights_ledger_lists_pairs_in_the_order_they_first_paid() -> None:
+    """Everyone settles each game with its first place, netted per pair (Tenhou's rules,
+    uma 20-10, oka 20). Game 1: Ana +60, Ben exactly 0 (second on 20,000: −10 + 10),
+    Chie −21, Dae −39; game 2: Ana +50, Ben −31, Chie +1, Dae −20. Ben, on 0, paid
+    nothing in game 1, so his line comes after Chie's and Dae's: Chie 21 − 1 = 20,
+    Dae 39 + 20 = 59, Ben 31, each to Ana."""
+    from seisan.ledger import settle_game  # noqa: PLC0415
+
+    rules, names = find_preset("tenhou"), ["Ana", "Ben", "Chie", "Dae"]
+    first = settle_game([50000, 20000, 19000, 11000], rules, names)
+    second = settle_game([40000, 19000, 21000, 20000], rules, names)
+    assert first.totals()["Ben"] == 0
+    ledger = _night(first, second).jansou()
+    assert [(t.payer, t.payee, t.amount) for t in ledger] == [
+        ("Chie", "Ana", 20), ("Dae", "Ana", 59), ("Ben", "Ana", 31)]  # fmt: skip
+
+
+def test_riichi_sticks_lost_go_to_the_house_through_first_place_in_the_nights_ledger() -> None:
+    """Sticks left at the end are lost (deposits = "lost"): 2 sticks a game, the house's.
+    Ana (+50) passes them on as first place: 2 pt a game, 4 over two games, beside Ben's
+    10 a game from Ana, Chie's 20 and Dae's 42 to her."""
+    from seisan.ledger import settle_game  # noqa: PLC0415
+    from seisan.rules import Deposits  # noqa: PLC0415
+
+    rules = _replace(find_preset("tenhou"), deposits=Deposits.LOST)
+    game = settle_game([40000, 30000, 20000, 8000], rules, ["Ana", "Ben", "Chie", "Dae"],
+                       deposits=2)  # fmt: skip
+    assert game.lost() == 2
+    ledger = _night(game, game).jansou()
+    assert [(t.payer, t.payee, t.amount) for t in ledger] == [
+        ("Ana", "Ben", 20), ("Chie", "Ana", 40), ("Dae", "Ana", 84), ("Ana", "house", 4),
+    ]  # fmt: skip

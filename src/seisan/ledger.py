@@ -19,6 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
+from math import lcm
 from typing import Any
 
 from seisan.pt import from_quanta, pt_value, quanta_value, split_even
@@ -42,6 +43,7 @@ from seisan.transfers import (
     balance_units,
     balances,
     fewest_transfers,
+    transfer_units,
     with_first,
 )
 
@@ -299,6 +301,26 @@ class GameResult(Accounts):
             balances_ |= pool
             pool = {}
         return [*with_first(balances_, self.firsts, quantum=quantum), *fewest_transfers(pool)]
+
+    def jansou_units(self) -> tuple[list[tuple[str, str, int]], int]:
+        """:meth:`jansou` in pt as (payer, payee, units) in whole units of 1/``common``
+        pt, and ``common``: what a session nets over thousands of games in integers.
+        With one first place and no spectators (most games) straight from the totals'
+        units, without a Transfer or a Fraction made."""
+        if self.spectators or len(self.firsts) != 1:
+            return transfer_units(self.jansou())
+        units, common = self._units
+        lost = self.lost()
+        if lost:  # the house's lost sticks, passed on by first place
+            scale = lcm(common, lost.denominator) // common
+            units, common = {**{n: u * scale for n, u in units.items()}, HOUSE: 0}, common * scale
+            units[HOUSE] = lost.numerator * (common // lost.denominator)
+        first = self.firsts[0]
+        out = []
+        for name, count in units.items():  # with_first's order: the balances'
+            if name != first and count:
+                out.append((first, name, count) if count > 0 else (name, first, -count))
+        return out, common
 
     def to_dict(self, ledgers: bool = True) -> dict[str, Any]:
         """The JSON of ``seisan settle``: scores, side, totals, money and ledgers (a

@@ -42,7 +42,7 @@ from seisan.rules import Rules, Stakes
 from seisan.settlement import Penalty, check_names
 from seisan.sidebets import BET_FIELDS, bets_from_dict
 from seisan.stats import Seat
-from seisan.transfers import HOUSE, Transfer
+from seisan.transfers import HOUSE, Transfer, transfer_units
 
 _ZERO = Fraction(0)
 _BET_COLUMNS = tuple(name for name in BET_FIELDS if name != "side")
@@ -323,16 +323,17 @@ class SessionResult(Accounts):
         """Everyone settles each game with that game's first place, netted per pair."""
         own = self._penalty_money if in_money else {
             self._people[p.seat]: p.pt for p in self.session_penalties}  # fmt: skip
-        paid = [  # the session's own penalties go to the house
-            *(t for game in self.games for t in game.jansou(in_money)),
-            *(Transfer(name, HOUSE, amount) for name, amount in own.items()),
-        ]
-        # summed per pair in whole units of the amounts' common denominator (integers)
-        common = lcm(*{t.amount.denominator for t in paid})
+        # each game's (payer, payee, units) in whole units of 1/its common, pt from its
+        # totals' units; the session's own penalties go to the house
+        games = [game.jansou_units() if not in_money else transfer_units(game.jansou(True))
+                 for game in self.games]  # fmt: skip
+        games.append(transfer_units([Transfer(name, HOUSE, pt) for name, pt in own.items()]))
+        common = lcm(*{given for _lines, given in games})  # summed per pair in integers
         owed: dict[tuple[str, str], int] = {}
-        for t in paid:
-            pair, paid_pt = (t.payer, t.payee), t.amount
-            owed[pair] = owed.get(pair, 0) + paid_pt.numerator * (common // paid_pt.denominator)
+        for lines, given in games:
+            scale = common // given
+            for payer, payee, units in lines:
+                owed[payer, payee] = owed.get((payer, payee), 0) + units * scale
         out = []
         for (payer, payee), units in owed.items():
             net = units - owed.get((payee, payer), 0)

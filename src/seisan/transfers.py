@@ -52,6 +52,14 @@ def balance_units(transfers: Iterable[Transfer]) -> tuple[dict[str, int], int]:
     return net, common
 
 
+def transfer_units(transfers: Sequence[Transfer]) -> tuple[list[tuple[str, str, int]], int]:
+    """``transfers`` as (payer, payee, units) in whole units of 1/``common`` of the
+    amounts' unit, and ``common``: for summing many games' ledgers in integers."""
+    common = lcm(*(t.amount.denominator for t in transfers)) if transfers else 1
+    return [(t.payer, t.payee, t.amount.numerator * (common // t.amount.denominator))
+            for t in transfers], common  # fmt: skip
+
+
 def with_first(
     net: Mapping[str, Fraction],
     firsts: Sequence[str],
