@@ -86,6 +86,7 @@ FILES: dict[str, str | bytes] = {
     "rules_start.toml": 'start = "abc"\n',
     "rules_side.toml": "[side]\nbinta = -5\n",
     "rules_money.toml": '[money]\nrate = "abc"\n',
+    "rules_fee.toml": 'extends = "tenhou"\n[money]\nfee = 500\n',  # a fee with no rate
     # past Python's own limits (a number of over 4300 digits, lists nested past its
     # stack): the parsers raise ValueError and RecursionError, not their syntax errors
     "rules_digits.toml": "start = " + "9" * 5000 + "\n",
@@ -197,6 +198,12 @@ for name in ["empty.toml", "syntax.toml", "nogames.toml", "badpoints.toml", "sho
 case("session-rules", ["session", "examples/friday.toml", "-r", "nosuch"])
 case("session-rate", ["session", "examples/friday.toml", "--rate", "abc"])
 case("session-unit-norate", ["session", "examples/points.csv", "--unit", "10"])
+case(
+    "session-fee-norate",
+    ["session", "examples/points.csv", "-r", "{d}/rules_fee.toml"],
+    "money.fee",
+)
+case("settle-fee-norate", ["settle", *FOUR, "-r", "{d}/rules_fee.toml"], "money.fee")
 case("session-ledger", ["session", "examples/friday.toml", "--ledger", "most"])
 # -- game --------------------------------------------------------------------------------
 for name in ["empty.json", "syntax.json", "list.json", "nohands.json", "badround.json",

@@ -484,6 +484,16 @@ def test_the_house_keeps_lost_sticks_and_fees_in_money() -> None:
     assert game.money() == {"A": 150, "B": -400, "C": -450, "D": -950}
 
 
+def test_a_fee_without_a_rate_charges_nothing() -> None:
+    """A fee is money: with no rate, a game has no money and no fee (the CLI refuses
+    such rules in words: "money.fee … needs a rate")."""
+    rules = Rules(stakes=Stakes(fee=Fraction(400)))
+    game = settle_game([41000, 30000, 29000, 20000], rules, NAMES)
+    assert game.money() is None
+    assert game.fees() == {} and game.fee_transfers() == [] and game.house() == 0
+    assert not any("fee" in entry or "money" in entry for entry in game.to_dict()["results"])
+
+
 def test_money_needs_a_rate() -> None:
     with pytest.raises(ValueError, match=r"^no rate$"):
         money({"A": Fraction(1), "B": Fraction(-1)}, {"A": ("A",), "B": ("A",)}, Stakes())

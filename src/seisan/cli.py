@@ -678,6 +678,11 @@ def _refuse_unused(
             if key in stakes:
                 option = "--" + key.replace("_", "-")
                 raise SeisanError(_("{option} needs a rate (--rate)", option=option))
+        if rules.stakes.fee:  # a rules file's [money] fee, with no rate to pay it in
+            raise SeisanError(
+                _("the rules' game fee (money.fee = {fee}) needs a rate: give money.rate in "
+                  "the rules or --rate", fee=rules.stakes.fee)
+            )  # fmt: skip
     needs = [
         ("winners", winners is not None, rules.side.yakitori, "--yakitori"),
         ("soto-pool", soto_pool is not None, pool, "--pool NAME:PLAYER"),

@@ -487,6 +487,12 @@ class Stakes:
             object.__setattr__(self, "rounding", _rounding("money.rounding", self.rounding))
         object.__setattr__(self, "fee_payer", _choice(FeePayer, "money.fee_payer", self.fee_payer))
 
+    def check_paid(self) -> None:
+        """A fee is money: refused with no rate. Checked once the rules are whole, not
+        on construction: a rules file may leave the rate to ``seisan --rate``."""
+        if self.fee and self.rate is None:
+            raise RulesError("money.fee", self.fee, _("needs a rate (money.rate): a fee is money"))
+
     def to_dict(self) -> dict[str, Any]:
         return _changed(self, Stakes())
 

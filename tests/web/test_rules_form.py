@@ -111,6 +111,13 @@ def test_a_preset_name_source_reads_back() -> None:
         ({"advanced": "x" * 20001}, "advanced", "too long: at most 20000 characters"),
         ({"advanced": "extends = 'mleague'\nstart = 'lots'"}, "advanced", "start"),
         ({"name": ""}, "name", "give the season a name"),
+        # a fee is money: with no rate it would be dropped in silence
+        ({"fee": "500"}, "fee", "needs a rate (money.rate): a fee is money"),
+        (
+            {"advanced": "extends = 'mleague'\n[money]\nfee = 500"},
+            "advanced",
+            "money.fee = 500: needs a rate (money.rate)",
+        ),
     ],
 )
 def test_errors_beside_their_field(signed_in: Client, club: m.Club, fields: dict[str, str],

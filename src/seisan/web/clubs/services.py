@@ -59,7 +59,9 @@ def rules_from_text(text: str) -> Rules:
         data = tomllib.loads(stripped, parse_float=Decimal)
     except (ValueError, RecursionError) as err:  # TOMLDecodeError, Python's own limits
         raise SeisanError(_("not valid TOML ({where})", where=where_in_text(err))) from None
-    return rules_from_data(data)  # titled as the preset it extends, "changed"
+    rules = rules_from_data(data)  # titled as the preset it extends, "changed"
+    rules.stakes.check_paid()  # a season's rules are whole: no --rate comes later
+    return rules
 
 
 def rules_toml(rules: Rules) -> str:
