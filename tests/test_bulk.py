@@ -6,8 +6,10 @@ in the same words."""
 
 from __future__ import annotations
 
+import os
 from dataclasses import replace
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 import pytest
@@ -221,6 +223,39 @@ def test_the_kernel_on_several_threads_is_the_kernel_on_one(rules: Rules) -> Non
         settle_arrays(bad, rules, sticks, engine="numba", threads=3)
     assert str(err.value) == str(expected.value)
     assert str(err.value).startswith(f"row {count - 1}: ")
+
+
+def _settle_in_child(queue: Any) -> None:  # (a forked child's: module level, for pickling)
+    from seisan import bulk  # noqa: PLC0415
+
+    rules = find_preset("mleague")
+    points, sticks = random_games(rules, 2 * bulk.CHUNK_ROWS, seed=3)
+    result = settle_arrays(points, rules, sticks, engine="numba", threads=2)
+    queue.put(int(result.quanta.sum()))
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork on this system")
+def test_a_forked_process_settles_on_threads_of_its_own() -> None:
+    """The kernel's threads are made once a process; a process forked after they were
+    made has none of them, and makes its own (with the parent's dead ones it would wait
+    for ever)."""
+    import multiprocessing  # noqa: PLC0415
+
+    from seisan import bulk  # noqa: PLC0415
+
+    rules = find_preset("mleague")
+    points, sticks = random_games(rules, 2 * bulk.CHUNK_ROWS, seed=3)
+    expected = int(settle_arrays(points, rules, sticks, engine="numba", threads=2).quanta.sum())
+    context = multiprocessing.get_context("fork")
+    queue = context.Queue()
+    child = context.Process(target=_settle_in_child, args=(queue,))
+    child.start()
+    child.join(120)
+    alive = child.is_alive()
+    if alive:
+        child.kill()
+    assert not alive, "the forked process waited for its parent's threads"
+    assert queue.get(timeout=5) == expected
 
 
 def test_the_engine_is_chosen_by_the_count_of_games_and_named_when_unknown() -> None:

@@ -17,6 +17,7 @@ the way, never floats. Side bets between named people are the core's (per game).
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -232,12 +233,12 @@ CHUNK_ROWS = 1 << 16
 
 def cores() -> int:
     """The cores this process may run on: the kernel's threads unless told otherwise."""
-    import os  # noqa: PLC0415
-
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
 _POOLS: dict[int, Any] = {}
+if hasattr(os, "register_at_fork"):  # a forked child has none of its parent's threads:
+    os.register_at_fork(after_in_child=_POOLS.clear)  # its own pools, not dead ones
 
 
 def _pool(size: int) -> Any:
