@@ -204,6 +204,7 @@ case(
     "money.fee",
 )
 case("settle-fee-norate", ["settle", *FOUR, "-r", "{d}/rules_fee.toml"], "money.fee")
+case("game-fee-norate", ["game", "examples/game.json", "-r", "{d}/rules_fee.toml"], "money.fee")
 case("session-ledger", ["session", "examples/friday.toml", "--ledger", "most"])
 # -- game --------------------------------------------------------------------------------
 for name in ["empty.json", "syntax.json", "list.json", "nohands.json", "badround.json",

@@ -195,6 +195,34 @@ def test_points_on_and_beyond_the_limit_and_off_the_unit(
     assert str(err.value).startswith(message)
 
 
+@pytest.mark.parametrize("engine", ENGINES)
+def test_numbers_past_what_int64_holds_are_refused_not_wrapped(engine: str) -> None:
+    """Found by the review of the threaded kernel: 2**64 − 100 in an unsigned column
+    is beyond the limit (read as −100 it had settled, or stopped the kernel with an
+    AssertionError), and 2**61 sticks cannot add up (their points had wrapped to 0 in
+    int64); a big-endian column settles as any other."""
+    rules = find_preset("mleague")
+    huge = np.array([[2**64 - 100, 50100, 25000, 25000]], dtype=np.uint64)
+    with pytest.raises(BulkError) as err:
+        settle_arrays(huge, rules, engine=engine)
+    assert str(err.value) == (
+        f"row 1: points beyond {M} ({2**64 - 100}, 50100, 25000, 25000, 0 sticks)"
+    )
+    with pytest.raises(BulkError) as err:
+        settle_arrays(np.array([[40000, 30000, 20000, 10000]]), rules, np.array([2**61]),
+                      engine=engine)  # fmt: skip
+    assert str(err.value) == (
+        "row 1: points that do not add up to 100000 with the sticks left on the table "
+        f"(40000, 30000, 20000, 10000, {2**61} sticks)"
+    )
+    with pytest.raises(BulkError, match=f"^row 1: points that do not add up .* {2**64 - 1} st"):
+        settle_arrays(np.array([[40000, 30000, 20000, 10000]], dtype=np.uint64), rules,
+                      np.array([2**64 - 1], dtype=np.uint64), engine=engine)  # fmt: skip
+    points, sticks = random_games(rules, 1000, seed=9)
+    big = settle_arrays(points.astype(">i8"), rules, sticks.astype(">i4"), engine=engine)
+    assert np.array_equal(big.quanta, settle_arrays(points, rules, sticks, engine="numpy").quanta)
+
+
 @pytest.mark.parametrize(
     "rules",
     [find_preset("mleague"), find_preset("tenhou-sanma"),

@@ -573,3 +573,17 @@ def test_riichi_sticks_lost_go_to_the_house_through_first_place_in_the_nights_le
     assert [(t.payer, t.payee, t.amount) for t in ledger] == [
         ("Ana", "Ben", 20), ("Chie", "Ana", 40), ("Dae", "Ana", 84), ("Ana", "house", 4),
     ]  # fmt: skip
+
+
+def test_two_session_penalties_of_one_player_both_go_to_the_house_in_the_ledger() -> None:
+    """Found by the review: a night's own penalties on one player, 10 and 5 pt (M.League,
+    one game 40000/30000/20000/10000: A +60), are 15 pt to the house in the ledger, as
+    in the totals (A 45) and in money; only the last had been counted (5)."""
+    from seisan.session import Session, SessionGame  # noqa: PLC0415
+
+    game = SessionGame(("A", "B", "C", "D"), (40000, 30000, 20000, 10000))
+    result = Session(find_preset("mleague"), (game,), penalties=("A:10", "A:5")).settle()
+    assert result.totals()["A"] == 45 and result.lost() == 15
+    assert [(t.payer, t.payee, t.amount) for t in result.jansou()] == [
+        ("A", "B", 10), ("C", "A", 20), ("D", "A", 50), ("A", "house", 15),
+    ]  # fmt: skip

@@ -1093,6 +1093,7 @@ def game_command(
 
     language = lang or default_lang()
     record = load_record(file, load_rules(rules) if rules is not None else None)
+    record.rules.stakes.check_paid()  # no --rate here: a fee with no rate is refused
     played = record.play()
     assert played.settlement is not None
     names = list(record.names)

@@ -287,6 +287,15 @@ class SessionResult(Accounts):
         return self._summed([*(game.money_before_fees() or {} for game in self.games), own])
 
     @cached_property
+    def _penalty_pt(self) -> dict[str, Fraction]:
+        """The session's own penalties in pt, summed by who pays them (to the house)."""
+        out: dict[str, Fraction] = {}
+        for penalty in self.session_penalties:
+            name = self._people[penalty.seat]
+            out[name] = out.get(name, _ZERO) + penalty.pt
+        return out
+
+    @cached_property
     def _penalty_money(self) -> dict[str, Fraction]:
         """The money of the session's own penalties, by who pays it (to the house),
         rounded to the unit as every other amount of money."""
@@ -321,8 +330,7 @@ class SessionResult(Accounts):
 
     def jansou(self, in_money: bool = False) -> list[Transfer]:
         """Everyone settles each game with that game's first place, netted per pair."""
-        own = self._penalty_money if in_money else {
-            self._people[p.seat]: p.pt for p in self.session_penalties}  # fmt: skip
+        own = self._penalty_money if in_money else self._penalty_pt
         # each game's (payer, payee, units) in whole units of 1/its common, pt from its
         # totals' units; the session's own penalties go to the house
         games = [game.jansou_units() if not in_money else transfer_units(game.jansou(True))

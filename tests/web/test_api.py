@@ -141,6 +141,11 @@ def test_settle_keeps_exact_decimals_as_json_numbers() -> None:
          "chip"),
         ({"rules": "mleague", "points": [25000] * 4, "deposits": -1}, "en", 422,
          "invalid_request", "deposits"),
+        # a fee with no rate: refused, not dropped (the CLI refuses it too)
+        ({"rules": {"extends": "mleague", "money": {"fee": 500}}, "points": [25000] * 4},
+         "en", 400, "invalid", "money.fee = 500: needs a rate (money.rate)"),
+        ({"rules": "mleague", "changes": {"money": {"fee": 500}}, "points": [25000] * 4},
+         "ja", 400, "invalid", "money.fee"),
     ],
 )  # fmt: skip
 def test_settle_errors_are_json_in_the_readers_language(

@@ -108,6 +108,12 @@ def _shaped(points: Any, deposits: Any, rules: Rules) -> tuple[IntArray, IntArra
     return values, counts
 
 
+def max_sticks(rules: Rules) -> int:
+    """The most riichi sticks a row can leave on the table: their points, with every
+    seat's points within the limit, must add up to the table's."""
+    return (rules.start + MAX_POINTS) * rules.players // max(rules.scoring.riichi, 1)
+
+
 def check_arrays(
     points: Any, deposits: Any, rules: Rules
 ) -> tuple[list[IntArray], IntArray, IntArray]:
@@ -118,17 +124,19 @@ def check_arrays(
     n, rows = rules.players, values.shape[0]
     columns = [values[:, s].astype(np.int64) for s in range(n)]
     sticks = np.broadcast_to(counts.astype(np.int64), (rows,))
-    total = sum(columns, sticks * rules.scoring.riichi)
     beyond = np.zeros(rows, dtype=bool)
     uneven = np.zeros(rows, dtype=bool)
-    for column in columns:
-        beyond |= (column > MAX_POINTS) | (column < -MAX_POINTS)
+    for s, column in enumerate(columns):  # beyond: read as given (2**64 - 100 is not −100)
+        beyond |= (values[:, s] > MAX_POINTS) | (values[:, s] < -MAX_POINTS)
         uneven |= column % rules.unit != 0
+    # more sticks than the points could hold: not added up (int64 would wrap their points)
+    heaps = np.broadcast_to(counts > max_sticks(rules), (rows,))
+    total = sum(columns, np.where(heaps, 0, sticks) * rules.scoring.riichi)
     problems: list[tuple[npt.NDArray[np.bool_], Any]] = [
         (beyond, _("points beyond {limit}", limit=MAX_POINTS)),
         (uneven, _("points not a multiple of {unit}", unit=rules.unit)),
-        (sticks < 0, _("a negative count of riichi sticks")),
-        (total != rules.start * n,
+        (np.broadcast_to(counts < 0, (rows,)), _("a negative count of riichi sticks")),
+        ((total != rules.start * n) | heaps,
          _("points that do not add up to {total} with the sticks left on the table",
            total=rules.start * n)),
     ]  # fmt: skip
@@ -138,7 +146,7 @@ def check_arrays(
             shown = [int(v) for v in values[row]]
             raise BulkError(  # rows counted from 1, the first game, as a player counts
                 _("row {row}: {problem} ({points}, {deposits} sticks)", row=row + 1, problem=why,
-                  points=shown, deposits=int(sticks[row]))
+                  points=shown, deposits=int(np.broadcast_to(counts, (rows,))[row]))
             )  # fmt: skip
     return columns, np.ascontiguousarray(sticks), values
 
@@ -196,6 +204,12 @@ def _settle_kernel(points: Any, deposits: Any, rules: Rules, threads: int = 1) -
     if kernel is None:
         raise BulkError(_("the fused kernel needs Numba: pip install 'seisan[bulk]'"))
     values, counts = _shaped(points, deposits, rules)
+    if not values.dtype.isnative:  # Numba reads its machine's byte order only
+        values = values.astype(values.dtype.newbyteorder("="))
+    if not counts.dtype.isnative:
+        counts = counts.astype(counts.dtype.newbyteorder("="))
+    if _unsigned_beyond(values, MAX_POINTS) or _unsigned_beyond(counts, max_sticks(rules)):
+        _settle_columns(*check_arrays(points, deposits, rules), rules)  # words the row
     sticks = np.broadcast_to(counts, values.shape[:1])
     fast = rules.fast
     uma, known = kernel.uma_tables(fast, rules.players)
@@ -209,7 +223,8 @@ def _settle_kernel(points: Any, deposits: Any, rules: Rules, threads: int = 1) -
         it stopped at a row."""
         _row, why = kernel.settle_rows(
             values[begin:end], sticks[begin:end], MAX_POINTS, rules.unit,
-            rules.scoring.riichi, rules.start * n, fast.split, fast.lost, fast.stick, fast.ret,
+            rules.scoring.riichi, rules.start * n, max_sticks(rules), fast.split, fast.lost,
+            fast.stick, fast.ret,
             fast.per_pt, fast.oka_q, uma, known, kernel.MODES[rules.rounding],
             columns[:, begin:end], places[begin:end], scores[begin:end],
         )  # fmt: skip
@@ -225,6 +240,13 @@ def _settle_kernel(points: Any, deposits: Any, rules: Rules, threads: int = 1) -
         _settle_columns(*check_arrays(points, deposits, rules), rules)
         raise AssertionError("the kernel refused a row the NumPy path settles")
     return BulkResult(tuple(columns), places, scores, fast.per_pt)
+
+
+def _unsigned_beyond(array: IntArray, limit: int) -> bool:
+    """Whether 64-bit unsigned integers hold a value above ``limit``: the kernel reads
+    them as signed, where 2**64 − 100 would be −100."""
+    return bool(array.dtype.kind == "u" and array.dtype.itemsize == 8 and array.size
+                and array.max() > limit)  # fmt: skip
 
 
 #: the fewest games a thread of the kernel is given (fewer: one thread does them all)

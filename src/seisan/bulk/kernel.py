@@ -119,6 +119,7 @@ def settle_rows(  # pragma: no cover (compiled)
     unit: int,
     riichi: int,
     total: int,
+    most_sticks: int,  # more sticks than the points could hold: refused (int64 wraps)
     split: bool,
     lost: bool,
     stick: int,
@@ -158,7 +159,7 @@ def settle_rows(  # pragma: no cover (compiled)
         if not (_fine(v0, limit, unit) and _fine(v1, limit, unit) and _fine(v2, limit, unit)
                 and (not four or _fine(v3, limit, unit))):  # fmt: skip
             return r, REFUSED
-        if count < 0 or held != total:
+        if count < 0 or count > most_sticks or held != total:
             return r, REFUSED
         # seats with more points, lower seats with as many, seats with as many (self too)
         a0 = (v1 > v0) + (v2 > v0) + (v3 > v0)

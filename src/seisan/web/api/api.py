@@ -195,7 +195,9 @@ def _rules(spec: object, changes: Mapping[str, Any] | None) -> Rules:
     else:
         raise ApiError(422, "invalid_request", _("rules: give a preset name or a rules object"),
                        "rules")  # fmt: skip
-    return with_changes(base, changes or {}, named=isinstance(spec, str))
+    rules = with_changes(base, changes or {}, named=isinstance(spec, str))
+    rules.stakes.check_paid()  # whole now: a fee with no rate would be dropped in silence
+    return rules
 
 
 def _game_table(body: Mapping[str, Any], rules: Rules, lang: Lang) -> dict[str, Any]:
