@@ -313,7 +313,8 @@ class GameResult(Accounts):
         lost = self.lost()
         if lost:  # the house's lost sticks, passed on by first place
             scale = lcm(common, lost.denominator) // common
-            units, common = {**{n: u * scale for n, u in units.items()}, HOUSE: 0}, common * scale
+            common *= scale
+            units = {name: count * scale for name, count in units.items()}
             units[HOUSE] = lost.numerator * (common // lost.denominator)
         first = self.firsts[0]
         out = []

@@ -130,12 +130,13 @@ def check_arrays(
         beyond |= (values[:, s] > MAX_POINTS) | (values[:, s] < -MAX_POINTS)
         uneven |= column % rules.unit != 0
     # more sticks than the points could hold: not added up (int64 would wrap their points)
-    heaps = np.broadcast_to(counts > max_sticks(rules), (rows,))
+    given = np.broadcast_to(counts, (rows,))  # the counts as given, one a row
+    heaps = given > max_sticks(rules)
     total = sum(columns, np.where(heaps, 0, sticks) * rules.scoring.riichi)
     problems: list[tuple[npt.NDArray[np.bool_], Any]] = [
         (beyond, _("points beyond {limit}", limit=MAX_POINTS)),
         (uneven, _("points not a multiple of {unit}", unit=rules.unit)),
-        (np.broadcast_to(counts < 0, (rows,)), _("a negative count of riichi sticks")),
+        (given < 0, _("a negative count of riichi sticks")),
         ((total != rules.start * n) | heaps,
          _("points that do not add up to {total} with the sticks left on the table",
            total=rules.start * n)),
@@ -146,7 +147,7 @@ def check_arrays(
             shown = [int(v) for v in values[row]]
             raise BulkError(  # rows counted from 1, the first game, as a player counts
                 _("row {row}: {problem} ({points}, {deposits} sticks)", row=row + 1, problem=why,
-                  points=shown, deposits=int(np.broadcast_to(counts, (rows,))[row]))
+                  points=shown, deposits=int(given[row]))
             )  # fmt: skip
     return columns, np.ascontiguousarray(sticks), values
 
@@ -208,7 +209,8 @@ def _settle_kernel(points: Any, deposits: Any, rules: Rules, threads: int = 1) -
         values = values.astype(values.dtype.newbyteorder("="))
     if not counts.dtype.isnative:
         counts = counts.astype(counts.dtype.newbyteorder("="))
-    if _unsigned_beyond(values, MAX_POINTS) or _unsigned_beyond(counts, max_sticks(rules)):
+    most = max_sticks(rules)
+    if _unsigned_beyond(values, MAX_POINTS) or _unsigned_beyond(counts, most):
         _settle_columns(*check_arrays(points, deposits, rules), rules)  # words the row
     sticks = np.broadcast_to(counts, values.shape[:1])
     fast = rules.fast
@@ -223,9 +225,8 @@ def _settle_kernel(points: Any, deposits: Any, rules: Rules, threads: int = 1) -
         it stopped at a row."""
         _row, why = kernel.settle_rows(
             values[begin:end], sticks[begin:end], MAX_POINTS, rules.unit,
-            rules.scoring.riichi, rules.start * n, max_sticks(rules), fast.split, fast.lost,
-            fast.stick, fast.ret,
-            fast.per_pt, fast.oka_q, uma, known, kernel.MODES[rules.rounding],
+            rules.scoring.riichi, rules.start * n, most, fast.split, fast.lost, fast.stick,
+            fast.ret, fast.per_pt, fast.oka_q, uma, known, kernel.MODES[rules.rounding],
             columns[:, begin:end], places[begin:end], scores[begin:end],
         )  # fmt: skip
         return bool(why != kernel.FINE)
