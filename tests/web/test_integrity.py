@@ -459,3 +459,69 @@ def test_a_game_entered_while_another_is_being_stored_takes_the_next_number(
     assert not errors, errors
     assert numbers == {"first": 2, "second": 3}
     assert list(night.games.order_by("number").values_list("number", flat=True)) == [1, 2, 3]
+
+
+def _stored_rows(game: m.Game) -> dict[str, Any]:
+    """Every row a new game wrote, as values that do not depend on ids or the clock."""
+    stamps = {"id", "created", "updated", "when", "history_id", "history_date", "game_id",
+              "game", "history_relation"}  # fmt: skip
+
+    def values(rows: Any) -> list[dict[str, Any]]:
+        return [{k: v for k, v in row.items() if k not in stamps} for row in rows.values()]
+
+    season = game.session.season
+    return {
+        "game": values(m.Game.objects.filter(pk=game.pk)),
+        "seats": values(m.Seat.objects.filter(game=game).order_by("seat")),
+        "game history": values(m.Game.history.filter(id=game.pk)),
+        "seat history": values(m.Seat.history.filter(game_id=game.pk).order_by("seat")),
+        "action": values(m.Action.objects.filter(game=game)),
+        "season": m.Season.objects.filter(pk=season.pk).values_list("revision", flat=True)[0],
+        "change": [(c.revision, c.games == [game.pk]) for c in
+                   m.SeasonChange.objects.filter(season=season).order_by("-revision")[:1]],
+    }  # fmt: skip
+
+
+@pytest.mark.parametrize("table", [
+    {"players": NAMES, "points": [42600, 31000, 16400, 10000], "sashi": ["Ana:Ben:10000"],
+     "chips": {"Ana": 3, "Ben": -1, "Dae": -2}},
+    {"players": ["Ben", "Chie", "Dae", "Ana"], "points": [28300, 35500, -1200, 37400],
+     "soto": {"Eve": "Chie"}, "deposits": 0},
+    {"players": NAMES, "points": [25000, 25000, 30000, 20000]},  # tied, first not seat 0
+])  # fmt: skip
+def test_a_new_game_stored_in_one_statement_writes_the_rows_the_orm_writes(
+    club: m.Club, owner: Any, monkeypatch: pytest.MonkeyPatch, table: dict[str, Any]
+) -> None:
+    """On PostgreSQL a new game is stored in one statement (``clubs/inserts.py``); the
+    ORM stores it on SQLite and for an edit. The two write the same rows: the game,
+    its seats, their history rows (django-simple-history's), the club's history entry,
+    the season's revision and its note of the game."""
+    from django.db import connection  # noqa: PLC0415
+
+    from seisan.web.clubs import inserts  # noqa: PLC0415
+
+    if connection.vendor != "postgresql":
+        pytest.skip("the one-statement insert is PostgreSQL's (a WITH of INSERTs); "
+                    "SQLite stores a game through the ORM")  # fmt: skip
+    rules = (EXAMPLES / "club.toml").read_text(encoding="utf-8")
+    stored = {}
+    for way, one in (("one statement", True), ("orm", False)):
+        monkeypatch.setattr(inserts, "one_statement", lambda one=one: one)
+        season = season_with(club, rules, owner, name=way)
+        night = m.Session.objects.create(season=season, title="Friday", date="2026-12-04")
+        services.save_game(night, table, owner)  # a first game: the second is numbered 2
+        game, created = services.save_game(night, table, owner, key=f"{night.pk}:k")
+        assert created and game.number == 2
+        assert [s.pk for s in game.seats.all()] == list(
+            m.Seat.objects.filter(game=game).order_by("seat").values_list("pk", flat=True)
+        )
+        stored[way] = _stored_rows(game)
+        assert stored[way]["game history"] and len(stored[way]["seat history"]) == 4
+    for rows in stored.values():  # the rows' own session, season and players differ
+        rows["game"][0].pop("session_id"), rows["game"][0].pop("rules_id")
+        rows["game"][0].pop("idempotency_key")
+        for part in ("game history",):
+            for row in rows[part]:
+                row.pop("session_id"), row.pop("rules_id"), row.pop("idempotency_key")
+        rows["action"][0].pop("link")
+    assert stored["one statement"] == stored["orm"]

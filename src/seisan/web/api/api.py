@@ -12,7 +12,7 @@ from typing import Any
 from django.conf import settings
 from django.core.cache import cache
 from django.core.exceptions import PermissionDenied, RequestDataTooBig
-from django.db.models import Prefetch
+from django.db.models import Exists, OuterRef, Prefetch
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from ninja import NinjaAPI
@@ -36,7 +36,14 @@ from seisan.web.api.errors import (
 from seisan.web.api.idempotency import HEADER, idempotent
 from seisan.web.clubs import models as m
 from seisan.web.clubs import money, services
-from seisan.web.clubs.access import MAX_ID, can_edit_game, club_for, club_time
+from seisan.web.clubs.access import (
+    MAX_ID,
+    can_edit_game,
+    club_for,
+    club_time,
+    role_needed,
+    with_role,
+)
 from seisan.web.clubs.middleware import web_lang
 from seisan.web.clubs.standings import season_standings, season_table
 
@@ -359,11 +366,19 @@ def new_session(request: HttpRequest, slug: str, pk: int, body: s.SessionIn) -> 
 
 
 def _session(request: HttpRequest, slug: str, pk: int, needed: str = m.Role.MEMBER) -> m.Session:
-    club_ = _club(request, slug, needed)
-    found = get_object_or_404(
-        m.Session.objects.select_related("season"), pk=_id(pk), season__club=club_
-    )
-    found.season.club = club_  # the club read already, not read again
+    """The night ``pk`` of the club ``slug``, read in one query with its season, its
+    club, the user's role there and whether its season has substitutes (a game entered
+    reads none of these again)."""
+    from seisan.web.events.models import Substitution  # noqa: PLC0415 - the events app's
+
+    rows = m.Session.objects.select_related("season__club").filter(season__club__slug=slug)
+    subs = Substitution.objects.filter(season=OuterRef("season"))
+    rows = with_role(rows, request.user, "season__club").annotate(substituted=Exists(subs))
+    found: m.Session | None = rows.filter(pk=_id(pk)).first()
+    if found is None:
+        _club(request, slug, needed)  # no such club (404), or not the user's (403)
+        raise Http404
+    role_needed(getattr(found, "role", None), needed)
     return found
 
 

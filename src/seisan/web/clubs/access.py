@@ -13,7 +13,7 @@ from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import PermissionDenied
-from django.db.models import OuterRef, Subquery
+from django.db.models import OuterRef, QuerySet, Subquery
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
@@ -37,15 +37,25 @@ def club_for(user: Any, slug: str, needed: str) -> tuple[m.Club, str]:
     """The club ``slug`` names and the user's role there, if it is at least ``needed``:
     the one check behind every page and every API call (404: no such club; 403: not
     a member, or a smaller role)."""
-    clubs = m.Club.objects.filter(slug=slug)
-    if getattr(user, "is_authenticated", False):  # the role read with the club: one query
-        mine = m.Membership.objects.filter(club=OuterRef("pk"), user=user)
-        clubs = clubs.annotate(role=Subquery(mine.values("role")[:1]))
-    club = get_object_or_404(clubs)
-    role = getattr(club, "role", None)
+    club = get_object_or_404(with_role(m.Club.objects.filter(slug=slug), user))
+    return club, role_needed(getattr(club, "role", None), needed)
+
+
+def with_role(rows: QuerySet[Any], user: Any, club: str = "") -> QuerySet[Any]:
+    """``rows`` with ``role``: the user's role in each row's club, read in the same
+    query (``club``: the path from a row to its club, as ``season__club``)."""
+    if not getattr(user, "is_authenticated", False):
+        return rows
+    mine = m.Membership.objects.filter(club=OuterRef(f"{club}__pk" if club else "pk"), user=user)
+    annotated: QuerySet[Any] = rows.annotate(role=Subquery(mine.values("role")[:1]))
+    return annotated
+
+
+def role_needed(role: str | None, needed: str) -> str:
+    """``role``, if it is at least ``needed`` (403 if not, or no role)."""
     if role is None or not m.role_at_least(role, needed):
         raise PermissionDenied
-    return club, role
+    return role
 
 
 def can_edit_game(user: Any, role: str | None, game: m.Game) -> bool:

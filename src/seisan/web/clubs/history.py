@@ -128,8 +128,27 @@ def record(
     **fields: object,
 ) -> m.Action:
     """Keep one action in the club's history."""
+    action = action_of(club, user, kind, changes=changes, link=link, game=game, undo=undo,
+                       **fields)  # fmt: skip
+    action.save()
+    return action
+
+
+def action_of(
+    club: m.Club,
+    user: Any,
+    kind: str,
+    *,
+    changes: Sequence[Message] = (),
+    link: Sequence[Any] = (),
+    game: m.Game | None = None,
+    undo: Mapping[str, Any] | None = None,
+    **fields: object,
+) -> m.Action:
+    """The action :func:`record` keeps, not stored yet (a new game stores it with its
+    own rows, in one statement)."""
     assert kind in SAID, kind
-    return m.Action.objects.create(
+    return m.Action(
         club=club,
         who=user if getattr(user, "is_authenticated", False) else None,
         kind=kind,

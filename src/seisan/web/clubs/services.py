@@ -27,9 +27,9 @@ from seisan.pt import pt_value
 from seisan.rules import Rules
 from seisan.session import Session as CoreSession
 from seisan.session import SessionGame, SessionResult, game_from_dict, settle_one
-from seisan.web.clubs import history
+from seisan.web.clubs import history, inserts
 from seisan.web.clubs import models as m
-from seisan.web.clubs.standings import bump, live_games
+from seisan.web.clubs.standings import bump, forget_old_changes, live_games
 
 
 class EntryError(SeisanError):
@@ -314,14 +314,20 @@ def _write(
     players = players_named(club, [row["name"] for row in rows])
     if len({p.pk for p in players}) != len(players):
         raise EntryError(_("a player sits twice at this table"), "players")
+    seat_pks: list[int] = []
     if game is None:
         # games are numbered one at a time in a session (twenty bots posting at once on
         # PostgreSQL would otherwise take the same number over and over)
         m.Session.objects.select_for_update().filter(pk=session.pk).first()
-        last = session.games.order_by("-number").values_list("number", flat=True).first()
+        if inserts.one_statement():  # the number, and the ids the one statement needs
+            number, pk, seat_pks = inserts.numbers(session, len(rows))
+        else:
+            last = session.games.order_by("-number").values_list("number", flat=True).first()
+            number, pk = (last or 0) + 1, None
         game = m.Game(
+            pk=pk,
             session=session,
-            number=(last or 0) + 1,
+            number=number,
             created_by=user if getattr(user, "is_authenticated", False) else None,
             idempotency_key=scoped,
         )
@@ -349,6 +355,19 @@ def _write(
     game.record = dict(record) if record is not None else None
     game.updated = timezone.now()
     game.spectators = spectators
+    if seat_pks:  # a new game on PostgreSQL: every row in one statement
+        seats = _seats_of(game, players, rows, {})
+        for seat, seat_pk in zip(seats, seat_pks, strict=True):
+            seat.pk = seat_pk
+        action = history.action_of(
+            club, user, kind or "game.entered", number=game.number,
+            session=history.session_name(session), version=version_row.number,
+            link=["clubs:game", [game.pk]], game=game,
+        )  # fmt: skip
+        forget_old_changes(session.season_id,
+                           inserts.insert_game(game, seats, action, session.season_id))  # fmt: skip
+        _kept_seats(game, seats)
+        return game, created
     game.save()
     _store_seats(game, players, rows, created)
     bump(session.season_id, [game.pk])
@@ -411,6 +430,19 @@ def _store_seats(
         kept = {(s.player_id, s.seat, s.points, s.place, s.total): s.confirmed
                 for s in game.seats.all()}  # fmt: skip
         game.seats.all().delete()
+    seats = _seats_of(game, players, rows, kept)
+    bulk_create_with_history(seats, m.Seat)
+    _kept_seats(game, seats)
+
+
+def _seats_of(
+    game: m.Game,
+    players: list[m.Player],
+    rows: list[dict[str, Any]],
+    kept: Mapping[tuple[Any, ...], bool],
+) -> list[m.Seat]:
+    """The seat rows of ``rows``, by seat, not stored yet (``kept``: the confirmations
+    of the lines as they were before an edit)."""
     seats = []
     for row, player in zip(rows, players, strict=True):
         line = (player.pk, row["seat"], row["points"], row["place"], row["total"])
@@ -429,9 +461,13 @@ def _store_seats(
             )
         )
     seats.sort(key=lambda seat: seat.seat)
-    bulk_create_with_history(seats, m.Seat)
-    # the seats as stored, with their players, kept as Django keeps what it prefetched:
-    # who shows the game next reads no row again (a new query still reads the table)
+    return seats
+
+
+def _kept_seats(game: m.Game, seats: list[m.Seat]) -> None:
+    """The seats as stored, with their players, kept as Django keeps what it
+    prefetched: who shows the game next reads no row again (a new query still reads
+    the table)."""
     kept_seats = m.Seat.objects.filter(game=game)
     kept_seats._result_cache = seats
     kept_seats._prefetch_done = True  # type: ignore[attr-defined]

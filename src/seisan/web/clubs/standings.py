@@ -87,9 +87,15 @@ def bump(seasons: QuerySet[m.Season] | m.Season | int, games: Iterable[int] | No
             [m.SeasonChange(season_id=pk, revision=rev, games=touched) for pk, rev in raised]
         )
         for pk, rev in raised:
-            if rev % 10 == 0:  # the oldest notes go, now and then
-                old = m.SeasonChange.objects.filter(season_id=pk, revision__lte=rev - CHANGES_KEPT)
-                old.delete()
+            forget_old_changes(pk, rev)
+
+
+def forget_old_changes(season: int, revision: int) -> None:
+    """The oldest notes of what a revision changed go, now and then (every tenth
+    revision: those more than ``CHANGES_KEPT`` before ``revision``)."""
+    if revision % 10 == 0:
+        old = m.SeasonChange.objects.filter(season_id=season, revision__lte=revision - CHANGES_KEPT)
+        old.delete()
 
 
 def off_table(

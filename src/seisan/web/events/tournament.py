@@ -166,7 +166,10 @@ def entered(season: m.Season) -> list[m.Player] | None:
 
 
 def substitutes(session: m.Session) -> dict[str, str]:
-    """Whose seat someone else plays on this night: {player: substitute}."""
+    """Whose seat someone else plays on this night: {player: substitute} (no query for
+    a night read knowing that its season has none: ``substituted`` false)."""
+    if getattr(session, "substituted", None) is False:
+        return {}
     rows = (Substitution.objects.filter(season_id=session.season_id)
             .select_related("player", "by", "since"))  # fmt: skip
     return {s.player.name: s.by.name for s in rows

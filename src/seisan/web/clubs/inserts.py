@@ -1,0 +1,115 @@
+"""A new game stored in one statement on PostgreSQL: the game, its seats, their
+history rows (django-simple-history's, as its signals write them), the club's
+history entry and the season's new revision, as one ``WITH … INSERT``. Each
+statement is a round trip and Django's work to write it: a game entered through the
+API made seventeen, eight of them for these rows and the game's number; now two
+(issue 18: 200 games a second).
+
+The rows are the ORM's own: Django's insert compiler writes each ``INSERT`` from
+model instances, so the values are prepared as ``Model.save`` prepares them; the
+game's id and number and its seats' ids are taken first (:func:`numbers`), under
+the night's lock. SQLite, and an edit, store through the ORM (``services._write``);
+``tests/web/test_integrity.py`` holds the two ways to the same rows."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+from typing import Any
+
+from django.db import connection
+from django.db.models import Model
+from django.db.models.sql import InsertQuery
+from django.utils import timezone
+
+from seisan.web.clubs import models as m
+
+
+def one_statement() -> bool:
+    """Whether new games are stored by :func:`insert_game` (PostgreSQL)."""
+    return connection.vendor == "postgresql"
+
+
+def numbers(session: m.Session, seats: int) -> tuple[int, int, list[int]]:
+    """The night's next game number, the new game's id and ``seats`` seat ids: one
+    query, under the night's lock (taken before: the number is read after it)."""
+    quote = connection.ops.quote_name
+    game, seat = m.Game._meta.db_table, m.Seat._meta.db_table
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT COALESCE(MAX({quote('number')}), 0) + 1, "
+            f"nextval(pg_get_serial_sequence(%s, 'id')), "
+            f"ARRAY(SELECT nextval(pg_get_serial_sequence(%s, 'id')) "
+            f"FROM generate_series(1, %s)) "
+            f"FROM {quote(game)} WHERE {quote('session_id')} = %s",
+            [game, seat, seats, session.pk],
+        )
+        number, pk, seat_pks = cursor.fetchone()
+    return number, pk, list(seat_pks)
+
+
+def insert_game(game: m.Game, seats: Sequence[m.Seat], action: m.Action, season_id: int) -> int:
+    """Store ``game`` (its id and number given), its ``seats`` (ids given), their
+    history rows, ``action`` and a new revision of the season noting the game: one
+    statement. The season's new revision."""
+    quote = connection.ops.quote_name
+    # who made the history rows: as django-simple-history finds them (the request's)
+    user = _historical(m.Game).get_default_history_user(game)
+    user_pk = None if user is None else user.pk
+    when = m.Game._meta.get_field("created").get_db_prep_save(timezone.now(), connection)
+    made = [_insert([game]), _insert(list(seats))]  # and each one's history row
+    parts = [made[0], _history(m.Game, "w0", when, user_pk), made[1],
+             _history(m.Seat, "w2", when, user_pk), _insert([action])]  # fmt: skip
+    season, change = m.Season._meta.db_table, m.SeasonChange._meta.db_table
+    games = m.SeasonChange._meta.get_field("games").get_db_prep_save([game.pk], connection)
+    sql = "WITH " + ", ".join(f"w{n} AS ({text})" for n, (text, _) in enumerate(parts))
+    sql += (
+        f", raised AS (UPDATE {quote(season)} SET {quote('revision')} = "
+        f"{quote('revision')} + 1 WHERE {quote('id')} = %s RETURNING {quote('id')}, "
+        f"{quote('revision')}) INSERT INTO {quote(change)} ({quote('season_id')}, "
+        f"{quote('revision')}, {quote('games')}) SELECT {quote('id')}, {quote('revision')}, "
+        f"%s FROM raised RETURNING {quote('revision')}"
+    )
+    params = [value for _, values in parts for value in values] + [season_id, games]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        (revision,) = cursor.fetchone()
+    for row in (game, *seats):
+        row._state.adding, row._state.db = False, connection.alias
+    return int(revision)
+
+
+def _insert(rows: list[Model]) -> tuple[str, list[Any]]:
+    """Django's ``INSERT`` of ``rows`` (one model), their ids included where given,
+    returning every column (for the history rows)."""
+    model = type(rows[0])
+    meta = model._meta
+    fields = [f for f in meta.concrete_fields if not (f.primary_key and rows[0].pk is None)]
+    query = InsertQuery(model)
+    query.insert_values(fields, rows)
+    [(sql, params)] = query.get_compiler(connection=connection).as_sql()
+    return f"{sql} RETURNING *", list(params)
+
+
+def _history(model: type[Model], made: str, when: Any, user: int | None) -> tuple[str, list[Any]]:
+    """The history rows django-simple-history writes for the rows of ``model`` that
+    the part ``made`` inserted (a creation: ``+``, by ``user``)."""
+    return _history_sql(model, made), [when, user]
+
+
+@cache
+def _historical(model: type[Model]) -> Any:
+    """``model``'s history model (``Model.history`` makes a new manager each time)."""
+    return model.history.model  # type: ignore[attr-defined]
+
+
+@cache
+def _history_sql(model: type[Model], made: str) -> str:
+    historical = _historical(model)
+    quote = connection.ops.quote_name
+    fields = [f for f in historical._meta.concrete_fields if not f.name.startswith("history_")]
+    columns = [quote(f.column) for f in fields]
+    named = ", ".join([*columns, *map(quote, ("history_date", "history_change_reason",
+                                             "history_type", "history_user_id"))])  # fmt: skip
+    return (f"INSERT INTO {quote(historical._meta.db_table)} ({named}) "
+            f"SELECT {', '.join(columns)}, %s, NULL, '+', %s FROM {made}")  # fmt: skip
