@@ -249,8 +249,8 @@ def test_the_history_rows_of_a_game_entered_through_the_api_name_its_user(
     token's user (on PostgreSQL the rows are written in one statement, by
     ``clubs/inserts.py``; on SQLite by django-simple-history's signals)."""
     scorer = member_of(m.Role.SCORER)
-    made = post_game(token_of(scorer), session, {"players": NAMES,
-                                                 "points": [42600, 31000, 16400, 10000]})  # fmt: skip
+    table = {"players": NAMES, "points": [42600, 31000, 16400, 10000]}
+    made = post_game(token_of(scorer), session, table)
     assert made.status_code == 201, made.content
     game = made.json()["id"]
     assert list(m.Game.history.filter(id=game).values_list("history_user_id", "history_type")) == [
