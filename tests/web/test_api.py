@@ -241,6 +241,36 @@ def post_game(token: str, session: m.Session, body: Any, key: str | None = None)
                          content_type="application/json", **headers)  # fmt: skip
 
 
+def test_a_night_asked_for_by_someone_without_the_role_is_refused_before_it_is_looked_up(
+    owner: Any, session: m.Session, member_of: Callable[[str], Any],
+    token_of: Callable[[Any], str],
+) -> None:  # fmt: skip
+    """403 for a club that is not the user's, or a role too small, whatever night is
+    asked for (one there, one not, an id out of range); 404 for a club that does not
+    exist, or a night not in a club of the user's. (The night, its club and the role
+    are read in one query; an out-of-range id does not skip the role.)"""
+    outsider = token_of(make_user("stranger@example.com"))
+    member = token_of(member_of(m.Role.MEMBER))
+    own = token_of(owner)
+    table = {"players": NAMES, "points": [42600, 31000, 16400, 10000]}
+
+    def status(token: str, slug: str, night: int, post: bool = False) -> int:
+        url = f"/api/clubs/{slug}/sessions/{night}"
+        if post:
+            sent = json.dumps(table)
+            answer = Client().post(f"{url}/games", sent, content_type="application/json",
+                                   **bearer(token))  # fmt: skip
+            return int(answer.status_code)
+        return int(Client().get(url, **bearer(token)).status_code)
+
+    for night in (session.pk, 999_999, 0):
+        assert status(outsider, "test", night) == 403
+        assert status(member, "test", night, post=True) == 403
+    assert status(outsider, "nosuch", 0) == 404
+    assert status(member, "test", 999_999) == status(own, "test", 0) == 404
+    assert status(own, "test", session.pk) == 200 and session.games.count() == 0
+
+
 def test_the_history_rows_of_a_game_entered_through_the_api_name_its_user(
     owner: Any, member_of: Callable[[str], Any], session: m.Session,
     token_of: Callable[[Any], str],

@@ -3,8 +3,10 @@ after a rules change, importing, exporting, resent forms, the owner's role, bala
 
 from __future__ import annotations
 
+import json
 from decimal import Decimal
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -482,46 +484,70 @@ def _stored_rows(game: m.Game) -> dict[str, Any]:
     }  # fmt: skip
 
 
-@pytest.mark.parametrize("table", [
-    {"players": NAMES, "points": [42600, 31000, 16400, 10000], "sashi": ["Ana:Ben:10000"],
-     "chips": {"Ana": 3, "Ben": -1, "Dae": -2}},
-    {"players": ["Ben", "Chie", "Dae", "Ana"], "points": [28300, 35500, -1200, 37400],
-     "soto": {"Eve": "Chie"}, "deposits": 0},
-    {"players": NAMES, "points": [25000, 25000, 30000, 20000]},  # tied, first not seat 0
+def _record() -> dict[str, Any]:
+    record = json.loads((EXAMPLES / "game.json").read_text(encoding="utf-8"))
+    record.pop("rules")
+    return record
+
+
+@pytest.mark.parametrize(("rules", "table"), [
+    ("club", {"players": NAMES, "points": [42600, 31000, 16400, 10000],
+              "sashi": ["Ana:Ben:10000"], "chips": {"Ana": 3, "Ben": -1, "Dae": -2}}),
+    ("club", {"players": ["Ben", "Chie", "Dae", "Ana"], "points": [28300, 35500, -1200, 37400],
+              "soto": {"Eve": "Chie"}, "deposits": 0}),
+    ("club", {"players": NAMES, "points": [25000, 25000, 30000, 20000]}),  # tied, first not seat 0
+    ("tenhou-sanma", {"players": ["Ana", "Ben", "Chie"], "points": [50000, 35000, 20000]}),
+    ("tenhou", {"record": True}),  # a hand-by-hand record
 ])  # fmt: skip
 def test_a_new_game_stored_in_one_statement_writes_the_rows_the_orm_writes(
-    club: m.Club, owner: Any, monkeypatch: pytest.MonkeyPatch, table: dict[str, Any]
-) -> None:
+    club: m.Club, owner: Any, member_of: Any, monkeypatch: pytest.MonkeyPatch, rules: str,
+    table: dict[str, Any],
+) -> None:  # fmt: skip
     """On PostgreSQL a new game is stored in one statement (``clubs/inserts.py``); the
     ORM stores it on SQLite and for an edit. The two write the same rows: the game,
-    its seats, their history rows (django-simple-history's), the club's history entry,
-    the season's revision and its note of the game."""
+    its seats, their history rows (django-simple-history's, by the request's user),
+    the club's history entry, the season's revision and its notes (the oldest taken
+    away at a tenth revision)."""
     from django.db import connection  # noqa: PLC0415
+    from simple_history.models import HistoricalRecords  # noqa: PLC0415
 
     from seisan.web.clubs import inserts  # noqa: PLC0415
 
     if connection.vendor != "postgresql":
         pytest.skip("the one-statement insert is PostgreSQL's (a WITH of INSERTs); "
                     "SQLite stores a game through the ORM")  # fmt: skip
-    rules = (EXAMPLES / "club.toml").read_text(encoding="utf-8")
+    text = (EXAMPLES / "club.toml").read_text(encoding="utf-8") if rules == "club" else rules
+    record = _record() if "record" in table else None
+    scorer = member_of(m.Role.SCORER)
     stored = {}
     for way, one in (("one statement", True), ("orm", False)):
         monkeypatch.setattr(inserts, "one_statement", lambda one=one: one)
-        season = season_with(club, rules, owner, name=way)
+        season = season_with(club, text, owner, name=way)
         night = m.Session.objects.create(season=season, title="Friday", date="2026-12-04")
-        services.save_game(night, table, owner)  # a first game: the second is numbered 2
-        game, created = services.save_game(night, table, owner, key=f"{night.pk}:k")
+        services.save_game(night, {} if record else table, owner, record=record)  # game 1
+        # the season at its 109th revision: the next one drops the notes before the 11th
+        m.Season.objects.filter(pk=season.pk).update(revision=109)
+        m.SeasonChange.objects.bulk_create(
+            [m.SeasonChange(season=season, revision=r, games=None) for r in range(2, 110)]
+        )
+        HistoricalRecords.context.request = SimpleNamespace(user=scorer)  # (the middleware's)
+        try:
+            game, created = services.save_game(night, {} if record else table, scorer,
+                                               key=f"{night.pk}:k", record=record)  # fmt: skip
+        finally:
+            del HistoricalRecords.context.request
         assert created and game.number == 2
         assert [s.pk for s in game.seats.all()] == list(
             m.Seat.objects.filter(game=game).order_by("seat").values_list("pk", flat=True)
         )
         stored[way] = _stored_rows(game)
-        assert stored[way]["game history"] and len(stored[way]["seat history"]) == 4
+        assert stored[way]["game history"][0]["history_user_id"] == scorer.pk
+        assert len(stored[way]["seat history"]) == len(stored[way]["seats"]) > 2
+        notes = m.SeasonChange.objects.filter(season=season).order_by("revision")
+        stored[way]["notes"] = list(notes.values_list("revision", flat=True))
+        assert stored[way]["notes"] == list(range(11, 111))
     for rows in stored.values():  # the rows' own session, season and players differ
-        rows["game"][0].pop("session_id"), rows["game"][0].pop("rules_id")
-        rows["game"][0].pop("idempotency_key")
-        for part in ("game history",):
-            for row in rows[part]:
-                row.pop("session_id"), row.pop("rules_id"), row.pop("idempotency_key")
+        for row in rows["game"] + rows["game history"]:
+            row.pop("session_id"), row.pop("rules_id"), row.pop("idempotency_key")
         rows["action"][0].pop("link")
     assert stored["one statement"] == stored["orm"]

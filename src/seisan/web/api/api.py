@@ -374,7 +374,10 @@ def _session(request: HttpRequest, slug: str, pk: int, needed: str = m.Role.MEMB
     rows = m.Session.objects.select_related("season__club").filter(season__club__slug=slug)
     subs = Substitution.objects.filter(season=OuterRef("season"))
     rows = with_role(rows, request.user, "season__club").annotate(substituted=Exists(subs))
-    found: m.Session | None = rows.filter(pk=_id(pk)).first()
+    try:
+        found: m.Session | None = rows.filter(pk=_id(pk)).first()
+    except Http404:  # an id out of range: as for any night, the club and role first
+        found = None
     if found is None:
         _club(request, slug, needed)  # no such club (404), or not the user's (403)
         raise Http404

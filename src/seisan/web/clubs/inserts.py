@@ -9,7 +9,12 @@ The rows are the ORM's own: Django's insert compiler writes each ``INSERT`` from
 model instances, so the values are prepared as ``Model.save`` prepares them; the
 game's id and number and its seats' ids are taken first (:func:`numbers`), under
 the night's lock. SQLite, and an edit, store through the ORM (``services._write``);
-``tests/web/test_integrity.py`` holds the two ways to the same rows."""
+``tests/web/test_integrity.py`` holds the two ways to the same rows.
+
+What django-simple-history offers beyond its rows is not taken here: a row's own
+``_history_user``, ``_change_reason`` or ``_history_date``, ``SIMPLE_HISTORY_ENABLED``,
+and its signals around a history row (nothing in seisan uses them; a change that does
+must store its games through the ORM)."""
 
 from __future__ import annotations
 
