@@ -368,3 +368,19 @@ def test_the_values_kept_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
         assert hand_value(han, 30, False) == hands._value(han, 30, False, Scoring(), 0, 0)
         assert 1 <= len(hands._VALUES) <= 3
     assert hand_value(4, 30, False).ron == 7700
+
+
+def test_a_value_asked_again_is_the_one_kept_for_its_scoring(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The values are kept (issue 20: a replay asks for the same few hundred again and
+    again), each for its own scoring: asked again, the very value given the first time,
+    with another scoring's value of the same hand asked in between."""
+    from seisan import hands  # noqa: PLC0415
+
+    monkeypatch.setattr(hands, "_VALUES", {})  # (no other test's values, nothing cleared)
+    plain, kiriage = Scoring(), Scoring(kiriage=True)
+    first, other = hand_value(4, 30, False, plain), hand_value(4, 30, False, kiriage)
+    assert (first.ron, other.ron) == (7700, 8000)
+    assert hand_value(4, 30, False, plain) is first
+    assert hand_value(4, 30, False, kiriage) is other
