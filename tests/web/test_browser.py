@@ -90,7 +90,17 @@ def _clean_shots() -> None:
 
 
 def shot(page: Any, name: str) -> None:
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+    """The page as a picture to look at. Headless Chromium without a GPU now and then
+    fails a full-page capture while the machine is busy ("Unable to capture
+    screenshot", once in a whole CI run): taken once more, then the error stands."""
+    for attempt in (1, 2):
+        try:
+            page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+            return
+        except Exception as error:  # playwright's Error (its module is imported lazily)
+            if attempt == 2 or "Unable to capture screenshot" not in str(error):
+                raise
+            page.wait_for_timeout(500)
 
 
 def watch(page: Any) -> list[str]:
