@@ -11,7 +11,9 @@ tests (the bulk engine's included), in a fresh copy of the project under
 ``build/mutants-optional``: mutmut reads one configuration, so the copy carries
 its own. ``run web`` mutates the web app's services (every number a page shows
 comes through them) against the web app's tests, Django loaded, in
-``build/mutants-web``.
+``build/mutants-web``. ``run core settlement`` mutates one module of the core in a
+copy of its own (``build/mutants-core-settlement``); ``results core settlement``
+prints its scores again.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tomllib
 from collections import Counter, defaultdict
 from pathlib import Path
 
@@ -63,8 +66,14 @@ WEB_TESTS = [
     "tests/web", "-m", "not browser and not serve and not installed",
     "--ignore=tests/web/test_api_load.py", "--ignore=tests/web/test_serve_load.py",
 ]  # fmt: skip
+#: the core's modules and tests, as pyproject.toml configures ``make mutants``
+_CORE = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["mutmut"]
 #: each set: its modules, its tests, and whether Django is loaded
-SETS = {"optional": (OPTIONAL, OPTIONAL_TESTS, False), "web": (WEB, WEB_TESTS, True)}
+SETS = {
+    "core": (_CORE["source_paths"], _CORE["pytest_add_cli_args_test_selection"], False),
+    "optional": (OPTIONAL, OPTIONAL_TESTS, False),
+    "web": (WEB, WEB_TESTS, True),
+}
 MUTMUT = str(Path(sys.executable).parent / "mutmut")
 
 
@@ -76,7 +85,7 @@ def set_copy(which: str, only: list[str] | None = None) -> Path:
     """A fresh copy of the project whose mutmut configuration names one set's modules
     (or ``only`` those of them) and its tests."""
     modules, tests, django = SETS[which]
-    target = ROOT / "build" / f"mutants-{which}"
+    target = ROOT / "build" / ("-".join(["mutants", which, *(only or [])]))
     shutil.rmtree(target, ignore_errors=True)
     files = subprocess.run(["git", "ls-files"], capture_output=True, text=True, cwd=ROOT,
                            check=True).stdout.split()  # fmt: skip
@@ -98,8 +107,11 @@ def set_copy(which: str, only: list[str] | None = None) -> Path:
 
 def run(which: str, only: list[str] | None = None) -> dict[str, Counter[str]]:
     """Mutate ``core`` (in place, as configured), or a set of :data:`SETS` (in a copy),
-    afresh."""
-    where = ROOT if which == "core" else set_copy(which, only)
+    afresh; ``only`` some modules of a set (the core's too) in a copy of their own,
+    ``build/mutants-SET-MODULE…``, so that each module's run keeps its results (the
+    whole core takes hours: run it module by module, and write each score down as it
+    ends)."""
+    where = ROOT if which == "core" and only is None else set_copy(which, only)
     shutil.rmtree(where / "mutants", ignore_errors=True)
     subprocess.run([MUTMUT, "run"], cwd=where, check=False)
     return results(where)
@@ -138,6 +150,7 @@ if __name__ == "__main__":
             print(f"== {chosen}")
             run(chosen, only)
     elif sys.argv[1:2] == ["results"]:
-        results(ROOT / "build" / f"mutants-{sys.argv[2]}" if sys.argv[2:] else ROOT)
+        # results [SET [MODULE ...]]: as ``run`` named them
+        results(ROOT / "build" / "-".join(["mutants", *sys.argv[2:]]) if sys.argv[2:] else ROOT)
     else:
         results()
