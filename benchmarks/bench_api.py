@@ -132,6 +132,12 @@ def wrk_load(url: str, seconds: float, connections: int, body: Any = None) -> di
             "errors": int(errors), "count": int(count)}  # fmt: skip
 
 
+def show(what: str, clients: int, result: dict[str, Any]) -> None:
+    """One row of the table: what was sent, by how many, and what came of it."""
+    print(f"{what:<34}{clients:>8}{result['per_s']:>10.0f}{result['p50']:>9.1f}"
+          f"{result['p95']:>9.1f}{result['errors']:>8}")  # fmt: skip
+
+
 def token_of(browser: Any) -> str:
     _status, _url, page = browser.post("/accounts/tokens/", {"name": "bench"})
     found = re.search(r"<code>(seisan_[\w-]+)</code>", page)
@@ -171,15 +177,13 @@ def bench(base: str, label: str) -> None:
         clients = [Client(base, token) for _ in range(count)]
         result = load(clients, request, SECONDS)
         figures[(what, count)] = result
-        print(f"{what:<34}{count:>8}{result['per_s']:>10.0f}{result['p50']:>9.1f}"
-              f"{result['p95']:>9.1f}{result['errors']:>8}")  # fmt: skip
+        show(what, count, result)
     if WRK is not None:  # the same two, from wrk: the load generator's own CPU out of it
         for what, body in (("baseline: GET /robots.txt", None), ("POST /api/settle", settle_body)):
             path = "/api/settle" if body is not None else "/robots.txt"
             result = wrk_load(base + path, SECONDS, 50, body)
             figures[(f"{what} (wrk)", 50)] = result
-            print(f"{what + ' (wrk)':<34}{50:>8}{result['per_s']:>10.0f}{result['p50']:>9.1f}"
-                  f"{result['p95']:>9.1f}{result['errors']:>8}")  # fmt: skip
+            show(f"{what} (wrk)", 50, result)
     base_rate = figures[("baseline: GET /robots.txt", 50)]["per_s"]
     games = figures[("game entry (POST games)", 50)]
     print(f"50 clients: {games['per_s']:.0f} games/s ({games['per_s'] / base_rate:.2f} of the "

@@ -116,20 +116,9 @@ def session_name(session: m.Session) -> object:
     return session.title or session.date
 
 
-def record(
-    club: m.Club,
-    user: Any,
-    kind: str,
-    *,
-    changes: Sequence[Message] = (),
-    link: Sequence[Any] = (),
-    game: m.Game | None = None,
-    undo: Mapping[str, Any] | None = None,
-    **fields: object,
-) -> m.Action:
-    """Keep one action in the club's history."""
-    action = action_of(club, user, kind, changes=changes, link=link, game=game, undo=undo,
-                       **fields)  # fmt: skip
+def record(club: m.Club, user: Any, kind: str, **given: Any) -> m.Action:
+    """Keep one action in the club's history (``given``: as :func:`action_of` takes)."""
+    action = action_of(club, user, kind, **given)
     action.save()
     return action
 

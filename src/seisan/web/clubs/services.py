@@ -355,32 +355,32 @@ def _write(
     game.record = dict(record) if record is not None else None
     game.updated = timezone.now()
     game.spectators = spectators
-    if seat_pks:  # a new game on PostgreSQL: every row in one statement
-        seats = _seats_of(game, players, rows, {})
-        for seat, seat_pk in zip(seats, seat_pks, strict=True):
-            seat.pk = seat_pk
-        action = history.action_of(
-            club, user, kind or "game.entered", number=game.number,
-            session=history.session_name(session), version=version_row.number,
-            link=["clubs:game", [game.pk]], game=game,
-        )  # fmt: skip
-        forget_old_changes(session.season_id,
-                           inserts.insert_game(game, seats, action, session.season_id))  # fmt: skip
-        _kept_seats(game, seats)
-        return game, created
-    game.save()
-    _store_seats(game, players, rows, created)
-    bump(session.season_id, [game.pk])
     after_rows = [{"name": r["name"], "total": r["total"], "money": r["money"]} for r in rows]
     changes = [] if created else history.game_changes(before_data, stored, before_rows, after_rows)
     if old_rules is not None and old_rules.pk != version_row.pk:
         what = Message(history.RULES)
         changes.insert(0, history.change(what, old_rules.number, version_row.number))
-    history.record(
-        club, user, kind or ("game.entered" if created else "game.edited"),
-        number=game.number, session=history.session_name(session), version=version_row.number,
-        changes=changes, link=["clubs:game", [game.pk]], game=game,
-    )  # fmt: skip
+
+    def action() -> m.Action:  # the history's line, once the game has its id
+        return history.action_of(
+            club, user, kind or ("game.entered" if created else "game.edited"),
+            number=game.number, session=history.session_name(session),
+            version=version_row.number, changes=changes, link=["clubs:game", [game.pk]],
+            game=game,
+        )  # fmt: skip
+
+    if seat_pks:  # a new game on PostgreSQL: every row in one statement
+        seats = _seats_of(game, players, rows, {})
+        for seat, seat_pk in zip(seats, seat_pks, strict=True):
+            seat.pk = seat_pk
+        revision = inserts.insert_game(game, seats, action(), session.season_id)
+        forget_old_changes(session.season_id, revision)
+        _kept_seats(game, seats)
+        return game, created
+    game.save()
+    _store_seats(game, players, rows, created)
+    bump(session.season_id, [game.pk])
+    action().save()
     return game, created
 
 
