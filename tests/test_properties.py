@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 from dataclasses import replace
 from fractions import Fraction
 
@@ -13,6 +14,7 @@ from typer.testing import CliRunner
 from seisan import Deposits, Rounding, Rules, SeisanError, Ties, parse_floating, settle
 from seisan.cli import app
 from seisan.ledger import GameResult, balances, fewest_transfers, settle_game
+from seisan.output import dumps_json, write_json
 from seisan.rules import SideRules, Stakes
 from seisan.session import Session, SessionGame, SessionResult
 from seisan.sidebets import Bets, Kind, PairBet, Spectator, exact_transfers
@@ -549,10 +551,11 @@ def test_a_sessions_sums_in_integers_equal_the_games_added_as_fractions(
             (*pair, net) for pair, net in netted.items() if net > 0
         ]  # in the order the pairs first paid (the JSON's order)
     for game in games:  # a game's ledger in units: its transfers, in their order
-        lines, common = game.jansou_units()
-        assert [(payer, payee, Fraction(units, common)) for payer, payee, units in lines] == [
-            (t.payer, t.payee, t.amount) for t in game.jansou()
-        ]
+        for in_money in (False, True) if game.stakes.rate is not None else (False,):
+            lines, common = game.jansou_units(in_money)
+            assert [(payer, payee, Fraction(units, common)) for payer, payee, units in lines] == [
+                (t.payer, t.payee, t.amount) for t in game.jansou(in_money)
+            ]
     fees: dict[str, Fraction] = {}
     for game in games:
         for name, fee in game.fees().items():
@@ -564,3 +567,24 @@ def test_a_sessions_sums_in_integers_equal_the_games_added_as_fractions(
             for name, amount in (game.money_before_fees() or {}).items():
                 money[name] += amount
         assert result.money_before_fees() == money
+    for game in games:  # a game's money in whole units is its money
+        if rules.stakes.rate is not None and (found := game.money_units()) is not None:
+            units, unit = found
+            assert {name: count * unit for name, count in units.items()} == game.money_before_fees()
+
+
+@settings(max_examples=300, deadline=None)
+@given(sessions_with_bets(), st.lists(st.text(max_size=4), min_size=6, max_size=6))
+def test_a_long_sessions_rows_written_as_text_are_its_json(
+    case: tuple[Rules, list[GameResult]], labels: list[str]
+) -> None:
+    """Issue 20: a long session's games are written as JSON text directly (most of
+    them); what is written is byte for byte the JSON of its dictionary. Labels of any
+    text (quotes, backslashes, Japanese, control characters)."""
+    rules, games = case
+    games_given = tuple(SessionGame(tuple(g.names), (), label=label)
+                        for g, label in zip(games, labels, strict=False))  # fmt: skip
+    result = SessionResult(Session(rules, games_given), tuple(games))
+    stream = io.StringIO()
+    write_json(result.to_dict(text_rows=True), stream)
+    assert stream.getvalue() == dumps_json(result.to_dict(), None)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import itertools
 import json
 import re
@@ -461,7 +462,7 @@ def test_a_command_runs_with_the_collector_tuned_and_puts_it_back(cli, tmp_path:
             seen.append(gc.get_threshold())
 
     before = gc.get_threshold()
-    games = _games_csv(tmp_path / "long.csv", 300)
+    games = _games_csv(tmp_path / "long.csv", 2000)  # (collections happen within)
     gc.callbacks.append(note)
     try:
         cli.run("session", str(games), "-r", "tenhou", "-f", "json")
@@ -587,3 +588,54 @@ def test_two_session_penalties_of_one_player_both_go_to_the_house_in_the_ledger(
     assert [(t.payer, t.payee, t.amount) for t in result.jansou()] == [
         ("A", "B", 10), ("C", "A", 20), ("D", "A", 50), ("A", "house", 15),
     ]  # fmt: skip
+
+
+_PLAIN = {"players": ["Ana", "Ben", "Chie", "Dae"], "points": [42600, 31000, 16400, 10000]}
+_THIRTY = {**_PLAIN, "points": [52600, 41000, 16400, 10000]}  # (rules that start at 30,000)
+
+
+@pytest.mark.parametrize(
+    ("rules", "game", "as_text"),
+    [
+        ("tenhou", _PLAIN, True),
+        ('extends = "tenhou"\n[side]\nchip_value = 2',
+         {**_PLAIN, "sashi": ["Ana:Ben:10000"], "chips": {"Ana": 3, "Ben": -3}}, True),
+        ('extends = "mleague"\npoints_unit = 1', {**_PLAIN, "points": [42650, 31000, 16350, 10000]},
+         True),  # scores in thousandths of a pt
+        ('extends = "tenhou"\n[money]\nrate = 50\nfee = 500', _PLAIN, True),  # money after fees
+        ("tenhou", {**_PLAIN, "points": [42600, 31000, 16400, 9000], "deposits": 1},
+         True),  # first place takes them: in its points
+        ('extends = "tenhou"\ndeposits = "lost"', {**_PLAIN, "points": [42600, 31000, 16400, 9000],
+                                                   "deposits": 1}, False),
+        ("jpml", _THIRTY, False),  # the uma by how many are afloat
+        ("tenhou", {**_PLAIN, "penalties": ["Dae:20:chombo"]}, False),
+        ("ema", {**_THIRTY, "substitute": "Dae:Eve"}, False),
+        ("tenhou", {**_PLAIN, "soto": {"Eve": "Chie"}}, False),
+        ("tenhou", {**_PLAIN, "players": ['"Ana\\', "ベン", "Chie", "Dae"]}, True),
+    ],
+)  # fmt: skip
+def test_a_long_sessions_game_written_as_text_is_its_json(
+    tmp_path: Path, rules: str, game: dict[str, Any], as_text: bool
+) -> None:
+    """Issue 20: a long session's common games are written as JSON text directly
+    (:meth:`GameResult.json_row`), the rest as dictionaries; either way the text is that
+    of the session's dictionary, byte for byte. Each case beside a game of the plain
+    kind, labelled with text JSON must escape."""
+    from seisan.output import dumps_json, write_json  # noqa: PLC0415
+    from seisan.pt import JSONText  # noqa: PLC0415
+    from seisan.session import game_from_dict  # noqa: PLC0415
+
+    if "=" in rules:  # a house rule: its file
+        (tmp_path / "house.toml").write_text(rules, encoding="utf-8")
+        rules = str(tmp_path / "house.toml")
+    given = load_rules(rules)
+    other = _THIRTY if given.start == 30000 else _PLAIN
+    games = (_replace(game_from_dict(game), label='第1 "局"'), game_from_dict(other, 2))
+    result = Session(given, games).settle()
+    rows = result.to_dict(text_rows=True)["games"]
+    assert isinstance(rows[0], JSONText) is as_text
+    assert isinstance(rows[1], JSONText) is (rules != "jpml")
+    stream = io.StringIO()
+    write_json(result.to_dict(text_rows=True), stream)
+    assert stream.getvalue() == dumps_json(result.to_dict(), None)
+    assert json.loads(stream.getvalue())["games"][0]["label"] == '第1 "局"'

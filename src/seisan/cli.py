@@ -770,7 +770,8 @@ def show_session(
     rules = result.session.rules
     if fmt is Format.JSON:  # a season of games is read by programs: one line, fast
         indent = 2 if len(result.games) <= LONG else None
-        emit(out, fmt, data=result.to_dict(), csv_text="", sheet=None, indent=indent)
+        data = result.to_dict(text_rows=indent is None)  # (rows as text: written compact)
+        emit(out, fmt, data=data, csv_text="", sheet=None, indent=indent)
         return
     people = result.ranked()
     per_game = result.per_game()

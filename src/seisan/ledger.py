@@ -22,7 +22,16 @@ from functools import cached_property
 from math import lcm
 from typing import Any
 
-from seisan.pt import from_quanta, pt_value, quanta_value, split_even
+from seisan.pt import (
+    JSONText,
+    from_quanta,
+    json_string,
+    pt_json,
+    pt_value,
+    quanta_json,
+    quanta_value,
+    split_even,
+)
 from seisan.rules import FeePayer, Rules, Stakes
 from seisan.settlement import Penalty, Settlement, Substitute, settle
 from seisan.sidebets import (
@@ -60,23 +69,42 @@ def money(
     first, who share it in whole units (the leftover units in their order)."""
     if stakes.rate is None:
         raise ValueError("no rate")
-    # in whole units of money: amount × rate ÷ unit = (n × rn) / (d × rd), integers only
+    common = lcm(*(amount.denominator for amount in net.values())) if net else 1
+    units = {name: amount.numerator * (common // amount.denominator)
+             for name, amount in net.items()}  # fmt: skip
+    top, bottom = stakes.unit.numerator, stakes.unit.denominator  # (made through the cache)
+    return {
+        name: from_quanta(count * top, bottom)
+        for name, count in money_units(units, common, absorbers, stakes).items()
+    }
+
+
+def money_units(
+    net: Mapping[str, int],
+    common: int,
+    absorbers: Mapping[str, tuple[str, ...]],
+    stakes: Stakes,
+) -> dict[str, int]:
+    """:func:`money` of balances in whole units of 1/``common`` pt, in whole units of
+    money (``stakes.unit``): integers only, as a session adds up thousands of games."""
+    if stakes.rate is None:
+        raise ValueError("no rate")
+    # amount × rate ÷ unit = (n × rn) / (common × rd), integers only
     per_unit = stakes.rate / stakes.unit
-    rn, rd = per_unit.numerator, per_unit.denominator
+    rn, rd = per_unit.numerator, per_unit.denominator * common
     divide = stakes.rounding.divide
     units: dict[str, int] = {}
-    for name, amount in net.items():
+    for name, count in net.items():
         if name not in absorbers[name]:
-            units[name] = divide(amount.numerator * rn, amount.denominator * rd) if amount else 0
+            units[name] = divide(count * rn, rd) if count else 0
     for group in dict.fromkeys(absorbers.values()):
         members = [name for name in net if absorbers[name] == group and name not in group]
         total = -sum(units[name] for name in members)
-        base = {name: (net[name].numerator * rn) // (net[name].denominator * rd) for name in group}
+        base = {name: (net[name] * rn) // rd for name in group}
         left = total - sum(base.values())
         for name, extra in zip(group, split_even(left, len(group)), strict=True):
             units[name] = base[name] + extra
-    top, bottom = stakes.unit.numerator, stakes.unit.denominator  # (made through the cache)
-    return {name: from_quanta(count * top, bottom) for name, count in units.items()}
+    return units
 
 
 def groups(
@@ -252,23 +280,51 @@ class GameResult(Accounts):
         return self.settlement.unpaid
 
     @cached_property
-    def _money(self) -> dict[str, Fraction] | None:
-        """Everyone's money and the house's lost sticks, rounded; first place absorbs."""
+    def _house_units(self) -> tuple[dict[str, int], int]:
+        """:meth:`total_units` with the house's lost sticks (if any) last, and their
+        ``common``: what the game's money and its ledgers with first place start from."""
+        units, common = self._units
+        lost = self.lost()
+        if not lost:
+            return units, common
+        scale = lcm(common, lost.denominator) // common
+        common *= scale
+        with_house = {name: count * scale for name, count in units.items()}
+        with_house[HOUSE] = lost.numerator * (common // lost.denominator)
+        return with_house, common
+
+    @cached_property
+    def _money_units(self) -> dict[str, int] | None:
+        """Everyone's money and the house's lost sticks in whole units of money, rounded;
+        first place absorbs. Worked out in integers from the totals' units."""
         if self.stakes.rate is None:
             return None
-        totals = self.totals()
-        people = self.participants()
-        if self.lost():
-            totals[HOUSE] = self.lost()
-            people = [*people, HOUSE]
+        net, common = self._house_units
         if not any(s.pool for s in self.spectators):
             # everyone is tied to first place by the scores (spectators by mirroring)
-            firsts = tuple(self.firsts)
-            absorbers = dict.fromkeys(people, firsts)
+            absorbers = dict.fromkeys(net, tuple(self.firsts))
         else:
-            best_first = sorted(totals, key=lambda name: -totals[name])  # stable
+            people = list(net)
+            best_first = sorted(net, key=lambda name: -net[name])  # stable
             absorbers = groups(people, self.flows, [self.firsts, *([n] for n in best_first)])
-        return money(totals, absorbers, self.stakes)
+        return money_units(net, common, absorbers, self.stakes)
+
+    @cached_property
+    def _money(self) -> dict[str, Fraction] | None:
+        """Everyone's money and the house's lost sticks, rounded; first place absorbs."""
+        units = self._money_units
+        if units is None:
+            return None
+        top, bottom = self.stakes.unit.numerator, self.stakes.unit.denominator
+        return {name: from_quanta(count * top, bottom) for name, count in units.items()}
+
+    def money_units(self) -> tuple[dict[str, int], Fraction] | None:
+        """:meth:`money_before_fees` in whole units of money, and the unit (None without
+        a rate): what a session adds up over thousands of games in integers."""
+        units = self._money_units
+        if units is None:
+            return None
+        return {name: count for name, count in units.items() if name != HOUSE}, self.stakes.unit
 
     def money_before_fees(self) -> dict[str, Fraction] | None:
         if self._money is None:
@@ -302,20 +358,21 @@ class GameResult(Accounts):
             pool = {}
         return [*with_first(balances_, self.firsts, quantum=quantum), *fewest_transfers(pool)]
 
-    def jansou_units(self) -> tuple[list[tuple[str, str, int]], int]:
-        """:meth:`jansou` in pt as (payer, payee, units) in whole units of 1/``common``
-        pt, and ``common``: what a session nets over thousands of games in integers.
+    def jansou_units(self, in_money: bool = False) -> tuple[list[tuple[str, str, int]], int]:
+        """:meth:`jansou` as (payer, payee, units) in whole units of 1/``common`` pt (or
+        money), and ``common``: what a session nets over thousands of games in integers.
         With one first place and no spectators (most games) straight from the totals'
-        units, without a Transfer or a Fraction made."""
+        units (or the money's), without a Transfer or a Fraction made."""
         if self.spectators or len(self.firsts) != 1:
-            return transfer_units(self.jansou())
-        units, common = self._units
-        lost = self.lost()
-        if lost:  # the house's lost sticks, passed on by first place
-            scale = lcm(common, lost.denominator) // common
-            common *= scale
-            units = {name: count * scale for name, count in units.items()}
-            units[HOUSE] = lost.numerator * (common // lost.denominator)
+            return transfer_units(self.jansou(in_money))
+        if in_money:
+            money_units = self._money_units
+            if money_units is None:
+                raise ValueError("no rate")
+            top, common = self.stakes.unit.numerator, self.stakes.unit.denominator
+            units = {name: count * top for name, count in money_units.items()}
+        else:
+            units, common = self._house_units
         first = self.firsts[0]
         out = []
         for name, count in units.items():  # with_first's order: the balances'
@@ -369,6 +426,56 @@ class GameResult(Accounts):
             if self.house():
                 data["house"] = pt_value(self.house())
         return data
+
+    def json_row(self, label: str) -> JSONText | None:
+        """``{"label": label, **self.to_dict(False)}`` as compact JSON text, byte for byte
+        what :func:`seisan.output.write_json` writes of it, made directly for the common
+        game (no spectators, penalties, substitute, floating uma or sticks left over);
+        None for the rest. The rows of a settled 10,000-game session as dicts and then
+        JSON took 0.41 s (of the command's 1.3 s), as text 0.13 s."""
+        settlement = self.settlement
+        if (
+            self.spectators
+            or settlement.penalties
+            or settlement.substitute is not None
+            or settlement.leftover_deposits
+            or settlement.rules.fast.floating is not None
+        ):
+            return None
+        per_pt, names, points, places = (
+            settlement.per_pt, settlement.names, settlement.points, settlement.places
+        )  # fmt: skip
+        units, common = self._units
+        amounts = self._money_units
+        top, bottom = self.stakes.unit.numerator, self.stakes.unit.denominator
+        fees = self.fees()
+        side = [(json_string(kind.value), self._side[kind]) for kind in self.kinds()]
+        rows = []
+        for seat, parts in enumerate(settlement.quanta):
+            name = names[seat]
+            text = (
+                f'{{"seat": {seat}, "name": {json_string(name)}, "points": {points[seat]}, '
+                f'"place": {places[seat]}, "score": {quanta_json(sum(parts), per_pt)}, '
+                f'"parts": {{"points": {quanta_json(parts[0], per_pt)}, '
+                f'"rounding": {quanta_json(parts[1], per_pt)}, '
+                f'"oka": {quanta_json(parts[2], per_pt)}, "uma": {quanta_json(parts[3], per_pt)}, '
+                f'"balance": {quanta_json(parts[4], per_pt)}, '
+                f'"penalty": {quanta_json(parts[5], per_pt)}}}'
+            )
+            if side:
+                text += ', "side": {' + ", ".join(
+                    f"{kind}: {pt_json(gains.get(name, _ZERO))}" for kind, gains in side
+                ) + "}"  # fmt: skip
+            text += f', "total": {quanta_json(units[name], common)}'
+            if amounts is not None:
+                if fees:  # money after fees, then the fee
+                    fee = fees.get(name, _ZERO)
+                    text += (f', "money": {pt_json(from_quanta(amounts[name] * top, bottom) - fee)}'
+                             f', "fee": {pt_json(fee)}')  # fmt: skip
+                else:
+                    text += f', "money": {quanta_json(amounts[name] * top, bottom)}'
+            rows.append(text + "}")
+        return JSONText(f'{{"label": {json_string(label)}, "results": [{", ".join(rows)}]}}')
 
 
 def transfer_dict(t: Transfer, seats: Mapping[str, int] | None = None) -> dict[str, Any]:

@@ -23,7 +23,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from enum import StrEnum
+from itertools import groupby
 from typing import TYPE_CHECKING, Any, TextIO
+
+from seisan.pt import JSONText
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -65,15 +68,32 @@ def write_json(data: Any, stream: TextIO, batch: int = 1000) -> None:
     stream.write("{")
     for index, (key, value) in enumerate(data.items()):
         stream.write(f"{', ' if index else ''}{dumps_json(key, None)}: ")
-        if isinstance(value, list) and len(value) > batch:
+        if isinstance(value, list) and (len(value) > batch or _has_text(value)):
             stream.write("[")
             for start in range(0, len(value), batch):
-                stream.write((", " if start else "") + dumps_json(value[start : start + batch],
-                                                                  None)[1:-1])  # fmt: skip
+                stream.write((", " if start else "") + _items(value[start : start + batch]))
             stream.write("]")
         else:
             stream.write(dumps_json(value, None))
     stream.write("}")
+
+
+def _has_text(items: list[Any]) -> bool:
+    return any(isinstance(item, JSONText) for item in items)
+
+
+def _items(items: list[Any]) -> str:
+    """A list's items as compact JSON, without its brackets: each :class:`JSONText` as it
+    is, the rest through :func:`dumps_json` (a run of them at once)."""
+    out = []
+    for is_text, run in groupby(items, key=lambda item: isinstance(item, JSONText)):
+        if is_text:
+            out += [item.text for item in run]
+        else:
+            text = dumps_json(list(run), None)[1:-1]
+            if text:  # (an empty list has nothing between its brackets)
+                out.append(text)
+    return ", ".join(out)
 
 
 def _marked_json(data: Any, indent: int | None, mark: str) -> tuple[str, int]:

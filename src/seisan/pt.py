@@ -81,6 +81,41 @@ def _decimal(numerator: int, denominator: int) -> Decimal:
     raise ValueError(f"{numerator}/{denominator} has no exact decimal form")
 
 
+@lru_cache(maxsize=1 << 16)
+def quanta_json(quanta: int, per_pt: int) -> str:
+    """:func:`quanta_value` as JSON text (what :func:`seisan.output.dumps_json` writes)."""
+    return str(quanta_value(quanta, per_pt))
+
+
+def pt_json(value: Fraction) -> str:
+    """:func:`pt_value` as JSON text (what :func:`seisan.output.dumps_json` writes)."""
+    return str(pt_value(value))
+
+
+def json_string(text: str) -> str:
+    """``text`` as a JSON string, non-ASCII kept readable (as ``dumps_json`` writes it)."""
+    if text.isascii() and text.isalnum():  # (most names and labels: nothing to escape)
+        return f'"{text}"'
+    import json  # noqa: PLC0415 - the rest only: the core's import stays without json
+
+    return json.dumps(text, ensure_ascii=False)
+
+
+class JSONText:
+    """A value already written as compact JSON text: a long session's game rows, made
+    directly (:meth:`seisan.ledger.GameResult.json_row`) and written as they are by
+    :func:`seisan.output.write_json`. Not a ``str``: anything else that meets one
+    refuses it rather than writing it as a quoted string."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __repr__(self) -> str:
+        return f"JSONText({self.text!r})"
+
+
 def pt_text(value: Fraction) -> str:
     """``value`` as the shortest exact decimal text (``-10``, ``12.5``)."""
     return decimal_text(value)

@@ -212,8 +212,13 @@ class Settlement:
     @property
     def unpaid(self) -> Fraction:
         """pt in nobody's score: lost sticks, penalties not redistributed, and what a
-        fixed substitute's result leaves out. The scores sum to minus this."""
-        return from_quanta(-sum(map(sum, self.quanta)), self.per_pt)
+        fixed substitute's result leaves out. The scores sum to minus this. (Made once,
+        as :attr:`scores`: a game's ledgers ask for it several times.)"""
+        found: Fraction | None = self.__dict__.get("_unpaid")
+        if found is None:
+            found = self.__dict__["_unpaid"] = from_quanta(-sum(map(sum, self.quanta)),
+                                                           self.per_pt)  # fmt: skip
+        return found
 
     def by_place(self) -> tuple[PlayerResult, ...]:
         """The results from first place down (ties in seat order)."""
