@@ -58,24 +58,25 @@ def dumps_json(data: Any, indent: int | None = 2) -> str:
 
 def write_json(data: Any, stream: TextIO, batch: int = 1000) -> None:
     """``data`` as compact :func:`dumps_json` text (``indent=None``) written to
-    ``stream`` piece by piece: each value of a top-level object, and a long list's items
-    in batches. The same text, without the whole of it held at once: a 100,000-game
-    session is 115 MB of JSON, and building it whole, then taking the marks out of it,
-    cost more with each game."""
-    if not isinstance(data, dict) or not all(isinstance(key, str) for key in data):
-        stream.write(dumps_json(data, None))  # (a key that is not text: JSON's own way)
-        return
-    stream.write("{")
-    for index, (key, value) in enumerate(data.items()):
-        stream.write(f"{', ' if index else ''}{dumps_json(key, None)}: ")
-        if isinstance(value, list) and (len(value) > batch or _has_text(value)):
-            stream.write("[")
-            for start in range(0, len(value), batch):
-                stream.write((", " if start else "") + _items(value[start : start + batch]))
-            stream.write("]")
-        else:
-            stream.write(dumps_json(value, None))
-    stream.write("}")
+    ``stream`` piece by piece: each value of an object, and a long list's items in
+    batches; a :class:`~seisan.pt.JSONText` as it is. The same text, without the whole
+    of it held at once: a 100,000-game session is 115 MB of JSON, and building it whole,
+    then taking the marks out of it, cost more with each game."""
+    if isinstance(data, JSONText):
+        stream.write(data.text)
+    elif isinstance(data, dict) and all(isinstance(key, str) for key in data):
+        stream.write("{")
+        for index, (key, value) in enumerate(data.items()):
+            stream.write(f"{', ' if index else ''}{dumps_json(key, None)}: ")
+            write_json(value, stream, batch)
+        stream.write("}")
+    elif isinstance(data, list) and (len(data) > batch or _has_text(data)):
+        stream.write("[")
+        for start in range(0, len(data), batch):
+            stream.write((", " if start else "") + _items(data[start : start + batch]))
+        stream.write("]")
+    else:  # (an object whose keys are not text: JSON's own way)
+        stream.write(dumps_json(data, None))
 
 
 def _has_text(items: list[Any]) -> bool:

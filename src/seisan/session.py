@@ -37,7 +37,7 @@ from seisan.games import (
 from seisan.i18n import Message, _, decode_text
 from seisan.ledger import Accounts, GameResult, game_result, settle_game, transfer_dict
 from seisan.presets import read_toml, rules_from_spec
-from seisan.pt import from_quanta, pt_value, quanta_value
+from seisan.pt import JSONText, from_quanta, pt_value, quanta_value
 from seisan.rules import Rules, Stakes
 from seisan.settlement import Penalty, check_names
 from seisan.sidebets import BET_FIELDS, bets_from_dict
@@ -361,8 +361,9 @@ class SessionResult(Accounts):
 
     def to_dict(self, text_rows: bool = False) -> dict[str, Any]:
         """The JSON of ``seisan session`` (ledgers by name: seats change between games).
-        ``text_rows``: the games that can be as :class:`~seisan.pt.JSONText` rows
-        (:meth:`GameResult.json_row`), for :func:`seisan.output.write_json`."""
+        ``text_rows``: the games that can be, and the running totals, as
+        :class:`~seisan.pt.JSONText` (:meth:`GameResult.json_row`), for
+        :func:`seisan.output.write_json`."""
         rows, per_pt = self._units
         amounts = self.money()
         fees = self.fees()
@@ -391,7 +392,8 @@ class SessionResult(Accounts):
                 for name in self._people
             ],
             "running": {
-                name: _repeated_values(row, per_pt) for name, row in self._running_units.items()
+                name: (_running_text if text_rows else _repeated_values)(row, per_pt)
+                for name, row in self._running_units.items()
             },
             **(
                 {"penalties": [p.to_dict(self._people) for p in self.session_penalties]}
@@ -407,6 +409,18 @@ class SessionResult(Accounts):
             if self.house():
                 data["house"] = pt_value(self.house())
         return data
+
+
+def _running_text(row: Sequence[int], per_pt: int) -> JSONText:
+    """:func:`_repeated_values` as compact JSON text (``text_rows``), each value's text
+    made once for a run of games that keep it."""
+    out: list[str] = []
+    last, text = None, ""
+    for units in row:
+        if units != last:
+            last, text = units, str(quanta_value(units, per_pt))
+        out.append(text)
+    return JSONText(f"[{', '.join(out)}]")
 
 
 def _repeated_values(row: Sequence[int], per_pt: int) -> list[int | Decimal]:
