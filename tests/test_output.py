@@ -141,3 +141,29 @@ def test_json_with_keys_that_are_not_text_is_written_as_json_writes_them() -> No
         stream = io.StringIO()
         write_json(data, stream, batch=2)
         assert stream.getvalue() == dumps_json(data, None) == json.dumps(data)
+
+
+def test_json_text_is_written_as_it_is_wherever_it_is_and_refused_elsewhere() -> None:
+    """Issue 20: a long session's rows and running totals come as JSON text already
+    (:class:`~seisan.pt.JSONText`): written as they are in a list (beside values that
+    are not text, and past a batch's edge), as an object's value and as the whole; JSON
+    made whole refuses one rather than write it as a quoted string."""
+    import io  # noqa: PLC0415
+
+    from seisan.output import dumps_json, write_json  # noqa: PLC0415
+    from seisan.pt import JSONText  # noqa: PLC0415
+
+    row = JSONText('{"label": "第1 \\"局\\"", "x": 1.5}')
+    data = {"games": [row, {"label": "2"}, {"label": "3"}, row, []],
+            "running": {"Ana": JSONText("[0, 1.5]"), "Ben": [Decimal("2.5")]}, "empty": []}  # fmt: skip
+    stream = io.StringIO()
+    write_json(data, stream, batch=2)
+    plain = {"games": [json.loads(row.text), {"label": "2"}, {"label": "3"},
+                       json.loads(row.text), []],
+             "running": {"Ana": [0, Decimal("1.5")], "Ben": [Decimal("2.5")]}, "empty": []}  # fmt: skip
+    assert stream.getvalue() == dumps_json(plain, None)
+    stream = io.StringIO()
+    write_json(row, stream)
+    assert stream.getvalue() == row.text
+    with pytest.raises(TypeError, match="JSONText is not JSON data"):
+        dumps_json({"games": [row]})
