@@ -154,13 +154,18 @@ def test_json_text_is_written_as_it_is_wherever_it_is_and_refused_elsewhere() ->
     from seisan.pt import JSONText  # noqa: PLC0415
 
     row = JSONText('{"label": "第1 \\"局\\"", "x": 1.5}')
-    data = {"games": [row, {"label": "2"}, {"label": "3"}, row, []],
-            "running": {"Ana": JSONText("[0, 1.5]"), "Ben": [Decimal("2.5")]}, "empty": []}  # fmt: skip
+    data = {
+        "games": [row, {"label": "2"}, {"label": "3"}, row, []],
+        "running": {"Ana": JSONText("[0, 1.5]"), "Ben": [Decimal("2.5")]},
+        "empty": [],
+    }
     stream = io.StringIO()
     write_json(data, stream, batch=2)
-    plain = {"games": [json.loads(row.text), {"label": "2"}, {"label": "3"},
-                       json.loads(row.text), []],
-             "running": {"Ana": [0, Decimal("1.5")], "Ben": [Decimal("2.5")]}, "empty": []}  # fmt: skip
+    plain = {
+        "games": [json.loads(row.text), {"label": "2"}, {"label": "3"}, json.loads(row.text), []],
+        "running": {"Ana": [0, Decimal("1.5")], "Ben": [Decimal("2.5")]},
+        "empty": [],
+    }
     assert stream.getvalue() == dumps_json(plain, None)
     stream = io.StringIO()
     write_json(row, stream)
