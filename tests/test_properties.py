@@ -499,7 +499,7 @@ def test_the_one_pass_path_settles_as_the_general_one(
 def sessions_with_bets(draw: st.DrawFn) -> tuple[Rules, list[GameResult]]:
     """Games of one session: one rules (with or without money and fees; a game may have
     its own fee), players drawn from six names, each game with its own side bets and
-    spectators."""
+    spectators and up to two riichi sticks left on the table."""
     rules, points, bets = draw(games_with_bets())
     if draw(st.booleans()):
         unit = draw(st.sampled_from([Fraction(1, 100), Fraction(1, 2), 1, 10, 100]))  # cents too
@@ -517,7 +517,10 @@ def sessions_with_bets(draw: st.DrawFn) -> tuple[Rules, list[GameResult]]:
             # a game under the rules it was entered with (the web app): another fee
             fee = rules.stakes.unit * draw(st.integers(0, 3))
             game_rules = rules.replace(stakes=replace(rules.stakes, fee=fee))
-        games.append(settle_game([points[i] for i in order], game_rules, names, game_bets))
+        played = [points[i] for i in order]
+        sticks = draw(st.integers(0, 2))  # riichi sticks left on the table: first's, or lost
+        played[draw(st.integers(0, rules.players - 1))] -= 1000 * sticks
+        games.append(settle_game(played, game_rules, names, game_bets, sticks))
     return games[-1].rules, games  # the night takes its last game's rules (the web app)
 
 
@@ -567,6 +570,10 @@ def test_a_sessions_sums_in_integers_equal_the_games_added_as_fractions(
             for name, amount in (game.money_before_fees() or {}).items():
                 money[name] += amount
         assert result.money_before_fees() == money
+    for game in games:  # everyone's units and the house's lost sticks sum to zero
+        units, common = game._house_units
+        assert sum(units.values()) == 0
+        assert Fraction(units.get("house", 0), common) == game.lost()
     for game in games:  # a game's money in whole units is its money
         if rules.stakes.rate is not None and (found := game.money_units()) is not None:
             units, unit = found

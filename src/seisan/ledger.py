@@ -282,16 +282,14 @@ class GameResult(Accounts):
     @cached_property
     def _house_units(self) -> tuple[dict[str, int], int]:
         """:meth:`total_units` with the house's lost sticks (if any) last, and their
-        ``common``: what the game's money and its ledgers with first place start from."""
+        ``common``: what the game's money and its ledgers with first place start from.
+        (The house's own flow is among the flows the units were summed from, so the
+        lost sticks' denominator divides ``common``.)"""
         units, common = self._units
         lost = self.lost()
         if not lost:
             return units, common
-        scale = lcm(common, lost.denominator) // common
-        common *= scale
-        with_house = {name: count * scale for name, count in units.items()}
-        with_house[HOUSE] = lost.numerator * (common // lost.denominator)
-        return with_house, common
+        return {**units, HOUSE: lost.numerator * (common // lost.denominator)}, common
 
     @cached_property
     def _money_units(self) -> dict[str, int] | None:
