@@ -19,7 +19,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
-from math import lcm
 from typing import Any
 
 from seisan.pt import (
@@ -59,34 +58,17 @@ from seisan.transfers import (
 _ZERO = Fraction(0)
 
 
-def money(
-    net: Mapping[str, Fraction],
-    absorbers: Mapping[str, tuple[str, ...]],
-    stakes: Stakes,
-) -> dict[str, Fraction]:
-    """Balances in pt as money before fees. ``absorbers`` maps each person to those
-    who take their group's rounding residue: first place, or the players tied for
-    first, who share it in whole units (the leftover units in their order)."""
-    if stakes.rate is None:
-        raise ValueError("no rate")
-    common = lcm(*(amount.denominator for amount in net.values())) if net else 1
-    units = {name: amount.numerator * (common // amount.denominator)
-             for name, amount in net.items()}  # fmt: skip
-    top, bottom = stakes.unit.numerator, stakes.unit.denominator  # (made through the cache)
-    return {
-        name: from_quanta(count * top, bottom)
-        for name, count in money_units(units, common, absorbers, stakes).items()
-    }
-
-
 def money_units(
     net: Mapping[str, int],
     common: int,
     absorbers: Mapping[str, tuple[str, ...]],
     stakes: Stakes,
 ) -> dict[str, int]:
-    """:func:`money` of balances in whole units of 1/``common`` pt, in whole units of
-    money (``stakes.unit``): integers only, as a session adds up thousands of games."""
+    """Balances in whole units of 1/``common`` pt as money before fees, in whole units
+    of money (``stakes.unit``). ``absorbers`` maps each person to those who take their
+    group's rounding residue: first place, or the players tied for first, who share it
+    in whole units (the leftover units in their order). Integers only, as a session adds
+    up thousands of games."""
     if stakes.rate is None:
         raise ValueError("no rate")
     # amount × rate ÷ unit = (n × rn) / (common × rd), integers only
