@@ -473,6 +473,31 @@ def test_a_command_runs_with_the_collector_tuned_and_puts_it_back(cli, tmp_path:
     assert gc.get_freeze_count() == 0
 
 
+def test_what_outlives_a_young_collection_is_not_scanned_again_while_a_command_runs() -> None:
+    """Issue 20: a command's objects mostly live to its end; scanning the survivors of
+    young collections again cost a 10,000-game session 0.13 s of its 1.6 s, for nothing.
+    A million objects kept (a hundred young collections): the young generation is still
+    collected, the older ones never."""
+    import gc  # noqa: PLC0415
+
+    from seisan.cli import _collector_for_long_runs  # noqa: PLC0415
+
+    scanned: list[int] = []
+
+    def note(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            scanned.append(info["generation"])
+
+    with _collector_for_long_runs():
+        gc.callbacks.append(note)
+        try:
+            kept = [[] for _ in range(1_000_000)]
+        finally:
+            gc.callbacks.remove(note)
+    assert len(kept) == 1_000_000
+    assert scanned.count(0) >= 50 and set(scanned) == {0}
+
+
 def test_serving_runs_with_pythons_collector_and_a_callers_freeze_is_left_alone() -> None:
     """``seisan serve`` makes garbage on every request: it gets Python's settings back;
     objects a caller froze before a command stay frozen after it."""
