@@ -13,11 +13,12 @@ from typer.testing import CliRunner
 
 from seisan import Deposits, Rounding, Rules, SeisanError, Ties, parse_floating, settle
 from seisan.cli import app
-from seisan.ledger import GameResult, balances, fewest_transfers, settle_game
+from seisan.ledger import GameResult, settle_game
 from seisan.output import dumps_json, write_json
 from seisan.rules import SideRules, Stakes
 from seisan.session import Session, SessionGame, SessionResult
 from seisan.sidebets import Bets, Kind, PairBet, Spectator, exact_transfers
+from seisan.transfers import balances, fewest_transfers
 from seisan.uma import RankUma
 
 

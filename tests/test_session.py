@@ -16,7 +16,6 @@ import pytest
 
 from seisan.cli import app
 from seisan.games import load_record
-from seisan.ledger import balances
 from seisan.presets import find_preset, load_rules
 from seisan.rules import Rules
 from seisan.session import (
@@ -30,6 +29,7 @@ from seisan.session import (
     settle_one,
     unformula,
 )
+from seisan.transfers import balances
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 

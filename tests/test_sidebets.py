@@ -11,9 +11,10 @@ from fractions import Fraction
 import pytest
 
 from seisan import Rounding, Rules, Ties, find_preset, parse_uma
-from seisan.ledger import GameResult, balances, settle_game
+from seisan.ledger import GameResult, settle_game
 from seisan.rules import SideRules, Stakes
 from seisan.sidebets import BetError, Bets, Kind, PairBet, Spectator
+from seisan.transfers import balances
 
 NAMES = ["A", "B", "C", "D"]
 PLAIN = Rules(start=25000, return_points=25000)  # no oka, no uma: scores are points only

@@ -49,7 +49,6 @@ from seisan.transfers import (
     HOUSE,
     Transfer,
     balance_units,
-    balances,
     fewest_transfers,
     transfer_units,
     with_first,
@@ -228,12 +227,21 @@ class GameResult(Accounts):
         return [*self.side.kinds, *([Kind.SOTO] if self.spectators else [])]
 
     @cached_property
-    def _side(self) -> dict[str, dict[str, Fraction]]:
+    def _side_units(self) -> dict[str, tuple[dict[str, int], int]]:
+        """Each kind's balances in whole units of 1/``common`` pt, and ``common``."""
         by_kind: dict[str, list[Transfer]] = {kind: [] for kind in self.kinds()}
         for t in self.side.transfers:  # a kind is a StrEnum: its text finds it
             by_kind.setdefault(t.kind, []).append(t)
-        by_kind[Kind.SOTO] = list(self.soto)
-        return {kind: balances(transfers) for kind, transfers in by_kind.items()}
+        if self.soto:
+            by_kind[Kind.SOTO] = list(self.soto)
+        return {kind: balance_units(transfers) for kind, transfers in by_kind.items()}
+
+    @cached_property
+    def _side(self) -> dict[str, dict[str, Fraction]]:
+        return {
+            kind: {name: from_quanta(count, common) for name, count in units.items()}
+            for kind, (units, common) in self._side_units.items()
+        }
 
     def side_of(self, name: str, kind: Kind) -> Fraction:
         """What ``name`` gains (negative: pays) in one kind of side bet."""
@@ -429,7 +437,7 @@ class GameResult(Accounts):
         amounts = self._money_units
         top, bottom = self.stakes.unit.numerator, self.stakes.unit.denominator
         fees = self.fees()
-        side = [(json_string(kind.value), self._side[kind]) for kind in self.kinds()]
+        side = [(json_string(kind.value), *self._side_units[kind]) for kind in self.kinds()]
         rows = []
         for seat, parts in enumerate(settlement.quanta):
             name = names[seat]
@@ -444,7 +452,7 @@ class GameResult(Accounts):
             )
             if side:
                 text += ', "side": {' + ", ".join(
-                    f"{kind}: {pt_json(gains.get(name, _ZERO))}" for kind, gains in side
+                    f"{kind}: {quanta_json(gains.get(name, 0), per)}" for kind, gains, per in side
                 ) + "}"  # fmt: skip
             text += f', "total": {quanta_json(units[name], common)}'
             if amounts is not None:
