@@ -75,7 +75,7 @@ def write_json(data: Any, stream: TextIO, batch: int = 1000) -> None:
         for start in range(0, len(data), batch):
             stream.write((", " if start else "") + _items(data[start : start + batch]))
         stream.write("]")
-    else:  # (an object whose keys are not text: JSON's own way)
+    else:  # (the rest, an object whose keys are not text too: JSON's own way)
         stream.write(dumps_json(data, None))
 
 
