@@ -77,7 +77,7 @@ def money_units(
     units: dict[str, int] = {}
     for name, count in net.items():
         if name not in absorbers[name]:
-            units[name] = divide(count * rn, rd) if count else 0
+            units[name] = divide(count * rn, rd)
     for group in dict.fromkeys(absorbers.values()):
         members = [name for name in net if absorbers[name] == group and name not in group]
         total = -sum(units[name] for name in members)
