@@ -104,8 +104,8 @@ def json_string(text: str) -> str:
 class JSONText:
     """A value already written as compact JSON text: a long session's game rows
     (:meth:`seisan.ledger.GameResult.json_row`) and running totals, made directly and
-    written as they are by :func:`seisan.output.write_json`. Not a ``str``: anything else that meets one
-    refuses it rather than writing it as a quoted string."""
+    written as they are by :func:`seisan.output.write_json`. Not a ``str``: anything
+    else that meets one refuses it rather than writing it as a quoted string."""
 
     __slots__ = ("text",)
 

@@ -79,6 +79,9 @@ MAX_POINTS = 10**9
 """The largest number of points seisan accepts anywhere (far beyond any game)."""
 
 
+_WHOLE = re.compile(r"-?[0-9]+")
+
+
 def whole_points(
     field_name: str, value: object, *, allow_zero: bool = False, unit: int = 100
 ) -> int:
@@ -86,7 +89,7 @@ def whole_points(
     digits given as text (from the command line) are accepted."""
     if isinstance(value, bool) or not isinstance(value, int):
         text = value.strip() if isinstance(value, str) else ""
-        if not re.fullmatch(r"-?[0-9]+", text):
+        if not _WHOLE.fullmatch(text):
             raise RulesError(field_name, value, _("must be a whole number of points"))
         digits = text.lstrip("-").lstrip("0")
         if len(digits) > len(str(MAX_POINTS)):  # (and past what int() reads)

@@ -637,17 +637,21 @@ def _links(what: str, value: object) -> list[tuple[object, object]]:
     return pairs
 
 
+_WHOLE = re.compile(r"[+-]?[0-9]+")
+
+
 def _count(value: object) -> object:
     """A chip count; text from the command line becomes a number (checked later)."""
     if isinstance(value, str):
         text = value.strip()
-        if re.fullmatch(r"[+-]?[0-9]+", text):
+        if _WHOLE.fullmatch(text):
             return int(text)
     return value
 
 
 BET_FIELDS = ("sashi", "bashin", "binta", "chips", "busted", "winners", "soto", "pool", "side")
 """The fields of one game's bets, in a session file (and the CSV columns but side)."""
+_BET_FIELDS = frozenset(BET_FIELDS)
 
 
 def bets_from_dict(data: Mapping[str, Any], names: Sequence[str], base: SideRules) -> Bets:
@@ -659,14 +663,16 @@ def bets_from_dict(data: Mapping[str, Any], names: Sequence[str], base: SideRule
     for this game. The same thing said twice is an error, never "the last wins"."""
     if not data:
         return NO_BETS
-    unknown = set(data) - set(BET_FIELDS)
+    unknown = data.keys() - _BET_FIELDS
     if unknown:
         raise BetError(
             _("“{field}” is not a bet; known: {known}", field=sorted(unknown)[0], known=BET_FIELDS)
         )
-    pairs = {}
-    for key in ("sashi", "bashin", "binta"):
-        items = data.get(key, [])
+    pairs: dict[str, tuple[PairBet, ...]] = {"sashi": (), "bashin": (), "binta": ()}
+    for key in pairs:
+        if key not in data:  # (most games: a bet or two of the nine)
+            continue
+        items = data[key]
         if not isinstance(items, list | tuple):
             raise BetError(_("{what}: give a list of A:B:AMOUNT", what=key))
         pairs[key] = tuple(_pair(key, item, names) for item in items)
@@ -687,7 +693,7 @@ def bets_from_dict(data: Mapping[str, Any], names: Sequence[str], base: SideRule
         chips = [_count(c) for c in chips]
     busted = tuple(
         (find_player(loser, names, "busted"), find_player(winner, names, "busted"))
-        for loser, winner in _links("busted", data.get("busted", {}))
+        for loser, winner in (_links("busted", data["busted"]) if "busted" in data else ())
     )
     winners = data.get("winners")
     if winners is not None:
@@ -699,7 +705,8 @@ def bets_from_dict(data: Mapping[str, Any], names: Sequence[str], base: SideRule
             str(spectator).strip(), find_player(player, names, f"{key} {spectator}"), key == "pool"
         )
         for key in ("soto", "pool")
-        for spectator, player in _links(key, data.get(key, {}))
+        if key in data
+        for spectator, player in _links(key, data[key])
     )
     side = base
     if "side" in data:
