@@ -16,7 +16,7 @@ from seisan import Rules, Ties, find_preset, parse_floating, parse_uma, settle
 from seisan.errors import PointsError, RulesError, SeisanError
 from seisan.hands import HandError, HandValue, half_up100, hand_value, three_player_tsumo
 from seisan.i18n import language
-from seisan.ledger import money_units, settle_game
+from seisan.ledger import rounded_money, settle_game
 from seisan.output import dumps_json
 from seisan.pt import pt_value, quanta_value
 from seisan.rules import (
@@ -496,7 +496,7 @@ def test_a_fee_without_a_rate_charges_nothing() -> None:
 
 def test_money_needs_a_rate() -> None:
     with pytest.raises(ValueError, match=r"^no rate$"):
-        money_units({"A": 1, "B": -1}, 1, {"A": ("A",), "B": ("A",)}, Stakes())
+        rounded_money({"A": 1, "B": -1}, 1, {"A": ("A",), "B": ("A",)}, Stakes())
 
 
 # -- uma ------------------------------------------------------------------------------------------

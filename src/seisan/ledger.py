@@ -57,7 +57,7 @@ from seisan.transfers import (
 _ZERO = Fraction(0)
 
 
-def money_units(
+def rounded_money(
     net: Mapping[str, int],
     common: int,
     absorbers: Mapping[str, tuple[str, ...]],
@@ -295,7 +295,7 @@ class GameResult(Accounts):
             people = list(net)
             best_first = sorted(net, key=lambda name: -net[name])  # stable
             absorbers = groups(people, self.flows, [self.firsts, *([n] for n in best_first)])
-        return money_units(net, common, absorbers, self.stakes)
+        return rounded_money(net, common, absorbers, self.stakes)
 
     @cached_property
     def _money(self) -> dict[str, Fraction] | None:
@@ -354,11 +354,11 @@ class GameResult(Accounts):
         if self.spectators or len(self.firsts) != 1:
             return transfer_units(self.jansou(in_money))
         if in_money:
-            money_units = self._money_units
-            if money_units is None:
+            counts = self._money_units
+            if counts is None:
                 raise ValueError("no rate")
             top, common = self.stakes.unit.numerator, self.stakes.unit.denominator
-            units = {name: count * top for name, count in money_units.items()}
+            units = {name: count * top for name, count in counts.items()}
         else:
             units, common = self._house_units
         first = self.firsts[0]

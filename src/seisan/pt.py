@@ -92,6 +92,7 @@ def pt_json(value: Fraction) -> str:
     return str(pt_value(value))
 
 
+@lru_cache(maxsize=1 << 12)
 def json_string(text: str) -> str:
     """``text`` as a JSON string, non-ASCII kept readable (as ``dumps_json`` writes it)."""
     if text.isascii() and text.isalnum():  # (most names and labels: nothing to escape)
