@@ -994,3 +994,30 @@ def test_a_bad_rules_field_is_named_with_the_fields_there_are(
     with pytest.raises(RulesError) as raised:
         Rules.from_dict(data)
     assert str(raised.value) == message
+
+
+def test_a_games_json_holds_both_ledgers_in_money_by_seat_and_name() -> None:
+    """The JSON of ``seisan settle`` with a rate: the fewest transfers and everyone
+    settling with first place, in money, each line with its seats and names. Tenhou's
+    rules at 50 a pt, first place in seat 2: Ana −23.6 pt (−1,180), Ben +11 (+550),
+    Chie +52.6 (+2,630), Dae −40 (−2,000). The fewest: the largest debt to the largest
+    credit first (Dae → Chie 2,000, Ana → Chie 630, Ana → Ben 550); with first place:
+    each in seat order with Chie. (A mutation run found no test of the game's money
+    ledgers: a test that failed by chance had been killing their mutants.)"""
+    rules = find_preset("tenhou").replace(stakes=Stakes(rate=Fraction(50)))
+    names = ["Ana", "Ben", "Chie", "Dae"]
+    data = settle_game([16400, 31000, 42600, 10000], rules, names).to_dict()
+
+    def lines(key: str) -> list[tuple[object, ...]]:
+        return [(t["from"], t["to"], t["from_name"], t["to_name"], t["amount"]) for t in data[key]]
+
+    assert [r["money"] for r in data["results"]] == [-1180, 550, 2630, -2000]
+    assert lines("money_transfers") == [
+        (3, 2, "Dae", "Chie", 2000), (0, 2, "Ana", "Chie", 630), (0, 1, "Ana", "Ben", 550)
+    ]  # fmt: skip
+    assert lines("money_jansou") == [
+        (0, 2, "Ana", "Chie", 1180), (2, 1, "Chie", "Ben", 550), (3, 2, "Dae", "Chie", 2000)
+    ]  # fmt: skip
+    assert lines("transfers") == [
+        (3, 2, "Dae", "Chie", 40), (0, 2, "Ana", "Chie", Decimal("12.6")), (0, 1, "Ana", "Ben", 11)
+    ]  # fmt: skip
