@@ -1021,3 +1021,26 @@ def test_a_games_json_holds_both_ledgers_in_money_by_seat_and_name() -> None:
     assert lines("transfers") == [
         (3, 2, "Dae", "Chie", 40), (0, 2, "Ana", "Chie", Decimal("12.6")), (0, 1, "Ana", "Ben", 11)
     ]  # fmt: skip
+
+
+def test_tied_firsts_share_each_debt_in_whole_units_of_money() -> None:
+    """Everyone settles with first place in money; two players tied for first (split
+    ties) share each other player's debt in whole units of money, the leftover unit to
+    the first of them in seat order. M-League's rules at 50 a pt in units of 100:
+    Ana and Dae tie on 58,700 (+28.7, the 1st and 2nd uma shared, +20 each, and half
+    the oka, +10: +58.7 each), Chie third on 20,400 (−9.6 − 10 = −19.6), Ben fourth on
+    −37,800 (−67.8 − 30 = −97.8). Money: Ben −4,890 → −4,900, Chie −980 → −1,000 (half
+    up, in hundreds); the firsts' 5,900 is 29 units each and one left, Ana's: +3,000
+    and +2,900. Ben's 49 units: 25 to Ana, 24 to Dae; Chie's 10: 5 each. Split in
+    tenths of a pt instead, Ben would pay 2,450 each and Dae pass 50 on to Ana."""
+    rules = find_preset("mleague").replace(
+        ties=Ties.SPLIT, stakes=Stakes(rate=Fraction(50), unit=Fraction(100))
+    )
+    game = settle_game([58700, -37800, 20400, 58700], rules, ["Ana", "Ben", "Chie", "Dae"])
+    assert [r.score for r in game.settlement.results] == [
+        Fraction("58.7"), Fraction("-97.8"), Fraction("-19.6"), Fraction("58.7")
+    ]  # fmt: skip
+    assert game.money() == {"Ana": 3000, "Ben": -4900, "Chie": -1000, "Dae": 2900}
+    assert [(t.payer, t.payee, t.amount) for t in game.jansou(True)] == [
+        ("Ben", "Ana", 2500), ("Ben", "Dae", 2400), ("Chie", "Ana", 500), ("Chie", "Dae", 500)
+    ]  # fmt: skip

@@ -340,10 +340,9 @@ class GameResult(Accounts):
         if not self.spectators:
             return with_first(balances_, self.firsts, quantum=quantum)
         pooled = {s.name for s in self.spectators if s.pool}
+        # the pool's bets join its spectators alone, so its money is a group of its own
+        # and sums to zero (its best absorbs the rounding)
         pool = {name: balances_.pop(name) for name in pooled if name in balances_}
-        if sum(pool.values(), _ZERO):  # money rounded across the pool: keep it whole
-            balances_ |= pool
-            pool = {}
         return [*with_first(balances_, self.firsts, quantum=quantum), *fewest_transfers(pool)]
 
     def jansou_units(self, in_money: bool = False) -> tuple[list[tuple[str, str, int]], int]:
