@@ -1044,3 +1044,12 @@ def test_tied_firsts_share_each_debt_in_whole_units_of_money() -> None:
     assert [(t.payer, t.payee, t.amount) for t in game.jansou(True)] == [
         ("Ben", "Ana", 2500), ("Ben", "Dae", 2400), ("Chie", "Ana", 500), ("Chie", "Dae", 500)
     ]  # fmt: skip
+    # Eve backs Ben (外ウマ, mirrored): she owes what he owes, 4,900, shared the same way;
+    # the firsts' 10,800 is 54 units each, so Ana, given 5,500, passes 100 on to Dae
+    eve = Bets(spectators=(Spectator("Eve", 1, False),))
+    game = settle_game([58700, -37800, 20400, 58700], rules, ["Ana", "Ben", "Chie", "Dae"], eve)
+    assert game.money() == {"Ana": 5400, "Ben": -4900, "Chie": -1000, "Dae": 5400, "Eve": -4900}
+    assert [(t.payer, t.payee, t.amount) for t in game.jansou(True)] == [
+        ("Ben", "Ana", 2500), ("Ben", "Dae", 2400), ("Chie", "Ana", 500), ("Chie", "Dae", 500),
+        ("Eve", "Ana", 2500), ("Eve", "Dae", 2400), ("Ana", "Dae", 100),
+    ]  # fmt: skip
