@@ -16,9 +16,8 @@ import csv
 import difflib
 import io
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from decimal import Decimal
 from fractions import Fraction
 from functools import cached_property
 from itertools import accumulate
@@ -412,27 +411,25 @@ class SessionResult(Accounts):
 
 
 def _running_text(row: Sequence[int], per_pt: int) -> JSONText:
-    """:func:`_repeated_values` as compact JSON text (``text_rows``), each value's text
+    """:func:`_repeated_values` as compact JSON text (``text_rows``): each value's text
     made once for a run of games that keep it."""
-    out: list[str] = []
-    last, text = None, ""
-    for units in row:
-        if units != last:
-            last, text = units, str(quanta_value(units, per_pt))
-        out.append(text)
-    return JSONText(f"[{', '.join(out)}]")
+    texts = _repeated_values(row, per_pt, lambda units, per: str(quanta_value(units, per)))
+    return JSONText(f"[{', '.join(texts)}]")
 
 
-def _repeated_values(row: Sequence[int], per_pt: int) -> list[int | Decimal]:
-    """A running total's values for JSON: a value kept from one game to the next (most
-    games a player sits out) is the same object, made once. At 100,000 games the
-    distinct totals outgrow every cache, and making each afresh took most of the time."""
-    out: list[int | Decimal] = []
+def _repeated_values(
+    row: Sequence[int], per_pt: int, make: Callable[[int, int], Any] = quanta_value
+) -> list[Any]:
+    """A running total's values for JSON (``make`` of each: its exact value, or its
+    text): a value kept from one game to the next (most games a player sits out) is
+    the same object, made once. At 100,000 games the distinct totals outgrow every
+    cache, and making each afresh took most of the time."""
+    out = []
     last, value = None, None
     for units in row:
         if units != last:
-            last, value = units, quanta_value(units, per_pt)
-        out.append(value)  # type: ignore[arg-type]
+            last, value = units, make(units, per_pt)
+        out.append(value)
     return out
 
 
