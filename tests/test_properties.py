@@ -17,6 +17,7 @@ from seisan.ledger import GameResult, settle_game
 from seisan.output import dumps_json, write_json
 from seisan.rules import SideRules, Stakes
 from seisan.session import Session, SessionGame, SessionResult
+from seisan.settlement import Penalty
 from seisan.sidebets import Bets, Kind, PairBet, Spectator, exact_transfers
 from seisan.transfers import balances, fewest_transfers
 from seisan.uma import RankUma
@@ -500,7 +501,7 @@ def test_the_one_pass_path_settles_as_the_general_one(
 def sessions_with_bets(draw: st.DrawFn) -> tuple[Rules, list[GameResult]]:
     """Games of one session: one rules (with or without money and fees; a game may have
     its own fee), players drawn from six names, each game with its own side bets and
-    spectators and up to two riichi sticks left on the table."""
+    spectators, up to two riichi sticks left on the table and perhaps a chombo."""
     rules, points, bets = draw(games_with_bets())
     if draw(st.booleans()):
         unit = draw(st.sampled_from([Fraction(1, 100), Fraction(1, 2), 1, 10, 100]))  # cents too
@@ -521,7 +522,9 @@ def sessions_with_bets(draw: st.DrawFn) -> tuple[Rules, list[GameResult]]:
         played = [points[i] for i in order]
         sticks = draw(st.integers(0, 2))  # riichi sticks left on the table: first's, or lost
         played[draw(st.integers(0, rules.players - 1))] -= 1000 * sticks
-        games.append(settle_game(played, game_rules, names, game_bets, sticks))
+        penalties = [Penalty(draw(st.integers(0, rules.players - 1)), Fraction(pt))
+                     for pt in draw(st.lists(st.integers(1, 30), max_size=1))]  # fmt: skip
+        games.append(settle_game(played, game_rules, names, game_bets, sticks, penalties))
     return games[-1].rules, games  # the night takes its last game's rules (the web app)
 
 
@@ -571,6 +574,11 @@ def test_a_sessions_sums_in_integers_equal_the_games_added_as_fractions(
             for name, amount in (game.money_before_fees() or {}).items():
                 money[name] += amount
         assert result.money_before_fees() == money
+    for game in games:  # the totals (from the scores and the side bets) are what the
+        # game's payments, made apart, net to; the house's money is its lost sticks'
+        netted = balances(game.flows)
+        assert game.totals() == {n: netted.get(n, Fraction(0)) for n in game.participants()}
+        assert game.lost_money() == (game._money or {}).get("house", Fraction(0))
     for game in games:  # everyone's units and the house's lost sticks sum to zero
         units, common = game._house_units
         assert sum(units.values()) == 0

@@ -19,6 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
+from math import lcm
 from typing import Any
 
 from seisan.pt import (
@@ -71,16 +72,21 @@ def rounded_money(
     if stakes.rate is None:
         raise ValueError("no rate")
     # amount × rate ÷ unit = (n × rn) / (common × rd), integers only
-    per_unit = stakes.rate / stakes.unit
+    per_unit = stakes.per_unit
     rn, rd = per_unit.numerator, per_unit.denominator * common
     divide = stakes.rounding.divide
     units: dict[str, int] = {}
+    owed: dict[tuple[str, ...], int] = {}  # each group's absorbers take minus the rest's sum
     for name, count in net.items():
-        if name not in absorbers[name]:
-            units[name] = divide(count * rn, rd)
+        group = absorbers[name]
+        if name not in group:
+            units[name] = rounded = divide(count * rn, rd)
+            owed[group] = owed.get(group, 0) - rounded
     for group in dict.fromkeys(absorbers.values()):
-        members = [name for name in net if absorbers[name] == group and name not in group]
-        total = -sum(units[name] for name in members)
+        total = owed.get(group, 0)
+        if len(group) == 1:  # (most games: one first place takes it all)
+            units[group[0]] = total
+            continue
         base = {name: (net[name] * rn) // rd for name in group}
         left = total - sum(base.values())
         for name, extra in zip(group, split_even(left, len(group)), strict=True):
@@ -195,7 +201,13 @@ class GameResult(Accounts):
     side: SideResult
     spectators: tuple[Spectator, ...] = ()
     soto: tuple[Transfer, ...] = ()
-    flows: tuple[Transfer, ...] = ()
+
+    @cached_property
+    def flows(self) -> tuple[Transfer, ...]:
+        """Every payment of the game: the scores settled with first place, the side
+        bets, then the spectators'. Made when asked: a session's totals, money and
+        ledgers come from the scores' and side bets' units without them."""
+        return (*score_transfers(self.settlement), *self.side.transfers, *self.soto)
 
     @property
     def rules(self) -> Rules:
@@ -249,8 +261,24 @@ class GameResult(Accounts):
 
     @cached_property
     def _units(self) -> tuple[dict[str, int], int]:
-        net, common = balance_units(self.flows)
-        return {name: net.get(name, 0) for name in self.participants()}, common
+        """Everyone's total in whole units of 1/``common`` pt, and ``common``: each
+        player's score (what the scores' flows net to), plus each kind of side bet."""
+        settlement = self.settlement
+        per_pt = settlement.per_pt
+        sides = list(self._side_units.values())
+        common = lcm(per_pt, *(given for _net, given in sides))
+        scale = common // per_pt
+        units = {
+            name: sum(parts) * scale
+            for name, parts in zip(settlement.names, settlement.quanta, strict=True)
+        }
+        for spectator in self.spectators:
+            units[spectator.name] = 0
+        for net, given in sides:
+            scale = common // given
+            for name, count in net.items():
+                units[name] += count * scale
+        return units, common
 
     def total_units(self) -> tuple[dict[str, int], int]:
         """:meth:`totals` in whole units of 1/``common`` pt, and ``common``: what a
@@ -320,7 +348,12 @@ class GameResult(Accounts):
         return {name: amount for name, amount in self._money.items() if name != HOUSE}
 
     def lost_money(self) -> Fraction:
-        return (self._money or {}).get(HOUSE, _ZERO)
+        units = self._money_units  # (a session asks every game: no Fraction made for the rest)
+        count = units.get(HOUSE, 0) if units is not None else 0
+        if not count:
+            return _ZERO
+        unit = self.stakes.unit
+        return from_quanta(count * unit.numerator, unit.denominator)
 
     @cached_property
     def _fees(self) -> dict[str, Fraction]:
@@ -494,6 +527,8 @@ def game_result(settlement: Settlement, bets: Bets | None = None) -> GameResult:
     bets = bets or NO_BETS
     table = Table(settlement)  # who placed where, worked out once for every bet
     side = side_bets(settlement, bets, table)
+    if not bets.spectators:  # (most games: the scores' flows made only when asked)
+        return GameResult(settlement, side)
     player_flows = [*score_transfers(settlement, table), *side.transfers]
     pool = bets.side_rules(settlement).soto_pool
     mirrored = any(not s.pool for s in bets.spectators)
@@ -504,5 +539,4 @@ def game_result(settlement: Settlement, bets: Bets | None = None) -> GameResult:
         side,
         tuple(bets.spectators),
         tuple(spectator_flows),
-        (*player_flows, *spectator_flows),
     )

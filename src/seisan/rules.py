@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 from decimal import Decimal, InvalidOperation
 from enum import StrEnum
 from fractions import Fraction
+from functools import cached_property
 from typing import Any, TypeVar
 
 from seisan.errors import RulesError, SeisanError, UnknownNameError, where_in_text
@@ -489,6 +490,14 @@ class Stakes:
         if not isinstance(self.rounding, Rounding):
             object.__setattr__(self, "rounding", _rounding("money.rounding", self.rounding))
         object.__setattr__(self, "fee_payer", _choice(FeePayer, "money.fee_payer", self.fee_payer))
+
+    @cached_property
+    def per_unit(self) -> Fraction:
+        """Units of money per pt (``rate`` ÷ ``unit``), made once: every game with a rate
+        turns its balances into money with it. (Raises ``TypeError`` without a rate.)"""
+        if self.rate is None:
+            raise TypeError("no rate")
+        return self.rate / self.unit
 
     def check_paid(self) -> None:
         """A fee is money: refused with no rate. Checked once the rules are whole, not

@@ -311,7 +311,7 @@ class SessionResult(Accounts):
         stakes = self.stakes
         if stakes.rate is None:
             return {}
-        per_unit = stakes.rate / stakes.unit
+        per_unit = stakes.per_unit
         out: dict[str, Fraction] = {}
         for penalty in self.session_penalties:
             name = self._people[penalty.seat]
