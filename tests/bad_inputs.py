@@ -166,6 +166,12 @@ for option, value in [("--sashi", "0:1"), ("--sashi", "0:0:10000"), ("--sashi", 
                       ("--substitute", "Zed:Sub"), ("--substitute", "East:South")]:  # fmt: skip
     case(f"settle{option}={value}", ["settle", *ML, option, value])
 case("settle-soto-player", ["settle", *ML, "--names", "A,B,C,D", "--soto", "A:B"])
+# the house's own name in the ledgers, as a player's or a spectator's (a balance of theirs
+# would merge with the house's: once a traceback, before that wrong totals)
+case("settle-names-house", ["settle", *ML, "--names", "A,B,C,house", "--penalty", "C:20"],
+     "house's name")  # fmt: skip
+case("settle-names-House", ["settle", *ML, "--names", "A,B,C, House "], "house's name")
+case("settle-soto-house", ["settle", *ML, "--soto", "HOUSE:East"], "house's name")
 case("settle-chips-novalue", ["settle", *ML, "--chips", "1,-1,0,0"])
 case("settle-busted-not-bust", ["settle", *ML, "--tobi", "10000", "--busted", "3:0"])
 case("settle-busted-twice", ["settle", "40000", "40000", "30000", "-10000", "-r", "mleague",

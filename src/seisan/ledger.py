@@ -301,8 +301,8 @@ class GameResult(Accounts):
     def _house_units(self) -> tuple[dict[str, int], int]:
         """:meth:`total_units` with the house's lost sticks (if any) last, and their
         ``common``: what the game's money and its ledgers with first place start from.
-        (The house's own flow is among the flows the units were summed from, so the
-        lost sticks' denominator divides ``common``.)"""
+        (The lost sticks are whole quanta of the settlement's ``per_pt``, which
+        divides ``common``.)"""
         units, common = self._units
         lost = self.lost()
         if not lost:

@@ -75,6 +75,9 @@ def test_each_version_numbered_and_kept_with_who_made_it(club: m.Club, owner: An
                 "leave it out"),
     ("Ana\x07", "a name is letters, digits and spaces: no control characters"),
     ("アナ・リー", None),
+    (" House ", "“House” is the house's name in the ledgers (fees, riichi sticks it keeps): "
+                "give this person another name"),
+    ("Houses", None),
 ])  # fmt: skip
 def test_a_name_on_each_threshold(name: str, problem: str | None) -> None:
     if problem is None:

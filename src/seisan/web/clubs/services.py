@@ -27,6 +27,8 @@ from seisan.pt import pt_value
 from seisan.rules import Rules
 from seisan.session import Session as CoreSession
 from seisan.session import SessionGame, SessionResult, game_from_dict, settle_one
+from seisan.settlement import house_name
+from seisan.transfers import HOUSE
 from seisan.web.clubs import history, inserts
 from seisan.web.clubs import models as m
 from seisan.web.clubs.standings import bump, forget_old_changes, live_games
@@ -206,6 +208,8 @@ def check_name(name: str, field: str = "") -> None:
             )  # fmt: skip
     if not name.isprintable():
         raise EntryError(_("a name is letters, digits and spaces: no control characters"), field)
+    if name.strip().casefold() == HOUSE:
+        raise EntryError(house_name(name.strip()), field)
 
 
 def _check_names(names: Sequence[str], spectators: Sequence[str] = ()) -> None:

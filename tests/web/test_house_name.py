@@ -1,0 +1,64 @@
+"""“house” is the ledgers' name for the house (its fees, the riichi sticks it keeps): a
+player's balance under that name merged with the house's (wrong totals, then a
+traceback). New names are refused; a stored one is renamed by a migration."""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from django.apps import apps
+from django.test import Client
+from django.urls import reverse
+
+from seisan.web.clubs import models as m
+from seisan.web.clubs import services
+
+from .conftest import enter
+
+NAMES = ["Ana", "Ben", "Chie", "Dae"]
+
+
+def test_a_player_called_house_is_refused_at_the_table(
+    signed_in: Client, session: m.Session
+) -> None:
+    page = enter(signed_in, session, ["Ana", "Ben", "Chie", "House"], [40000, 30000, 20000, 10000])
+    assert page.status_code == 200  # the form again, with the error beside the name
+    assert "is the house&#x27;s name in the ledgers" in page.content.decode()
+    assert not m.Game.objects.exists()
+
+
+def test_a_stored_player_called_house_is_renamed_by_the_migration(
+    signed_in: Client, session: m.Session, owner: Any
+) -> None:
+    """A night whose player was called “house” before the name was refused: its page
+    had become an error; the migration names them “house 3” (“house 2” is taken)
+    everywhere the game names them, and the night's page shows them."""
+    club = session.season.club
+    data = {"players": NAMES, "points": [40000, 30000, 20000, 10000],
+            "sashi": ["Dae:Ana:10000"], "soto": {"Eve": "Dae"}}  # fmt: skip
+    game, _created = services.save_game(session, data, owner, key="g")
+    m.Player.objects.create(club=club, name="House 2")
+    m.Player.objects.filter(club=club, name="Dae").update(name="house")
+    stored = services.rename_in_table(game.data, "Dae", "house")
+    m.Game.objects.filter(pk=game.pk).update(data=stored)
+    url = reverse("clubs:session", args=[club.slug, session.pk])
+    session.season.refresh_from_db()
+    revision, version = session.season.revision, m.Game.objects.get(pk=game.pk).version
+    migration = importlib.import_module(
+        "seisan.web.clubs.migrations.0010_house_is_not_a_players_name"
+    )
+    migration.rename_house(apps, None)
+    game.refresh_from_db()
+    session.season.refresh_from_db()
+    assert sorted(m.Player.objects.filter(club=club).values_list("name", flat=True)) == [
+        "Ana", "Ben", "Chie", "House 2", "house 3"]  # fmt: skip
+    assert game.data["players"] == ["Ana", "Ben", "Chie", "house 3"]
+    assert game.data["sashi"] == ["house 3:Ana:10000"]
+    assert game.data["soto"] == {"Eve": "house 3"}
+    assert (game.version, session.season.revision) == (version + 1, revision + 1)
+    page = signed_in.get(url)
+    assert page.status_code == 200 and "house 3" in page.content.decode()
+    migration.rename_house(apps, None)  # run again: nothing left to change
+    game.refresh_from_db()
+    assert game.version == version + 1
