@@ -90,7 +90,9 @@ def test_every_player_is_seated_once_or_sits_out(
     players = NAMES[:count]
     tables, out = earlier(rng, players, sessions)
     history = History.of(tables, out)
-    seating = seat(players, size=size, history=history, leftover=leftover, seed=seed, steps=3000)
+    # (the clock only guards against a hang: these tests check the search, not the clock)
+    seating = seat(players, size=size, history=history, leftover=leftover, seed=seed, steps=3000,
+                   time_limit=60)  # fmt: skip
     seated = [p for t in seating.tables for p in t]
     assert Counter(seated + list(seating.sitting_out)) == Counter(players)
     sizes, sitting_out = table_sizes(count, size, leftover)
@@ -101,7 +103,8 @@ def test_every_player_is_seated_once_or_sits_out(
         most = max(history.sat_out.get(p, 0) for p in seating.sitting_out)
         assert all(history.sat_out.get(p, 0) >= most for p in seated)
     # the same players, history and seed: the same tables
-    again = seat(players, size=size, history=history, leftover=leftover, seed=seed, steps=3000)
+    again = seat(players, size=size, history=history, leftover=leftover, seed=seed, steps=3000,
+                 time_limit=60)  # fmt: skip
     assert again == seating
     assert seating.complete
 
@@ -117,7 +120,7 @@ def test_the_search_finds_the_best_seating_of_small_cases() -> None:
         tables, out = earlier(rng, players, rng.randint(1, 6))
         history = History.of(tables, out)
         leftover = rng.choice(list(Leftover))
-        seating = seat(players, history=history, leftover=leftover, seed=case)
+        seating = seat(players, history=history, leftover=leftover, seed=case, time_limit=60)
         seated = [p for t in seating.tables for p in t]
         best = optimum(seated, [len(t) for t in seating.tables], history)
         assert seating.cost >= best
@@ -130,7 +133,7 @@ def test_no_one_meets_again_when_that_can_be_avoided() -> None:
     meets an opponent again exists (a Latin square), and the search finds one."""
     players = NAMES[:16]
     first = [players[k : k + 4] for k in range(0, 16, 4)]
-    seating = seat(players, history=History.of(first), seed=3)
+    seating = seat(players, history=History.of(first), seed=3, time_limit=60)
     assert seating.repeats == 0
     assert all(len({p for p in t} & set(f)) <= 1 for t in seating.tables for f in first)
 
@@ -169,7 +172,8 @@ def test_a_team_event_seats_one_of_each_team_at_every_table() -> None:
     teams = {name: f"team {i % 4}" for i, name in enumerate(NAMES[:16])}
     rng = random.Random(4)
     tables, _out = earlier(rng, NAMES[:16], 3)
-    seating = seat(NAMES[:16], method=Method.TEAMS, teams=teams, history=History.of(tables))
+    seating = seat(NAMES[:16], method=Method.TEAMS, teams=teams, history=History.of(tables),
+                   time_limit=60)  # fmt: skip
     for table in seating.tables:
         assert sorted(teams[p] for p in table) == ["team 0", "team 1", "team 2", "team 3"]
     assert seating.complete
@@ -261,13 +265,23 @@ def test_a_league_night_after_night_on_the_command_line(cli: Any, tmp_path: Path
     history = tmp_path / "nights.json"
     for night in range(3):
         history.write_text(json.dumps(nights), encoding="utf-8")
-        data = cli.json("seating", players, "--history", str(history), "--seed", str(night))
+        data = cli.json(
+            "seating",
+            players,
+            "--history",
+            str(history),
+            "--seed",
+            str(night),
+            "--time-limit",
+            "60",
+        )  # (the search's steps decide, not a busy clock)
         assert data["repeats"] == 0 and data["complete"]
         assert len(data["sitting_out"]) == 1
         assert not {p for n in nights for p in n["sitting_out"]} & set(data["sitting_out"])
         nights.append(data)
-    csv = cli.run("seating", players, "--history", str(history), "--format", "csv")
-    shown = cli.json("seating", players, "--history", str(history))
+    csv = cli.run("seating", players, "--history", str(history), "--format", "csv",
+                  "--time-limit", "60")  # fmt: skip
+    shown = cli.json("seating", players, "--history", str(history), "--time-limit", "60")
     assert csv.splitlines()[:3] == ["table,seat,wind,name", f"1,0,E,{shown['tables'][0][0]}",
                                     f"1,1,S,{shown['tables'][0][1]}"]  # fmt: skip
 

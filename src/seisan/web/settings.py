@@ -174,6 +174,8 @@ ACCOUNT_RATE_LIMITS = {
 ALLAUTH_TRUSTED_PROXY_COUNT = int(os.environ.get("SEISAN_TRUSTED_PROXIES", "0") or 0)
 #: settlements a minute that one address may ask of the API without an account (0: no limit)
 SEISAN_API_SETTLE_RATE = int(os.environ.get("SEISAN_API_SETTLE_RATE", "120") or 0)
+#: seconds a draw of the tables may search before it takes its best so far (the page waits)
+SEISAN_SEATING_SECONDS = float(os.environ.get("SEISAN_SEATING_SECONDS", "1") or 1)
 #: open sign-up: anyone who reaches the server may make an account (off: invitations only)
 SEISAN_OPEN_SIGNUP = _flag("SEISAN_OPEN_SIGNUP")
 LOGIN_REDIRECT_URL = "/"

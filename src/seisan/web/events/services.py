@@ -18,6 +18,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
@@ -91,6 +92,7 @@ def draw(
         list(present), size=players, method=method, history=season_history(session),
         standings=standings, leftover=Leftover.SIT_OUT, seed=seed,
         teams=team_of(season) if method is Method.TEAMS else None,
+        time_limit=settings.SEISAN_SEATING_SECONDS,
     )  # fmt: skip
 
     RoundClock.objects.filter(session=session).update(extra={})  # new tables, none extended
