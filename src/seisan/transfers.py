@@ -43,7 +43,7 @@ def balance_units(transfers: Iterable[Transfer]) -> tuple[dict[str, int], int]:
     ``common`` (the amounts' common denominator): summed as integers, exact, for
     callers that add up many games before making Fractions once at the end."""
     items = [(t.payer, t.payee, t.amount.numerator, t.amount.denominator) for t in transfers]
-    common = lcm(*(item[3] for item in items)) if items else 1
+    common = lcm(*(item[3] for item in items))  # (lcm() of nothing is 1)
     net: dict[str, int] = {}
     for payer, payee, numerator, denominator in items:
         units = numerator * (common // denominator)
@@ -55,7 +55,7 @@ def balance_units(transfers: Iterable[Transfer]) -> tuple[dict[str, int], int]:
 def transfer_units(transfers: Sequence[Transfer]) -> tuple[list[tuple[str, str, int]], int]:
     """``transfers`` as (payer, payee, units) in whole units of 1/``common`` of the
     amounts' unit, and ``common``: for summing many games' ledgers in integers."""
-    common = lcm(*(t.amount.denominator for t in transfers)) if transfers else 1
+    common = lcm(*(t.amount.denominator for t in transfers))
     return [(t.payer, t.payee, t.amount.numerator * (common // t.amount.denominator))
             for t in transfers], common  # fmt: skip
 
