@@ -30,9 +30,9 @@ CORE = {
     "seisan.explain", "seisan.i18n", "seisan.ledger", "seisan.output", "seisan.presets",
     "seisan.pt", "seisan.rounding", "seisan.rules", "seisan.settlement", "seisan.sidebets",
     "seisan.transfers", "seisan.uma",
-    # the option enums of `seisan seat` and `seisan rating` (Typer reads every command's
-    # options when it starts)
-    "seisan.ratings", "seisan.seating",
+    # the option enums of `seisan seating` and `seisan rating` (Typer reads every
+    # command's options when it starts), not the search or the ratings
+    "seisan.choices",
 }  # fmt: skip
 """The seisan modules a settlement needs; not the hands, game records, logs or bulk."""
 

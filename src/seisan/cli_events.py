@@ -6,16 +6,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from seisan.choices import Leftover, Method, System
 from seisan.cli import FormatOption, LangOption, app, out, reports_errors
+from seisan.errors import SeatingError
 from seisan.i18n import N_, Message, _, term
 from seisan.output import Format, dumps_csv, emit, table
 from seisan.pt import pt_value
-from seisan.ratings import System
-from seisan.seating import History, Leftover, Method, SeatingError, seat
+
+if TYPE_CHECKING:
+    from seisan.seating import History
 
 SEATING_HELP = N_(
     "Draw the tables of a night or a round: the fewest repeated opponents and winds "
@@ -41,6 +44,7 @@ def _history(path: Path) -> History:
     """Earlier nights from a JSON file: a list of nights, each its tables (names in seat
     order, East first) or what ``seisan seating --format json`` wrote for it."""
     from seisan.games import read_json  # noqa: PLC0415
+    from seisan.seating import History  # noqa: PLC0415 - not loaded for every command
 
     what = _("history {path}", path=path)
     data = read_json(path, _("seating history"))
@@ -124,6 +128,8 @@ def seating_command(
                        _("script {path}", path=script)) if script else []  # fmt: skip
     if time_limit <= 0:
         raise SeatingError(_("--time-limit must be more than 0 seconds"))
+    from seisan.seating import seat  # noqa: PLC0415 - not loaded for every command
+
     seating = seat(
         present, size=size, method=method, history=_history(history) if history else None,
         standings=_names([standings or ""]), teams=_teams(teams) if teams else None,

@@ -62,6 +62,10 @@ class PointsError(SeisanError):
     """Final points that cannot be settled under the rules (count, units, total)."""
 
 
+class SeatingError(SeisanError):
+    """Players, history or a script that cannot be seated, named."""
+
+
 def file_problem(err: OSError) -> Message:
     """Why a file could not be read or written, in the user's words (not the OS's
     English)."""

@@ -22,12 +22,17 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from enum import StrEnum
 from fractions import Fraction
 from typing import cast
 
+from seisan.choices import System
 from seisan.errors import SeisanError
 from seisan.i18n import _
+
+__all__ = [  # the choice of rating is defined apart, and given here too
+    "START_R", "TENHOU_BASE", "TENHOU_SETTLED", "PlayerRating", "Rated", "RatingError",
+    "System", "ratings", "size_of_most", "table_size", "tenhou_base",
+]  # fmt: skip
 
 START_R = Fraction(1500)
 #: Tenhou's points by place (順位点 of R), four and three players
@@ -38,13 +43,6 @@ TENHOU_SETTLED = 400
 
 class RatingError(SeisanError):
     """Games a rating cannot be worked out from, named."""
-
-
-class System(StrEnum):
-    """Which rating."""
-
-    OPENSKILL = "openskill"  #: Plackett–Luce (Weng–Lin), μ − 3σ
-    TENHOU = "tenhou"  #: 天鳳のR
 
 
 @dataclass(frozen=True)

@@ -21,37 +21,21 @@ import time
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from enum import StrEnum
 from itertools import combinations, permutations
 
-from seisan.errors import SeisanError
+from seisan.choices import Leftover, Method
+from seisan.errors import SeatingError
 from seisan.i18n import _
+
+__all__ = [  # the choices and the error are defined apart, and given here too
+    "MIN_STEPS", "PAIR_WEIGHT", "STEPS_PER_PLAYER", "History", "Leftover", "Method", "Seating",
+    "SeatingError", "optimum", "seat", "table_sizes",
+]  # fmt: skip
 
 #: a repeated opponent weighs as much as this many repeated winds
 PAIR_WEIGHT = 10
 #: steps of the search (swaps tried) per player, and at least
 STEPS_PER_PLAYER, MIN_STEPS = 400, 20_000
-
-
-class SeatingError(SeisanError):
-    """Players, history or a script that cannot be seated, named."""
-
-
-class Method(StrEnum):
-    """How the tables are drawn."""
-
-    SHUFFLED = "shuffled"  #: fewest repeated opponents and winds (ランダム, 重複最小)
-    SWISS = "swiss"  #: by the standings, the top players together (スイス式)
-    INTERVAL = "interval"  #: the standings spread over the tables (間隔)
-    TEAMS = "teams"  #: one player of each team at every table (チーム戦)
-    SCRIPT = "script"  #: the organiser's own tables (指定)
-
-
-class Leftover(StrEnum):
-    """What to do with players who do not fill a table."""
-
-    SIT_OUT = "sit-out"  #: they sit out (抜け番)
-    THREES = "three-player"  #: some tables are three-player tables (三人打ち)
 
 
 @dataclass(frozen=True)
