@@ -467,6 +467,8 @@ def test_a_record_may_end_on_time_and_settles_on_its_points() -> None:
     data["end"] = "tea"
     with pytest.raises(GameError, match="end: “tea” must be one of time, agreement"):
         record_from_dict(data)
+    del data["end"]  # a record the rules end: its end is the empty text, not None
+    assert record_from_dict(data).end == ""
 
 
 def test_tenhou_stops_the_game_itself_for_the_leading_dealer() -> None:
