@@ -1053,3 +1053,24 @@ def test_tied_firsts_share_each_debt_in_whole_units_of_money() -> None:
         ("Ben", "Ana", 2500), ("Ben", "Dae", 2400), ("Chie", "Ana", 500), ("Chie", "Dae", 500),
         ("Eve", "Ana", 2500), ("Eve", "Dae", 2400), ("Ana", "Dae", 100),
     ]  # fmt: skip
+
+
+def test_tied_firsts_settle_a_chip_each_way_and_no_share_of_nothing() -> None:
+    """Chips of 0.1 pt with Ben and Chie tied for first (seats 1 and 2, split ties):
+    each other player's chips are split between them in whole tenths, the leftover
+    tenth to the later of them (a debt's share rounded down: Ana's +0.1 owed gives
+    Ben 0 and Chie −0.1, Dae's −0.1 gives Ben +0.1 and Chie 0). So Chie pays Ana 0.1,
+    Dae pays Ben 0.1, and the firsts even up between them: Ben pays Chie 0.1. A share
+    of nothing is no payment at all (no line of 0), and a first who pays a player pays
+    under the bet's own kind, so Ana's chips stay chips."""
+    rules = find_preset("mleague").replace(side=SideRules(chip_value=Fraction(1, 10)))
+    game = settle_game([20000, 35000, 35000, 10000], rules, ["Ana", "Ben", "Chie", "Dae"],
+                       Bets(chips=(1, 0, 0, -1)))  # fmt: skip
+    assert game.firsts == ["Ben", "Chie"]
+    flows = game.to_dict()["flows"]
+    assert [(f["kind"], f["from_name"], f["to_name"], f["amount"]) for f in flows] == [
+        ("chips", "Chie", "Ana", Decimal("0.1")), ("chips", "Dae", "Ben", Decimal("0.1")),
+        ("chips", "Ben", "Chie", Decimal("0.1")),
+    ]  # fmt: skip
+    assert [game.side_of(name, Kind.CHIPS) for name in ("Ana", "Ben", "Chie", "Dae")] == [
+        Fraction(1, 10), 0, 0, Fraction(-1, 10)]  # fmt: skip
