@@ -98,7 +98,7 @@ def with_first(
                 out.append(Transfer(name, first, gain, kind))
             elif gain < 0:
                 out.append(Transfer(first, name, -gain, kind))
-    residual = {first: net.get(first, _ZERO) - received[first] for first in group}
+    residual = {first: net[first] - received[first] for first in group}  # (firsts have balances)
     # what is left between the firsts they settle directly: none of them is a
     # go-between for the others (a spectator mirroring one would copy the passing on)
     return out + [
