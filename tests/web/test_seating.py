@@ -346,7 +346,7 @@ def test_a_draw_is_the_cores_with_the_seasons_history_and_standings(
     assert len(standings) == 16
     core = seat(present, size=4, method=chosen, history=events.season_history(night),
                 standings=standings if chosen is not Method.SHUFFLED else [],
-                leftover=Leftover.SIT_OUT, seed=7)  # fmt: skip
+                leftover=Leftover.SIT_OUT, seed=7, time_limit=60)  # fmt: skip
     assert made.tables == [list(t) for t in core.tables]
     assert made.sitting_out == list(core.sitting_out) and len(made.sitting_out) == 1
     kept = (made.repeats, made.wind_repeats, made.complete)

@@ -85,3 +85,25 @@ def test_tokens_are_kept_only_as_hashes(club: m.Club, signed_in: Client) -> None
     invite = page.context["link"].rstrip("/").rsplit("/", 1)[1]
     stored: Any = Invitation.objects.get()
     assert invite not in {stored.token_hash} and len(stored.token_hash) == 64
+
+
+@pytest.mark.parametrize(("given", "seconds"), [
+    (None, 1.0), ("", 1.0), ("2.5", 2.5), ("0.001", 0.001),
+    ("0", None), ("-1", None), ("abc", None), ("nan", None), ("inf", None),
+])  # fmt: skip
+def test_the_seconds_a_draw_may_search(monkeypatch: Any, given: str | None,
+                                       seconds: float | None) -> None:  # fmt: skip
+    """SEISAN_SEATING_SECONDS: above 0, or the server stops at once saying which."""
+    from django.core.exceptions import ImproperlyConfigured  # noqa: PLC0415
+
+    from seisan.web.settings import _seconds  # noqa: PLC0415
+
+    if given is None:
+        monkeypatch.delenv("SEISAN_SEATING_SECONDS", raising=False)
+    else:
+        monkeypatch.setenv("SEISAN_SEATING_SECONDS", given)
+    if seconds is None:
+        with pytest.raises(ImproperlyConfigured, match="give a number of seconds above 0"):
+            _seconds("SEISAN_SEATING_SECONDS", 1.0)
+    else:
+        assert _seconds("SEISAN_SEATING_SECONDS", 1.0) == seconds

@@ -10,6 +10,7 @@ hand."""
 from __future__ import annotations
 
 import gzip
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
 from pathlib import Path, PurePath
@@ -18,6 +19,7 @@ from seisan.errors import SeisanError, file_problem
 from seisan.games import GameError, GamePlay, GameRecord, RoundName, play
 from seisan.i18n import _
 from seisan.rules import Length, Rules
+from seisan.transfers import HOUSE
 
 
 class LogError(SeisanError):
@@ -46,6 +48,17 @@ class LoggedGame:
     #: whether the final points give the deposits left on the table to first place
     #: (Tenhou's do; mjai's are the table's points as the last hand left them)
     deposits_in_final: bool = True
+
+
+def seat_names(names: Sequence[object], n: int) -> tuple[str, ...]:
+    """The players' names as seisan can keep them: a player called “house” (the ledgers'
+    name for the house) as “Player N” of their seat, and Player 1…n for all where a
+    name is missing or given twice."""
+    players = [f"Player {seat + 1}" if str(name).strip().casefold() == HOUSE else str(name)
+               for seat, name in enumerate(names)]  # fmt: skip
+    if len(players) != n or len(set(players)) != n or not all(players):
+        return tuple(f"Player {seat + 1}" for seat in range(n))
+    return tuple(players)
 
 
 def read_text(path: Path) -> str:

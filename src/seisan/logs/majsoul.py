@@ -29,7 +29,7 @@ from typing import Any
 from seisan.errors import SeisanError, where_in_text
 from seisan.games import GameRecord, Hand, Win
 from seisan.i18n import _
-from seisan.logs import LogError, LoggedGame, as_logged, read_text
+from seisan.logs import LogError, LoggedGame, as_logged, read_text, seat_names
 from seisan.presets import rules_from_data
 from seisan.rules import Rules
 
@@ -357,7 +357,7 @@ def _names(head: Mapping[str, Any], n: int) -> list[str]:
         seat = int(account.get("seat") or 0)
         if seat < n and account.get("nickname"):
             names[seat] = str(account["nickname"])
-    return names if len(set(names)) == n else [f"Player {i + 1}" for i in range(n)]
+    return list(seat_names(names, n))
 
 
 def parse(text: str, rules: Rules | None = None, names: Sequence[str] | None = None) -> LoggedGame:

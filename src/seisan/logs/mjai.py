@@ -30,7 +30,7 @@ from seisan.errors import SeisanError, where_in_text
 from seisan.games import GameRecord, Hand, RoundName, Win
 from seisan.hands import HandError, hand_value
 from seisan.i18n import _
-from seisan.logs import LogError, LoggedGame, as_logged, read_text
+from seisan.logs import LogError, LoggedGame, as_logged, read_text, seat_names
 from seisan.presets import find_preset
 from seisan.rules import Length, Rules
 
@@ -602,10 +602,9 @@ class _Reader:
                              "seisan replays whole games",
                              round=RoundName(first.round or "")))  # fmt: skip
         n = self.players
-        players = list(self.given_names) if self.given_names is not None else self.names[:n]
-        if len(players) != n or len(set(players)) != n or not all(players):
-            players = [f"Player {i + 1}" for i in range(n)]
-        record = GameRecord(rules, tuple(players), tuple(self.hands), title=title)
+        given = self.given_names
+        players = seat_names(list(given) if given is not None else self.names[:n], n)
+        record = GameRecord(rules, players, tuple(self.hands), title=title)
         return LoggedGame(record, tuple(after), tuple(final), (),
                           title, deposits_in_final=False)  # fmt: skip
 

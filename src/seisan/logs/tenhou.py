@@ -28,7 +28,15 @@ from xml.etree import ElementTree
 from seisan.errors import SeisanError, where_in_text
 from seisan.games import GameRecord, Hand, Win
 from seisan.i18n import _
-from seisan.logs import CheckError, LogError, LoggedGame, as_logged, check, read_text
+from seisan.logs import (
+    CheckError,
+    LogError,
+    LoggedGame,
+    as_logged,
+    check,
+    read_text,
+    seat_names,
+)
 from seisan.logs.lobby import Lobby, lobby_caption, lobby_rules
 from seisan.presets import find_preset
 from seisan.rules import DealerStop, Length, Rules
@@ -401,10 +409,8 @@ class _Reader:
         chosen = (as_logged(rules, n, hanchan) if rules is not None
                   else _own_rules(self.lobby, n == 3, hanchan, _date(self.game_id), final,
                                   final_pt, self.first_ten[:n]))  # fmt: skip
-        players = list(names) if names is not None else self.names[:n]
-        if len(players) != n or len(set(players)) != n:
-            players = [f"Player {i + 1}" for i in range(n)]
-        record = GameRecord(chosen, tuple(players), tuple(self.hands), title=self.game_id)
+        players = seat_names(list(names) if names is not None else self.names[:n], n)
+        record = GameRecord(chosen, players, tuple(self.hands), title=self.game_id)
         return LoggedGame(record, tuple(self.after), final, final_pt, self.game_id,
                           *_named(self.lobby, rules))  # fmt: skip
 
@@ -518,10 +524,7 @@ def _json_after(
 
 def _players(data: dict[str, Any], names: Sequence[str] | None, n: int) -> tuple[str, ...]:
     """The names given, else the log's, else Player 1…n where they are missing or twice."""
-    players = list(names) if names is not None else [str(x) for x in data.get("name") or []][:n]
-    if len(players) != n or len(set(players)) != n or not all(players):
-        players = [f"Player {i + 1}" for i in range(n)]
-    return tuple(players)
+    return seat_names(list(names) if names is not None else list(data.get("name") or [])[:n], n)
 
 
 def _ends_where_logged(rules: Rules, hands: list[Hand], n: int) -> bool:

@@ -25,6 +25,23 @@ def _flag(name: str, default: bool = False) -> bool:
     return default if value is None else value.strip().lower() in {"1", "true", "yes", "on"}
 
 
+def _seconds(name: str, default: float) -> float:
+    """A number of seconds above 0 from the environment (a server that would start with a
+    bad one stops at once, saying which and why)."""
+    value = os.environ.get(name, "").strip()
+    if not value:
+        return default
+    try:
+        seconds = float(value)
+    except ValueError:
+        seconds = 0.0
+    if not 0 < seconds < float("inf"):
+        from django.core.exceptions import ImproperlyConfigured  # noqa: PLC0415
+
+        raise ImproperlyConfigured(f"{name}={value!r}: give a number of seconds above 0")
+    return seconds
+
+
 DEBUG = _flag("DJANGO_DEBUG")
 DB_PATH = db_path()
 
@@ -96,6 +113,7 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "allauth.account.middleware.AccountMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
+    "seisan.web.clubs.middleware.UnsettledMiddleware",  # a stored game the core refuses
 ]
 
 ROOT_URLCONF = "seisan.web.urls"
@@ -175,7 +193,7 @@ ALLAUTH_TRUSTED_PROXY_COUNT = int(os.environ.get("SEISAN_TRUSTED_PROXIES", "0") 
 #: settlements a minute that one address may ask of the API without an account (0: no limit)
 SEISAN_API_SETTLE_RATE = int(os.environ.get("SEISAN_API_SETTLE_RATE", "120") or 0)
 #: seconds a draw of the tables may search before it takes its best so far (the page waits)
-SEISAN_SEATING_SECONDS = float(os.environ.get("SEISAN_SEATING_SECONDS", "1") or 1)
+SEISAN_SEATING_SECONDS = _seconds("SEISAN_SEATING_SECONDS", 1.0)
 #: open sign-up: anyone who reaches the server may make an account (off: invitations only)
 SEISAN_OPEN_SIGNUP = _flag("SEISAN_OPEN_SIGNUP")
 LOGIN_REDIRECT_URL = "/"

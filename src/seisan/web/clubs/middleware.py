@@ -1,13 +1,17 @@
 """Every request speaks its user's language: Django's choice (the switcher, else the
-browser's Accept-Language) is also the core's, so its messages read the same."""
+browser's Accept-Language) is also the core's, so its messages read the same. A
+stored game the core no longer settles (a name it now refuses) is a page saying
+which and why, not a server error."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse
+from django.template.loader import render_to_string
 from django.utils import translation
 
+from seisan.errors import SeisanError
 from seisan.i18n import Lang, language
 
 
@@ -24,3 +28,29 @@ class SeisanLanguageMiddleware:
     def __call__(self, request: HttpRequest) -> HttpResponse:
         with language(web_lang()):
             return self.get_response(request)
+
+
+class UnsettledMiddleware:
+    """The core's error where a page settles what is stored: its words on a page of the
+    site (409: the stored game and the core disagree), logged as the error it is. The
+    API answers any error of the core itself (400, in JSON); forms catch the errors
+    of what they send."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        if not isinstance(exception, SeisanError) or request.path.startswith("/api/"):
+            return None
+        import logging  # noqa: PLC0415
+
+        from seisan.web.clubs.access import ctx  # noqa: PLC0415 - models loaded by now
+
+        logging.getLogger("django.request").error(
+            "Stored game not settled: %s", request.path, exc_info=exception
+        )
+        page = render_to_string("unsettled.html", ctx(request, problem=str(exception)), request)
+        return HttpResponse(page, status=409)

@@ -83,6 +83,7 @@ def _approve(entry: Registration, user: Any) -> None:
     if own is not None:
         player = own
     else:
+        check_name(entry.name, "name")  # (an entry made before a name was refused)
         began = timezone.now()
         player = player_named(club, entry.name)
         made_now = player.created >= began  # not a guest someone else entered before
