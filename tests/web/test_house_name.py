@@ -41,6 +41,8 @@ def test_a_stored_player_called_house_is_renamed_by_the_migration(
             "sashi": ["Dae:Ana:10000"], "soto": {"Eve": "Dae"}}  # fmt: skip
     game, _created = services.save_game(session, data, owner, key="g")
     m.Player.objects.create(club=club, name="House 2")
+    ana = m.Player.objects.get(club=club, name="Ana")  # a guest merged into Ana long ago
+    m.Player.objects.create(club=club, name="HOUSE", merged_into=ana)
     m.Player.objects.filter(club=club, name="Dae").update(name="house")
     stored = services.rename_in_table(game.data, "Dae", "house")
     m.Game.objects.filter(pk=game.pk).update(data=stored)
@@ -54,7 +56,13 @@ def test_a_stored_player_called_house_is_renamed_by_the_migration(
     game.refresh_from_db()
     session.season.refresh_from_db()
     assert sorted(m.Player.objects.filter(club=club).values_list("name", flat=True)) == [
-        "Ana", "Ben", "Chie", "House 2", "house 3"]  # fmt: skip
+        "Ana",
+        "Ben",
+        "Chie",
+        "HOUSE",
+        "House 2",
+        "house 3",
+    ]  # fmt: skip (the merged: as it was)
     assert game.data["players"] == ["Ana", "Ben", "Chie", "house 3"]
     assert game.data["sashi"] == ["house 3:Ana:10000"]
     assert game.data["soto"] == {"Eve": "house 3"}
