@@ -426,3 +426,15 @@ def test_rules_travel_to_another_process_and_settle_the_same(name: str) -> None:
     points = [p - (sum(points) - rules.start * rules.players) * (i == 0)
               for i, p in enumerate(points)]  # fmt: skip
     assert settle(points, again).scores == settle(points, rules).scores
+
+
+def test_a_fee_without_a_rate_is_refused_naming_the_field_and_its_value() -> None:
+    """Checked once the rules are whole (a rules file may leave the rate to --rate)."""
+    from seisan.rules import Stakes  # noqa: PLC0415
+
+    Stakes(fee=Fraction(100), rate=Fraction(50)).check_paid()
+    Stakes().check_paid()
+    with pytest.raises(RulesError) as refused:
+        Stakes(fee=Fraction(100)).check_paid()
+    assert refused.value.field == "money.fee"
+    assert str(refused.value) == "rules: money.fee = 100: needs a rate (money.rate): a fee is money"
