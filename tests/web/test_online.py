@@ -789,3 +789,17 @@ def test_names_are_the_clubs_own_and_read_in_one_query_each(
     with django_assert_num_queries(1):
         players = services.remembered(club, ["Ana", "Ben", "Chie", "Dae", "Eve"])
     assert {n: p.name for n, p in players.items()} == NAMES
+
+
+def test_a_logged_player_called_house_is_read_with_their_seat() -> None:
+    """“house” is the ledgers' name for the house: a log's player of that name is read
+    as “House 2” (a name of their own, mapped to a club player like any other), not as
+    a seat the log left unnamed."""
+    from seisan.logs import tenhou  # noqa: PLC0415
+
+    path = Path(__file__).parents[1] / "data" / "tenhou" / "2009100819gm-0049-0000-13bf5b23.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    rules = tenhou.parse_json(path.read_text(encoding="utf-8")).record.rules
+    data["name"][1] = "House"
+    read = services._read("x.json", json.dumps(data).encode(), rules)
+    assert read["names"] == [data["name"][0], "House 2", data["name"][2], data["name"][3]]

@@ -52,11 +52,16 @@ class LoggedGame:
 
 def seat_names(names: Sequence[object], n: int) -> tuple[str, ...]:
     """The players' names as seisan can keep them: a player called “house” (the ledgers'
-    name for the house) as “Player N” of their seat, and Player 1…n for all where a
-    name is missing or given twice."""
-    players = [f"Player {seat + 1}" if str(name).strip().casefold() == HOUSE else str(name)
-               for seat, name in enumerate(names)]  # fmt: skip
-    if len(players) != n or len(set(players)) != n or not all(players):
+    name for the house) with their seat's number after it (“House 2”), and Player 1…n
+    for all where a name is missing or given twice."""
+    players: list[str] = []
+    for seat, name in enumerate(names):
+        if not isinstance(name, str) or not name.strip():
+            players = []  # a seat without a name: every seat Player N
+            break
+        players.append(f"{name.strip()} {seat + 1}" if name.strip().casefold() == HOUSE
+                       else name)  # fmt: skip
+    if len(players) != n or len(set(players)) != n:
         return tuple(f"Player {seat + 1}" for seat in range(n))
     return tuple(players)
 

@@ -390,7 +390,8 @@ def parse(text: str, rules: Rules | None = None, names: Sequence[str] | None = N
                                       == "south"), record.names, record.hands,
                             title=record.title)  # fmt: skip
     if names is not None:
-        record = GameRecord(record.rules, tuple(names), record.hands, title=record.title)
+        record = GameRecord(record.rules, seat_names(names, reader.players), record.hands,
+                            title=record.title)  # fmt: skip
     if record is game.record:
         return game
     return LoggedGame(record, game.points_after, game.final_points,

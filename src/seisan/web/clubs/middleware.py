@@ -43,7 +43,11 @@ class UnsettledMiddleware:
         return self.get_response(request)
 
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
-        if not isinstance(exception, SeisanError) or request.path.startswith("/api/"):
+        if not isinstance(exception, SeisanError) or request.path_info.startswith("/api/"):
+            return None
+        from django.conf import settings  # noqa: PLC0415
+
+        if settings.DEBUG:  # a developer sees the traceback
             return None
         import logging  # noqa: PLC0415
 

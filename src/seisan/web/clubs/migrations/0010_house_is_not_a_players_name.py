@@ -108,12 +108,19 @@ def rename_in_record(record: Mapping[str, Any], old: str, new: str) -> dict[str,
 
 
 def _names_in(data: Any, record: Any, spectators: Any) -> set[str]:
-    names = {str(n).strip().casefold() for n in (data or {}).get("players", [])}
-    names |= {str(n).strip().casefold() for n in (record or {}).get("players", [])}
+    """Everyone a game names (casefolded): seats, spectators, substitutes."""
+    data, record = data or {}, record or {}
+    names = {str(n).strip().casefold() for n in data.get("players", [])}
+    names |= {str(n).strip().casefold() for n in record.get("players", [])}
     names |= {str(n).strip().casefold() for n in (spectators or {})}
     for key in ("soto", "pool"):
-        if isinstance((data or {}).get(key), dict):
+        if isinstance(data.get(key), dict):
             names |= {str(n).strip().casefold() for n in data[key]}
+    for found in (data.get("substitute"), record.get("substitute")):
+        if isinstance(found, str):
+            names.add(found.partition(":")[2].strip().casefold())
+        elif isinstance(found, dict):
+            names.add(str(found.get("by", "")).strip().casefold())
     return names
 
 
@@ -124,24 +131,24 @@ def rename_house(apps, schema_editor):
     SeasonChange = apps.get_model("clubs", "SeasonChange")
     Seating = apps.get_model("events", "Seating")
     Table = apps.get_model("tables", "Table")
-    games_of: dict[int, list[Any]] = {}
-    for game in Game.objects.select_related("session__season"):
-        games_of.setdefault(game.session.season.club_id, []).append(game)
-    players = {p.club_id for p in Player.objects.filter(merged_into__isnull=True)
-               if p.name.strip().casefold() == HOUSE}  # fmt: skip
-    watched = {club for club, games in games_of.items()
-               if any(HOUSE in _names_in(g.data, g.record, g.spectators)
-                      for g in games)}  # fmt: skip
+    players = {club for club, name in Player.objects.filter(merged_into__isnull=True)
+               .values_list("club_id", "name").iterator()
+               if name.strip().casefold() == HOUSE}  # fmt: skip
+    # a spectator called house: the spectators' names of every game, a game at a time
+    watched = {club for club, spectators in Game.objects.values_list(
+               "session__season__club_id", "spectators").iterator()
+               if HOUSE in {str(n).strip().casefold() for n in (spectators or {})}}  # fmt: skip
     for club in sorted(players | watched):
+        games = Game.objects.filter(session__season__club_id=club)
         used = {n.strip().casefold() for n in
                 Player.objects.filter(club_id=club).values_list("name", flat=True)}  # fmt: skip
-        for game in games_of.get(club, []):
+        for game in games.only("data", "record", "spectators").iterator():
             used |= _names_in(game.data, game.record, game.spectators)
         number = 2
         while f"{HOUSE} {number}" in used:
             number += 1
         new = f"{HOUSE} {number}"
-        for game in games_of.get(club, []):
+        for game in list(games):  # one club's games (SQLite: no writes while iterating)
             data = rename_in_table(game.data, HOUSE, new)
             record = None if game.record is None else rename_in_record(game.record, HOUSE, new)
             spectators = {_one(k, HOUSE, new): v for k, v in (game.spectators or {}).items()}
@@ -150,9 +157,11 @@ def rename_house(apps, schema_editor):
                 game.version += 1  # an edit based on the version before is stale
                 game.save(update_fields=["data", "record", "spectators", "version"])
         for seating in Seating.objects.filter(session__season__club_id=club):
-            seating.tables = [[_one(n, HOUSE, new) for n in t] for t in seating.tables]
-            seating.sitting_out = [_one(n, HOUSE, new) for n in seating.sitting_out]
-            seating.save(update_fields=["tables", "sitting_out"])
+            tables = [[_one(n, HOUSE, new) for n in t] for t in seating.tables]
+            sitting_out = [_one(n, HOUSE, new) for n in seating.sitting_out]
+            if (tables, sitting_out) != (seating.tables, seating.sitting_out):
+                seating.tables, seating.sitting_out = tables, sitting_out
+                seating.save(update_fields=["tables", "sitting_out"])
         for table in Table.objects.filter(session__season__club_id=club):
             hands = [e["hand"] for e in table.hands]
             renamed = rename_in_record({"players": table.names, "hands": hands}, HOUSE, new)
