@@ -766,3 +766,43 @@ def test_the_readme_screens_are_the_tests_own() -> None:
     readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
     for shown in re.findall(r"\(docs/screens/([\w-]+\.png)\)", readme):
         assert (Path(__file__).resolve().parents[2] / "docs" / "screens" / shown).exists(), shown
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "ko"])
+def test_a_stored_game_the_core_refuses_is_a_page_that_says_why(
+    browser: Any, live_server: Any, lang: str
+) -> None:
+    """A spectator called “house” stored before the name was refused: at phone width,
+    the night's page says which name and why in the reader's language, in the site's
+    layout, no wider than the screen and with nothing the browser refuses."""
+    boss = make_user("boss@example.com")
+    club = m.Club.objects.create(name="Jansou", slug="jansou", currency="JPY")
+    m.Membership.objects.create(club=club, user=boss, role="owner")
+    season = season_with(club, "mleague", boss)
+    night = m.Session.objects.create(season=season, title="Friday")
+    table = {"players": ["Ana", "Ben", "Chie", "Dae"], "points": [40000, 30000, 20000, 10000],
+             "soto": {"Eve": "Ana"}}  # fmt: skip
+    game, _created = services.save_game(night, table, boss)
+    m.Game.objects.filter(pk=game.pk).update(
+        data=services.rename_in_table(game.data, "Eve", "House"),
+        spectators={"House": game.spectators["Eve"]},
+    )
+    client = Client()
+    client.force_login(boss)
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale=lang)
+    context.add_cookies([
+        {"name": "sessionid", "value": client.cookies["sessionid"].value,
+         "url": live_server.url},
+        {"name": "django_language", "value": lang, "url": live_server.url},
+    ])  # fmt: skip
+    page = context.new_page()
+    problems = watch(page)
+    answer = page.goto(f"{live_server.url}/c/jansou/n/{night.pk}/")
+    assert answer is not None and answer.status == 409
+    said = {"en": "“House” is the house's name in the ledgers",
+            "ja": "「House」は精算表で店", "ko": "“House”은(는) 정산표에서 가게"}[lang]  # fmt: skip
+    assert said in page.inner_text("main")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    shot(page, f"unsettled-{lang}-390")
+    assert problems == []
+    context.close()
