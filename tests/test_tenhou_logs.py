@@ -421,6 +421,7 @@ def test_a_player_called_house_is_kept_as_the_player_of_their_seat() -> None:
     ([None, "Ben", "Chie", "Dae"], ("Player 1", "Player 2", "Player 3", "Player 4")),
     (["Ana", " ", "Chie", "Dae"], ("Player 1", "Player 2", "Player 3", "Player 4")),
     (["Ana", "Ana", "Chie", "Dae"], ("Player 1", "Player 2", "Player 3", "Player 4")),
+    (["Ana", " ana", "Chie", "Dae"], ("Player 1", "Player 2", "Player 3", "Player 4")),
     (["Ana", "", "Chie", "Dae"], ("Player 1", "Player 2", "Player 3", "Player 4")),
     (["Ana", "Ben", "Chie"], ("Player 1", "Player 2", "Player 3", "Player 4")),
     (["Houses", "Ben", "Chie", "Dae"], ("Houses", "Ben", "Chie", "Dae")),

@@ -53,7 +53,8 @@ class LoggedGame:
 def seat_names(names: Sequence[object], n: int) -> tuple[str, ...]:
     """The players' names as seisan can keep them: a player called “house” (the ledgers'
     name for the house) with their seat's number after it (“House 2”), and Player 1…n
-    for all where a name is missing or given twice."""
+    for all where a name is missing or given twice (in any case, as seisan compares
+    names)."""
     players: list[str] = []
     for seat, name in enumerate(names):
         if not isinstance(name, str) or not name.strip():
@@ -61,8 +62,8 @@ def seat_names(names: Sequence[object], n: int) -> tuple[str, ...]:
             break
         players.append(f"{name.strip()} {seat + 1}" if name.strip().casefold() == HOUSE
                        else name)  # fmt: skip
-    if len(players) != n or len(set(players)) != n:
-        return tuple(f"Player {seat + 1}" for seat in range(n))
+    if len(players) != n or len({p.strip().casefold() for p in players}) != n:
+        return tuple(f"Player {seat + 1}" for seat in range(n))  # (twice, in any case)
     return tuple(players)
 
 
