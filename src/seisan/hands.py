@@ -43,6 +43,20 @@ class HandValue:
     limit: str = ""  #: mangan, haneman, ... or "" below the limits
     times: int = 1  #: how many yakuman (a double yakuman is 2)
 
+    def __init__(
+        self,
+        dealer: bool,
+        ron: int | None,
+        tsumo_non_dealer: int | None,
+        tsumo_dealer: int | None,
+        limit: str = "",
+        times: int = 1,
+    ) -> None:
+        # the fields at once (as Settlement does): the generated __init__ of a frozen
+        # dataclass sets each through object.__setattr__, a third of a value worked out
+        self.__dict__.update(dealer=dealer, ron=ron, tsumo_non_dealer=tsumo_non_dealer,
+                             tsumo_dealer=tsumo_dealer, limit=limit, times=times)  # fmt: skip
+
     def limit_text(self, lang: str | None = None) -> str:
         """The limit's name in ``lang`` (``役満 ×2`` for a double yakuman)."""
         if not self.limit:
