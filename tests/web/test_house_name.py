@@ -90,6 +90,7 @@ def test_a_stored_spectator_called_house_is_a_clear_page_then_renamed(
     page = signed_in.get(reverse("clubs:session", args=[club.slug, session.pk]))
     assert page.status_code == 409
     assert "“House” is the house&#x27;s name in the ledgers" in page.content.decode()
+    assert f'href="{reverse("clubs:club", args=[club.slug])}"' in page.content.decode()
     token = new_api_token(owner, "bot")
     answer = Client().get(f"/api/clubs/{club.slug}/sessions/{session.pk}",
                           HTTP_AUTHORIZATION=f"Bearer {token}")  # fmt: skip

@@ -56,5 +56,11 @@ class UnsettledMiddleware:
         logging.getLogger("django.request").error(
             "Stored game not settled: %s", request.path, exc_info=exception
         )
-        page = render_to_string("unsettled.html", ctx(request, problem=str(exception)), request)
+        from django.urls import reverse  # noqa: PLC0415
+
+        match = request.resolver_match  # within a club: its page, where players are renamed
+        slug = match.kwargs.get("slug") if match is not None else None
+        club_url = reverse("clubs:club", args=[slug]) if slug else None
+        page = render_to_string("unsettled.html", ctx(request, problem=str(exception),
+                                                      club_url=club_url), request)  # fmt: skip
         return HttpResponse(page, status=409)
