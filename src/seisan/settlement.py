@@ -25,10 +25,10 @@ from itertools import repeat
 from typing import Any, NoReturn
 
 from seisan.errors import PointsError
-from seisan.i18n import Lang, Message, _, decimal_text, term
+from seisan.i18n import Lang, _, decimal_text, term
 from seisan.pt import from_quanta, pt_value, quanta_value, split_even
 from seisan.rules import MAX_POINTS, Rules, SubstitutePolicy, Ties, Zero
-from seisan.transfers import HOUSE
+from seisan.transfers import house_name, is_house
 
 _ZERO = Fraction(0)
 PART_NAMES = ("points", "rounding", "oka", "uma", "balance", "penalty")
@@ -378,13 +378,6 @@ class PointsTotalError(PointsError):
         super().__init__(message)
 
 
-def house_name(name: str) -> Message:
-    """The error for a player or spectator called “house”: the ledgers' name for the
-    house (場代, the riichi sticks it keeps), which a person's balance would merge with."""
-    return _("“{name}” is the house's name in the ledgers (fees, riichi sticks it keeps): "
-             "give this person another name", name=name)  # fmt: skip
-
-
 def check_names(names: Sequence[object], players: int) -> list[str]:
     """Player names: one per seat, non-empty text, all different, none the house's."""
     names = list(names)
@@ -400,7 +393,7 @@ def check_names(names: Sequence[object], players: int) -> list[str]:
             )  # fmt: skip
     clean = [str(name).strip() for name in names]
     for name in clean:
-        if name.casefold() == HOUSE:
+        if is_house(name):
             raise PointsError(house_name(name))
     if len({name.casefold() for name in clean}) != players:
         raise PointsError(_("names must differ (ignoring case): {names}", names=clean))

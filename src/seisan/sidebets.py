@@ -33,8 +33,16 @@ from seisan.errors import RulesError, SeisanError
 from seisan.i18n import Lang, _, term
 from seisan.pt import from_quanta
 from seisan.rules import SideRules, Ties, whole_points
-from seisan.settlement import Settlement, house_name
-from seisan.transfers import HOUSE, Transfer, balances, split_quanta, with_first
+from seisan.settlement import Settlement
+from seisan.transfers import (
+    HOUSE,
+    Transfer,
+    balances,
+    house_name,
+    is_house,
+    split_quanta,
+    with_first,
+)
 
 _ZERO = Fraction(0)
 
@@ -463,7 +471,7 @@ def soto(
             )
         if name.casefold() in seen:
             raise BetError(_("soto: “{name}” is already a player or a spectator", name=name))
-        if name.casefold() == HOUSE:
+        if is_house(name):
             raise BetError(house_name(name))
         seen.add(name.casefold())
     pooled = [s for s in spectators if s.pool]

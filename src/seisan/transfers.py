@@ -14,11 +14,27 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm
 
+from seisan.i18n import Message, _
 from seisan.pt import from_quanta
 
 _ZERO = Fraction(0)
 HOUSE = "house"
 """Who receives the game fees (場代) and riichi sticks lost at the end (供託)."""
+
+
+def is_house(name: str) -> bool:
+    """Whether ``name`` is the house's own (in any case, spaces aside): the ledgers keep
+    the house under it beside the people, so no person may be called that."""
+    return name.strip().casefold() == HOUSE
+
+
+def house_name(name: str) -> Message:
+    """The error for a player or spectator called “house” (:func:`is_house`): their
+    balance would merge with the house's."""
+    return _("“{name}” is the house's name in the ledgers (fees, riichi sticks it keeps): "
+             "give this person another name", name=name)  # fmt: skip
+
+
 _EXACT_LIMIT = 12  # participants with a balance up to which the minimum is searched exactly
 
 

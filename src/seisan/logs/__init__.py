@@ -19,7 +19,7 @@ from seisan.errors import SeisanError, file_problem
 from seisan.games import GameError, GamePlay, GameRecord, RoundName, play
 from seisan.i18n import _
 from seisan.rules import Length, Rules
-from seisan.transfers import HOUSE
+from seisan.transfers import is_house
 
 
 class LogError(SeisanError):
@@ -60,8 +60,7 @@ def seat_names(names: Sequence[object], n: int) -> tuple[str, ...]:
         if not isinstance(name, str) or not name.strip():
             players = []  # a seat without a name: every seat Player N
             break
-        players.append(f"{name.strip()} {seat + 1}" if name.strip().casefold() == HOUSE
-                       else name)  # fmt: skip
+        players.append(f"{name.strip()} {seat + 1}" if is_house(name) else name)
     if len(players) != n or len({p.strip().casefold() for p in players}) != n:
         return tuple(f"Player {seat + 1}" for seat in range(n))  # (twice, in any case)
     return tuple(players)

@@ -27,8 +27,7 @@ from seisan.pt import pt_value
 from seisan.rules import Rules
 from seisan.session import Session as CoreSession
 from seisan.session import SessionGame, SessionResult, game_from_dict, settle_one
-from seisan.settlement import house_name
-from seisan.transfers import HOUSE
+from seisan.transfers import house_name, is_house
 from seisan.web.clubs import history, inserts
 from seisan.web.clubs import models as m
 from seisan.web.clubs.standings import bump, forget_old_changes, live_games
@@ -208,7 +207,7 @@ def check_name(name: str, field: str = "") -> None:
             )  # fmt: skip
     if not name.isprintable():
         raise EntryError(_("a name is letters, digits and spaces: no control characters"), field)
-    if name.strip().casefold() == HOUSE:
+    if is_house(name):
         raise EntryError(house_name(name.strip()), field)
 
 
