@@ -297,6 +297,52 @@ def test_double_yakuman_follows_the_rules(cli) -> None:
     assert json.loads(cli.run(*args, "--rules", "tenhou"))["ron"] == 32000  # 天鳳: no double
 
 
+#: 大三元 and 字一色 in one open hand (a 555z pon, so no 四暗刻): two yakuman by default
+COMPOSITE = ["--tiles", "555z666z777z111z22z", "--win", "2z", "--meld", "pon:555z"]
+
+
+@pytest.mark.parametrize(
+    ("options", "ron", "yakuman"),
+    [
+        ([], 64000, 2),  # 役満の複合: both count
+        (["--rules", "mleague"], 64000, 2),  # 純粋な役満の複合 (no single double, composites)
+        (["--rules", "tenhou"], 64000, 2),
+        (["--rules", "ema"], 32000, 1),  # EMA: "the maximum score is a single yakuman"
+        (["--rules", "wrc"], 32000, 1),  # WRC: "Every yakuman is counted as single"
+        (["--rules", "saikouisen-classic"], 32000, 1),  # 「役満の複合あり」: false
+        (["--no-composite-yakuman"], 32000, 1),
+        (["--rules", "ema", "--composite-yakuman"], 64000, 2),
+    ],
+)
+def test_composite_yakuman_follow_the_rules(cli, options: list[str], ron: int,
+                                            yakuman: int) -> None:  # fmt: skip
+    data = json.loads(cli.run("hand", *COMPOSITE, *options, "--format", "json"))
+    assert (data["ron"], data.get("yakuman", 1), data["han"]) == (ron, yakuman, 13 * yakuman)
+
+
+@pytest.mark.parametrize(
+    ("options", "ron"),
+    [
+        ([], 64000),  # 国士無双十三面: a double yakuman by default
+        (["--no-composite-yakuman"], 64000),  # one yaku's double is not a composite
+        (["--rules", "mleague"], 32000),  # 国士無双13面待ちなどは、ダブル役満にはなりません
+        (["--rules", "jpml"], 32000),  # 純粋な役満の複合を認める
+        (["--rules", "npm"], 32000),
+        (["--rules", "rmu"], 32000),
+        (["--rules", "mahjongsoul"], 64000),
+    ],
+)
+def test_a_single_yaku_counts_double_only_where_the_rules_say(cli, options: list[str],
+                                                              ron: int) -> None:  # fmt: skip
+    args = ["hand", "--tiles", "19m19p19s1234567z1m", "--win", "1m", "--format", "json"]
+    assert json.loads(cli.run(*args, *options))["ron"] == ron
+
+
+def test_the_yakuman_options_are_for_tiles_only(cli) -> None:
+    for option in ("--composite-yakuman", "--no-double-yakuman"):
+        assert "decide how --tiles count" in cli.run("hand", "--yakuman", "2", option, code=2)
+
+
 def test_kazoe_and_variant_options(cli) -> None:
     out = cli.run("hand", "--han", "13", "--kazoe", "sanbaiman", "--format", "json")
     assert json.loads(out)["ron"] == 24000

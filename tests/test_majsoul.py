@@ -454,6 +454,29 @@ def test_a_friends_rooms_rules_each_as_its_record_states() -> None:
         "east", True, "west", "auto", True, "abort", False)  # fmt: skip
 
 
+@pytest.mark.parametrize(
+    ("detail", "players", "expected"),
+    [
+        # a three-player room that states none of them: the three-player preset's values
+        # (200 a honba, 100 from each payer on a tsumo, noten payments 2000 in all)
+        ({"init_point": 35000}, 3, (1000, 200, 100, 2000)),
+        # each noten player pays noting_fafu_N with N tenpai: with 2 of 3 tenpai, the
+        # one noten player pays the whole (the client's defaults: 1000 and 2000)
+        ({"noting_fafu_1": 1000, "noting_fafu_2": 2000, "changbang_value": 400}, 3,
+         (1000, 400, 200, 2000)),
+        ({"noting_fafu_2": 1500, "noting_fafu_3": 3000}, 3, (1000, 200, 100, 1500)),
+        ({"init_point": 25000}, 4, (1000, 300, None, 3000)),
+        ({"noting_fafu_2": 1500, "noting_fafu_3": 2400, "liqibang_value": 2000}, 4,
+         (2000, 300, None, 2400)),
+    ],
+)  # fmt: skip
+def test_a_rooms_sticks_and_noten_payments_by_its_count_of_players(
+    detail: dict[str, Any], players: int, expected: tuple[int, int, int | None, int]
+) -> None:
+    s = majsoul.rules_of(_room(**detail), players, True).scoring
+    assert (s.riichi, s.honba, s.honba_tsumo, s.noten) == expected
+
+
 @pytest.mark.parametrize("abort", ["have_jiuzhongjiupai", "have_sifenglianda",
                                    "have_sigangsanle", "have_sijializhi"])  # fmt: skip
 def test_each_abortive_draw_of_a_room_allows_them(abort: str) -> None:

@@ -776,7 +776,8 @@ def test_a_rules_files_bad_notes_and_sources_named(text: str, message: str) -> N
 
 
 @pytest.mark.parametrize(("section", "known"), [
-    ("scoring", "atamahane, daiminkan_pao, double_yakuman, honba, honba_tsumo, kazoe, kiriage, "
+    ("scoring", "atamahane, composite_yakuman, daiminkan_pao, double_yakuman, honba, "
+                "honba_tsumo, kazoe, kiriage, "
                 "kiriage_dealer, multi_ron_deposits, multi_ron_honba, nagashi, noten, riichi, "
                 "riichi_in_debt, sanma_tsumo, system, thirty_fu_variant, triple_ron"),
     ("game", "aborts, bust_ends, dealer_stop, extension, length, target"),

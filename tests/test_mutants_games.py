@@ -625,14 +625,42 @@ def test_an_abortive_draw_without_a_reason_and_in_japanese() -> None:
 
 
 def test_rules_without_abortive_draws_refuse_one_and_a_triple_ron() -> None:
-    """WRC has no abortive draws: an abort, or a triple ron its rules call an abort, is an
+    """WRC has no abortive draws: an abort, or a triple ron rules call an abort, is an
     error rather than a silent replay."""
     wrc = find_preset("wrc")
     with _fails("hand 1: these rules have no abortive draws (途中流局)"):
         _play(wrc, Hand("abort"))
     triple = Hand("ron", (Win(1, 1, 30), Win(2, 1, 30), Win(3, 1, 30)), discarder=0)
+    aborting = wrc.replace(scoring=replace(wrc.scoring, triple_ron="abort"))
     with _fails("hand 1: these rules have no abortive draws", whole=False):
-        _play(wrc, triple)
+        _play(aborting, triple)
+
+
+#: the organisations whose one winner a hand (頭ハネ, 上家優先) holds for three as for two
+ONE_WINNER = ["mleague", "rmu", "rmu-m", "wrc", "npm", "saikouisen", "saikouisen-classic",
+              "jpml-wrc"]  # fmt: skip
+
+
+@pytest.mark.parametrize("preset", ONE_WINNER)
+def test_a_triple_ron_goes_to_the_winner_nearest_the_discarder(preset: str) -> None:
+    """「ダブロン・トリプルロンはなし（全て頭ハネ）」 (M.League), 「ダブロン・トリプルロン時
+    は上家優先」 (RMU), "If two or three players declare a win … only the player closer to
+    the discarder" (WRC): Ben (seat 2, after the discarder in seat 1) wins, Chie and Dae
+    (seats 3 and 0) take nothing; no abortive draw."""
+    rules = find_preset(preset)
+    triple = Hand("ron", (Win(3, 1, 30), Win(0, 1, 30), Win(2, 1, 30)), discarder=1)
+    line = _line(rules, triple)
+    assert [seat for seat, _points in line.won] == [2]
+    assert line.deltas[2] == -line.deltas[1] > 0 and line.deltas[0] == line.deltas[3] == 0
+
+
+def test_a_mahjong_soul_triple_ron_pays_all_three() -> None:
+    """雀魂: "Multiple rons: Available … Three-player Ron (Sanchahou): No" (abortive
+    draws): each winner is paid."""
+    triple = Hand("ron", (Win(3, 1, 30), Win(0, 1, 30), Win(2, 1, 30)), discarder=1)
+    line = _line(find_preset("mahjongsoul"), triple)
+    assert sorted(seat for seat, _points in line.won) == [0, 2, 3]
+    assert line.deltas == (1500, -3500, 1000, 1000)  # seat 0 deals: 1500 for 1 han 30 fu
 
 
 def test_a_triple_ron_abort_keeps_the_deal() -> None:

@@ -990,6 +990,9 @@ def hand_command(
     double_yakuman: Annotated[
         bool | None, typer.Option(help=N_("Tiles: may one yaku count double yakuman?"))
     ] = None,
+    composite_yakuman: Annotated[
+        bool | None, typer.Option(help=N_("Tiles: do two yakuman in one hand add up?"))
+    ] = None,
     players: Annotated[int, typer.Option(help=N_("4, or 3 for a three-player tsumo."))] = 4,
     sanma: Annotated[
         str | None, typer.Option(help=N_("Three players: tsumo-loss or split-north."))
@@ -1023,7 +1026,7 @@ def hand_command(
     base = load_rules(rules).scoring if rules is not None else Scoring()
     changes = _given(
         system=system, kiriage=kiriage or None, kazoe=kazoe, thirty_fu_variant=variant or None,
-        double_yakuman=double_yakuman, sanma_tsumo=sanma,
+        double_yakuman=double_yakuman, composite_yakuman=composite_yakuman, sanma_tsumo=sanma,
     )  # fmt: skip
     scoring = Scoring.from_dict(changes, base)
     if kiriage and scoring.system in (PointSystem.THIRTY_FU, PointSystem.GORIN, PointSystem.EXACT):
@@ -1064,11 +1067,13 @@ def hand_command(
         for option, given in tile_options.items():
             if given:
                 raise SeisanError(_("{option} does nothing without --tiles", option=option))
-        if double_yakuman is not None:
-            raise SeisanError(
-                _("--double-yakuman / --no-double-yakuman decide how --tiles count; with "
-                  "--yakuman give the count the rules allow")
-            )  # fmt: skip
+        for option, given in (("--double-yakuman", double_yakuman),
+                              ("--composite-yakuman", composite_yakuman)):  # fmt: skip
+            if given is not None:
+                raise SeisanError(
+                    _("{option} / --no-{flag} decide how --tiles count; with --yakuman give "
+                      "the count the rules allow", option=option, flag=option[2:])
+                )  # fmt: skip
         value = hand_value(han or 0, fu, dealer, scoring, yakuman=yakuman, ankan=ankan)
     if players == 3:
         value = three_player_tsumo(value, scoring)

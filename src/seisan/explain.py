@@ -211,6 +211,7 @@ RULE_FIELDS: dict[str, str] = {
     "scoring.sanma_tsumo": N_("Three players: the north's share of a tsumo"),
     "scoring.atamahane": N_("One winner a hand (頭ハネ, 上家優先)"),
     "scoring.double_yakuman": N_("Double yakuman"),
+    "scoring.composite_yakuman": N_("Composite yakuman add up (役満の複合)"),
     "scoring.triple_ron": N_("Three players call ron (三家和)"),
     "scoring.nagashi": N_("流し満貫"),
     "scoring.daiminkan_pao": N_("大明槓の責任払い (嶺上開花)"),

@@ -271,6 +271,9 @@ class Scoring:
     sanma_tsumo: SanmaTsumo = SanmaTsumo.LOSS
     atamahane: bool = False  #: 頭ハネ: only the winner nearest the discarder wins
     double_yakuman: bool = True  #: ダブル役満: one yaku may count double (tile hands)
+    #: 役満の複合: two yakuman in one hand add up (tile hands); EMA and WRC cap a hand
+    #: at a single yakuman (「役満の複合あり」: false)
+    composite_yakuman: bool = True
     triple_ron: TripleRon = TripleRon.ABORT  #: 三家和
     nagashi: bool = True  #: 流し満貫 is paid (at an exhaustive draw)
     #: 大明槓の責任払い: a 嶺上開花 from a 大明槓 is paid in full by the player whose
@@ -303,7 +306,8 @@ class Scoring:
         object.__setattr__(self, "multi_ron_honba", honba)
         object.__setattr__(self, "multi_ron_deposits", deposits)
         for name in ("kiriage", "kiriage_dealer", "thirty_fu_variant", "atamahane",
-                     "double_yakuman", "nagashi", "daiminkan_pao", "riichi_in_debt"):  # fmt: skip
+                     "double_yakuman", "composite_yakuman", "nagashi", "daiminkan_pao",
+                     "riichi_in_debt"):  # fmt: skip
             _flag(f"scoring.{name}", getattr(self, name))
         if self.kiriage and self.kiriage_dealer:
             raise RulesError(

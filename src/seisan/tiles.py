@@ -276,10 +276,11 @@ def score_tiles(
             )
         )
     opened = any(meld.opened for meld, _names in called)
-    yakuman = sum(y.han_open if opened else y.han_closed
-                  for y in result.yaku if y.is_yakuman) // 13  # fmt: skip
-    if yakuman and not scoring.double_yakuman:
-        yakuman = sum(1 for y in result.yaku if y.is_yakuman)  # composite yakuman still count
+    # each yakuman's count: 2 for a double (四暗刻単騎…) where the rules allow it
+    counts = [(y.han_open if opened else y.han_closed) // 13 if scoring.double_yakuman else 1
+              for y in result.yaku if y.is_yakuman]  # fmt: skip
+    # composite yakuman (大三元 and 字一色) add up unless the rules cap a hand at one
+    yakuman = (sum(counts) if scoring.composite_yakuman else max(counts)) if counts else 0
     han = result.han if not yakuman else 0
     ankan = sum(1 for meld, _names in called if meld.type == Meld.KAN and not meld.opened)
     needs_fu = scoring.system in (PointSystem.STANDARD, PointSystem.EXACT)
@@ -298,7 +299,7 @@ def score_tiles(
         value = replace(value, tsumo_non_dealer=None, tsumo_dealer=None)
     return TileHand(
         tuple(y.name for y in result.yaku),
-        result.han,
+        13 * yakuman if yakuman else result.han,  # the yakuman the rules count
         result.fu,
         yakuman,
         value,

@@ -139,13 +139,19 @@ def rules_of(head: Mapping[str, Any], players: int, hanchan: bool) -> Rules:
             "kiriage": bool(detail.get("have_qieshangmanguan")),
             "atamahane": bool(detail.get("have_toutiao")),
             "triple_ron": "abort" if detail.get("have_sanjiahele") else "win",
-            "riichi": int(detail.get("liqibang_value") or 1000),
-            "honba": int(detail.get("changbang_value") or 300),
-            "noten": int(detail.get("noting_fafu_3") or 3000),
             "double_yakuman": not detail.get("disable_double_yakuman"),
             # without busting a player below a stick may still declare (a record: -1900)
             "riichi_in_debt": not game["bust_ends"],
         }  # fmt: skip
+        # what one noten player pays when all the others are tenpai: the whole of the
+        # noten payments (noting_fafu_N: each noten player's share with N tenpai); values
+        # not stated are the preset's (three players: 200 a honba, 2000 of noten payments)
+        stated = {"riichi": detail.get("liqibang_value"),
+                  "honba": detail.get("changbang_value"),
+                  "noten": detail.get(f"noting_fafu_{players - 1}")}  # fmt: skip
+        data["scoring"].update({key: int(value) for key, value in stated.items() if value})
+        if players == 3 and "honba" in data["scoring"]:  # a tsumo's two payers share it
+            data["scoring"]["honba_tsumo"] = data["scoring"]["honba"] // 2
     try:
         return rules_from_data(data)
     except SeisanError as err:
