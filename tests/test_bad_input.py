@@ -94,3 +94,55 @@ def test_help_is_in_the_readers_language(
     for word in words:
         assert word in out, word
     assert "Usage:" not in out and "Options" not in out and "[required]" not in out
+
+
+ENGLISH = re.compile(r"[A-Za-z]{3,}")
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        ([], "give a command; seisan --help lists them"),  # Click: "Missing command."
+        (["settle", "40000", "30000", "20000", "10000", "--rules"], "--rules needs a value"),
+        (["hand", "--han", "3", "--fu", "30", "--dealer=maybe"],
+         "--dealer takes no value: give it alone"),
+        (["seating", "Ana,Ben,Chie,Dae", "--time-limit", "abc"],
+         "invalid value for --time-limit: “abc” is not a number"),
+        (["ratings", "x.json", "--min-games", "-1"],
+         "invalid value for --min-games: “-1” must be 0 or more"),
+        (["ratings", "x.json", "--players", "5"],
+         "invalid value for --players: “5” must be from 3 to 4"),
+        (["seating"], "a list of the players is missing"),
+        (["hand", "--tiles", "234m567p456s789s66z", "--win", "8s", "--seat-wind", "X"],
+         "seat wind: unknown wind “X” (E, S, W, N)"),
+        (["hand", "--tiles", "234m567p456s789s66z", "--win", "8s", "--round-wind", "Q"],
+         "round wind: unknown wind “Q” (E, S, W, N)"),
+    ],
+)  # fmt: skip
+@pytest.mark.parametrize("lang", ["en", "ja", "ko"])
+def test_clicks_own_errors_are_one_line_in_the_readers_language(
+    args: list[str], fragment: str, lang: str, monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:  # fmt: skip
+    """The review's Click messages ("Missing command.", "Option '--rules' requires an
+    argument.", "'abc' is not a valid float.", "-1 is not in the range x>=0.") and the
+    winds' labels, in English on ja/ko screens before: the option last on the line, so
+    the language goes first."""
+    code, _out, err = run(["--lang", lang, *args], monkeypatch, capsys)
+    assert code == 2 and err.count("\n") == 1, err
+    said = err.removeprefix(PREFIX[lang]).strip()
+    if lang == "en":
+        assert said == fragment
+    else:
+        words = ENGLISH.findall(re.sub(r"--[a-z-]+(=\w+)?|“\w+”|「\w+」|seisan", "", said))
+        assert CJK.search(said) and not words, said
+
+
+@pytest.mark.parametrize("lang", ["ja", "ko"])
+def test_a_number_options_range_is_in_words_in_its_help(
+    lang: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _err = run(["ratings", "--help", "--lang", lang], monkeypatch, capsys)
+    assert code == 0
+    assert {"ja": "[3から4まで]", "ko": "[3부터 4까지]"}[lang] in out
+    assert "x>=0" not in out and "<=x<=" not in out and "int range" not in out

@@ -172,3 +172,29 @@ def test_json_text_is_written_as_it_is_wherever_it_is_and_refused_elsewhere() ->
     assert stream.getvalue() == row.text
     with pytest.raises(TypeError, match="JSONText is not JSON data"):
         dumps_json({"games": [row]})
+
+
+@pytest.mark.parametrize(
+    ("text", "width", "lines"),
+    [
+        # between phrases (文節), as BudouX divides them: never 「ペナル / ティ」
+        ("ウマの後に引くペナルティ", 10, ["ウマの後に", "引く", "ペナルティ"]),
+        ("ウマの後に引くペナルティ", 16, ["ウマの後に引く", "ペナルティ"]),
+        # a number stays with its word, a bracket with what it holds
+        ("席順の最終持ち点（席0 = 起家）。 [必須]", 16,
+         ["席順の最終持ち点", "（席0 = 起家）。", "[必須]"]),
+        # Korean and Latin at their spaces; a kanji term inside Korean stays whole
+        ("6판(六翻) 8000/12000 (토비상, 飛び賞)", 16,
+         ["6판(六翻)", "8000/12000", "(토비상, 飛び賞)"]),
+        ("2han40fu 2600 ron", 16, ["2han40fu 2600", "ron"]),
+        # a phrase wider than the line: between its characters, never before a ー
+        ("ハウスルールの .toml ファイル。", 10, ["ハウスルー", "ルの .toml", "ファイル。"]),
+        ("supercalifragilistic word", 10, ["supercalifragilistic", "word"]),
+    ],
+)  # fmt: skip
+def test_lines_break_between_words_and_japanese_phrases(
+    text: str, width: int, lines: list[str]
+) -> None:
+    from seisan.output import wrap_cells  # noqa: PLC0415
+
+    assert wrap_cells(text, width) == lines

@@ -12,7 +12,7 @@ import pytest
 from rich.cells import cell_len
 from typer.testing import CliRunner
 
-from seisan.cli import app
+from seisan.cli import app, main
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 # a word: a run of Latin letters, digits and Hangul (which may not break); a CJK
@@ -108,3 +108,53 @@ def test_rules_list_in_a_pipe_keeps_each_preset_on_one_line() -> None:
         line = next(x for x in piped.splitlines() if x.startswith(f"│ {rules.name} "))
         assert rules.title("en") in line
     assert "20,0,-20" in piped and "┃ Rounding " in piped
+
+
+KATAKANA = re.compile(r"[\u30a1-\u30fa\u30fc]{2,}")
+"""A katakana word (ペナルティ, ハウスルール): never broken across lines."""
+HELPS = [
+    ["--help"],
+    ["settle", "--help"],
+    ["hand", "--help"],
+    ["seating", "--help"],
+    ["ratings", "--help"],
+    ["rules", "show", "--help"],
+    ["session", "--help"],
+]
+
+
+def _help(args: list[str], columns: str, monkeypatch: pytest.MonkeyPatch,
+          capsys: pytest.CaptureFixture[str]) -> str:  # fmt: skip
+    import sys  # noqa: PLC0415
+
+    monkeypatch.setattr(sys, "argv", ["seisan", *args])
+    if columns:
+        monkeypatch.setenv("COLUMNS", columns)
+    else:  # a pipe: no terminal, no COLUMNS
+        monkeypatch.delenv("COLUMNS", raising=False)
+    with pytest.raises(SystemExit) as stop:
+        main()
+    assert stop.value.code in (0, None)
+    return capsys.readouterr().out
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "ko"])
+@pytest.mark.parametrize("args", HELPS, ids=" ".join)
+def test_help_fits_the_screen_and_breaks_no_word(
+    args: list[str], lang: str, monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:  # fmt: skip
+    """Click laid help out at 50 columns at least, counted characters (a CJK one is two
+    cells) and cut a Japanese sentence to "..." in a command's list: at 40 columns the
+    review saw lines of 54 and 「ル / ール」."""
+    wide = _help([*args, "--lang", lang], "200", monkeypatch, capsys)
+    words = set(WORD.findall(wide)) | set(KATAKANA.findall(wide))
+    for columns in ("40", "80", ""):
+        shown = _help([*args, "--lang", lang], columns, monkeypatch, capsys)
+        limit = int(columns or "80")
+        for line in shown.splitlines():
+            assert cell_len(line.rstrip()) <= limit or " " not in line.strip(), (columns, line)
+        cut = (set(WORD.findall(shown)) | set(KATAKANA.findall(shown))) - words
+        assert not cut, (columns, sorted(cut)[:10])
+        assert "..." not in shown.replace("[引数]...", "").replace("[ARGS]...", "").replace(
+            "[인수]...", "") or args != ["--help"], shown  # fmt: skip

@@ -76,16 +76,19 @@ def bar_chart(
 ) -> str:
     """Horizontal bars, a group per series (a seat) and a bar per label (a place), in
     eighths of a cell; the value (a percentage) written after each bar."""
+    from rich.cells import cell_len  # noqa: PLC0415 - terminal cells: 席 is two
+
     most = max((v for row in series.values() for v in row), default=Fraction(1)) or Fraction(1)
-    head = max((len(name) for name in series), default=0)
+    head = max((cell_len(name) for name in series), default=0)
     lines = [title]
     for name, row in series.items():
+        shown_name = name + " " * (head - cell_len(name))
         for index, (label, value) in enumerate(zip(labels, row, strict=True)):
             eighths = int(value / most * width * 8 + Fraction(1, 2))
             bar = "█" * (eighths // 8) + ("", "▏", "▎", "▍", "▌", "▋", "▊", "▉")[eighths % 8]
             tenths = int(value * 10 + Fraction(1, 2))
             shown = f"{tenths // 10}.{tenths % 10}%"
             lines.append(
-                f"{name if index == 0 else '':<{head}}  {label} {bar:<{width + 1}} {shown}"
+                f"{shown_name if index == 0 else ' ' * head}  {label} {bar:<{width + 1}} {shown}"
             )
     return "\n".join(lines)

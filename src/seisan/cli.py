@@ -1295,7 +1295,7 @@ CLICK_WORDS = (N_("Usage:"), N_("Options"), N_("Arguments"), N_("Commands"),
 
 
 TYPES = {"str": N_("<text>"), "int": N_("<whole number>"), "path": N_("<path>"),
-         "float": N_("<number>")}  # fmt: skip
+         "float": N_("<number>"), "int range": N_("<whole number>")}  # fmt: skip
 """What an option takes, as its help shows it (Typer's own: <str>, <int>)."""
 
 
@@ -1307,6 +1307,7 @@ def _click_speaks() -> Iterator[None]:
     writes "Usage:" and the --help line without it. Everything is put back after, so
     nothing leaks into the next run in the same process."""
     import importlib  # noqa: PLC0415
+    import shutil  # noqa: PLC0415
 
     from rich.cells import cell_len  # noqa: PLC0415
 
@@ -1333,7 +1334,17 @@ def _click_speaks() -> Iterator[None]:
         paragraphs = re.split(r"\n\s*\n", text) if preserve_paragraphs else [text]
         out = []
         for paragraph in paragraphs:
-            lines = wrap_cells(" ".join(paragraph.split()), room)
+            # Click's "[default: 4]" after the help: kept whole, on the last line or its own
+            body, _space, extra = " ".join(paragraph.split()).rpartition(" [")
+            if not body or not extra.endswith("]") or "[" in extra:
+                body, extra = " ".join(paragraph.split()), ""
+            lines = wrap_cells(body, room)
+            if extra:
+                extra = "[" + extra
+                if cell_len(lines[-1]) + 1 + cell_len(extra) <= room:
+                    lines[-1] += " " + extra
+                else:
+                    lines += wrap_cells(extra, room)
             out.append("\n".join((subsequent_indent if i else initial_indent) + line
                                  for i, line in enumerate(lines)))  # fmt: skip
         return "\n\n".join(out)
@@ -1360,8 +1371,32 @@ def _click_speaks() -> Iterator[None]:
             return
 
         class Formatter(core.HelpFormatter):  # type: ignore[misc,name-defined]
+            def __init__(self, indent_increment: int = 2, width: int | None = None,
+                         max_width: int | None = None) -> None:  # fmt: skip
+                super().__init__(indent_increment, width, max_width)
+                if width is None and formatting.FORCED_WIDTH is None:  # not Click's floor
+                    # of 50 columns: a narrow terminal gets lines it can show
+                    columns = shutil.get_terminal_size().columns
+                    self.width = max(min(columns, max_width or 80) - 2, 20)
+
             def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
                 super().write_usage(prog, args, prefix or words("Usage:") + " ")
+
+            def write_dl(self, rows: Any, col_max: int = 30, col_spacing: int = 2) -> None:
+                """Options beside their help where the help has room; on a narrow
+                screen each help under its option, so no line is wider than the
+                screen (Click would keep ten columns for it, however narrow)."""
+                rows = list(rows)
+                first = min(max((cell_len(term) for term, _text in rows), default=0), col_max)
+                if self.width - self.current_indent - first - col_spacing >= 24:
+                    super().write_dl(rows, col_max, col_spacing)
+                    return
+                indent = " " * self.current_indent
+                for term, text in rows:  # (an option wider than the screen: at its spaces)
+                    self.write(wrap_text(term, self.width, indent, indent + "  ") + "\n")
+                    if text:
+                        inner = indent + "    "
+                        self.write(wrap_text(text, self.width, inner, inner) + "\n")
 
         plain_help_option = core.Command.get_help_option
 
@@ -1371,6 +1406,13 @@ def _click_speaks() -> Iterator[None]:
                 option.help = words(option.help)
             return option
 
+        def describe_range(self: Any) -> str:
+            """A number option's range in words (Click writes ``x>=0``)."""
+            return str(_Range(self))
+
+        from typer._click import types  # noqa: PLC0415
+
+        patch(types.IntRange, "_describe_range", describe_range)
         patch(formatting, "wrap_text", wrap_text)
         patch(formatting, "term_len", cell_len)  # columns by terminal cells
         patch(core.Context, "formatter_class", Formatter)
@@ -1381,10 +1423,25 @@ def _click_speaks() -> Iterator[None]:
             setattr(owner, name, value)
 
 
+ARGUMENT_NAMES = {"points": N_("points"), "files": N_("files"), "file": N_("file"),
+                  "name": N_("rules name"), "source": N_("input file"),
+                  "players": N_("players")}  # fmt: skip
+"""The commands' arguments as their help names them (Typer writes the code's name)."""
+
+
 def _translate_help(command: Any, lang: Lang) -> None:
     """Put every help text of the command tree into ``lang``."""
     if getattr(command, "help", None):
         command.help = translate(command.help, lang)
+        # a command's line in its group's list: its first sentence, whole (Click cuts a
+        # sentence at a space it looks for, and a Japanese one has none: "...")
+        if not getattr(command, "short_help", None):
+            first = re.match(r"(.+?(?:。|[.!?](?=\s|$)))", " ".join(command.help.split()))
+            line = first[1] if first else command.help
+            if len(line) > 100:  # a long sentence: up to its colon, where it lists
+                head = re.match(r"(.+?)(?::|：)\s", line)
+                line = head[1] + ("。" if "。" in line else ".") if head else line
+            command.short_help = line
     if getattr(command, "options_metavar", None) == "[OPTIONS]":
         command.options_metavar = translate("[OPTIONS]", lang)
     if getattr(command, "subcommand_metavar", None):
@@ -1395,6 +1452,9 @@ def _translate_help(command: Any, lang: Lang) -> None:
         kind = getattr(getattr(param, "type", None), "name", "")
         if type(param).__name__ == "TyperOption" and param.metavar is None and kind in TYPES:
             param.metavar = translate(TYPES[kind], lang)
+        named = ARGUMENT_NAMES.get(getattr(param, "name", ""))
+        if type(param).__name__ == "TyperArgument" and lang is not Lang.EN and named:
+            param.metavar = translate(named, lang) + ("..." if param.nargs != 1 else "")
     for sub in getattr(command, "commands", {}).values():
         _translate_help(sub, lang)
 
@@ -1405,6 +1465,7 @@ ARGUMENTS = {
     "files": N_("the files"),
     "file": N_("the game record"),
     "source": N_("the input file"),
+    "players": N_("a list of the players"),
 }
 """The commands' arguments, as an error says they are missing."""
 
@@ -1434,10 +1495,23 @@ def _usage_message(err: Exception, argv: Sequence[str] = ()) -> Message:
         if "integer" in detail or "valid int" in detail:
             return _("invalid value for {option}: “{value}” is not a whole number",
                      option=option, value=value)  # fmt: skip
+        if "valid float" in detail:
+            return _("invalid value for {option}: “{value}” is not a number",
+                     option=option, value=value)  # fmt: skip
+        bounds = getattr(param, "type", None)
+        if "is not in the range" in detail and hasattr(bounds, "_describe_range"):
+            return _("invalid value for {option}: “{value}” must be {range}", option=option,
+                     value=value, range=_Range(bounds))  # fmt: skip
         return _("invalid value for {option}: {detail}", option=option, detail=detail)
-    if kind == "NoArgsIsHelpError":
-        return _("give a command; seisan --help lists them")
     message = err.format_message() if hasattr(err, "format_message") else str(err)
+    if kind == "NoArgsIsHelpError" or message == "Missing command.":
+        return _("give a command; seisan --help lists them")
+    match = re.match(r"Option '(.*)' requires an argument", message)
+    if match:
+        return _("{option} needs a value", option=match[1])
+    match = re.match(r"Option '(.*)' does not take a value", message)
+    if match:
+        return _("{option} takes no value: give it alone", option=match[1])
     match = re.match(r"No such command '(.*)'", message)
     if match:
         return _("unknown command “{command}”; seisan --help lists them", command=match[1])
@@ -1445,6 +1519,25 @@ def _usage_message(err: Exception, argv: Sequence[str] = ()) -> Message:
     if match:
         return _("“{given}” is more than this command takes; see its --help", given=match[1])
     return _("{detail}", detail=message)
+
+
+class _Range:
+    """A number option's range, worded in the reader's language when shown."""
+
+    def __init__(self, bounds: Any) -> None:
+        self.bounds = bounds
+
+    def __str__(self) -> str:
+        low, high = self.bounds.min, self.bounds.max
+        if low is not None and self.bounds.min_open:
+            low += 1
+        if high is not None and self.bounds.max_open:
+            high -= 1
+        if low is not None and high is not None:
+            return str(_("from {low} to {high}", low=low, high=high))
+        if low is not None:
+            return str(_("{low} or more", low=low))
+        return str(_("{high} or less", high=high))
 
 
 def _given_value(argv: Sequence[str], options: Sequence[str]) -> str:

@@ -266,8 +266,9 @@ class Sheet:
                 console.print(Text(line), no_wrap=True, crop=False, overflow="ignore")
 
 
-_CLOSING = "、。，．）」』】〕》〉!?:;,.)]}%"
-"""Marks that never begin a line (禁則: they stay with what they close)."""
+_CLOSING = "、。，．）」』】〕》〉!?:;,.)]}%ーぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ"
+"""Marks, small kana and the long vowel, which never begin a line (行頭禁則: they stay
+with what they follow)."""
 _OPENING = "（「『【〔《〈([{"
 """Marks that never end a line."""
 _WORD = re.compile(r"\s+|[\x21-\x7e\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]+|.")
@@ -276,16 +277,64 @@ ideograph or kana may end a line on its own."""
 _NUMBER = re.compile(r"[-+▲△]?[\d.,/:]+[%円원]?[;,.)]*")
 
 
-def _tokens(text: str, spaces: bool = False) -> list[str]:
-    """The pieces a line may break between: words, a CJK character each; a closing mark
-    stays with what it closes, an opening one with what follows, and a number with the
-    word before it (「2han40fu 2600」 is never split)."""
+_KANA_KANJI = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+"""Japanese script (kana and kanji): where phrases, not spaces, divide the words."""
+_JAPANESE_RUN = re.compile(
+    r"[\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff01-\uff0f"
+    r"\uff1a-\uff20]+"
+)
+"""A run of Japanese text and its marks (the text BudouX divides; Hangul and Latin
+divide at their spaces)."""
+
+
+def _phrases(text: str) -> list[str]:
+    """``text``'s pieces (:data:`_WORD`) with Japanese joined into its phrases (文節:
+    「ルールの」「ペナルティ」), as BudouX divides them: a line breaks between phrases,
+    as a Japanese reader expects, not inside a word."""
+    pieces = _WORD.findall(text)
+    if not _KANA_KANJI.search(text):
+        return pieces
+    import budoux  # noqa: PLC0415 - only where Japanese is wrapped, not for every command
+
+    inside: set[int] = set()  # the places inside a phrase: within each run of Japanese, by BudouX
+    for run in _JAPANESE_RUN.finditer(text):
+        at = run.start()
+        for phrase in _parser(budoux).parse(run.group()):
+            inside.update(range(at + 1, at + len(phrase)))
+            at += len(phrase)
+    joined: list[str] = []
+    at = 0
+    for piece in pieces:
+        if joined and at in inside and not piece.isspace() and not joined[-1].isspace():
+            joined[-1] += piece
+        else:
+            joined.append(piece)
+        at += len(piece)
+    return joined
+
+
+_PARSERS: dict[str, Any] = {}
+
+
+def _parser(budoux: Any) -> Any:
+    if "ja" not in _PARSERS:
+        _PARSERS["ja"] = budoux.load_default_japanese_parser()
+    return _PARSERS["ja"]
+
+
+def _tokens(
+    text: str, spaces: bool = False, phrases: bool = True, numbers: bool = True
+) -> list[str]:
+    """The pieces a line may break between: words, Japanese phrases (a CJK character
+    each without ``phrases``); a closing mark stays with what it closes, an opening one
+    with what follows, and (with ``numbers``) a number with the word before it
+    (「2han40fu 2600」 is never split)."""
     tokens: list[str] = []
-    for token in _WORD.findall(text):
+    for token in _phrases(text) if phrases else _WORD.findall(text):
         glued = bool(tokens) and not tokens[-1].isspace()
         if glued and (token[0] in _CLOSING or tokens[-1][-1] in _OPENING):
             tokens[-1] += token
-        elif (_NUMBER.fullmatch(token) and len(tokens) >= 2 and tokens[-1] == " "
+        elif (numbers and _NUMBER.fullmatch(token) and len(tokens) >= 2 and tokens[-1] == " "
               and not tokens[-2].isspace() and not _NUMBER.fullmatch(tokens[-2])):  # fmt: skip
             tokens[-2:] = [tokens[-2] + " " + token]
         else:
@@ -301,11 +350,26 @@ def wrap_cells(text: str, width: int) -> list[str]:
 
     lines: list[str] = []
     line, used, space = "", 0, False
-    for token in _tokens(text, spaces=True):
+    # (a piece, and how finely it was divided: a piece wider than a line is divided
+    # again, first away from a number it holds on to, then a phrase between its
+    # characters)
+    tokens = [(token, 0) for token in reversed(_tokens(text, spaces=True))]
+    while tokens:
+        token, level = tokens.pop()
         if token.isspace():
             space = bool(line)
             continue
         size = cell_len(token)
+        if size > width and level < 2:
+            finer = (_tokens(token, spaces=True, numbers=False) if level == 0
+                     else _tokens(token, phrases=False) if _KANA_KANJI.search(token)
+                     else [token])  # fmt: skip
+            if len(finer) > 1:
+                tokens.extend((piece, level + 1) for piece in reversed(finer))
+                continue
+            if level == 0:
+                tokens.append((token, 1))
+                continue
         gap = 1 if space else 0
         if line and used + gap + size > width:
             lines.append(line)

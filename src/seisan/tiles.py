@@ -19,7 +19,7 @@ from mahjong.meld import Meld
 from mahjong.tile import TilesConverter
 
 from seisan.hands import HandError, HandValue, hand_value
-from seisan.i18n import _
+from seisan.i18n import Message, _
 from seisan.rules import Kazoe, PointSystem, Scoring
 from seisan.yaku import DORA_IDS, catalogue, recorded
 
@@ -136,7 +136,7 @@ def _to_136(text: str, aka: bool = True) -> list[int]:
     return TilesConverter.one_line_string_to_136_array(text.replace(" ", ""), has_aka_dora=aka)
 
 
-def _wind(value: str, what: str) -> int:
+def _wind(value: str, what: Message) -> int:
     key = value.strip().lower()
     if key not in _WINDS:
         raise HandError(_("{what}: unknown wind “{value}” (E, S, W, N)", what=what, value=value))
@@ -231,7 +231,7 @@ def score_tiles(
             _("tiles: a winning hand has {count} tiles here, not {given}", count=14 + kans,
               given=len(hand_names))
         )  # fmt: skip
-    seat = _wind(seat_wind, "seat wind") if seat_wind else (EAST if dealer else SOUTH)
+    seat = _wind(seat_wind, _("seat wind")) if seat_wind else (EAST if dealer else SOUTH)
     if dealer and seat != EAST:
         raise HandError(_("the dealer's seat wind is East"))
     dealer = seat == EAST
@@ -256,7 +256,7 @@ def score_tiles(
         is_chiihou=when.chiihou,
         num_nuki_dora=when.nuki,
         player_wind=seat,
-        round_wind=_wind(round_wind, "round wind"),
+        round_wind=_wind(round_wind, _("round wind")),
         options=options,
     )
     result = HandCalculator.estimate_hand_value(
