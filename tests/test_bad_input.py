@@ -146,3 +146,18 @@ def test_a_number_options_range_is_in_words_in_its_help(
     assert code == 0
     assert {"ja": "[3から4まで]", "ko": "[3부터 4까지]"}[lang] in out
     assert "x>=0" not in out and "<=x<=" not in out and "int range" not in out
+
+
+@pytest.mark.parametrize(("args", "word"), [
+    (["rules", "--lang", "ja", "list"], "プリセット"),
+    (["rules", "--lang", "ko", "show", "mleague"], "반환점"),
+    (["bulk", "--lang", "ja", "--help"], "使い方: seisan bulk"),
+])  # fmt: skip
+def test_a_group_takes_the_language_before_its_command(
+    args: list[str], word: str, monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:  # fmt: skip
+    """`seisan rules --lang ja list` was "unknown option --lang" (the review, 2026-12-05)."""
+    code, out, err = run(args, monkeypatch, capsys)
+    assert code == 0, err
+    assert word in out

@@ -61,6 +61,12 @@ app = typer.Typer(
 )
 
 
+_TopLang = Annotated[
+    Lang | None,
+    typer.Option("--lang", help=N_("Language of names and labels (default: from the locale).")),
+]
+
+
 def sub_app(name: str, help: str) -> typer.Typer:
     """A group of commands (``seisan rules …``), registered on ``app``."""
     group = typer.Typer(
@@ -70,6 +76,11 @@ def sub_app(name: str, help: str) -> typer.Typer:
         context_settings={"help_option_names": ["-h", "--help"]},
     )
     app.add_typer(group, name=name)
+
+    @group.callback()
+    def _group(lang: _TopLang = None) -> None:  # `seisan rules --lang ja list`
+        _take_lang(lang)
+
     return group
 
 
@@ -113,18 +124,21 @@ def _main(
         bool,
         typer.Option("--version", callback=_version, is_eager=True, help=N_("Show the version.")),
     ] = False,
-    lang: Annotated[
-        Lang | None,
-        typer.Option("--lang", help=N_("Language of names and labels (default: from the locale).")),
-    ] = None,
+    lang: _TopLang = None,
 ) -> None:
     """seisan (清算 / 정산): exact riichi-mahjong settlement under any house rule."""
-    global _top_lang  # noqa: PLW0603 - ``seisan --lang ja settle …``: for every command
-    if lang is not None:
-        _top_lang = lang
+    _take_lang(lang)
 
 
 _top_lang: Lang | None = None
+
+
+def _take_lang(lang: Lang | None) -> None:
+    """``seisan --lang ja settle …`` (or ``seisan rules --lang ja list``): for every
+    command after it."""
+    global _top_lang  # noqa: PLW0603
+    if lang is not None:
+        _top_lang = lang
 
 
 # Options shared by every command (the same flag means the same thing everywhere).
