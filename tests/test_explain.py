@@ -96,3 +96,16 @@ def test_the_rules_in_one_line() -> None:
     )
     assert "順位点 +50/+10/-10/-30" in rules_caption(find_preset("npm"), "ja")
     assert "순위점" not in rules_caption(find_preset("saikouisen"), "ko")  # no oka: uma only
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", "a win: all three, or the nearest under 頭ハネ"),
+    ("ja", "和了: 3人とも(頭ハネなら放銃者に近い1人)"),
+    ("ko", "화료: 세 명 모두(머리치기면 방총자에 가까운 한 명)"),
+])  # fmt: skip
+def test_a_triple_ron_paid_reads_true_beside_one_winner_a_hand(lang: str, words: str) -> None:
+    """M.League's 頭ハネ gives a triple ron to one winner: "all three win" beside it was
+    wrong (the review, 2026-12-05)."""
+    from seisan.explain import rule_value  # noqa: PLC0415
+
+    assert rule_value("scoring.triple_ron", "win", lang) == words

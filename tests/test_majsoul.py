@@ -465,6 +465,8 @@ def test_a_friends_rooms_rules_each_as_its_record_states() -> None:
         ({"noting_fafu_1": 1000, "noting_fafu_2": 2000, "changbang_value": 400}, 3,
          (1000, 400, 200, 2000)),
         ({"noting_fafu_2": 1500, "noting_fafu_3": 3000}, 3, (1000, 200, 100, 1500)),
+        # an odd number of hundreds: the preset's 100 a payer (a contest record states 300)
+        ({"changbang_value": 300}, 3, (1000, 300, 100, 2000)),
         ({"init_point": 25000}, 4, (1000, 300, None, 3000)),
         ({"noting_fafu_2": 1500, "noting_fafu_3": 2400, "liqibang_value": 2000}, 4,
          (2000, 300, None, 2400)),
@@ -847,3 +849,12 @@ def test_an_old_record_with_empty_actions_beside_its_records_reads_its_records()
             "data": {"version": 0, "records": records, "actions": []}}  # fmt: skip
     game = majsoul.parse(json.dumps({"head": HEAD, "data": body}))
     assert game == majsoul.parse(game_json())
+
+
+@pytest.mark.parametrize(("detail", "composite"), [
+    ({"disable_composite_yakuman": 1}, False),  # 无复合役满: a hand is one yakuman at most
+    ({"disable_composite_yakuman": 0}, True),
+    ({"init_point": 25000}, True),
+])  # fmt: skip
+def test_a_rooms_composite_yakuman(detail: dict[str, Any], composite: bool) -> None:
+    assert majsoul.rules_of(_room(**detail), 4, True).scoring.composite_yakuman is composite

@@ -644,9 +644,9 @@ ONE_WINNER = ["mleague", "rmu", "rmu-m", "wrc", "npm", "saikouisen", "saikouisen
 @pytest.mark.parametrize("preset", ONE_WINNER)
 def test_a_triple_ron_goes_to_the_winner_nearest_the_discarder(preset: str) -> None:
     """「ダブロン・トリプルロンはなし（全て頭ハネ）」 (M.League), 「ダブロン・トリプルロン時
-    は上家優先」 (RMU), "If two or three players declare a win … only the player closer to
-    the discarder" (WRC): Ben (seat 2, after the discarder in seat 1) wins, Chie and Dae
-    (seats 3 and 0) take nothing; no abortive draw."""
+    は上家優先」 (RMU), "Atamahane (headbump)" and no abortive draws (WRC): Chie (seat 2,
+    after the discarder in seat 1) wins, seats 3 and 0 take nothing; no abortive
+    draw."""
     rules = find_preset(preset)
     triple = Hand("ron", (Win(3, 1, 30), Win(0, 1, 30), Win(2, 1, 30)), discarder=1)
     line = _line(rules, triple)

@@ -177,24 +177,43 @@ def test_json_text_is_written_as_it_is_wherever_it_is_and_refused_elsewhere() ->
 @pytest.mark.parametrize(
     ("text", "width", "lines"),
     [
-        # between phrases (文節), as BudouX divides them: never 「ペナル / ティ」
-        ("ウマの後に引くペナルティ", 10, ["ウマの後に", "引く", "ペナルティ"]),
-        ("ウマの後に引くペナルティ", 16, ["ウマの後に引く", "ペナルティ"]),
-        # a number stays with its word, a bracket with what it holds
-        ("席順の最終持ち点（席0 = 起家）。 [必須]", 16,
-         ["席順の最終持ち点", "（席0 = 起家）。", "[必須]"]),
-        # Korean and Latin at their spaces; a kanji term inside Korean stays whole
-        ("6판(六翻) 8000/12000 (토비상, 飛び賞)", 16,
-         ["6판(六翻)", "8000/12000", "(토비상, 飛び賞)"]),
+        # a number stays with its word; Korean and Latin break at their spaces
         ("2han40fu 2600 ron", 16, ["2han40fu 2600", "ron"]),
-        # a phrase wider than the line: between its characters, never before a ー
-        ("ハウスルールの .toml ファイル。", 10, ["ハウスルー", "ルの .toml", "ファイル。"]),
         ("supercalifragilistic word", 10, ["supercalifragilistic", "word"]),
+        ("", 5, [""]),
+        ("   ", 5, [""]),
+        # a run of ー wider than the line: a line holds at least one character
+        ("ーーーー", 5, ["ーー", "ーー"]),
     ],
 )  # fmt: skip
-def test_lines_break_between_words_and_japanese_phrases(
-    text: str, width: int, lines: list[str]
-) -> None:
+def test_lines_break_between_words(text: str, width: int, lines: list[str]) -> None:
     from seisan.output import wrap_cells  # noqa: PLC0415
 
     assert wrap_cells(text, width) == lines
+
+
+@pytest.mark.parametrize(
+    ("text", "whole"),
+    [
+        ("ウマの後に引くペナルティ", ["ペナルティ", "ウマの"]),
+        ("人数: 4か3（既定: ルールの人数、なければ持ち点の数）。", ["ルールの", "持ち点の"]),
+        ("席順の最終持ち点（席0 = 起家）。 [必須]", ["[必須]", "最終持ち点"]),
+        ("6판(六翻) 8000/12000 (토비상, 飛び賞)", ["6판(六翻)", "飛び賞)", "토비상,"]),
+        ("30,000点以上でトップのオーラスで、届かないとき", ["30,000点以上で", "オーラス"]),
+    ],
+)  # fmt: skip
+@pytest.mark.parametrize("width", [10, 12, 16, 24, 40])
+def test_japanese_breaks_between_phrases(text: str, whole: list[str], width: int) -> None:
+    """BudouX's phrases (文節), whatever its model's next version divides: each word here
+    stays on one line where it fits, every line fits, and nothing is lost."""
+    from rich.cells import cell_len  # noqa: PLC0415
+
+    from seisan.output import wrap_cells  # noqa: PLC0415
+
+    lines = wrap_cells(text, width)
+    assert "".join(lines).replace(" ", "") == text.replace(" ", "")
+    assert all(cell_len(line) <= width for line in lines), lines
+    for word in whole:
+        if cell_len(word) <= width:
+            assert any(word in line for line in lines), (word, lines)
+    assert not any(line.startswith(("ー", "ッ", "ャ", "、", "。", "）")) for line in lines)

@@ -158,3 +158,12 @@ def test_help_fits_the_screen_and_breaks_no_word(
         assert not cut, (columns, sorted(cut)[:10])
         assert "..." not in shown.replace("[引数]...", "").replace("[ARGS]...", "").replace(
             "[인수]...", "") or args != ["--help"], shown  # fmt: skip
+
+
+def test_a_japanese_rules_table_stays_a_table_at_60_columns() -> None:
+    """A table's narrowest column is its widest character, not its widest phrase (one
+    of 30 cells had turned `rules show mleague --lang ja` into cards at 60 and 66)."""
+    for columns in ("60", "66"):
+        shown = _run(["rules", "show", "mleague", "--lang", "ja"], columns)
+        assert "┃ 項目" in shown, shown[:400]
+        assert all(cell_len(line.rstrip()) <= int(columns) for line in shown.splitlines())

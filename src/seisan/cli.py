@@ -1394,7 +1394,10 @@ def _click_speaks() -> Iterator[None]:
                     self.width = max(min(columns, max_width or 80) - 2, 20)
 
             def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
+                start = len(self.buffer)
                 super().write_usage(prog, args, prefix or words("Usage:") + " ")
+                # (Click leaves a space where a narrow screen breaks the line)
+                self.buffer[start:] = [re.sub(r" +\n", "\n", "".join(self.buffer[start:]))]
 
             def write_dl(self, rows: Any, col_max: int = 30, col_spacing: int = 2) -> None:
                 """Options beside their help where the help has room; on a narrow

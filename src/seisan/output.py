@@ -157,7 +157,10 @@ class Sheet:
         may end a line on its own, as in :func:`wrap_cells`; an address may fold)."""
         from rich.cells import cell_len  # noqa: PLC0415
 
-        words = [min(cell_len(w), LONG_WORD) for row in self.rows for w in _tokens(row[index])]
+        # (a CJK character each: a Japanese phrase wider than its column is broken
+        # between its characters, as wrap_cells does, rather than the table given up)
+        words = [min(cell_len(w), LONG_WORD) for row in self.rows
+                 for w in _tokens(row[index], phrases=False)]  # fmt: skip
         return max([cell_len(self.columns[index]), *words])
 
     def needed(self) -> int:
@@ -360,15 +363,17 @@ def wrap_cells(text: str, width: int) -> list[str]:
             space = bool(line)
             continue
         size = cell_len(token)
-        if size > width and level < 2:
+        if size > width and level < 3:
+            # (at the last level a run of ー or small kana: a character a line)
             finer = (_tokens(token, spaces=True, numbers=False) if level == 0
-                     else _tokens(token, phrases=False) if _KANA_KANJI.search(token)
-                     else [token])  # fmt: skip
+                     else [token] if not _KANA_KANJI.search(token)
+                     else _tokens(token, phrases=False) if level == 1
+                     else list(token))  # fmt: skip
             if len(finer) > 1:
                 tokens.extend((piece, level + 1) for piece in reversed(finer))
                 continue
-            if level == 0:
-                tokens.append((token, 1))
+            if level < 2:
+                tokens.append((token, level + 1))
                 continue
         gap = 1 if space else 0
         if line and used + gap + size > width:

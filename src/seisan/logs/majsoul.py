@@ -140,6 +140,7 @@ def rules_of(head: Mapping[str, Any], players: int, hanchan: bool) -> Rules:
             "atamahane": bool(detail.get("have_toutiao")),
             "triple_ron": "abort" if detail.get("have_sanjiahele") else "win",
             "double_yakuman": not detail.get("disable_double_yakuman"),
+            "composite_yakuman": not detail.get("disable_composite_yakuman"),
             # without busting a player below a stick may still declare (a record: -1900)
             "riichi_in_debt": not game["bust_ends"],
         }  # fmt: skip
@@ -150,8 +151,10 @@ def rules_of(head: Mapping[str, Any], players: int, hanchan: bool) -> Rules:
                   "honba": detail.get("changbang_value"),
                   "noten": detail.get(f"noting_fafu_{players - 1}")}  # fmt: skip
         data["scoring"].update({key: int(value) for key, value in stated.items() if value})
-        if players == 3 and "honba" in data["scoring"]:  # a tsumo's two payers share it
-            data["scoring"]["honba_tsumo"] = data["scoring"]["honba"] // 2
+        half = data["scoring"].get("honba", 0) // 2
+        if players == 3 and half and half % 100 == 0:  # a tsumo's two payers share it
+            data["scoring"]["honba_tsumo"] = half  # (an odd number of hundreds: the
+            # preset's 100 a payer, as before; how the client splits 300 is not known)
     try:
         return rules_from_data(data)
     except SeisanError as err:
