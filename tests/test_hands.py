@@ -430,3 +430,24 @@ def test_a_value_asked_again_is_the_one_kept_for_its_scoring(
     assert (first.ron, other.ron) == (7700, 8000)
     assert hand_value(4, 30, False, plain) is first
     assert hand_value(4, 30, False, kiriage) is other
+
+
+@pytest.mark.parametrize(("args", "ja", "ko"), [
+    (["--tiles", "234m567p11s34567x", "--win", "8s"], "手牌(tiles): 不明な牌「34567x」",
+     "손패(tiles): 알 수 없는 패"),
+    (["--tiles", "234m567p456s789s66z", "--win", "9q"], "和了牌(win): 不明な牌「9q」",
+     "화료패(win): 알 수 없는 패"),
+    (["--tiles", "234m567p456s789s66z", "--win", "8s", "--dora", "8z"],
+     "ドラ表示牌(dora): 不明な牌 8z", "도라 표시패(dora): 알 수 없는 패 8z"),
+    (["--tiles", "234m567p456s789s66z", "--win", "8s", "--ura", "8z"],
+     "裏ドラ表示牌(ura): 不明な牌 8z", "뒷도라 표시패(ura): 알 수 없는 패 8z"),
+    (["--tiles", "234m567p456s789s66z", "--win", "8s", "--meld", "pon:5q5"],
+     "副露 pon:5q5: 不明な牌「5q5」", "후로 pon:5q5: 알 수 없는 패"),
+])  # fmt: skip
+def test_a_tile_hands_fields_are_named_in_the_readers_words(
+    cli, args: list[str], ja: str, ko: str
+) -> None:
+    """The field in the reader's words, its key in brackets (as 罰則(penalties)): the
+    table assistant showed "tiles:", "win:", "dora:" on ja/ko pages (the review)."""
+    assert ja in cli.run("hand", *args, "--lang", "ja", code=2)
+    assert ko in cli.run("hand", *args, "--lang", "ko", code=2)

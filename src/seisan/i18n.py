@@ -393,6 +393,11 @@ TERMS: Mapping[str, str] = {
     "system.30fu": "30-fu base",
     "system.gorin": "Gorin (50 fu)",
     "system.exact": "Exact",
+    # a tile hand's fields, as its errors name them (the field in brackets in ja/ko)
+    "field.tiles": "tiles",
+    "field.win": "win",
+    "field.dora": "dora",
+    "field.ura": "ura",
     # game records
     "final": "Final points",
     "on_table": "Deposits",

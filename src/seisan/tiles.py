@@ -19,7 +19,7 @@ from mahjong.meld import Meld
 from mahjong.tile import TilesConverter
 
 from seisan.hands import HandError, HandValue, hand_value
-from seisan.i18n import Message, _
+from seisan.i18n import Message, Term, _
 from seisan.rules import Kazoe, PointSystem, Scoring
 from seisan.yaku import DORA_IDS, catalogue, recorded
 
@@ -79,9 +79,10 @@ class WinContext:
     nuki: int = 0  #: North tiles set aside (three players): dora each
 
 
-def tile_names(text: str, what: str = "tiles") -> list[str]:
+def tile_names(text: str, what: object = None) -> list[str]:
     """mpsz text as tile names (``5m``; a red five ``0m``); an unknown tile is an
-    error naming it."""
+    error naming it, and ``what`` it was given as (the hand's tiles by default)."""
+    what = what if what is not None else Term("field.tiles")
     compact = text.replace(" ", "")
     if not compact or _GROUP.sub("", compact):
         bad = _GROUP.sub("", compact) or text
@@ -104,7 +105,7 @@ def _kind(name: str) -> str:
     return "5" + name[1] if name[0] == "0" else name
 
 
-def check_counts(groups: Mapping[str, Sequence[str]]) -> None:
+def check_counts(groups: Mapping[object, Sequence[str]]) -> None:
     """No more than four of a tile, and one red five a suit, over all ``groups``
     (the hand, the dora indicators ...), which are tiles of one set."""
     counts: dict[str, int] = {}
@@ -123,8 +124,9 @@ def check_counts(groups: Mapping[str, Sequence[str]]) -> None:
                     )
 
 
-def parse_tiles(text: str, what: str = "tiles") -> list[int]:
+def parse_tiles(text: str, what: object = None) -> list[int]:
     """mpsz text, checked, as 136-format tiles for the ``mahjong`` package."""
+    what = what if what is not None else Term("field.tiles")
     check_counts({what: tile_names(text, what)})
     return _to_136(text)
 
@@ -150,7 +152,7 @@ def _meld(spec: str, aka: bool = True) -> tuple[Meld, list[str]]:
         raise HandError(
             _("melds: “{spec}” should be chi:123m, pon:555z, kan:1111p or ankan:9999s", spec=spec)
         )
-    names = tile_names(tiles, f"meld {spec}")
+    names = tile_names(tiles, _("meld {spec}", spec=spec))
     kinds = sorted(_kind(n) for n in names)
     size = 3 if kind in ("chi", "pon") else 4
     if len(names) != size:
@@ -192,7 +194,7 @@ def score_tiles(
     (``seat_wind``) is being the dealer."""
     scoring = scoring or Scoring()
     hand_names = tile_names(tiles)
-    win_names = tile_names(win, "win")
+    win_names = tile_names(win, Term("field.win"))
     if len(win_names) != 1:
         raise HandError(_("win: give one winning tile, not “{win}”", win=win))
     if win_names[0] not in hand_names:
@@ -200,9 +202,9 @@ def score_tiles(
             _("win: {tile} is not among the tiles (give all 14 with it)", tile=win_names[0])
         )
     check_counts({
-        "tiles": hand_names,
-        "dora": tile_names(dora, "dora") if dora else [],
-        "ura": tile_names(ura, "ura") if ura else [],
+        Term("field.tiles"): hand_names,
+        Term("field.dora"): tile_names(dora, Term("field.dora")) if dora else [],
+        Term("field.ura"): tile_names(ura, Term("field.ura")) if ura else [],
     })  # fmt: skip
     # red fives counted only in a hand holding one: else four plain fives of a suit (a
     # game without red fives, or a kan of them) would be read as three and a six

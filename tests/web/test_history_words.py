@@ -342,3 +342,15 @@ def test_an_edit_says_what_it_changed_under_which_rules(club: Any, owner: Any) -
         "Ben's total: +12 → +11",
         "Ben's money: +600 → +550",
     ]
+
+
+@pytest.mark.parametrize(("lang", "expected"), [
+    (Lang.EN, ["penalties: nothing → Ana:20: Chombo; Ben:-10:late"]),
+    (Lang.JA, ["ペナルティ: なし → Ana:20: チョンボ; Ben:-10:late"]),
+    (Lang.KO, ["페널티: 없음 → Ana:20: 촌보; Ben:-10:late"]),
+])  # fmt: skip
+def test_a_chombo_in_the_history_is_in_the_readers_words(lang: Lang, expected: list[str]) -> None:
+    """The entry form stores a chombo as ``Ana:20:chombo``: the history showed the
+    English code on ja/ko pages (the review, 2026-12-05); a typed reason stays as typed."""
+    new = {**TABLE, "penalties": ["Ana:20:chombo", "Ben:-10:late"]}
+    assert said(history.game_changes(TABLE, new), lang) == expected

@@ -152,6 +152,15 @@ def test_a_missing_page_in_the_site_and_its_language(club: m.Club, signed_in: Cl
     page = signed_in.get(reverse("clubs:game", args=[club.slug, 987654]))
     text = page.content.decode()
     assert page.status_code == 404 and words in text and 'class="brand"' in text
+    assert f'<html lang="{lang}">' in text  # (it was "en" on every page without a lang)
+
+
+@pytest.mark.parametrize("lang", ["ja", "ko"])
+def test_the_sign_in_page_says_its_language(lang: str) -> None:
+    """allauth's pages have no ``lang`` of ours: the page's language is the request's
+    (a browser picks CJK glyphs by it)."""
+    page = Client(HTTP_ACCEPT_LANGUAGE=lang).get(reverse("account_login"))
+    assert page.status_code == 200 and f'<html lang="{lang}">' in page.content.decode()
 
 
 def test_a_refused_page_in_the_site(club: m.Club, member_of: Any) -> None:
@@ -174,3 +183,18 @@ def test_a_taken_short_name_in_seisans_words(signed_in: Client, club: m.Club) ->
                                                    "time_zone": "Asia/Seoul"})  # fmt: skip
     errors = page.context["form"].errors["slug"]
     assert errors == [f"짧은 이름 {club.slug}은(는) 이미 쓰이고 있습니다: 다른 이름을 고르세요"]
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", "This address takes a form"), ("ja", "このアドレスはフォームの送信先です"),
+    ("ko", "이 주소는 양식을 받는 곳입니다"),
+])  # fmt: skip
+def test_an_address_a_form_sends_to_opened_as_a_page_says_so(
+    club: m.Club, signed_in: Client, lang: str, words: str
+) -> None:
+    """A GET of a POST-only address was a blank 405 (the review, 2026-12-05)."""
+    signed_in.post(reverse("set_language"), {"language": lang, "next": "/"})
+    page = signed_in.get(reverse("clubs:add_player", args=[club.slug]))
+    text = page.content.decode()
+    assert page.status_code == 405 and words in text and 'class="brand"' in text
+    assert page["Allow"] == "POST" and f'<html lang="{lang}">' in text

@@ -257,8 +257,8 @@ def game_changes(
                 out.append(change(Message(BACKS, name=name), before_links.get(name),
                                   after_links.get(name)))  # fmt: skip
     if list(old.get("penalties") or []) != list(new.get("penalties") or []):
-        out.append(change(Message(PENALTIES), _texts(old.get("penalties")),
-                          _texts(new.get("penalties"))))  # fmt: skip
+        out.append(change(Message(PENALTIES), _penalties(old.get("penalties")),
+                          _penalties(new.get("penalties"))))  # fmt: skip
     if old.get("substitute") != new.get("substitute"):
         out.append(change(Message(SUBSTITUTE), _texts(old.get("substitute")),
                           _texts(new.get("substitute"))))  # fmt: skip
@@ -293,6 +293,27 @@ def _chips(table: Mapping[str, Any]) -> dict[str, Any]:
     if isinstance(chips, list):
         return dict(zip(names, chips, strict=False))
     return {}
+
+
+PENALTY = N_("{who}: {reason}")
+LIST = N_("{first}; {rest}")
+
+
+def _penalties(value: Any) -> object:
+    """A game's penalties as the history shows them: ``Ana:20:chombo`` with the chombo
+    in the reader's words (``Ana:20: チョンボ``); a reason the scorer typed as typed."""
+    if not isinstance(value, list) or not value:
+        return _texts(value)
+    items: list[object] = []
+    for item in value:
+        text = _texts(item)
+        chombo = text.endswith(":chombo")
+        items.append(Message(PENALTY, who=text.removesuffix(":chombo"), reason=Term("chombo"))
+                     if chombo else text)  # fmt: skip
+    joined = items[0]
+    for item in items[1:]:  # "; " between them, as every other list of the history
+        joined = Message(LIST, first=joined, rest=item)
+    return joined
 
 
 def _texts(value: Any) -> str:

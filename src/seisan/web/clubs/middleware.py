@@ -40,7 +40,19 @@ class UnsettledMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        return self.get_response(request)
+        response = self.get_response(request)
+        if (response.status_code == 405 and not response.content
+                and not request.path_info.startswith("/api/")):  # fmt: skip
+            # an address a form sends to, opened as a page (a bookmark, a link copied
+            # from the address bar): a page that says so, not a blank one
+            from seisan.web.clubs.access import ctx  # noqa: PLC0415
+
+            page = render_to_string("not_a_page.html", ctx(request), request)
+            allowed = response.get("Allow", "")
+            response = HttpResponse(page, status=405)
+            if allowed:
+                response["Allow"] = allowed
+        return response
 
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
         if not isinstance(exception, SeisanError) or request.path_info.startswith("/api/"):
