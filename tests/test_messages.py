@@ -91,6 +91,8 @@ OUTPUTS = [
     ["hand", "--han", "3", "--fu", "30", "--dealer"],
     ["hand", "--yakuman", "2"],
     ["rules", "list"],
+    ["ratings", str(EXAMPLES.parent / "tests" / "data" / "tenhou"
+                    / "2022060100gm-00a9-0000-01481d95.mjlog"), "--system", "tenhou"],
 ]  # fmt: skip
 
 
@@ -167,3 +169,15 @@ def test_a_number_in_a_message_however_long(value: Any, text: str) -> None:
     assert Message("{x}", x=Fraction(value)).text("en") == text
     if "digits" in text:  # in the reader's words
         assert "digits" not in Message("{x}", x=Fraction(value)).text("ja")
+
+
+@pytest.mark.parametrize(("lang", "title"), [
+    ("en", "Ratings (Tenhou's R, 4 players)"), ("ja", "レーティング（天鳳のR、4人打ち）"),
+    ("ko", "레이팅 (텐호의 R, 4인)"),
+])  # fmt: skip
+def test_a_rating_table_names_its_system_in_the_readers_words(lang: str, title: str) -> None:
+    """ "tenhou" is what --system takes; the title says what it is (the web app's words)."""
+    log = EXAMPLES.parent / "tests" / "data" / "tenhou" / "2022060100gm-00a9-0000-01481d95.mjlog"
+    result = CliRunner().invoke(app, ["ratings", str(log), "--system", "tenhou", "--lang", lang],
+                                env={"COLUMNS": "200"})  # fmt: skip
+    assert result.exit_code == 0 and title in result.output, result.output

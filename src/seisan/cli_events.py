@@ -203,7 +203,8 @@ def ratings_command(
              "history": [pt_value(v) for v in r.history]} for r in rated]  # fmt: skip
     rows = [[str(n), r.name, f"{float(r.rating):.2f}", str(r.games)]
             for n, r in enumerate(rated, start=1)]  # fmt: skip
-    title = _("Ratings ({system}, {count} players)", system=system.value, count=size).text(lang)
+    named = _("Tenhou's R") if system is System.TENHOU else "openskill"  # (a library's name)
+    title = _("Ratings ({system}, {count} players)", system=named, count=size).text(lang)
     headers = ["#", term("name", lang), _("Rating").text(lang), term("played", lang)]
     emit(out, fmt, data=data,
          csv_text=dumps_csv(["name", "rating", "games"],

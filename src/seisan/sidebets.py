@@ -401,9 +401,7 @@ def _tobi(table: Table, side: SideRules, busted_by: Sequence[tuple[int, int]]) -
         raise BetError(_("tobi: give the bust prize in points (tobi / --tobi)"))
     amount = Fraction(side.tobi, 1000)
     out: list[Transfer] = []
-    for seat in busted:
-        if not amount:
-            continue
+    for seat in busted if amount else ():  # (no prize: nothing to pay, the checks done)
         if seat in by:
             out.append(table.pay(Kind.TOBI, seat, by[seat], amount))
         elif seat not in table.first_group:  # to first place, shared by tied firsts
