@@ -280,14 +280,22 @@ ideograph or kana may end a line on its own."""
 _NUMBER = re.compile(r"[-+▲△]?[\d.,/:]+[%円원]?[;,.)]*")
 
 
-_KANA_KANJI = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+_KANA_KANJI = "[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]"
 """Japanese script (kana and kanji): where phrases, not spaces, divide the words."""
-_JAPANESE_RUN = re.compile(
-    r"[\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff01-\uff0f"
-    r"\uff1a-\uff20]+"
+_JAPANESE_RUN = (
+    "[\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff01-\uff0f\uff1a-\uff20]+"
 )
 """A run of Japanese text and its marks (the text BudouX divides; Hangul and Latin
 divide at their spaces)."""
+_COMPILED: dict[str, re.Pattern[str]] = {}
+
+
+def _pattern(source: str) -> re.Pattern[str]:
+    """``source`` compiled when first needed (compiling both took 5 ms of every
+    command's start, for text that is wrapped only sometimes)."""
+    if source not in _COMPILED:
+        _COMPILED[source] = re.compile(source)
+    return _COMPILED[source]
 
 
 def _phrases(text: str) -> list[str]:
@@ -295,12 +303,12 @@ def _phrases(text: str) -> list[str]:
     「ルールの」「ペナルティ」), as BudouX divides them: a line breaks between phrases,
     as a Japanese reader expects, not inside a word."""
     pieces = _WORD.findall(text)
-    if not _KANA_KANJI.search(text):
+    if text.isascii() or not _pattern(_KANA_KANJI).search(text):
         return pieces
     import budoux  # noqa: PLC0415 - only where Japanese is wrapped, not for every command
 
     inside: set[int] = set()  # the places inside a phrase: within each run of Japanese, by BudouX
-    for run in _JAPANESE_RUN.finditer(text):
+    for run in _pattern(_JAPANESE_RUN).finditer(text):
         at = run.start()
         for phrase in _parser(budoux).parse(run.group()):
             inside.update(range(at + 1, at + len(phrase)))
@@ -366,7 +374,7 @@ def wrap_cells(text: str, width: int) -> list[str]:
         if size > width and level < 3:
             # (at the last level a run of ー or small kana: a character a line)
             finer = (_tokens(token, spaces=True, numbers=False) if level == 0
-                     else [token] if not _KANA_KANJI.search(token)
+                     else [token] if token.isascii() or not _pattern(_KANA_KANJI).search(token)
                      else _tokens(token, phrases=False) if level == 1
                      else list(token))  # fmt: skip
             if len(finer) > 1:
