@@ -18,7 +18,6 @@ import json
 import os
 import re
 import sys
-import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -53,6 +52,8 @@ def dumps_json(data: Any, indent: int | None = 2) -> str:
         opening, closing = f'"\\u0000{mark}', f'\\u0000{mark}"'
         if text.count(opening) == text.count(closing) == marked:
             return text.replace(opening, "").replace(closing, "")
+        import uuid  # noqa: PLC0415 - (rare: the data held the mark) not at every start
+
         mark = uuid.uuid4().hex
 
 
