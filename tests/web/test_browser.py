@@ -806,3 +806,34 @@ def test_a_stored_game_the_core_refuses_is_a_page_that_says_why(
     shot(page, f"unsettled-{lang}-390")
     assert problems == []
     context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "ko"])
+def test_an_address_a_form_sends_to_is_a_page_in_the_site(
+    browser: Any, live_server: Any, lang: str
+) -> None:
+    """A form's address opened as a page (a copied link): the site's layout saying so
+    in the reader's language, at phone width (a blank page before)."""
+    boss = make_user("boss@example.com")
+    club = m.Club.objects.create(name="Jansou", slug="jansou", currency="JPY")
+    m.Membership.objects.create(club=club, user=boss, role="owner")
+    client = Client()
+    client.force_login(boss)
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale=lang)
+    context.add_cookies([
+        {"name": "sessionid", "value": client.cookies["sessionid"].value,
+         "url": live_server.url},
+        {"name": "django_language", "value": lang, "url": live_server.url},
+    ])  # fmt: skip
+    page = context.new_page()
+    problems = watch(page)
+    answer = page.goto(f"{live_server.url}/c/jansou/players/add/")
+    assert answer is not None and answer.status == 405
+    said = {"en": "This address takes a form", "ja": "このアドレスはフォームの送信先です",
+            "ko": "이 주소는 양식을 받는 곳입니다"}[lang]  # fmt: skip
+    assert said in page.inner_text("main")
+    assert page.evaluate("document.documentElement.lang") == lang
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    shot(page, f"not-a-page-{lang}-390")
+    assert problems == []
+    context.close()
