@@ -1075,3 +1075,32 @@ def test_tied_firsts_settle_a_chip_each_way_and_no_share_of_nothing() -> None:
     ]  # fmt: skip
     assert [game.side_of(name, Kind.CHIPS) for name in ("Ana", "Ben", "Chie", "Dae")] == [
         Fraction(1, 10), 0, 0, Fraction(-1, 10)]  # fmt: skip
+
+
+HOUSE_SAYS = ("is the house's name in the ledgers (fees, riichi sticks it keeps): give this "
+              "person another name")  # fmt: skip
+
+
+def test_a_player_or_spectator_called_house_is_refused_by_their_name() -> None:
+    """The error names the person as they were written (fresh run of transfers,
+    2026-12-05: ``house_name_2`` wrote “None”)."""
+    with pytest.raises(PointsError) as caught:
+        settle([40000, 30000, 20000, 10000], find_preset("mleague"),
+               names=["Ana", "Ben", "Chie", "House"])  # fmt: skip
+    assert str(caught.value) == f"“House” {HOUSE_SAYS}"
+    with pytest.raises(BetError) as bet:
+        settle_game([40000, 30000, 20000, 10000], find_preset("mleague"),
+                    ["Ana", "Ben", "Chie", "Dae"],
+                    Bets(spectators=(Spectator("HOUSE", 1),)))  # fmt: skip
+    assert str(bet.value) == f"“HOUSE” {HOUSE_SAYS}"
+
+
+def test_a_spectator_backing_a_seat_not_at_the_table_is_named() -> None:
+    """A library caller's Spectator with a seat past the table (the command line and the
+    web app find the seat by name first): the error names the bet and the spectator
+    (fresh run of sidebets, 2026-12-05: ``soto_8``)."""
+    with pytest.raises(BetError) as caught:
+        settle_game([40000, 30000, 20000, 10000], find_preset("mleague"),
+                    ["Ana", "Ben", "Chie", "Dae"],
+                    Bets(spectators=(Spectator("Eve", 9),)))  # fmt: skip
+    assert str(caught.value) == "soto Eve: seat 9 is not at the table (seats 0 to 3)"

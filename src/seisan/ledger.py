@@ -533,7 +533,7 @@ def game_result(settlement: Settlement, bets: Bets | None = None) -> GameResult:
     pool = bets.side_rules(settlement).soto_pool
     mirrored = any(not s.pool for s in bets.spectators)
     exact = exact_transfers(settlement, bets) if mirrored else ()
-    spectator_flows = soto(settlement, bets.spectators, player_flows, pool, table, exact)
+    spectator_flows = soto(bets.spectators, player_flows, pool, table, exact)
     return GameResult(
         settlement,
         side,

@@ -442,11 +442,10 @@ def _yakitori(table: Table, side: SideRules, winners: Sequence[int] | None) -> l
 
 
 def soto(
-    settlement: Settlement,
     spectators: Sequence[Spectator],
     player_transfers: Sequence[Transfer],
-    pool: int = 0,
-    table: Table | None = None,
+    pool: int,
+    table: Table,
     exact: Sequence[Transfer] = (),
 ) -> list[Transfer]:
     """外ウマ. A mirroring spectator pays or receives, against each other player,
@@ -457,7 +456,6 @@ def soto(
     """
     if not spectators:
         return []
-    table = table or Table(settlement)
     n = len(table.names)
     seen = {name.casefold() for name in table.names}
     for spectator in spectators:
