@@ -1104,3 +1104,35 @@ def test_a_spectator_backing_a_seat_not_at_the_table_is_named() -> None:
                     ["Ana", "Ben", "Chie", "Dae"],
                     Bets(spectators=(Spectator("Eve", 9),)))  # fmt: skip
     assert str(caught.value) == "soto Eve: seat 9 is not at the table (seats 0 to 3)"
+
+
+def test_a_spectators_flows_are_soto_and_none_is_of_nothing() -> None:
+    """外ウマ's payments are marked as such (the ledgers and the JSON list them by kind),
+    and a player the backed one is even with pays the spectator nothing, not 0: Ben pays
+    Ana the 11 pt of a sashi that Ana, first place, pays him of his score (fresh run of
+    sidebets, 2026-12-05: ``soto_68, _72, _89, _95, _99, _100, _101``)."""
+    names = ["Ana", "Ben", "Chie", "Dae"]
+    spectators = (Spectator("Eve", 1), Spectator("Fay", 2), Spectator("Ivy", 0),
+                  Spectator("Gus", 0, pool=True), Spectator("Hal", 3, pool=True))  # fmt: skip
+    bets = Bets(sashi=(PairBet(0, 1, 11000),), spectators=spectators,
+                side=SideRules(soto_pool=2000))  # fmt: skip
+    game = settle_game([42600, 31000, 16400, 10000], find_preset("mleague"), names, bets)
+    # Eve, backing Ben, is even with everyone; Fay pays as Chie does, Ivy gains as Ana
+    assert {(t.payer, t.payee): t.amount for t in game.soto} == {
+        ("Fay", "Ana"): Fraction(236, 10), ("Chie", "Ivy"): Fraction(236, 10),
+        ("Dae", "Ivy"): 50, ("Hal", "Gus"): 2,
+    }  # fmt: skip
+    assert {t.kind for t in game.soto} == {Kind.SOTO}
+    assert game.totals()["Eve"] == game.totals()["Ben"] == 0
+
+
+@pytest.mark.parametrize(("name", "shown"), [(" Eve", " Eve"), ("Eve ", "Eve "), ("", ""),
+                                             ("  ", "  "), ("E\tve", "E\\tve")])  # fmt: skip
+def test_a_spectators_name_is_printable_text_without_outer_spaces(name: str, shown: str) -> None:
+    """(A library caller's name: the command line and the web app strip them first.)
+    Fresh run of sidebets, 2026-12-05: ``soto_15`` let “ Eve” through."""
+    with pytest.raises(BetError) as caught:
+        settle_game([40000, 30000, 20000, 10000], find_preset("mleague"),
+                    ["Ana", "Ben", "Chie", "Dae"],
+                    Bets(spectators=(Spectator(name, 1),)))  # fmt: skip
+    assert str(caught.value) == f"soto: spectator name “{shown}” must be non-empty printable text"
