@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 import typer
+from typer.testing import CliRunner
 
 import seisan
 from seisan.cli import app
@@ -311,3 +312,12 @@ def test_a_reader_that_stops_early_is_no_error(tmp_path) -> None:  # type: ignor
     run.stdout.close()  # the reader goes away with most of the output unread
     err = run.stderr.read().decode()
     assert run.wait(timeout=60) == 0 and err == ""
+
+
+def test_a_language_given_to_one_run_is_not_the_next_runs() -> None:
+    """``rules --lang ja show`` that fails on its missing name left Japanese behind for
+    the next run in the same process (the review, 2026-12-05)."""
+    runner = CliRunner()
+    assert runner.invoke(app, ["rules", "--lang", "ja", "show"]).exit_code == 2
+    shown = runner.invoke(app, ["rules", "list"], env={"COLUMNS": "200", "LANG": "C"}).output
+    assert "Preset" in shown and "プリセット" not in shown

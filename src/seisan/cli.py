@@ -127,7 +127,9 @@ def _main(
     lang: _TopLang = None,
 ) -> None:
     """seisan (清算 / 정산): exact riichi-mahjong settlement under any house rule."""
-    _take_lang(lang)
+    global _top_lang  # noqa: PLW0603 - every run starts from its own --lang, or none
+    # (one after ``--``, which Click does not read, as main() found it in the argv)
+    _top_lang = lang if lang is not None else _argv_lang(sys.argv[1:])
 
 
 _top_lang: Lang | None = None
@@ -1273,6 +1275,7 @@ def rules_show(
             [term("field", language), term("value", language)],
             rows,
             wrap=(1,),
+            keyed=True,
         ),
     )
     if fmt is Format.TABLE:  # below the table: an address is never folded

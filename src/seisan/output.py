@@ -143,6 +143,9 @@ class Sheet:
     rows: Sequence[Sequence[str]]
     right: Sequence[int] = ()
     wrap: Sequence[int] = ()
+    #: rows of a name and its value (a rules file's fields): a card reads ``name: value``
+    #: rather than each column's heading before each cell
+    keyed: bool = False
 
     def _widest(self) -> list[int]:
         """Each column's widest cell, its header included (terminal cells)."""
@@ -154,14 +157,12 @@ class Sheet:
         ]
 
     def _longest_word(self, index: int) -> int:
-        """The narrowest a text column can be without breaking a word (a CJK character
-        may end a line on its own, as in :func:`wrap_cells`; an address may fold)."""
+        """The narrowest a text column can be without breaking a word: a Latin or
+        Korean word, a number, a Japanese phrase (文節, as :func:`wrap_cells` breaks
+        lines; one longer than ``LONG_WORD``, an address, may fold)."""
         from rich.cells import cell_len  # noqa: PLC0415
 
-        # (a CJK character each: a Japanese phrase wider than its column is broken
-        # between its characters, as wrap_cells does, rather than the table given up)
-        words = [min(cell_len(w), LONG_WORD) for row in self.rows
-                 for w in _tokens(row[index], phrases=False)]  # fmt: skip
+        words = [min(cell_len(w), LONG_WORD) for row in self.rows for w in _tokens(row[index])]
         return max([cell_len(self.columns[index]), *words])
 
     def needed(self) -> int:
@@ -205,6 +206,11 @@ class Sheet:
                 if not spare:
                     break
                 room[max(spare, key=lambda i: room[i] - smallest[i])] -= 1
+            while sum(room.values()) < left:  # what rounding left over: to the column
+                short = [i for i in self.wrap if room[i] < widest[i]]  # furthest from
+                if not short:  # its widest cell
+                    break
+                room[max(short, key=lambda i: widest[i] - room[i])] += 1
         result = Table(title=self.title, min_width=cell_len(self.title) + 4)
         for index, column in enumerate(self.columns):
             wrapped = room.get(index, 0)
@@ -231,6 +237,13 @@ class Sheet:
         from rich.cells import cell_len  # noqa: PLC0415
 
         lines = wrap_cells(self.title, width)
+        if self.keyed:  # one line a field, its value wrapped under it where it must
+            lines.append("")
+            for key, value in self.rows:
+                head = f"{key}: " if key else ""
+                parts = wrap_cells(head + value, max(width - 4, 10))
+                lines += ["  " + parts[0], *("    " + part for part in parts[1:])]
+            return lines
         for row in self.rows:
             lines.append("")
             line = ""
@@ -437,9 +450,11 @@ def table(
     rows: Sequence[Sequence[str]],
     right: Sequence[int] = (),
     wrap: Sequence[int] = (),
+    keyed: bool = False,
 ) -> Sheet:
     """A :class:`Sheet` (kept as a function: every command builds its tables so)."""
-    return Sheet(title, list(columns), [list(r) for r in rows], tuple(right), tuple(wrap))
+    return Sheet(title, list(columns), [list(r) for r in rows], tuple(right), tuple(wrap),
+                 keyed)  # fmt: skip
 
 
 def emit(

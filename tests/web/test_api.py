@@ -511,6 +511,9 @@ def test_every_api_answer_is_json_even_when_django_answers() -> None:
     assert method.status_code == 405 and method.json()["error"]["code"] == "method_not_allowed"
     path = Client().get("/api/clubs/test/games/x", HTTP_AUTHORIZATION="Bearer nope")
     assert path.status_code == 401  # the token first, then the address
+    # the API's own root (ninja raises Http404 there): not found, not a server error
+    root = Client(raise_request_exception=False).get("/api/", HTTP_ACCEPT_LANGUAGE="ko")
+    assert root.status_code == 404 and root.json()["error"]["code"] == "not_found"
 
 
 @pytest.mark.django_db

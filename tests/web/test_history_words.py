@@ -345,9 +345,9 @@ def test_an_edit_says_what_it_changed_under_which_rules(club: Any, owner: Any) -
 
 
 @pytest.mark.parametrize(("lang", "expected"), [
-    (Lang.EN, ["penalties: nothing → Ana:20: Chombo; Ben:-10:late"]),
-    (Lang.JA, ["ペナルティ: なし → Ana:20: チョンボ; Ben:-10:late"]),
-    (Lang.KO, ["페널티: 없음 → Ana:20: 촌보; Ben:-10:late"]),
+    (Lang.EN, ["penalties: nothing → Ana:20:Chombo; Ben:-10:late"]),
+    (Lang.JA, ["ペナルティ: なし → Ana:20:チョンボ; Ben:-10:late"]),
+    (Lang.KO, ["페널티: 없음 → Ana:20:촌보; Ben:-10:late"]),
 ])  # fmt: skip
 def test_a_chombo_in_the_history_is_in_the_readers_words(lang: Lang, expected: list[str]) -> None:
     """The entry form stores a chombo as ``Ana:20:chombo``: the history showed the

@@ -13,6 +13,7 @@ from seisan.web.api.errors import ApiError, error_response
 
 _WORDS: dict[int, tuple[str, str]] = {
     400: ("invalid_request", N_("this request cannot be read")),
+    403: ("forbidden", N_("your role in this club does not allow this")),
     404: ("not_found", N_("not found")),
     405: ("method_not_allowed", N_("this address does not take this method")),
     413: ("too_large", N_("this request is too large")),
@@ -39,6 +40,16 @@ class ApiErrorsMiddleware:
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
         if not request.path.startswith("/api/"):
             return None
+        from django.core.exceptions import PermissionDenied  # noqa: PLC0415
+        from django.http import Http404  # noqa: PLC0415
+
+        # what Django answers 404 and 403 to (ninja's home page without docs raises
+        # Http404): not a server error (GET /api/ was a 500)
+        status = 404 if isinstance(exception, Http404) else (
+            403 if isinstance(exception, PermissionDenied) else 500)  # fmt: skip
+        if status != 500:
+            code, message = _WORDS[status]
+            return error_response(ApiError(status, code, Message(message)))
         import logging  # noqa: PLC0415
 
         logging.getLogger("django.request").error(

@@ -295,13 +295,13 @@ def _chips(table: Mapping[str, Any]) -> dict[str, Any]:
     return {}
 
 
-PENALTY = N_("{who}: {reason}")
+PENALTY = N_("{who}:{reason}")
 LIST = N_("{first}; {rest}")
 
 
 def _penalties(value: Any) -> object:
     """A game's penalties as the history shows them: ``Ana:20:chombo`` with the chombo
-    in the reader's words (``Ana:20: チョンボ``); a reason the scorer typed as typed."""
+    in the reader's words (``Ana:20:チョンボ``); a reason the scorer typed as typed."""
     if not isinstance(value, list) or not value:
         return _texts(value)
     items: list[object] = []

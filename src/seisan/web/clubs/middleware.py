@@ -41,17 +41,20 @@ class UnsettledMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         response = self.get_response(request)
-        if (response.status_code == 405 and not response.content
+        if (response.status_code == 405 and not getattr(response, "streaming", False)
+                and not response.content and request.method != "HEAD"
                 and not request.path_info.startswith("/api/")):  # fmt: skip
             # an address a form sends to, opened as a page (a bookmark, a link copied
             # from the address bar): a page that says so, not a blank one
             from seisan.web.clubs.access import ctx  # noqa: PLC0415
 
-            page = render_to_string("not_a_page.html", ctx(request), request)
-            allowed = response.get("Allow", "")
-            response = HttpResponse(page, status=405)
-            if allowed:
-                response["Allow"] = allowed
+            page = HttpResponse(render_to_string("not_a_page.html", ctx(request), request),
+                                status=405)  # fmt: skip
+            for header, value in response.items():  # (Allow, and whatever else was set)
+                if header.lower() not in ("content-type", "content-length"):
+                    page[header] = value
+            page.cookies = response.cookies
+            return page
         return response
 
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
