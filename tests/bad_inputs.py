@@ -302,6 +302,11 @@ for reader, name in [("tenhou", "digits6.json"), ("tenhou", "deep6.json"),
         case(f"stats-{reader}-{name}", ["stats", "{d}/" + name], said)
 case("stats-player", ["stats", "examples/game.json", "--player", "Nobody"])
 case("stats-rules", ["stats", "examples/game.json", "-r", "nosuch"])
+# one file that cannot be read: its own error, in one line (it was two: the file's, and
+# "no game could be read"); two: each named, then the count (import's way)
+case("stats-missing-file", ["stats", "{d}/nothere.json"], "nothere.json: no such file")
+case("ratings-missing-file", ["ratings", "{d}/nothere.json"], "nothere.json: no such file")
+case("stats-not-a-record", ["stats", "{d}/adir/x.txt"], "")
 # -- the top level -----------------------------------------------------------------------
 case("lang-top", ["--lang", "fr", "settle", *ML])
 case("no-points", ["settle"])

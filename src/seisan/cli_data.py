@@ -649,11 +649,13 @@ class _GamesFile(_Rows):
 
 def _plays(paths: Sequence[Path], rules: Rules | None, lang: Lang | None) -> list[GamePlay]:
     """Every game record, Tenhou or mjai log among ``paths`` played through the core; a
-    file that cannot be read is named and left out."""
+    file that cannot be read is named and left out. None read: the error, in one line
+    (the one file's own, when only one was given)."""
     from seisan.games import load_record  # noqa: PLC0415
     from seisan.logs import CheckError, check, load_log  # noqa: PLC0415
 
     plays = []
+    failed = 0
     for path in _log_files(paths, sorted({*LOG_SUFFIXES, *MJAI_SUFFIXES})):
         try:
             text_head = path.read_bytes()[:4096]
@@ -662,12 +664,19 @@ def _plays(paths: Sequence[Path], rules: Rules | None, lang: Lang | None) -> lis
             else:
                 plays.append(check(load_log(path, rules)))
         except CheckError as err:
-            err_line(f"seisan: {term('error')}: {err.within(path).text(lang)}")
+            said = err.within(path).text(lang)
         except SeisanError as err:
-            err_line(f"seisan: {term('error')}: {err.message.text(lang)}")
+            said = err.message.text(lang)
         except OSError as err:
-            problem = file_problem(err).text(lang)
-            err_line(f"seisan: {term('error')}: {path}: {problem}")
+            said = f"{path}: {file_problem(err).text(lang)}"
+        else:
+            continue
+        err_line(f"seisan: {term('error')}: {said}")
+        failed += 1
+    if not plays:
+        if failed == 1:  # its own error, just said, is the whole story
+            raise typer.Exit(2)
+        fail(_("no game could be read"))
     return plays
 
 
@@ -697,8 +706,6 @@ def stats_command(
     if output is not None:
         check_output(output, force=force)
     plays = _plays(files, load_rules(rules) if rules else None, lang)
-    if not plays:
-        fail(_("no game could be read"))
     every = play_stats(plays)
     chosen = every
     if player:

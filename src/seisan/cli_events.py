@@ -186,8 +186,6 @@ def ratings_command(
     from seisan.ratings import ratings, table_size  # noqa: PLC0415
 
     plays = _plays(files, None, lang)
-    if not plays:
-        raise SeatingError(_("no game could be read"))
     games = [[(r.name, r.place) for r in p.settlement.results] for p in plays
              if p.settlement is not None]  # fmt: skip
     if system is System.OPENSKILL:
