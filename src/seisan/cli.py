@@ -1526,19 +1526,22 @@ def _usage_message(err: Exception, argv: Sequence[str] = ()) -> Message:
     message = err.format_message() if hasattr(err, "format_message") else str(err)
     if kind == "NoArgsIsHelpError" or message == "Missing command.":
         return _("give a command; seisan --help lists them")
-    match = re.match(r"Option '(.*)' requires an argument", message)
-    if match:
-        return _("{option} needs a value", option=match[1])
-    match = re.match(r"Option '(.*)' does not take a value", message)
-    if match:
-        return _("{option} takes no value: give it alone", option=match[1])
-    match = re.match(r"No such command '(.*)'", message)
-    if match:
-        return _("unknown command “{command}”; seisan --help lists them", command=match[1])
-    match = re.match(r"Got unexpected extra argument\S* \((.*)\)", message)
-    if match:
-        return _("“{given}” is more than this command takes; see its --help", given=match[1])
+    for pattern, template in CLICK_MESSAGES:
+        match = re.match(pattern, message)
+        if match:
+            return Message(template, given=match[1])
     return _("{detail}", detail=message)
+
+
+CLICK_MESSAGES = (
+    (r"Option '(.*)' requires an argument", N_("{given} needs a value")),
+    (r"Option '(.*)' does not take a value", N_("{given} takes no value: give it alone")),
+    (r"No such command '(.*)'", N_("unknown command “{given}”; seisan --help lists them")),
+    (r"Got unexpected extra argument\S* \((.*)\)",
+     N_("“{given}” is more than this command takes; see its --help")),
+)  # fmt: skip
+"""Click's usage errors (English, told apart by their words) and ours for them: what
+the user gave is ``given``."""
 
 
 class _Range:

@@ -768,6 +768,19 @@ def test_the_readme_screens_are_the_tests_own() -> None:
         assert (Path(__file__).resolve().parents[2] / "docs" / "screens" / shown).exists(), shown
 
 
+def _signed_in_phone(browser: Any, live_server: Any, user: Any, lang: str) -> tuple[Any, Any]:
+    """A phone's browser context signed in as ``user``, reading ``lang``, and its page."""
+    client = Client()
+    client.force_login(user)
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale=lang)
+    context.add_cookies([
+        {"name": "sessionid", "value": client.cookies["sessionid"].value,
+         "url": live_server.url},
+        {"name": "django_language", "value": lang, "url": live_server.url},
+    ])  # fmt: skip
+    return context, context.new_page()
+
+
 @pytest.mark.parametrize("lang", ["en", "ja", "ko"])
 def test_a_stored_game_the_core_refuses_is_a_page_that_says_why(
     browser: Any, live_server: Any, lang: str
@@ -787,15 +800,7 @@ def test_a_stored_game_the_core_refuses_is_a_page_that_says_why(
         data=services.rename_in_table(game.data, "Eve", "House"),
         spectators={"House": game.spectators["Eve"]},
     )
-    client = Client()
-    client.force_login(boss)
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale=lang)
-    context.add_cookies([
-        {"name": "sessionid", "value": client.cookies["sessionid"].value,
-         "url": live_server.url},
-        {"name": "django_language", "value": lang, "url": live_server.url},
-    ])  # fmt: skip
-    page = context.new_page()
+    context, page = _signed_in_phone(browser, live_server, boss, lang)
     problems = watch(page)
     answer = page.goto(f"{live_server.url}/c/jansou/n/{night.pk}/")
     assert answer is not None and answer.status == 409
@@ -817,15 +822,7 @@ def test_an_address_a_form_sends_to_is_a_page_in_the_site(
     boss = make_user("boss@example.com")
     club = m.Club.objects.create(name="Jansou", slug="jansou", currency="JPY")
     m.Membership.objects.create(club=club, user=boss, role="owner")
-    client = Client()
-    client.force_login(boss)
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale=lang)
-    context.add_cookies([
-        {"name": "sessionid", "value": client.cookies["sessionid"].value,
-         "url": live_server.url},
-        {"name": "django_language", "value": lang, "url": live_server.url},
-    ])  # fmt: skip
-    page = context.new_page()
+    context, page = _signed_in_phone(browser, live_server, boss, lang)
     problems = watch(page)
     answer = page.goto(f"{live_server.url}/c/jansou/players/add/")
     assert answer is not None and answer.status == 405
