@@ -12,6 +12,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from seisan.web.accounts.models import ApiToken, Invitation, SignInLink
+from seisan.web.clubs import reads
 
 
 def hash_token(token: str) -> str:
@@ -84,11 +85,7 @@ def new_api_token(user: Any, name: str) -> str:
 def api_user(token: str) -> Any | None:
     """The user an API token acts as (None: unknown or revoked); notes its use at most
     once a minute (a bot posting fifty games writes one row, not fifty)."""
-    found = (
-        ApiToken.objects.filter(token_hash=hash_token(token), revoked__isnull=True)
-        .select_related("user")
-        .first()
-    )
+    found = reads.token(hash_token(token))
     if found is None or not found.user.is_active:
         return None
     now = timezone.now()

@@ -12,7 +12,7 @@ from typing import Any
 from django.conf import settings
 from django.core.cache import cache
 from django.core.exceptions import PermissionDenied, RequestDataTooBig
-from django.db.models import Exists, OuterRef, Prefetch
+from django.db.models import Prefetch
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from ninja import NinjaAPI
@@ -35,14 +35,13 @@ from seisan.web.api.errors import (
 )
 from seisan.web.api.idempotency import HEADER, idempotent
 from seisan.web.clubs import models as m
-from seisan.web.clubs import money, services
+from seisan.web.clubs import money, reads, services
 from seisan.web.clubs.access import (
     MAX_ID,
     can_edit_game,
     club_for,
     club_time,
     role_needed,
-    with_role,
 )
 from seisan.web.clubs.middleware import web_lang
 from seisan.web.clubs.standings import season_standings, season_table
@@ -368,14 +367,9 @@ def new_session(request: HttpRequest, slug: str, pk: int, body: s.SessionIn) -> 
 def _session(request: HttpRequest, slug: str, pk: int, needed: str = m.Role.MEMBER) -> m.Session:
     """The night ``pk`` of the club ``slug``, read in one query with its season, its
     club, the user's role there and whether its season has substitutes (a game entered
-    reads none of these again)."""
-    from seisan.web.events.models import Substitution  # noqa: PLC0415 - the events app's
-
-    rows = m.Session.objects.select_related("season__club").filter(season__club__slug=slug)
-    subs = Substitution.objects.filter(season=OuterRef("season"))
-    rows = with_role(rows, request.user, "season__club").annotate(substituted=Exists(subs))
+    reads none of these again: :func:`seisan.web.clubs.reads.night`)."""
     try:
-        found: m.Session | None = rows.filter(pk=_id(pk)).first()
+        found = reads.night(slug, _id(pk), request.user)
     except Http404:  # an id out of range: as for any night, the club and role first
         found = None
     if found is None:
@@ -501,8 +495,11 @@ def new_game(request: HttpRequest, slug: str, pk: int, body: s.GameIn) -> HttpRe
     scoped = _game_key(request, key) if key else None  # first request's worker died after it
 
     def run() -> HttpResponse:
-        game, created = services.save_game(found, data, request.user, record=record,
-                                           key=scoped, kind="game.entered")  # fmt: skip
+        rules_now = getattr(found, "rules_now", None)  # read with the night
+        game, created = services.save_game(
+            found, data, request.user, record=record, key=scoped, kind="game.entered",
+            rules_version=rules_now,
+        )  # fmt: skip
         # stored now: as it is in memory; found stored before (a resent key): as stored
         return json_response(_game_out(game if created else _fresh(game)),
                              201 if created else 200)  # fmt: skip

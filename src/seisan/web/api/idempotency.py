@@ -84,9 +84,14 @@ def _claim(user: Any, key: str, fingerprint: str) -> IdempotentRequest | None:
 
 
 def _store(row: IdempotentRequest, response: HttpResponse) -> None:
-    row.status = response.status_code
-    row.body = response.content.decode()
-    row.save(update_fields=["status", "body"])
+    """The answer kept with its key (one written statement, as :func:`_claim`)."""
+    name = connection.ops.quote_name
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"UPDATE {name(IdempotentRequest._meta.db_table)} SET {name('status')} = %s, "
+            f"{name('body')} = %s WHERE {name('id')} = %s",
+            [response.status_code, response.content.decode(), row.pk],
+        )
 
 
 def _replay(

@@ -35,6 +35,21 @@ def one_statement() -> bool:
     return connection.vendor == "postgresql"
 
 
+def lock_night(session: m.Session) -> None:
+    """The night's lock, held to the transaction's end, so that its games are numbered
+    one at a time (twenty bots posting at once would otherwise take the same number
+    over and over). SQLite's write transaction (``BEGIN IMMEDIATE``) is that lock
+    already; PostgreSQL locks the night's row."""
+    if not connection.features.has_select_for_update:
+        return
+    quote = connection.ops.quote_name
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT 1 FROM {quote(m.Session._meta.db_table)} WHERE {quote('id')} = %s FOR UPDATE",
+            [session.pk],
+        )
+
+
 def numbers(session: m.Session, seats: int) -> tuple[int, int, list[int]]:
     """The night's next game number, the new game's id and ``seats`` seat ids: one
     query, under the night's lock (taken before: the number is read after it)."""

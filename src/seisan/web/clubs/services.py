@@ -14,7 +14,6 @@ from typing import Any, TypeVar
 import tomli_w
 from django.db import IntegrityError, transaction
 from django.db.models import Q, QuerySet
-from django.db.models.functions import Lower
 from django.utils import timezone
 from simple_history.utils import bulk_create_with_history
 
@@ -28,7 +27,7 @@ from seisan.rules import Rules
 from seisan.session import Session as CoreSession
 from seisan.session import SessionGame, SessionResult, game_from_dict, settle_one
 from seisan.transfers import house_name, is_house
-from seisan.web.clubs import history, inserts
+from seisan.web.clubs import history, inserts, reads
 from seisan.web.clubs import models as m
 from seisan.web.clubs.standings import bump, forget_old_changes, live_games
 
@@ -319,9 +318,7 @@ def _write(
         raise EntryError(_("a player sits twice at this table"), "players")
     seat_pks: list[int] = []
     if game is None:
-        # games are numbered one at a time in a session (twenty bots posting at once on
-        # PostgreSQL would otherwise take the same number over and over)
-        m.Session.objects.select_for_update().filter(pk=session.pk).first()
+        inserts.lock_night(session)
         if inserts.one_statement():  # the number, and the ids the one statement needs
             number, pk, seat_pks = inserts.numbers(session, len(rows))
         else:
@@ -480,8 +477,7 @@ def _kept_seats(game: m.Game, seats: list[m.Seat]) -> None:
 def players_named(club: m.Club, names: Sequence[str]) -> list[m.Player]:
     """:func:`player_named` for each of ``names``, the known ones read in one query."""
     clean = [" ".join(name.split()) for name in names]
-    found = {p.low: p for p in club.players.annotate(low=Lower("name")).filter(
-        low__in=[n.lower() for n in clean], merged_into__isnull=True)}  # fmt: skip
+    found = reads.players(club, [n.lower() for n in clean])
     return [found.get(n.lower()) or player_named(club, n) for n in clean]
 
 

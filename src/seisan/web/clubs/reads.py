@@ -1,0 +1,147 @@
+"""The reads every API write makes first, each one written query: the token's user;
+the night with its season, club and rules now, the user's role there and whether the
+season has substitutes; the club's players a game names. Through the ORM each cost more
+of a worker's time to build and compile than to run (the night with its role and
+substitutes 1.5 ms of CPU, its SQL 0.1 ms: issue 18's 200 games a second); the columns
+and the values' conversions are the ORM's own (:func:`columns`, :func:`instance`), so
+the rows are what the ORM gives, which ``tests/web/test_reads.py`` holds against it.
+
+Anything else reads through the ORM: these are the ones every game entered makes."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Sequence
+from functools import cache
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db import connection
+from django.db.models import Model
+
+from seisan.web.clubs import models as m
+
+
+def columns(model: type[Model], alias: str) -> str:
+    """The model's columns, as ``alias."column"``, in the order :func:`instance` reads."""
+    quote = connection.ops.quote_name
+    return ", ".join(f"{alias}.{quote(str(f.column))}" for f in model._meta.concrete_fields)
+
+
+Converters = list[tuple[int, list[tuple[Callable[..., Any], Any]]]]
+
+
+@cache
+def _converters(model: type[Model], vendor: str) -> Converters:
+    """Each field's conversions from the database's value, as the ORM applies them
+    (SQLite's dates and booleans, time zones): ``(index, [(converter, column)…])``."""
+    del vendor  # the key: a process speaks to one kind of database
+    found = []
+    for n, field in enumerate(model._meta.concrete_fields):
+        column = field.get_col(model._meta.db_table)
+        each = [*connection.ops.get_db_converters(column), *column.get_db_converters(connection)]
+        if each:
+            found.append((n, [(converter, column) for converter in each]))
+    return found
+
+
+def instance(model: type[Model], values: Sequence[Any]) -> Any:
+    """A model instance from its columns' values (:func:`columns`), as the ORM makes it."""
+    values = list(values)
+    for n, each in _converters(model, connection.vendor):
+        for converter, column in each:
+            values[n] = converter(values[n], column, connection)
+    attnames = [f.attname for f in model._meta.concrete_fields]
+    return model.from_db(connection.alias, attnames, values)
+
+
+def token(token_hash: str) -> Any | None:
+    """The live API token with this hash, its user read with it (None: no such token)."""
+    from seisan.web.accounts.models import ApiToken  # noqa: PLC0415 - the accounts app's
+
+    user_model = get_user_model()
+    quote = connection.ops.quote_name
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT {columns(ApiToken, 't')}, {columns(user_model, 'u')} "
+            f"FROM {quote(ApiToken._meta.db_table)} t "
+            f"JOIN {quote(user_model._meta.db_table)} u ON u.{quote('id')} = t.{quote('user_id')} "
+            f"WHERE t.{quote('token_hash')} = %s AND t.{quote('revoked')} IS NULL",
+            [token_hash],
+        )
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    size = len(ApiToken._meta.concrete_fields)
+    found = instance(ApiToken, row[:size])
+    found._state.fields_cache["user"] = instance(user_model, row[size:])
+    return found
+
+
+def night(slug: str, pk: int, user: Any) -> m.Session | None:
+    """The night ``pk`` of the club ``slug`` with its season and club, ``role`` (the
+    user's role in the club, or None), ``substituted`` (whether the season has a
+    substitute) and ``rules_now`` (the season's rules now, :attr:`m.Season.rules`):
+    None if the club has no such night."""
+    from seisan.web.events.models import Substitution  # noqa: PLC0415 - the events app's
+
+    quote = connection.ops.quote_name
+    s_id, se_id = f"s.{quote('season_id')}", f"se.{quote('id')}"
+    rules = quote(m.RulesVersion._meta.db_table)
+    sizes = [len(model._meta.concrete_fields) for model in (m.Session, m.Season, m.Club)]
+    user_pk = user.pk if getattr(user, "is_authenticated", False) else None
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT {columns(m.Session, 's')}, {columns(m.Season, 'se')}, "
+            f"{columns(m.Club, 'c')}, {columns(m.RulesVersion, 'v')}, "
+            f"(SELECT r.{quote('role')} FROM {quote(m.Membership._meta.db_table)} r "
+            f"WHERE r.{quote('club_id')} = c.{quote('id')} AND r.{quote('user_id')} = %s "
+            f"LIMIT 1), "
+            f"EXISTS(SELECT 1 FROM {quote(Substitution._meta.db_table)} b "
+            f"WHERE b.{quote('season_id')} = {s_id}) "
+            f"FROM {quote(m.Session._meta.db_table)} s "
+            f"JOIN {quote(m.Season._meta.db_table)} se ON {se_id} = {s_id} "
+            f"JOIN {quote(m.Club._meta.db_table)} c ON c.{quote('id')} = se.{quote('club_id')} "
+            f"JOIN {rules} v ON v.{quote('id')} = (SELECT w.{quote('id')} FROM {rules} w "
+            f"WHERE w.{quote('season_id')} = {se_id} ORDER BY w.{quote('number')} DESC LIMIT 1) "
+            f"WHERE c.{quote('slug')} = %s AND s.{quote('id')} = %s",
+            [user_pk, slug, pk],
+        )
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    ends = list(itertools.accumulate(sizes))  # then the rules' columns, role, substituted
+    found: m.Session = instance(m.Session, row[: ends[0]])
+    season = instance(m.Season, row[ends[0] : ends[1]])
+    club = instance(m.Club, row[ends[1] : ends[2]])
+    rules_now = instance(m.RulesVersion, row[ends[2] : -2])
+    season._state.fields_cache["club"] = club
+    found._state.fields_cache["season"] = season
+    rules_now._state.fields_cache["season"] = season
+    found.role, found.substituted = row[-2], bool(row[-1])  # type: ignore[attr-defined]
+    found.rules_now = rules_now  # type: ignore[attr-defined]
+    return found
+
+
+def players(club: m.Club, lowered: Sequence[str]) -> dict[str, m.Player]:
+    """The club's players (not merged into another) whose names in lower case (the
+    database's ``LOWER``, as the club's one name in any case is kept) are among
+    ``lowered``, by that name."""
+    quote = connection.ops.quote_name
+    if not lowered:
+        return {}
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT {columns(m.Player, 'p')}, LOWER(p.{quote('name')}) "
+            f"FROM {quote(m.Player._meta.db_table)} p WHERE p.{quote('club_id')} = %s "
+            f"AND LOWER(p.{quote('name')}) IN ({', '.join(['%s'] * len(lowered))}) "
+            f"AND p.{quote('merged_into_id')} IS NULL",
+            [club.pk, *lowered],
+        )
+        rows = cursor.fetchall()
+    found = {}
+    for row in rows:
+        player = instance(m.Player, row[:-1])
+        player._state.fields_cache["club"] = club
+        found[row[-1]] = player
+    return found
