@@ -167,11 +167,12 @@ def _zero_sum_groups(people: Sequence[str], net: Mapping[str, Fraction]) -> list
         best[mask] = max(best[mask & ~(1 << i)] for i in range(n) if mask >> i & 1) + (
             1 if total[mask] == 0 else 0
         )
-    # walk back: peel people off one at a time, closing a group at each zero-sum mask
+    # walk back: peel people off one at a time (n steps), closing a group at each
+    # zero-sum mask
     groups: list[list[str]] = []
     current: list[str] = []
     mask = size - 1
-    while mask:
+    for _step in range(n):
         bonus = 1 if total[mask] == 0 else 0
         if bonus and current:
             groups.append(current)
