@@ -138,3 +138,86 @@ def test_re_settling_shows_the_money_before_and_after(club: m.Club, owner: Any) 
         game.seats.get(seat=0).money,
         2 * game.seats.get(seat=0).money + 400,
     )
+
+
+# -- names as the club's unique index compares them (the database's LOWER) ---------------
+
+#: pairs of names a database may fold to one: PostgreSQL every pair, SQLite (whose LOWER
+#: folds ASCII letters only) the first
+FOLDED = [("ana lee", "ANA Lee"), ("ilker", "İlker"), ("äda", "Äda"), ("ａｂｃ", "ＡＢＣ"),
+          ("σοφος", "ΣΟΦΟΣ")]  # fmt: skip
+
+
+def _folded_alike(first: str, second: str) -> bool:
+    from django.db import connection  # noqa: PLC0415
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT LOWER(%s) = LOWER(%s)", [first, second])
+        return bool(cursor.fetchone()[0])
+
+
+@pytest.mark.parametrize(("stored", "typed"), FOLDED)
+def test_a_name_the_clubs_index_calls_the_same_is_that_player_never_an_error(
+    club: m.Club, owner: Any, stored: str, typed: str
+) -> None:
+    """“İlker” typed where “ilker” plays: Django's ``iexact`` (UPPER on PostgreSQL) did
+    not find her, the index (LOWER) refused a second one, and the name could never be
+    entered ("could not be saved: try again"). Now the lookup compares as the index
+    does: the same player where the database folds the two, a second one where it does
+    not (SQLite's LOWER keeps ä and İ), and never an error."""
+    first = m.Player.objects.create(club=club, name=stored)
+    alike = _folded_alike(stored, typed)
+    assert alike or not typed.isascii()  # ASCII letters are folded everywhere
+    found = services.player_named(club, typed)
+    assert (found.pk == first.pk) is alike
+    assert [p.pk for p in services.players_named(club, [typed, stored])] == [
+        found.pk, first.pk]  # fmt: skip
+    season = season_with(club, "mleague", owner)
+    night = m.Session.objects.create(season=season)
+    players = [typed, "Ben", "Chie", "Dae"]
+    game, _ = services.save_game(night, {"players": players, "points": [25000] * 4}, owner)
+    assert game.seats.get(seat=0).player_id == found.pk
+    # a rename to the other name: refused in words where it is the same name
+    other = m.Player.objects.create(club=club, name="Eve")
+    if alike:
+        with pytest.raises(SeisanError, match="already a player here"):
+            services.rename_player(other, typed, owner)
+    else:
+        services.rename_player(other, typed + " 2", owner)
+
+
+@pytest.mark.parametrize(("stored", "typed"), FOLDED)
+def test_an_entry_the_index_calls_the_same_is_on_the_list_already(
+    club: m.Club, owner: Any, stored: str, typed: str
+) -> None:
+    from seisan.web.events import tournament  # noqa: PLC0415
+
+    season = season_with(club, "mleague", owner)
+    tournament.entry_action(season, {"action": "add", "name": stored}, owner)
+    if _folded_alike(stored, typed):
+        with pytest.raises(SeisanError, match="on the list already"):
+            tournament.entry_action(season, {"action": "add", "name": typed}, owner)
+    else:
+        tournament.entry_action(season, {"action": "add", "name": typed}, owner)
+        assert season.registrations.count() == 2
+
+
+def test_new_players_are_made_in_the_order_of_their_names_not_their_seats(
+    club: m.Club, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two games at once naming the same new players in other seats each made the
+    first of their seats and waited for the other's (a deadlock on PostgreSQL, a 500):
+    each game now makes them in the order of their names, so the second waits for the
+    first's first and finds every one made."""
+    m.Player.objects.create(club=club, name="Chie")
+    made: list[str] = []
+    original = services.player_named
+
+    def noting(club_: m.Club, name: str) -> m.Player:
+        made.append(name)
+        return original(club_, name)
+
+    monkeypatch.setattr(services, "player_named", noting)
+    named = services.players_named(club, ["Yuki", "chie", "ana", "Xavi", "Bo"])
+    assert made == ["ana", "Bo", "Xavi", "Yuki"]
+    assert [p.name for p in named] == ["Yuki", "Chie", "ana", "Xavi", "Bo"]

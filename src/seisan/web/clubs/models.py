@@ -16,7 +16,7 @@ from typing import Any
 from django.conf import settings
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import models
-from django.db.models import Q
+from django.db.models import Q, QuerySet, Value
 from django.db.models.functions import Lower
 from django.utils import timezone
 from simple_history.models import HistoricalRecords
@@ -41,6 +41,15 @@ def role_at_least(role: str | None, needed: str) -> bool:
     if role is None:
         return False
     return ROLE_ORDER.index(Role(role)) >= ROLE_ORDER.index(Role(needed))
+
+
+def same_name(rows: QuerySet[Any], name: str) -> QuerySet[Any]:
+    """``rows`` called ``name`` in any case, as the unique indexes of names compare them
+    (``LOWER``, the database's). Django's ``iexact`` compares otherwise (``UPPER`` on
+    PostgreSQL, ASCII letters only on SQLite): “İlker” beside “ilker” found no row there,
+    and the index then refused the new one every time."""
+    found: QuerySet[Any] = rows.alias(folded=Lower("name")).filter(folded=Lower(Value(name)))
+    return found
 
 
 def _token() -> str:

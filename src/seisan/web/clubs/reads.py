@@ -81,8 +81,8 @@ def token(token_hash: str) -> Any | None:
 def night(slug: str, pk: int, user: Any) -> m.Session | None:
     """The night ``pk`` of the club ``slug`` with its season and club, ``role`` (the
     user's role in the club, or None), ``substituted`` (whether the season has a
-    substitute) and ``rules_now`` (the season's rules now, :attr:`m.Season.rules`):
-    None if the club has no such night."""
+    substitute) and ``rules_now`` (the season's rules now, :attr:`m.Season.rules`, or
+    None if it has none): None if the club has no such night."""
     from seisan.web.events.models import Substitution  # noqa: PLC0415 - the events app's
 
     quote = connection.ops.quote_name
@@ -102,7 +102,7 @@ def night(slug: str, pk: int, user: Any) -> m.Session | None:
             f"FROM {quote(m.Session._meta.db_table)} s "
             f"JOIN {quote(m.Season._meta.db_table)} se ON {se_id} = {s_id} "
             f"JOIN {quote(m.Club._meta.db_table)} c ON c.{quote('id')} = se.{quote('club_id')} "
-            f"JOIN {rules} v ON v.{quote('id')} = (SELECT w.{quote('id')} FROM {rules} w "
+            f"LEFT JOIN {rules} v ON v.{quote('id')} = (SELECT w.{quote('id')} FROM {rules} w "
             f"WHERE w.{quote('season_id')} = {se_id} ORDER BY w.{quote('number')} DESC LIMIT 1) "
             f"WHERE c.{quote('slug')} = %s AND s.{quote('id')} = %s",
             [user_pk, slug, pk],
@@ -114,34 +114,37 @@ def night(slug: str, pk: int, user: Any) -> m.Session | None:
     found: m.Session = instance(m.Session, row[: ends[0]])
     season = instance(m.Season, row[ends[0] : ends[1]])
     club = instance(m.Club, row[ends[1] : ends[2]])
-    rules_now = instance(m.RulesVersion, row[ends[2] : -2])
+    rules = row[ends[2] : -2]  # none if the season has no rules (it always has)
+    rules_now = instance(m.RulesVersion, rules) if rules[0] is not None else None
     season._state.fields_cache["club"] = club
     found._state.fields_cache["season"] = season
-    rules_now._state.fields_cache["season"] = season
+    if rules_now is not None:
+        rules_now._state.fields_cache["season"] = season
     found.role, found.substituted = row[-2], bool(row[-1])  # type: ignore[attr-defined]
     found.rules_now = rules_now  # type: ignore[attr-defined]
     return found
 
 
-def players(club: m.Club, lowered: Sequence[str]) -> dict[str, m.Player]:
-    """The club's players (not merged into another) whose names in lower case (the
-    database's ``LOWER``, as the club's one name in any case is kept) are among
-    ``lowered``, by that name."""
+def players(club: m.Club, names: Sequence[str]) -> list[m.Player | None]:
+    """The club's player (not merged into another) called each of ``names`` in any
+    case, as the club's unique index of names compares them (the database's
+    ``LOWER``), or None."""
+    if not names:
+        return []
     quote = connection.ops.quote_name
-    if not lowered:
-        return {}
+    asked = ", ".join(["(%s, %s)"] * len(names))
     with connection.cursor() as cursor:
         cursor.execute(
-            f"SELECT {columns(m.Player, 'p')}, LOWER(p.{quote('name')}) "
-            f"FROM {quote(m.Player._meta.db_table)} p WHERE p.{quote('club_id')} = %s "
-            f"AND LOWER(p.{quote('name')}) IN ({', '.join(['%s'] * len(lowered))}) "
-            f"AND p.{quote('merged_into_id')} IS NULL",
-            [club.pk, *lowered],
+            f"SELECT n.column1, {columns(m.Player, 'p')} FROM (VALUES {asked}) n "
+            f"JOIN {quote(m.Player._meta.db_table)} p ON p.{quote('club_id')} = %s "
+            f"AND p.{quote('merged_into_id')} IS NULL "
+            f"AND LOWER(p.{quote('name')}) = LOWER(n.column2)",
+            [value for pair in enumerate(names) for value in pair] + [club.pk],
         )
         rows = cursor.fetchall()
-    found = {}
+    found: list[m.Player | None] = [None] * len(names)
     for row in rows:
-        player = instance(m.Player, row[:-1])
+        player = instance(m.Player, row[1:])
         player._state.fields_cache["club"] = club
-        found[row[-1]] = player
+        found[row[0]] = player
     return found

@@ -175,7 +175,9 @@ def player_named(club: m.Club, name: str) -> m.Player:
     once even when two phones enter the same new name at the same moment."""
     clean = " ".join(name.split())
     for _attempt in range(3):
-        found = club.players.filter(name__iexact=clean, merged_into__isnull=True).first()
+        found: m.Player | None = m.same_name(
+            club.players.filter(merged_into__isnull=True), clean
+        ).first()
         if found is not None:
             return found
         try:
@@ -475,10 +477,17 @@ def _kept_seats(game: m.Game, seats: list[m.Seat]) -> None:
 
 
 def players_named(club: m.Club, names: Sequence[str]) -> list[m.Player]:
-    """:func:`player_named` for each of ``names``, the known ones read in one query."""
+    """:func:`player_named` for each of ``names``, the known ones read in one query. New
+    players are made in the order of their names, not of the seats: two games at once
+    that name the same new players in other seats would otherwise each wait for a name
+    the other made (a deadlock on PostgreSQL)."""
     clean = [" ".join(name.split()) for name in names]
-    found = reads.players(club, [n.lower() for n in clean])
-    return [found.get(n.lower()) or player_named(club, n) for n in clean]
+    known = dict(zip(clean, reads.players(club, clean), strict=True))
+    made = {
+        name: player_named(club, name)
+        for name in sorted((n for n, p in known.items() if p is None), key=str.casefold)
+    }
+    return [known[n] or made[n] for n in clean]
 
 
 # -- names: merging a duplicate guest ---------------------------------------------------
@@ -776,7 +785,7 @@ def undo_merge(action: m.Action, user: Any) -> None:
     if action.kind != "players.merged" or action.undone is not None or not undo:
         raise SeisanError(_("this cannot be undone"))
     source = m.Player.objects.get(pk=undo["source"])
-    if action.club.players.filter(name__iexact=source.name, merged_into__isnull=True).exists():
+    if m.same_name(action.club.players.filter(merged_into__isnull=True), source.name).exists():
         raise SeisanError(
             _("a player is called {name} again since the merge: rename them first",
               name=source.name)
@@ -867,7 +876,7 @@ def rename_player(player: m.Player, name: str, user: Any) -> None:
     check_name(clean, "name")
     if not clean:
         raise EntryError(_("give the new name"), "name")
-    taken = player.club.players.filter(name__iexact=clean, merged_into__isnull=True)
+    taken = m.same_name(player.club.players.filter(merged_into__isnull=True), clean)
     if taken.exclude(pk=player.pk).exists():
         raise EntryError(_("{name} is already a player here: merge the two instead", name=clean),
                          "name")  # fmt: skip

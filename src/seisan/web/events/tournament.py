@@ -50,7 +50,7 @@ def ask(season: m.Season, user: Any, name: str) -> Registration:
         return mine  # decided: the organiser changes it, not the player
     taken = _("someone entered {season} as {name} already: add something that tells you "
               "apart", season=season.name, name=name)  # fmt: skip
-    others = season.registrations.filter(name__iexact=name)
+    others = m.same_name(season.registrations.all(), name)
     if mine is not None:
         others = others.exclude(pk=mine.pk)
     if others.exists():
@@ -116,7 +116,7 @@ def entry_action(season: m.Season, data: Mapping[str, Any], user: Any) -> None:
             raise SeisanError(_("give the player's name"))
         check_name(name, "name")
         on_list = _("{name} is on the list already", name=name)
-        if season.registrations.filter(name__iexact=name).exists():
+        if m.same_name(season.registrations.all(), name).exists():
             raise SeisanError(on_list)
         try:
             with transaction.atomic():

@@ -94,7 +94,7 @@ def add_player(request: HttpRequest, club: m.Club) -> HttpResponse:
     except SeisanError as err:
         messages.error(request, err.message.text(web_lang()))
         return redirect("clubs:club", slug=club.slug)
-    if club.players.filter(name__iexact=name, merged_into__isnull=True).exists():
+    if m.same_name(club.players.filter(merged_into__isnull=True), name).exists():
         messages.error(request, words(N_("{name} is already a player here"), name=name))
     else:
         player = services.player_named(club, name)
