@@ -9,6 +9,11 @@ FOUR = ["40000", "30000", "20000", "10000"]
 ML = [*FOUR, "-r", "mleague"]
 
 # files the cases below refer to as {d}/name
+#: a game record's start: four players and one hand (a draw)
+RECORD = (
+    '{"rules": "tenhou", "players": ["A", "B", "C", "D"], '
+    '"hands": [{"result": "draw", "tenpai": []}], '
+)
 FILES: dict[str, str | bytes] = {
     "empty.toml": "",
     "syntax.toml": "title = \n[[games]\n",
@@ -100,6 +105,30 @@ FILES: dict[str, str | bytes] = {
     "digits6.json": '{"name": ["A","B","C","D"], "log": [[' + "9" * 5000 + "]]}",
     "digits.mjson": '{"type":"start_game","names":["a","b","c","d"],"x":' + "9" * 5000 + "}\n",
     "deep.mjson": "[" * 100000 + "]" * 100000 + "\n",
+    # the second CLI audit of 2026-12-05: each was a traceback or accepted in silence
+    "unit_float.toml": 'extends = "tenhou"\npoints_unit = 100.0\n',
+    "unit_bool.toml": 'extends = "tenhou"\npoints_unit = true\n',
+    "sub_huge.toml": 'extends = "ema"\n[penalties]\nsubstitute = "fixed"\n'
+    "substitute_points = 9000000000000000000\n",
+    "binta_twice.toml": 'extends = "tenhou"\n[side]\nbinta = 1000\n'
+    'binta_pairs = ["Ana:Ben:1000", "Ben:Ana:2000"]\n',
+    "sashi_nested.toml": 'extends = "tenhou"\n[side]\nsashi = [[["Ana"], "Ben", 1000]]\n',
+    "title_escape.toml": 'extends = "tenhou"\ntitle = "Club\\u001b]0;x\\u0007"\n',
+    "chips_huge.toml": 'rules = {extends = "tenhou", side = {chip_value = 2}}\n[[games]]\n'
+    'players = ["A","B","C","D"]\npoints = [40000, 30000, 20000, 10000]\n'
+    "chips = { A = 1000000000000000000000000000000, B = -1000000000000000000000000000000 }\n",
+    "dupkey.json": '{"rules": "mleague", "games": [{"players": ["A", "B", "C", "D"], '
+    '"points": [40000, 30000, 20000, 10000], "points": [25000, 25000, 25000, 25000]}]}',
+    "label_table.json": '{"rules": "mleague", "games": [{"players": ["A", "B", "C", "D"], '
+    '"points": [40000, 30000, 20000, 10000], "label": {"a": 1}}]}',
+    "title_escape.json": '{"rules": "mleague", "title": "T\\u001b]0;x\\u0007", "games": '
+    '[{"players": ["A", "B", "C", "D"], "points": [40000, 30000, 20000, 10000]}]}',
+    "penalty_hand.json": RECORD + '"penalties": [{"player": "C", "pt": 5, "hand": 999}]}',
+    "penalty_hand_bool.json": RECORD + '"penalties": [{"player": "C", "pt": 5, "hand": true}]}',
+    "honba_huge.json": '{"rules": "tenhou", "players": ["A", "B", "C", "D"], '
+    '"hands": [{"result": "draw", "tenpai": [], "honba": 100000000000000000000}]}',
+    "sub_escape.json": RECORD + '"substitute": {"seat": "D", "by": "E\\u001b[2Jve"}}',
+    "sub_house.json": RECORD + '"substitute": {"seat": "D", "by": "House"}}',
 }
 FOLDERS = ("emptydir", "adir")
 
@@ -326,3 +355,26 @@ case(
     "--riichi does nothing without --tiles",
 )
 case("rules-extra-argument", ["rules", "list", "extra"], "“extra” is more than this command")
+# -- the second CLI audit (2026-12-05): each was a traceback or accepted in silence --------
+case("rules-unit-float", ["settle", *FOUR, "-r", "{d}/unit_float.toml"], "points_unit = 100.0")
+case("rules-unit-bool", ["settle", *FOUR, "-r", "{d}/unit_bool.toml"], "points_unit = true")
+case("rules-substitute-huge", ["rules", "show", "{d}/sub_huge.toml"], "substitute_points")
+case("rules-binta-twice", ["rules", "show", "{d}/binta_twice.toml"], "two amounts")
+case("rules-sashi-nested", ["rules", "show", "{d}/sashi_nested.toml"], "should be A:B:AMOUNT")
+case("rules-title-escape", ["rules", "show", "{d}/title_escape.toml"], "title.en")
+case("chips-huge", ["settle", *FOUR, "-r", "tenhou", "--chip-value", "2", "--chips",
+                    "1000000000000000000000000000000,-1000000000000000000000000000000,0,0"],
+     "beyond 1000000 chips")  # fmt: skip
+case("session-chips-huge", ["session", "{d}/chips_huge.toml"], "beyond 1000000 chips")
+case("session-key-twice", ["session", "{d}/dupkey.json"], "“points” is given twice")
+case("session-label-table", ["session", "{d}/label_table.json"], "label: must be text")
+case("session-title-escape", ["session", "{d}/title_escape.json"], "title: must be text")
+case("game-penalty-hand", ["game", "{d}/penalty_hand.json"], "hand 999 is not in the record")
+case("game-penalty-hand-bool", ["game", "{d}/penalty_hand_bool.json"], "a hand a number")
+case("game-honba-huge", ["game", "{d}/honba_huge.json"], "is beyond 9999")
+case("game-substitute-escape", ["game", "{d}/sub_escape.json"], "“by” is a name")
+case("game-substitute-house", ["game", "{d}/sub_house.json"], "House")
+case("hand-honba-huge", ["hand", "--han", "3", "--fu", "30", "--honba", "100000000000000000000"],
+     "must be from 0 to 9999")  # fmt: skip
+case("seating-case-twice", ["seating", "A,B,C,D,a,F,G,H", "--seed", "1"], "a is listed twice")
+case("seating-time-nan", ["seating", "A,B,C,D", "--time-limit", "nan"], "--time-limit")

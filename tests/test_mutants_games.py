@@ -130,7 +130,7 @@ BAD_HANDS = [
      "hand 1: “aa” is not a field of a hand; known: calls, from, honba, nagashi, player, "
      "reason, result, riichi, round, stop, tenpai, wins"),
     ({"result": "agari"}, "hand 1: result “agari” must be one of ron, tsumo, draw, abort, chombo"),
-    ({}, "hand 1: result “None” must be one of"),
+    ({}, "hand 1: result “null” must be one of"),
     ({"result": "draw", "round": "E5"}, "hand 1: round “E5” should be like E1, S4, W1 (or 東1)"),
     ({"result": "draw", "round": 11}, "hand 1: round “11” should be like"),
     ({"result": "draw", "honba": -1}, "hand 1: honba: -1 must be a whole number, 0 or more"),

@@ -1035,7 +1035,7 @@ def hand_command(
     fmt: FormatOption = Format.TABLE,
     lang: LangOption = None,
 ) -> None:
-    from seisan.hands import hand_value, three_player_tsumo  # noqa: PLC0415
+    from seisan.hands import MAX_COUNT, hand_value, three_player_tsumo  # noqa: PLC0415
     from seisan.rules import PointSystem, Scoring  # noqa: PLC0415
 
     language = lang or default_lang()
@@ -1057,8 +1057,10 @@ def hand_command(
         raise SeisanError(_("--players {players}: 4 or 3", players=players))
     if sanma is not None and players != 3:
         raise SeisanError(_("--sanma is for three players: give --players 3"))
-    if honba < 0:
-        raise SeisanError(_("--honba {honba} must be 0 or more", honba=honba))
+    if not 0 <= honba <= MAX_COUNT:
+        raise SeisanError(
+            _("--honba {honba} must be from 0 to {most}", honba=honba, most=MAX_COUNT)
+        )
     data: dict[str, Any] = {}
     if tiles is not None or win is not None:
         if tiles is None or win is None:

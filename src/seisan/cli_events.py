@@ -126,7 +126,7 @@ def seating_command(
         raise SeatingError(_("--method script needs --script"))
     scripted = _tables(read_json(script, _("the script")),
                        _("script {path}", path=script)) if script else []  # fmt: skip
-    if time_limit <= 0:
+    if not time_limit > 0:  # (NaN is not)
         raise SeatingError(_("--time-limit must be more than 0 seconds"))
     from seisan.seating import seat  # noqa: PLC0415 - not loaded for every command
 

@@ -34,7 +34,14 @@ from pathlib import Path
 from typing import Any
 
 from seisan.errors import RulesError, SeisanError, file_problem, where_in_text
-from seisan.hands import HandError, HandValue, half_up100, hand_value, three_player_tsumo
+from seisan.hands import (
+    MAX_COUNT,
+    HandError,
+    HandValue,
+    half_up100,
+    hand_value,
+    three_player_tsumo,
+)
 from seisan.i18n import Lang, Message, Term, _, current_language, term
 from seisan.presets import rules_from_spec
 from seisan.pt import pt_value, to_pt
@@ -50,6 +57,7 @@ from seisan.rules import (
 )
 from seisan.settlement import Penalty, Settlement, Substitute, check_names, places, settle
 from seisan.sidebets import find_player
+from seisan.transfers import house_name, is_house
 
 WINDS = "ESWN"
 _ROUND = re.compile(r"^\s*([ESWN東南西北])\s*([1-4])\s*$")
@@ -879,12 +887,18 @@ def record_from_dict(
         _hand(item, names, _("hand {number}", number=i)) for i, item in enumerate(hands_data, 1)
     )
     title = data.get("title", "")
-    if not isinstance(title, str):
+    if not isinstance(title, str) or not title.isprintable():
         raise GameError(_("title: must be text"))
     end = data.get("end", "")
     if end and end not in ENDS:
         raise GameError(_("end: “{end}” must be one of {known}", end=end, known=ENDS))
     penalties = penalties_from(data.get("penalties", []), names)
+    for penalty in penalties:
+        if penalty.hand is not None and penalty.hand > len(hands):
+            raise GameError(
+                _("penalties: hand {hand} is not in the record ({count} hands)",
+                  hand=penalty.hand, count=len(hands))
+            )  # fmt: skip
     substitute = substitute_from(data.get("substitute"), names)
     return GameRecord(rules, names, hands, title, rules_data, end=end, penalties=penalties,
                       substitute=substitute)  # fmt: skip
@@ -921,7 +935,14 @@ def penalties_from(items: object, names: Sequence[str]) -> tuple[Penalty, ...]:
             raise GameError(_("penalties: {pt} pt must be more than 0", pt=pt))
         reason = fields.get("reason", "")
         hand = fields.get("hand")
-        if not isinstance(reason, str) or (hand is not None and not isinstance(hand, int)):
+        if (
+            not isinstance(reason, str)
+            or not reason.isprintable()
+            or (
+                hand is not None
+                and (isinstance(hand, bool) or not isinstance(hand, int) or hand < 1)
+            )
+        ):
             raise GameError(_("penalties: a reason is text and a hand a number"))
         out.append(Penalty(seat, pt, reason.strip(), hand))
     return tuple(out)
@@ -941,8 +962,15 @@ def substitute_from(data: object, names: Sequence[str]) -> Substitute | None:
         "seat", "by"} <= set(data):  # fmt: skip
         raise GameError(_("substitute: give {{seat = PLAYER, by = NAME, from_start = true}}"))
     by, from_start = data["by"], data.get("from_start", True)
-    if not isinstance(by, str) or not by.strip() or not isinstance(from_start, bool):
+    if (
+        not isinstance(by, str)
+        or not by.strip()
+        or not by.isprintable()
+        or not isinstance(from_start, bool)
+    ):
         raise GameError(_("substitute: “by” is a name and from_start true or false"))
+    if is_house(by):  # the ledger's house: a name no player or spectator takes either
+        raise GameError(house_name(by.strip()))
     if by.strip().casefold() in {name.casefold() for name in names}:
         raise GameError(
             _("substitute: {name} plays at this table already; give the substitute's own name",
@@ -971,6 +999,10 @@ def _int(value: object, what: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise GameError(
             _("{what}: {value} must be a whole number, 0 or more", what=what, value=value)
+        )
+    if value > MAX_COUNT:
+        raise GameError(
+            _("{what}: {value} is beyond {most}", what=what, value=value, most=MAX_COUNT)
         )
     return value
 
@@ -1093,11 +1125,30 @@ def read_json(path: Path, what: Message) -> Any:
     except UnicodeDecodeError:
         raise GameError(_("{path}: not UTF-8 text", path=path)) from None
     try:
-        return json.loads(text, parse_float=Decimal)
+        return json.loads(text, parse_float=Decimal, object_pairs_hook=_once)
+    except _TwiceError as err:  # a key given twice: TOML refuses it, JSON kept the last
+        raise GameError(
+            _("{path}: “{key}” is given twice in one table", path=path, key=err.key)
+        ) from None
     except (ValueError, RecursionError) as err:  # JSONDecodeError, Python's own limits
         raise GameError(
             _("{path}: not valid JSON ({where})", path=path, where=where_in_text(err))
         ) from None
+
+
+class _TwiceError(Exception):
+    def __init__(self, key: str) -> None:
+        self.key = key
+
+
+def _once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object whose keys are each given once (``json`` keeps the last of two)."""
+    table: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in table:
+            raise _TwiceError(key)
+        table[key] = value
+    return table
 
 
 def load_record(path: Path, rules: Rules | None = None) -> GameRecord:

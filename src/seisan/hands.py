@@ -91,6 +91,11 @@ class HandValue:
         )
 
 
+#: the largest count a hand takes where nothing else bounds it (a record's han, fu, dora,
+#: honba; ``seisan hand --honba``): beyond any hand, far below the points' limit
+MAX_COUNT = 9999
+
+
 def _up100(points: int) -> int:
     return -(-points // 100) * 100
 

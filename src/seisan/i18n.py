@@ -141,7 +141,8 @@ class Term:
 
 def render(value: object, lang: Lang | str | None = None) -> str:
     """A value as a person reads it: messages and terms translated, numbers exact
-    (``1.5``, never ``Decimal('1.5')``), lists joined, text as typed."""
+    (``1.5``, never ``Decimal('1.5')``; a number read from a file as written there),
+    lists joined, text as typed, a JSON null as ``null``."""
     chosen = _lang(lang)
     if isinstance(value, Message):
         return value.text(chosen)
@@ -152,6 +153,10 @@ def render(value: object, lang: Lang | str | None = None) -> str:
         return str(text(chosen))
     if isinstance(value, bool):
         return "true" if value else "false"
+    if value is None:  # JSON's null, as the file wrote it (never Python's None)
+        return "null"
+    if isinstance(value, Decimal) and value.is_finite() and not too_long(value):
+        return str(value)  # a number read from a file, as written there (100.0, not 100)
     if isinstance(value, Fraction | Decimal):
         return decimal_text(value, chosen)
     if isinstance(value, Enum):

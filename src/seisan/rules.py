@@ -117,12 +117,23 @@ def _name_pairs(
     out = []
     for item in value:
         parts = item.split(":") if isinstance(item, str) else item
-        if not isinstance(parts, list | tuple) or len(parts) != 3:
+        if (
+            not isinstance(parts, list | tuple)
+            or len(parts) != 3
+            or not all(isinstance(p, str) for p in parts[:2])
+        ):
             raise RulesError(field_name, item, _("should be A:B:AMOUNT (player names, points)"))
-        a, b = (str(p).strip() for p in parts[:2])
+        a, b = (p.strip() for p in parts[:2])
         if not a or not b or a.casefold() == b.casefold():
             raise RulesError(field_name, item, _("needs two different players"))
         out.append((a, b, whole_points(field_name, parts[2], allow_zero=allow_zero)))
+    if field_name == "side.binta_pairs":  # one amount a pair (a game's own binta likewise)
+        said = [frozenset((a.casefold(), b.casefold())) for a, b, _amount in out]
+        for (a, b, _amount), pair in zip(out, said, strict=True):
+            if said.count(pair) > 1:
+                raise RulesError(
+                    field_name, f"{a}:{b}", _("gives {a} and {b} two amounts", a=a, b=b)
+                )
     return tuple(out)
 
 
@@ -454,6 +465,12 @@ class Penalties:
             raise RulesError(
                 "penalties.substitute_points", value, _("must be a whole multiple of 100 points")
             )
+        if abs(value) > MAX_POINTS:
+            raise RulesError(
+                "penalties.substitute_points",
+                value,
+                _("is beyond {limit} points", limit=MAX_POINTS),
+            )
 
     def to_dict(self) -> dict[str, Any]:
         return _changed(self, Penalties())
@@ -669,7 +686,11 @@ class Rules:
 
     def __post_init__(self) -> None:
         _players(self.players)
-        if self.points_unit is not None and self.points_unit not in POINTS_UNITS:
+        if self.points_unit is not None and (
+            isinstance(self.points_unit, bool)
+            or not isinstance(self.points_unit, int)
+            or self.points_unit not in POINTS_UNITS
+        ):
             raise RulesError(
                 "points_unit", self.points_unit, _("must be one of {units}", units=POINTS_UNITS)
             )
@@ -715,7 +736,11 @@ class Rules:
             if not isinstance(value, tuple):
                 raise RulesError(key, value, _("must be a list"))
         for lang, text in self.titles:
-            if lang not in {member.value for member in Lang} or not isinstance(text, str):
+            if (
+                lang not in {member.value for member in Lang}
+                or not isinstance(text, str)
+                or not text.isprintable()
+            ):
                 raise RulesError(f"title.{lang}", text, _("must be text, in en, ja or ko"))
         object.__setattr__(self, "fast", Fast(self))
 

@@ -161,9 +161,9 @@ def _unique(names: Sequence[str], what: object) -> list[str]:
     for name in names:
         if not str(name).strip():
             raise SeatingError(_("{what}: a name is empty", what=what))
-        if name in seen:
+        if str(name).casefold() in seen:  # in any case, as a table's names are told apart
             raise SeatingError(_("{what}: {name} is listed twice", what=what, name=name))
-        seen.add(name)
+        seen.add(str(name).casefold())
     return list(names)
 
 

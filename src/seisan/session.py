@@ -561,7 +561,7 @@ def _part_from_dict(
             raise SessionError(_("game {label}: must be a table", label=number))
         out.append(replace(_game(number, game), source=source))
     title = data.get("title", "")
-    if not isinstance(title, str):
+    if not isinstance(title, str) or not title.isprintable():
         raise SessionError(_("title: must be text"))
     return _Part(tuple(out), stated, title, tuple(penalties))
 
@@ -609,7 +609,10 @@ def _game(number: int, game: Mapping[str, Any]) -> SessionGame:
     penalties = game.get("penalties", [])
     if not isinstance(penalties, list):
         raise SessionError(_("{where}: penalties: give a list of NAME:PT", where=where))
-    return SessionGame(tuple(names), tuple(points), bets, str(game.get("label", "")), deposits,
+    label = game.get("label", "")
+    if not isinstance(label, str | int) or isinstance(label, bool) or not str(label).isprintable():
+        raise SessionError(_("{where}: label: must be text", where=where))
+    return SessionGame(tuple(names), tuple(points), bets, str(label), deposits,
                        penalties=tuple(penalties), substitute=game.get("substitute"))  # fmt: skip
 
 

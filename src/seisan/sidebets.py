@@ -358,6 +358,9 @@ def _shizumi(table: Table, side: SideRules) -> list[Transfer]:
     return out
 
 
+MAX_CHIPS = 10**6  #: the most chips a player may hold or owe at the end (far beyond any game)
+
+
 def _chips(table: Table, side: SideRules, chips: Sequence[int] | None) -> list[Transfer]:
     if chips is None:
         return []
@@ -370,6 +373,11 @@ def _chips(table: Table, side: SideRules, chips: Sequence[int] | None) -> list[T
             raise BetError(
                 _("chips: seat {seat} has “{count}”, not a whole number of chips", seat=seat,
                   count=count)
+            )  # fmt: skip
+        if abs(count) > MAX_CHIPS:
+            raise BetError(
+                _("chips: seat {seat} has {count}, beyond {most} chips either way", seat=seat,
+                  count=count, most=MAX_CHIPS)
             )  # fmt: skip
     if sum(chips) != 0:
         raise BetError(
