@@ -681,3 +681,56 @@ def test_a_long_sessions_game_written_as_text_is_its_json(
     write_json(result.to_dict(text_rows=True), stream)
     assert stream.getvalue() == dumps_json(result.to_dict(), None)
     assert json.loads(stream.getvalue())["games"][0]["label"] == '第1 "局"'
+
+
+# -- one person, one name across a session (the second CLI audit, 2026-12-05) ------------
+
+POINTS = (42600, 31000, 16400, 10000)
+
+
+def test_a_name_in_other_letters_later_in_a_session_is_the_same_person() -> None:
+    """One game refuses “Ana” beside “ana”; across games they were two people in the
+    totals. Each is now the name the session first wrote, for players and spectators."""
+    rules = load_rules("tenhou")
+    games = (
+        SessionGame(("Ana", "Ben", "Chie", "Dae"), POINTS),
+        SessionGame(("ben", "CHIE", "dae", "ana"), POINTS, {"soto": {"Eve": "ana"}}),
+        SessionGame(("Ana", "Ben", "Chie", "Dae"), POINTS, {"soto": {"eve": "Ben"}}),
+    )
+    result = Session(rules, games).settle()
+    assert result.people() == ["Ana", "Ben", "Chie", "Dae", "Eve"]
+    assert [list(g.settlement.names) for g in result.games][1] == ["Ben", "Chie", "Dae", "Ana"]
+    # Tenhou: 42600 first +52.6, 31000 +11.0, 16400 −23.6, 10000 −40.0; Eve backs the
+    # last (Ana, −40) in game 2 and the second (Ben, +11) in game 3, each against first
+    # place (Ben, then Ana, who pays Eve the 11)
+    totals = result.totals()
+    assert totals["Ana"] == Fraction("52.6") - 40 + Fraction("52.6") - 11
+    assert totals["Eve"] == Fraction(-40) + Fraction(11)
+    assert sum(totals.values()) == 0
+
+
+def test_a_name_written_in_either_unicode_form_is_one_person() -> None:
+    composed, decomposed = "Jos\u00e9", "Jose\u0301"  # é, and e with a combining accent
+    rules = load_rules("tenhou")
+    games = (
+        SessionGame((composed, "Ben", "Chie", "Dae"), POINTS),
+        SessionGame(("Ben", decomposed, "Chie", "Dae"), POINTS),
+    )
+    result = Session(rules, games).settle()
+    assert result.people() == [composed, "Ben", "Chie", "Dae"]
+    assert result.totals()[composed] == Fraction("52.6") + 11
+
+
+def test_a_records_players_take_the_sessions_names(tmp_path: Path) -> None:
+    record = json.loads((EXAMPLES / "game.json").read_text(encoding="utf-8"))
+    first = record["players"]
+    record["players"] = [name.upper() for name in first]
+    path = tmp_path / "upper.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    rules = load_record(path).rules
+    games = (
+        SessionGame(tuple(first), POINTS),
+        SessionGame((), (), record=load_record(path)),
+    )
+    result = Session(rules, games).settle()
+    assert result.people() == list(first)

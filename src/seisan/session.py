@@ -16,6 +16,7 @@ import csv
 import difflib
 import io
 import re
+import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
@@ -111,13 +112,14 @@ class Session:
         if not self.games:
             raise SessionError(_("the session has no games"))
         results = []
+        spelled: dict[str, str] = {}  # one person, one name: as first written
         for number, game in enumerate(self.games, start=1):
             where = _("game {label}", label=game.label or number)
             source = game.source or self.source
             if source:
                 where = _("{file}: {game}", file=source, game=where)
             try:
-                results.append(_settle(game, self.rules))
+                results.append(_settle(_spelled(game, spelled), self.rules))
             except SeisanError as err:
                 raise SessionError(err.within(where)) from None
         return SessionResult(self, tuple(results))
@@ -133,6 +135,37 @@ def settle_one(game: SessionGame, rules: Rules) -> GameResult:
     """One game of a session settled in full under ``rules`` (the web app settles
     each game as it is entered)."""
     return _settle(game, rules)
+
+
+def _person(name: object) -> str:
+    """Who a name is across a session: ignoring case and Unicode's two ways to write an
+    accent (“José”), as one game tells its players apart."""
+    return unicodedata.normalize("NFC", str(name).strip()).casefold()
+
+
+def _spelled(game: SessionGame, spelled: dict[str, str]) -> SessionGame:
+    """``game`` with each player and spectator named as the session first wrote them
+    (``spelled``: person → name, filled as games come): “ana” in a later game is Ana,
+    not a second person in the totals."""
+
+    def name(given: str) -> str:
+        if not isinstance(given, str) or not given.strip():
+            return given  # (refused by the game's own checks)
+        return spelled.setdefault(_person(given), unicodedata.normalize("NFC", given.strip()))
+
+    if game.record is not None:
+        names = tuple(name(n) for n in game.record.names)
+        if names == game.record.names:
+            return game
+        return replace(game, record=replace(game.record, names=names))
+    names = tuple(name(n) for n in game.names)
+    bets = game.bets
+    for key in ("soto", "pool"):  # spectators by name
+        if isinstance(bets.get(key), Mapping):
+            bets = {**bets, key: {name(k): v for k, v in bets[key].items()}}
+    if names == game.names and bets is game.bets:  # (most games: nothing to change)
+        return game
+    return replace(game, names=names, bets=bets)
 
 
 def _settle(game: SessionGame, rules: Rules) -> GameResult:
