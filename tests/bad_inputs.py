@@ -129,7 +129,6 @@ FILES: dict[str, str | bytes] = {
     '"hands": [{"result": "draw", "tenpai": [], "honba": 100000000000000000000}]}',
     "sub_escape.json": RECORD + '"substitute": {"seat": "D", "by": "E\\u001b[2Jve"}}',
     "sub_house.json": RECORD + '"substitute": {"seat": "D", "by": "House"}}',
-    "extends_two.toml": 'extends = "tenhou"\nextends_preset = "mleague"\n',
 }
 FOLDERS = ("emptydir", "adir")
 
@@ -379,4 +378,3 @@ case("hand-honba-huge", ["hand", "--han", "3", "--fu", "30", "--honba", "1000000
      "must be from 0 to 9999")  # fmt: skip
 case("seating-case-twice", ["seating", "A,B,C,D,a,F,G,H", "--seed", "1"], "a is listed twice")
 case("seating-time-nan", ["seating", "A,B,C,D", "--time-limit", "nan"], "--time-limit")
-case("rules-extends-two", ["rules", "show", "{d}/extends_two.toml"], "names another preset")

@@ -65,24 +65,6 @@ def test_house_rules_file_extends_a_preset(tmp_path: Path) -> None:
     assert rules.uma.spec() == "10-30" and rules.rounding is Rounding.HALF_DOWN
 
 
-def test_extends_preset_as_json_writes_it_builds_on_that_preset(tmp_path: Path) -> None:
-    """What `rules show --format json` writes to say where rules came from, read back
-    from a file, builds on that preset: it claimed M.League over the plain base's values
-    (30000/30000, no uma), and M.League's points were then refused."""
-    path = tmp_path / "from_json.toml"
-    path.write_text('extends_preset = "mleague"\n', encoding="utf-8")
-    rules, mleague = load_rules(str(path)), load_rules("mleague")
-    assert rules.extends == "mleague" and rules.name == "from_json"
-    assert (rules.start, rules.return_points, rules.uma) == (25000, 30000, mleague.uma)
-    assert settle([42600, 31000, 16400, 10000], rules).scores == settle(
-        [42600, 31000, 16400, 10000], mleague).scores  # fmt: skip
-    path.write_text('extends = "tenhou"\nextends_preset = "mleague"\n', encoding="utf-8")
-    with pytest.raises(SeisanError, match=r"names another preset than extends \(tenhou\)"):
-        load_rules(str(path))
-    path.write_text('extends = "mleague"\nextends_preset = "mleague"\n', encoding="utf-8")
-    assert load_rules(str(path)).uma == mleague.uma
-
-
 def test_house_rules_file_reads_decimals_exactly(tmp_path: Path) -> None:
     path = tmp_path / "odd.toml"
     path.write_text("uma = [12.5, 2.5, -2.5, -12.5]\n", encoding="utf-8")

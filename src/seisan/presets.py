@@ -68,13 +68,6 @@ def rules_from_data(data: Mapping[str, Any], seen: tuple[str, ...] = ()) -> Rule
     inherited, but a note on a field the file leaves alone still holds and is kept."""
     rest = dict(data)
     extends = rest.pop("extends", None)
-    if "extends_preset" in rest:  # what `rules show --format json` writes: the same
-        written = rest.pop("extends_preset")
-        if extends is not None and written != extends:
-            raise RulesError("extends_preset", written,
-                             _("names another preset than extends ({extends})",
-                               extends=extends))  # fmt: skip
-        extends = written
     if extends is None:
         return Rules.from_dict(rest)
     if not isinstance(extends, str):
