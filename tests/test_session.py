@@ -709,16 +709,50 @@ def test_a_name_in_other_letters_later_in_a_session_is_the_same_person() -> None
     assert sum(totals.values()) == 0
 
 
-def test_a_name_written_in_either_unicode_form_is_one_person() -> None:
-    composed, decomposed = "Jos\u00e9", "Jose\u0301"  # é, and e with a combining accent
+def test_a_name_written_in_decomposed_letters_keeps_its_bets() -> None:
+    """A name from a Mac (“José” with e and a combining accent) is found by the game's
+    bets, penalties and spectators as written: the session does not rewrite it to
+    another Unicode form (a review found every bet on it lost or refused when it did)."""
+    decomposed = "Jose\u0301"
     rules = load_rules("tenhou")
-    games = (
-        SessionGame((composed, "Ben", "Chie", "Dae"), POINTS),
-        SessionGame(("Ben", decomposed, "Chie", "Dae"), POINTS),
+    bets = {"sashi": [f"{decomposed}:Ben:10000"], "soto": {"Eve": decomposed}}
+    game = SessionGame((decomposed, "Ben", "Chie", "Dae"), POINTS, bets,
+                       penalties=(f"{decomposed}:5:late",))  # fmt: skip
+    result = Session(rules, (game,)).settle()
+    assert result.people() == [decomposed, "Ben", "Chie", "Dae", "Eve"]
+    # +52.6, +10 from Ben's 差しウマ (first against second), −5 penalty, then Eve
+    # mirrors José against first place: José is first, so nothing moves
+    assert result.totals()[decomposed] == Fraction("52.6") + 10 - 5
+
+
+def test_one_spectator_twice_in_other_letters_is_still_refused() -> None:
+    rules = load_rules("tenhou")
+    game = SessionGame(("Ana", "Ben", "Chie", "Dae"), POINTS,
+                       {"pool": {"Eve": "Ana", "eve": "Dae"}})  # fmt: skip
+    with pytest.raises(SessionError, match="already a player or a spectator"):
+        Session(rules, (game,)).settle()
+
+
+@pytest.mark.parametrize(
+    "line",
+    ['title = "第3回　定例会"', "label = 2026-12-05", "label = 1.5", 'label = "春　1"'],
+)
+def test_titles_and_labels_of_any_script_and_toml_type_are_read(tmp_path: Path, line: str) -> None:
+    """The ideographic space (U+3000) is text, not a control character; a label TOML
+    reads as a date or a number is the label as written."""
+    where = "session" if line.startswith("title") else "game"
+    top, game = (line, "") if where == "session" else ("", line)
+    path = tmp_path / "night.toml"
+    path.write_text(
+        f'rules = "tenhou"\n{top}\n[[games]]\nplayers = ["A", "B", "C", "D"]\n'
+        f"points = [42600, 31000, 16400, 10000]\n{game}\n"
+        'penalties = ["B:5:遅刻　10分"]\n',
+        encoding="utf-8",
     )
-    result = Session(rules, games).settle()
-    assert result.people() == [composed, "Ben", "Chie", "Dae"]
-    assert result.totals()[composed] == Fraction("52.6") + 11
+    result = load_session(path).settle()
+    assert result.totals()["B"] == 11 - 5
+    label = line.split(" = ", 1)[1].strip('"')
+    assert where == "session" or result.labels() == [label]
 
 
 def test_a_records_players_take_the_sessions_names(tmp_path: Path) -> None:

@@ -42,7 +42,7 @@ from seisan.hands import (
     hand_value,
     three_player_tsumo,
 )
-from seisan.i18n import Lang, Message, Term, _, current_language, term
+from seisan.i18n import Lang, Message, Term, _, current_language, plain_text, term
 from seisan.presets import rules_from_spec
 from seisan.pt import pt_value, to_pt
 from seisan.rules import (
@@ -887,7 +887,7 @@ def record_from_dict(
         _hand(item, names, _("hand {number}", number=i)) for i, item in enumerate(hands_data, 1)
     )
     title = data.get("title", "")
-    if not isinstance(title, str) or not title.isprintable():
+    if not isinstance(title, str) or not plain_text(title):
         raise GameError(_("title: must be text"))
     end = data.get("end", "")
     if end and end not in ENDS:
@@ -937,7 +937,7 @@ def penalties_from(items: object, names: Sequence[str]) -> tuple[Penalty, ...]:
         hand = fields.get("hand")
         if (
             not isinstance(reason, str)
-            or not reason.isprintable()
+            or not plain_text(reason)
             or (
                 hand is not None
                 and (isinstance(hand, bool) or not isinstance(hand, int) or hand < 1)
@@ -965,7 +965,7 @@ def substitute_from(data: object, names: Sequence[str]) -> Substitute | None:
     if (
         not isinstance(by, str)
         or not by.strip()
-        or not by.isprintable()
+        or not plain_text(by)
         or not isinstance(from_start, bool)
     ):
         raise GameError(_("substitute: “by” is a name and from_start true or false"))

@@ -171,6 +171,17 @@ def render(value: object, lang: Lang | str | None = None) -> str:
     return _visible(str(value))
 
 
+def plain_text(text: str) -> bool:
+    """Whether ``text`` holds no control character (a line break, a terminal escape):
+    what a title, a reason or a name may hold. Spaces of every script (the ideographic
+    space 「　」) and joiners are text, though ``str.isprintable`` says otherwise."""
+    if text.isprintable():
+        return True
+    import unicodedata  # noqa: PLC0415 - only for the rare text isprintable() doubts
+
+    return not any(unicodedata.category(c) == "Cc" for c in text)
+
+
 def _visible(text: str) -> str:
     """Text as typed, but a control character (a line break in a name) written as an
     escape, so that an error stays one line and shows what was wrong."""

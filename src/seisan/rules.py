@@ -19,7 +19,7 @@ from functools import cached_property
 from typing import Any, TypeVar
 
 from seisan.errors import RulesError, SeisanError, UnknownNameError, where_in_text
-from seisan.i18n import Lang, _, current_language, term, too_long
+from seisan.i18n import Lang, _, current_language, plain_text, term, too_long
 from seisan.pt import pt_value, to_pt
 from seisan.rounding import Rounding, find_rounding
 from seisan.uma import FloatingUma, RankUma, Uma, parse_floating, parse_uma
@@ -739,7 +739,7 @@ class Rules:
             if (
                 lang not in {member.value for member in Lang}
                 or not isinstance(text, str)
-                or not text.isprintable()
+                or not plain_text(text)
             ):
                 raise RulesError(f"title.{lang}", text, _("must be text, in en, ja or ko"))
         object.__setattr__(self, "fast", Fast(self))

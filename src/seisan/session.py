@@ -16,7 +16,6 @@ import csv
 import difflib
 import io
 import re
-import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
@@ -34,7 +33,7 @@ from seisan.games import (
     record_from_dict,
     substitute_from,
 )
-from seisan.i18n import Message, _, decode_text
+from seisan.i18n import Message, _, decode_text, plain_text
 from seisan.ledger import Accounts, GameResult, game_result, settle_game, transfer_dict
 from seisan.presets import read_toml, rules_from_spec
 from seisan.pt import JSONText, from_quanta, pt_value, quanta_value
@@ -137,21 +136,16 @@ def settle_one(game: SessionGame, rules: Rules) -> GameResult:
     return _settle(game, rules)
 
 
-def _person(name: object) -> str:
-    """Who a name is across a session: ignoring case and Unicode's two ways to write an
-    accent (“José”), as one game tells its players apart."""
-    return unicodedata.normalize("NFC", str(name).strip()).casefold()
-
-
 def _spelled(game: SessionGame, spelled: dict[str, str]) -> SessionGame:
     """``game`` with each player and spectator named as the session first wrote them
-    (``spelled``: person → name, filled as games come): “ana” in a later game is Ana,
-    not a second person in the totals."""
+    (``spelled``: the name folded → as first written, filled as games come), telling
+    names apart as a game does (``casefold``): “ana” in a later game is Ana, not a
+    second person in the totals."""
 
     def name(given: str) -> str:
         if not isinstance(given, str) or not given.strip():
             return given  # (refused by the game's own checks)
-        return spelled.setdefault(_person(given), unicodedata.normalize("NFC", given.strip()))
+        return spelled.setdefault(given.strip().casefold(), given.strip())
 
     if game.record is not None:
         names = tuple(name(n) for n in game.record.names)
@@ -161,8 +155,11 @@ def _spelled(game: SessionGame, spelled: dict[str, str]) -> SessionGame:
     names = tuple(name(n) for n in game.names)
     bets = game.bets
     for key in ("soto", "pool"):  # spectators by name
-        if isinstance(bets.get(key), Mapping):
-            bets = {**bets, key: {name(k): v for k, v in bets[key].items()}}
+        given = bets.get(key)
+        if isinstance(given, Mapping):
+            renamed = {name(k): v for k, v in given.items()}
+            if len(renamed) == len(given):  # (one spectator twice: the game refuses it)
+                bets = {**bets, key: renamed}
     if names == game.names and bets is game.bets:  # (most games: nothing to change)
         return game
     return replace(game, names=names, bets=bets)
@@ -594,7 +591,7 @@ def _part_from_dict(
             raise SessionError(_("game {label}: must be a table", label=number))
         out.append(replace(_game(number, game), source=source))
     title = data.get("title", "")
-    if not isinstance(title, str) or not title.isprintable():
+    if not isinstance(title, str) or not plain_text(title):
         raise SessionError(_("title: must be text"))
     return _Part(tuple(out), stated, title, tuple(penalties))
 
@@ -642,8 +639,8 @@ def _game(number: int, game: Mapping[str, Any]) -> SessionGame:
     penalties = game.get("penalties", [])
     if not isinstance(penalties, list):
         raise SessionError(_("{where}: penalties: give a list of NAME:PT", where=where))
-    label = game.get("label", "")
-    if not isinstance(label, str | int) or isinstance(label, bool) or not str(label).isprintable():
+    label = game.get("label", "")  # text, or what TOML reads as a number or a date
+    if isinstance(label, Mapping | list) or not plain_text(str(label)):
         raise SessionError(_("{where}: label: must be text", where=where))
     return SessionGame(tuple(names), tuple(points), bets, str(label), deposits,
                        penalties=tuple(penalties), substitute=game.get("substitute"))  # fmt: skip
