@@ -1124,6 +1124,12 @@ def read_json(path: Path, what: Message) -> Any:
         ) from None  # fmt: skip
     except UnicodeDecodeError:
         raise GameError(_("{path}: not UTF-8 text", path=path)) from None
+    return json_data(text, path)
+
+
+def json_data(text: str, path: object) -> Any:
+    """JSON text's data, numbers exact, each key of a table given once (``json`` keeps
+    the last of two, where TOML refuses them); errors name ``path``."""
     try:
         return json.loads(text, parse_float=Decimal, object_pairs_hook=_once)
     except _TwiceError as err:  # a key given twice: TOML refuses it, JSON kept the last

@@ -106,6 +106,22 @@ def test_import_keeps_penalties_and_refuses_session_ones(club: m.Club, owner: An
     assert season.sessions.count() == 1
 
 
+def test_an_imported_json_with_a_key_given_twice_is_refused_as_the_cli_refuses_it(
+    club: m.Club, owner: Any
+) -> None:
+    """JSON keeps the last of two keys; the command line refuses them (a session's
+    points given twice settled the second list), and the web import now does too."""
+    season = season_with(club, "mleague", owner)
+    text = (
+        '{"games": [{"players": ["Ana", "Ben", "Chie", "Dae"], '
+        '"points": [42600, 31000, 16400, 10000], '
+        '"points": [25000, 25000, 25000, 25000]}]}'
+    )
+    with pytest.raises(SeisanError, match="“points” is given twice in one table"):
+        files.import_session(season, text, "night.json", owner)
+    assert not season.sessions.exists()
+
+
 def test_games_under_earlier_rules_are_counted_only_once_the_rules_changed(
     club: m.Club, owner: Any, signed_in: Client
 ) -> None:

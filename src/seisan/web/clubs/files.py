@@ -18,7 +18,6 @@ from __future__ import annotations
 import csv
 import hashlib
 import io
-import json
 import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -33,7 +32,7 @@ from django.utils.text import slugify
 from simple_history.utils import bulk_create_with_history
 
 from seisan.errors import SeisanError, where_in_text
-from seisan.games import record_from_dict
+from seisan.games import json_data, record_from_dict
 from seisan.i18n import _
 from seisan.ledger import GameResult
 from seisan.output import dumps_json
@@ -209,11 +208,7 @@ def _games_in(text: str, filename: str, rules: Any) -> tuple[list[dict[str, Any]
     if lower.endswith((".mjlog", ".xml")):
         return [], [_tenhou_record(text, filename, rules)]
     if lower.endswith(".json"):
-        try:
-            data = json.loads(text, parse_float=Decimal)
-        except (ValueError, RecursionError) as err:  # JSONDecodeError, Python's own limits
-            raise SeisanError(_("{path}: not valid JSON ({where})", path=filename,
-                                where=where_in_text(err))) from None  # fmt: skip
+        data = json_data(text, filename)  # (a key given twice: refused, as the CLI does)
         if isinstance(data, dict) and "log" in data and not {"hands", "games"} & set(data):
             return [], [_tenhou_record(text, filename, rules)]  # tenhou.net/6 JSON
         if isinstance(data, dict) and "hands" in data:
