@@ -109,9 +109,11 @@ def whole_points(
 
 
 def _name_pairs(
-    field_name: str, value: object, allow_zero: bool
+    field_name: str, value: object, each_its_amount: bool
 ) -> tuple[tuple[str, str, int], ...]:
-    """Standing pair bets: ``"A:B:AMOUNT"`` or ``[A, B, AMOUNT]`` by player name."""
+    """Standing pair bets: ``"A:B:AMOUNT"`` or ``[A, B, AMOUNT]`` by player name. With
+    ``each_its_amount`` (ビンタ's pairs) an amount is the pair's own: 0 turns the bet off
+    for them, and a pair is named once (a game's own binta likewise)."""
     if not isinstance(value, list | tuple):
         raise RulesError(field_name, value, _("must be a list of A:B:AMOUNT"))
     out = []
@@ -126,8 +128,8 @@ def _name_pairs(
         a, b = (p.strip() for p in parts[:2])
         if not a or not b or a.casefold() == b.casefold():
             raise RulesError(field_name, item, _("needs two different players"))
-        out.append((a, b, whole_points(field_name, parts[2], allow_zero=allow_zero)))
-    if field_name == "side.binta_pairs":  # one amount a pair (a game's own binta likewise)
+        out.append((a, b, whole_points(field_name, parts[2], allow_zero=each_its_amount)))
+    if each_its_amount:
         said = [frozenset((a.casefold(), b.casefold())) for a, b, _amount in out]
         for (a, b, _amount), pair in zip(out, said, strict=True):
             if said.count(pair) > 1:
