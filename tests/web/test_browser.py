@@ -48,6 +48,8 @@ if not Path(CHROMIUM).exists():
     pytest.skip(f"{CHROMIUM} is missing (apt-get install chromium fonts-noto-cjk)",
                 allow_module_level=True)  # fmt: skip
 
+from playwright.sync_api import expect  # noqa: E402  (retries until the page shows it)
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 # Playwright's sync API runs an event loop in this thread; the ORM calls here are the
 # test's own set-up, not the server's
@@ -156,7 +158,7 @@ def test_a_newcomer_on_a_phone(page: Any, browser: Any, live_server: Any) -> Non
     page.fill('input[name="name"]', "Fay")
     page.select_option('select[name="role"]', "scorer")
     page.click("text=Make an invitation")
-    assert page.locator("figure.qr svg").count() == 1
+    expect(page.locator("figure.qr svg")).to_have_count(1)
     shot(page, "03-invitation")
     link = page.locator("p.link a").inner_text()
     other = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
@@ -167,7 +169,8 @@ def test_a_newcomer_on_a_phone(page: Any, browser: Any, live_server: Any) -> Non
     fay.fill('input[name="password2"]', "tiles-and-sticks-9")
     shot(fay, "04-invitation-accepted")
     fay.click("text=Create the account")
-    fay.click("text=Join Friday club")
+    with fay.expect_navigation():
+        fay.click("text=Join Friday club")
     assert "Friday club" in fay.content()
     other.close()
     assert m.Membership.objects.get(user__email="fay@example.com").role == "scorer"
@@ -229,7 +232,8 @@ def test_a_newcomer_on_a_phone(page: Any, browser: Any, live_server: Any) -> Non
     # the ledger, a payment, then an edit of game 1: only the difference is asked
     page.click(".crumbs a")
     shot(page, "10-session-ledger")
-    page.locator("table.ledger").first.locator("button:has-text('paid')").first.click()
+    with page.expect_navigation():  # a form's post: wait for its answer before reading
+        page.locator("table.ledger").first.locator("button:has-text('paid')").first.click()
     session = games[0].session
     assert session.payments.count() == 1
     page.goto(f"{live_server.url}/c/friday/g/{games[0].pk}/edit/")
@@ -244,9 +248,9 @@ def test_a_newcomer_on_a_phone(page: Any, browser: Any, live_server: Any) -> Non
     shot(page, "11-ledger-after-edit")
     page.goto(f"{live_server.url}/c/friday/s/{season.pk}/")
     shot(page, "12-standings")
-    assert page.locator("table.standings").first.locator("tbody tr").count() == 4
+    expect(page.locator("table.standings").first.locator("tbody tr")).to_have_count(4)
     page.click("table.standings >> text=Ana")
-    assert page.locator("svg.chart").count() == 2
+    expect(page.locator("svg.chart")).to_have_count(2)  # waits for the page the click opens
     shot(page, "13-player")
     page.goto(f"{live_server.url}/c/friday/history/")
     assert "Ana's points: 42600 → 41600" in page.inner_text("main")
@@ -254,7 +258,7 @@ def test_a_newcomer_on_a_phone(page: Any, browser: Any, live_server: Any) -> Non
     for lang, word in (("ja", "ログアウト"), ("ko", "로그아웃")):
         page.goto(f"{live_server.url}/c/friday/s/{season.pk}/")
         page.click(f'header button[value="{lang}"]')
-        assert word in page.content()
+        expect(page.locator("body")).to_contain_text(word)
         shot(page, f"15-standings-{lang}")
         page.goto(f"{live_server.url}/c/friday/n/{session.pk}/enter/")
         shot(page, f"16-entry-{lang}")
@@ -306,7 +310,7 @@ def test_a_tournament_round_from_entries_to_published_results(
     ana.click('main button[type="submit"]')
     ana.fill('input[name="name"]', "Ana")
     ana.click("text=Ask to take part")
-    assert "has not decided yet" in ana.inner_text("main")
+    expect(ana.locator("main")).to_contain_text("has not decided yet")
     # the organiser approves her and adds the walk-ins
     page.reload()
     page.click("button:has-text('Approve')")
@@ -325,7 +329,7 @@ def test_a_tournament_round_from_entries_to_published_results(
     page.select_option("#sub-player", label="Dae")
     page.fill("#sub-by", "Sol")
     page.click("text=Set the substitute")
-    assert "8 players here" in page.inner_text("main")
+    expect(page.locator("main")).to_contain_text("8 players here")
     shot(page, "tour-04-check-in")
     page.goto(f"{base}/n/{night.pk}/seating/")
     page.fill('input[name="seed"]', "7")
@@ -343,7 +347,7 @@ def test_a_tournament_round_from_entries_to_published_results(
     projector.goto(f"{base}/n/{night.pk}/projector/")
     projector.fill("#clock-minutes", "45")
     projector.click(".projector-controls button:has-text('Start')")
-    assert projector.locator("text=(Sol)").count() == 1
+    expect(projector.locator("text=(Sol)")).to_have_count(1)
     shot(projector, "tour-06-projector-1280")
     # the two tables' games
     for table in tables:
@@ -361,7 +365,8 @@ def test_a_tournament_round_from_entries_to_published_results(
     first = page.locator(f"#game-{games[0].pk}")
     offender = tables[0][1]
     first.locator("select[name='player']").select_option(offender)
-    first.locator("button:has-text('Give it')").click()
+    with page.expect_navigation():
+        first.locator("button:has-text('Give it')").click()
     shot(page, "tour-07-referee")
     games[0].refresh_from_db()
     assert games[0].data["penalties"] == [f"{offender}:20:chombo"]
@@ -376,7 +381,7 @@ def test_a_tournament_round_from_entries_to_published_results(
         problems += watch(reader)
         reader.goto(f"{live_server.url}{public}")
         rows = reader.locator("table.standings tbody tr")
-        assert rows.count() == 8
+        expect(rows).to_have_count(8)
         shown = {rows.nth(i).locator("td.name").inner_text():
                  rows.nth(i).locator("td.num b").inner_text() for i in range(8)}  # fmt: skip
         assert shown == {n: format_score(Fraction(t)) for n, t in stored.items()}
@@ -470,12 +475,12 @@ def test_a_hanchan_at_the_table_on_a_phone(page: Any, live_server: Any, lang: st
             shot(page, f"table-01-double-ron-{lang}")
         if number == 5:  # a chombo entered by mistake, then taken back
             tap_hand(page, {"result": "chombo", "player": "Ana"}, names)
-            assert page.locator(".hand-line").count() == 5
+            expect(page.locator(".hand-line")).to_have_count(5)
             chombo = _("chombo: {name}, {pt} pt after uma", name="Ana", pt=20).text(lang)
             assert chombo in page.locator(".hand-line").first.inner_text()
             with page.expect_navigation():
                 page.locator('form[action$="/undo/"] button').click()
-            assert page.locator(".hand-line").count() == 4
+            expect(page.locator(".hand-line")).to_have_count(4)
         if number == 4:
             with page.expect_response(lambda r: "/preview/" in r.url):
                 tap_hand(page, hand, names, online=None)
