@@ -15,7 +15,9 @@ from typing import Any
 import pytest
 
 from seisan.cli import app
+from seisan.errors import PointsError
 from seisan.games import load_record
+from seisan.ledger import settle_game
 from seisan.presets import find_preset, load_rules
 from seisan.rules import Rules
 from seisan.session import (
@@ -29,6 +31,8 @@ from seisan.session import (
     settle_one,
     unformula,
 )
+from seisan.settlement import settle
+from seisan.sidebets import BetError, Bets, Spectator
 from seisan.transfers import balances
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
@@ -753,6 +757,35 @@ def test_titles_and_labels_of_any_script_and_toml_type_are_read(tmp_path: Path, 
     assert result.totals()["B"] == 11 - 5
     label = line.split(" = ", 1)[1].strip('"')
     assert where == "session" or result.labels() == [label]
+
+
+def test_a_full_name_with_the_ideographic_space_plays_and_bets(tmp_path: Path) -> None:
+    """「山田　太郎」 as a Japanese keyboard types it (U+3000 between family and given
+    name): ``str.isprintable`` called it unprintable, so the player and the spectator
+    were refused."""
+    path = tmp_path / "night.toml"
+    path.write_text(
+        'rules = "mleague"\n[[games]]\nplayers = ["山田　太郎", "B", "C", "D"]\n'
+        'points = [42600, 31000, 16400, 10000]\nsoto = {"佐藤　花子" = "山田　太郎"}\n',
+        encoding="utf-8",
+    )
+    totals = load_session(path).settle().totals()
+    assert totals["山田　太郎"] == totals["佐藤　花子"] == Fraction(626, 10)
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["A\u2028B", "A\u2029B", "A\ud800B", "A\x1bB"],
+    ids=["line-separator", "paragraph-separator", "surrogate", "escape"],
+)
+def test_a_name_with_a_line_separator_or_a_lone_surrogate_is_refused(name: str) -> None:
+    """Not text a line or a file can hold: the player's seat and the spectator named."""
+    names = [name, "B", "C", "D"]
+    with pytest.raises(PointsError, match=r"seat 0: name .* must be non-empty printable text"):
+        settle([40000, 30000, 20000, 10000], find_preset("mleague"), names)
+    with pytest.raises(BetError, match=r"spectator name .* must be non-empty printable text"):
+        settle_game([40000, 30000, 20000, 10000], find_preset("mleague"), ["A", "B", "C", "D"],
+                    Bets(spectators=(Spectator(name, 1),)))  # fmt: skip
 
 
 def test_a_records_players_take_the_sessions_names(tmp_path: Path) -> None:

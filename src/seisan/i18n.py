@@ -171,15 +171,20 @@ def render(value: object, lang: Lang | str | None = None) -> str:
     return _visible(str(value))
 
 
+_NOT_TEXT = frozenset({"Cc", "Cs", "Zl", "Zp"})
+
+
 def plain_text(text: str) -> bool:
-    """Whether ``text`` holds no control character (a line break, a terminal escape):
-    what a title, a reason or a name may hold. Spaces of every script (the ideographic
-    space 「　」) and joiners are text, though ``str.isprintable`` says otherwise."""
+    """Whether ``text`` holds no control character (a line break, a terminal escape),
+    no line or paragraph separator and no lone surrogate (which no file or database
+    can store): what a name, a title or a reason may hold. Spaces of every script (the
+    ideographic space of 「山田　太郎」) and joiners are text, though
+    ``str.isprintable`` says otherwise."""
     if text.isprintable():
         return True
     import unicodedata  # noqa: PLC0415 - only for the rare text isprintable() doubts
 
-    return not any(unicodedata.category(c) == "Cc" for c in text)
+    return not any(unicodedata.category(c) in _NOT_TEXT for c in text)
 
 
 def _visible(text: str) -> str:

@@ -25,7 +25,7 @@ from itertools import repeat
 from typing import Any, NoReturn
 
 from seisan.errors import PointsError
-from seisan.i18n import Lang, _, decimal_text, term
+from seisan.i18n import Lang, _, decimal_text, plain_text, term
 from seisan.pt import from_quanta, pt_value, quanta_value, split_even
 from seisan.rules import MAX_POINTS, Rules, SubstitutePolicy, Ties, Zero
 from seisan.transfers import house_name, is_house
@@ -386,7 +386,7 @@ def check_names(names: Sequence[object], players: int) -> list[str]:
             _("{players} names are needed, got {count}", players=players, count=len(names))
         )
     for seat, name in enumerate(names):
-        if not isinstance(name, str) or not name.strip() or not name.isprintable():
+        if not isinstance(name, str) or not name.strip() or not plain_text(name):
             raise PointsError(
                 _("seat {seat}: name “{name}” must be non-empty printable text", seat=seat,
                   name=name)

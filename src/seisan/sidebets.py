@@ -30,7 +30,7 @@ from itertools import combinations
 from typing import Any
 
 from seisan.errors import RulesError, SeisanError
-from seisan.i18n import Lang, _, term
+from seisan.i18n import Lang, _, plain_text, term
 from seisan.pt import from_quanta
 from seisan.rules import SideRules, Ties, whole_points
 from seisan.settlement import Settlement
@@ -469,7 +469,7 @@ def soto(
     for spectator in spectators:
         _check_seat(f"soto {spectator.name}", spectator.backs, n)
         name = spectator.name
-        if not name.strip() or not name.isprintable() or name != name.strip():
+        if not name.strip() or not plain_text(name) or name != name.strip():
             raise BetError(
                 _("soto: spectator name “{name}” must be non-empty printable text", name=name)
             )

@@ -472,6 +472,9 @@ def test_a_record_is_not_edited_through_the_api(
         ("games", {"players": NAMES, "points": [25000] * 4, "label": "a\u0000b"}),
         ("games", {"players": ["A\u0007", "B", "C", "D"], "points": [25000] * 4}),
         ("sessions", {"date": "2026-12-02", "title": "a\u0000b"}),
+        # a lone surrogate (JSON's "\\ud800") no database can store; a line separator
+        ("games", {"players": ["A\ud800", "B", "C", "D"], "points": [25000] * 4}),
+        ("sessions", {"date": "2026-12-02", "title": "a\u2028b"}),
     ],
 )  # fmt: skip
 def test_control_characters_are_refused_not_a_server_error(
@@ -573,3 +576,22 @@ def test_a_game_as_answered_is_the_game_as_read_back(
     assert [x["money"] for x in made.json()["seats"]] == [0.027, 0.005, -0.011, -0.02]
     got = Client().get(f"/api/clubs/test/games/{made.json()['id']}", **bearer(token))
     assert got.content == made.content
+
+
+def test_a_name_with_the_ideographic_space_is_a_name(
+    owner: Any, session: m.Session, token_of: Callable[[Any], str]
+) -> None:
+    """「山田　太郎」, as a Japanese keyboard types a full name: ``str.isprintable`` called
+    U+3000 unprintable, so the API refused every text with one (a title, a reason)."""
+    body = {"players": ["山田　太郎", "Ben", "Chie", "Dae"], "points": [40000, 30000, 20000, 10000],
+            "penalties": ["Dae:10:遅刻　10分"]}  # fmt: skip
+    answer = post_game(token_of(owner), session, body)
+    assert answer.status_code == 201, answer.content
+    game = session.games.get()
+    # the club's player: spaces of any kind between words are one space, as on the pages
+    assert game.seats.get(place=1).player.name == "山田 太郎"
+    assert game.data["penalties"] == ["Dae:10:遅刻　10分"]
+    titled = Client().post(f"/api/clubs/test/seasons/{session.season.pk}/sessions",
+                           json.dumps({"date": "2026-12-05", "title": "第3回　定例会"}),
+                           content_type="application/json", **bearer(token_of(owner)))  # fmt: skip
+    assert titled.status_code == 201, titled.content

@@ -21,7 +21,7 @@ from ninja.errors import ValidationError as NinjaValidationError
 from ninja.security import HttpBearer
 
 from seisan.errors import SeisanError
-from seisan.i18n import Lang, _, term
+from seisan.i18n import Lang, _, plain_text, term
 from seisan.pt import pt_value
 from seisan.rules import Rules
 from seisan.web.accounts.tokens import api_user
@@ -451,7 +451,7 @@ def _plain_texts(data: Any, field: str = "") -> None:
     """Every text of a request is printable and of a sensible length: a NUL byte or a
     control character is refused here (PostgreSQL would refuse it with a server error)."""
     if isinstance(data, str):
-        if not data.isprintable() or len(data) > 10 * MAX_TEXT:
+        if not plain_text(data) or len(data) > 10 * MAX_TEXT:
             raise ApiError(422, "invalid_request",
                            _("{field}: letters, digits and signs only, at most {most}",
                              field=field or "text", most=10 * MAX_TEXT), field or None)  # fmt: skip

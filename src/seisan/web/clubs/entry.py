@@ -22,7 +22,7 @@ from typing import Any
 from django import forms
 
 from seisan.errors import SeisanError
-from seisan.i18n import N_, Message, Term, _, plain_number
+from seisan.i18n import N_, Message, Term, _, plain_number, plain_text
 from seisan.pt import pt_value
 from seisan.rules import Rules
 from seisan.settlement import PointsTotalError
@@ -474,7 +474,7 @@ def penalty_item(name: str, kind: str, pt_text: str, reason: str, rules: Rules,
     if len(reason) > MAX_REASON:
         raise EntryError(_("too long: at most {most} characters", most=MAX_REASON),
                          f"pen_reason{suffix}")  # fmt: skip
-    if not reason.isprintable():
+    if not plain_text(reason):
         raise EntryError(_("a name is letters, digits and spaces: no control characters"),
                          f"pen_reason{suffix}")  # fmt: skip
     if kind == "chombo":

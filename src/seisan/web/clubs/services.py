@@ -19,7 +19,7 @@ from simple_history.utils import bulk_create_with_history
 
 from seisan.errors import SeisanError, where_in_text
 from seisan.games import record_from_dict
-from seisan.i18n import Message, _
+from seisan.i18n import Message, _, plain_text
 from seisan.ledger import GameResult, game_result
 from seisan.presets import find_preset, rules_from_data
 from seisan.pt import pt_value
@@ -206,7 +206,7 @@ def check_name(name: str, field: str = "") -> None:
                 _("the name “{name}” has “{mark}”, which separates names in seisan's files: "
                   "leave it out", name=name, mark=mark), field,
             )  # fmt: skip
-    if not name.isprintable():
+    if not plain_text(name):
         raise EntryError(_("a name is letters, digits and spaces: no control characters"), field)
     if is_house(name):
         raise EntryError(house_name(name.strip()), field)

@@ -23,7 +23,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from seisan.errors import SeisanError
-from seisan.i18n import N_, _, plain_number
+from seisan.i18n import N_, _, plain_number, plain_text
 from seisan.rules import Rules
 from seisan.seating import History, Leftover, Method, SeatingError, seat
 from seisan.session import settle_one
@@ -581,7 +581,7 @@ def team_action(season: m.Season, data: Mapping[str, Any], user: Any) -> None:
                                 "{most} either way)", most=MAX_PENALTY))  # fmt: skip
         pt = Fraction(text)
         reason = _words(data, "reason")[:120]
-        if not reason.isprintable():
+        if not plain_text(reason):
             raise SeisanError(_("a name is letters, digits and spaces: no control characters"))
         TeamPenalty.objects.create(team=team, pt=Decimal(pt.numerator) / pt.denominator,
                                    reason=reason, created_by=user)  # fmt: skip
