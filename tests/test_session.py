@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import csv
 import io
 import itertools
 import json
@@ -18,18 +19,16 @@ from seisan.cli import app
 from seisan.errors import PointsError
 from seisan.games import load_record
 from seisan.ledger import settle_game
+from seisan.output import FORMULA_MARKS, formula_safe, unformula
 from seisan.presets import find_preset, load_rules
 from seisan.rules import Rules
 from seisan.session import (
-    FORMULA_MARKS,
     Session,
     SessionError,
     SessionGame,
-    formula_safe,
     games_from_csv,
     load_session,
     settle_one,
-    unformula,
 )
 from seisan.settlement import settle
 from seisan.sidebets import BetError, Bets, Spectator
@@ -336,6 +335,20 @@ def test_csv_formulas_are_neutralised_and_read_back(name: str) -> None:
 
 def test_csv_numbers_are_not_marked() -> None:
     assert formula_safe("-1200") == "-1200" and formula_safe("+30000") == "+30000"
+    assert formula_safe("+63.6") == "+63.6" and formula_safe("-0.05") == "-0.05"
+    assert formula_safe("-1.5.2") == "'-1.5.2" and formula_safe("+.5") == "'+.5"
+
+
+def test_csv_output_writes_a_formula_as_text(cli: Any) -> None:
+    """``--format csv`` is read by spreadsheets: a player named ``=HYPERLINK(…)`` was
+    written as it is, and the spreadsheet ran it; scores (``+60``, ``-20``) stay numbers."""
+    result = cli.runner.invoke(app, ["settle", "40000", "30000", "20000", "10000", "-r",
+                                     "mleague", "--names", "=1+1,@SUM(A1),-Ana,Dae",
+                                     "--format", "csv"])  # fmt: skip
+    assert result.exit_code == 0, result.output
+    rows = list(csv.reader(io.StringIO(result.output)))
+    assert [row[1] for row in rows[1:]] == ["'=1+1", "'@SUM(A1)", "'-Ana", "Dae"]
+    assert [row[4] for row in rows[1:]] == ["60", "10", "-20", "-50"]
 
 
 def test_csv_soto_pool_column_is_the_games_pool() -> None:

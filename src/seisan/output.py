@@ -119,13 +119,40 @@ def _marked_json(data: Any, indent: int | None, mark: str) -> tuple[str, int]:
     return json.dumps(data, ensure_ascii=False, indent=indent, default=exact), count
 
 
+FORMULA_MARKS = ("=", "+", "-", "@", "\t", "\r")
+"""What makes a spreadsheet run a cell as a formula: such a text cell is written with a
+leading ``'`` (OWASP's advice), which :func:`seisan.session.games_from_csv` takes off
+again."""
+
+_PLAIN_NUMBER = re.compile(r"^[+-]?[0-9]+(\.[0-9]+)?$")
+
+
+def unformula(cell: str) -> str:
+    """A CSV cell as written by :func:`formula_safe`: its leading ``'`` taken off."""
+    if len(cell) > 1 and cell[0] == "'" and cell[1] in (*FORMULA_MARKS, "'"):
+        return cell[1:]
+    return cell
+
+
+def formula_safe(cell: str) -> str:
+    """A text cell a spreadsheet shows as text (``=1+1`` is written ``'=1+1``); numbers
+    (``-1200``, ``+63.6``) are left as they are. :func:`unformula` reads it back."""
+    if _PLAIN_NUMBER.match(cell):
+        return cell
+    if cell[:1] in FORMULA_MARKS or unformula(cell) != cell:
+        return "'" + cell
+    return cell
+
+
 def dumps_csv(columns: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
-    """A header line and one line per row."""
+    """A header line and one line per row; a text that a spreadsheet would run as a
+    formula (a player named ``=HYPERLINK(…)``) is written as text."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(columns)
+    writer.writerow([formula_safe(c) for c in columns])
     for row in rows:
-        writer.writerow(["" if v is None else v for v in row])
+        writer.writerow(["" if v is None else formula_safe(v) if isinstance(v, str) else v
+                         for v in row])  # fmt: skip
     return buffer.getvalue()
 
 

@@ -35,6 +35,7 @@ from seisan.games import (
 )
 from seisan.i18n import Message, _, decode_text, plain_text
 from seisan.ledger import Accounts, GameResult, game_result, settle_game, transfer_dict
+from seisan.output import unformula
 from seisan.presets import read_toml, rules_from_spec
 from seisan.pt import JSONText, from_quanta, pt_value, quanta_value
 from seisan.rules import Rules, Stakes
@@ -47,28 +48,6 @@ _ZERO = Fraction(0)
 _BET_COLUMNS = tuple(name for name in BET_FIELDS if name != "side")
 _CSV_COLUMNS = ("game", "seats", "deposits", "penalties", "substitute", *_BET_COLUMNS,
                 "soto_pool")  # fmt: skip
-FORMULA_MARKS = ("=", "+", "-", "@", "\t", "\r")
-"""What makes a spreadsheet run a cell as a formula: such a text cell is written with a
-leading ``'`` (OWASP's advice), which :func:`games_from_csv` takes off again."""
-
-
-def unformula(cell: str) -> str:
-    """A CSV cell as written by :func:`formula_safe`: its leading ``'`` taken off."""
-    if len(cell) > 1 and cell[0] == "'" and cell[1] in (*FORMULA_MARKS, "'"):
-        return cell[1:]
-    return cell
-
-
-def formula_safe(cell: str) -> str:
-    """A text cell a spreadsheet shows as text (``=1+1`` is written ``'=1+1``); whole
-    numbers (``-1200``) are left as they are. :func:`unformula` reads it back."""
-    if _INTEGER.match(cell):
-        return cell
-    if cell[:1] in FORMULA_MARKS or unformula(cell) != cell:
-        return "'" + cell
-    return cell
-
-
 _GAME_FIELDS = ("players", "points", "label", "deposits", "penalties", "substitute",
                 *_BET_COLUMNS, "side")  # fmt: skip
 

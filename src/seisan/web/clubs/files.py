@@ -35,9 +35,9 @@ from seisan.errors import SeisanError, where_in_text
 from seisan.games import json_data, record_from_dict
 from seisan.i18n import _
 from seisan.ledger import GameResult
-from seisan.output import dumps_json
+from seisan.output import dumps_json, formula_safe
 from seisan.pt import pt_value
-from seisan.session import SessionGame, formula_safe, games_from_csv, session_from_dict
+from seisan.session import SessionGame, games_from_csv, session_from_dict
 from seisan.web.clubs import history
 from seisan.web.clubs import models as m
 from seisan.web.clubs.services import (
