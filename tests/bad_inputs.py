@@ -129,6 +129,8 @@ FILES: dict[str, str | bytes] = {
     '"hands": [{"result": "draw", "tenpai": [], "honba": 100000000000000000000}]}',
     "sub_escape.json": RECORD + '"substitute": {"seat": "D", "by": "E\\u001b[2Jve"}}',
     "sub_house.json": RECORD + '"substitute": {"seat": "D", "by": "House"}}',
+    "no_result.json": '{"rules": "tenhou", "players": ["A", "B", "C", "D"], '
+    '"hands": [{"round": "E1"}]}',
 }
 FOLDERS = ("emptydir", "adir")
 
@@ -371,6 +373,7 @@ case("session-label-table", ["session", "{d}/label_table.json"], "label: must be
 case("session-title-escape", ["session", "{d}/title_escape.json"], "title: must be text")
 case("game-penalty-hand", ["game", "{d}/penalty_hand.json"], "hand 999 is not in the record")
 case("game-penalty-hand-bool", ["game", "{d}/penalty_hand_bool.json"], "a hand a number")
+case("game-no-result", ["game", "{d}/no_result.json"], "hand 1: no result: give one of ron")
 case("game-honba-huge", ["game", "{d}/honba_huge.json"], "is beyond 9999")
 case("game-substitute-escape", ["game", "{d}/sub_escape.json"], "“by” is a name")
 case("game-substitute-house", ["game", "{d}/sub_house.json"], "House")

@@ -1023,6 +1023,10 @@ def _fields(item: object, known: set[str], what: Message, where: Message) -> Map
 def _hand(data: object, names: Sequence[str], where: Message) -> Hand:
     item = _fields(data, _HAND_FIELDS, _("hand"), where)
     result = item.get("result")
+    if result is None:
+        raise GameError(
+            _("{where}: no result: give one of {known}", where=where, known=RESULTS)
+        )  # fmt: skip
     if result not in RESULTS:
         raise GameError(
             _("{where}: result “{result}” must be one of {known}", where=where, result=result,
