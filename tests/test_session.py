@@ -333,6 +333,18 @@ def test_csv_formulas_are_neutralised_and_read_back(name: str) -> None:
     assert game.names[0] == name
 
 
+@pytest.mark.parametrize(
+    "text",
+    ['"A;B",C,D,E\n40000,30000,20000,10000\n', '"A;B";"C";"D";"E"\n40000;30000;20000;10000\n',
+     '"A;B"\tC\tD\tE\n40000\t30000\t20000\t10000\n'],
+)  # fmt: skip
+def test_a_quoted_separator_in_the_header_is_a_names_letter(text: str) -> None:
+    """The separator is found outside quotes: ``"A;B",C`` was taken for a ``;``-separated
+    file and refused as one column “A;B,C,D,E”."""
+    (game,) = games_from_csv(text)
+    assert game.names == ("A;B", "C", "D", "E")
+
+
 def test_csv_numbers_are_not_marked() -> None:
     assert formula_safe("-1200") == "-1200" and formula_safe("+30000") == "+30000"
     assert formula_safe("+63.6") == "+63.6" and formula_safe("-0.05") == "-0.05"

@@ -631,8 +631,9 @@ def session_from_csv(text: str, rules: Rules, title: str = "") -> Session:
 
 
 def _dialect(text: str) -> str:
-    """The separator of a CSV file: tab, ``;`` or ``,``, from its header line."""
-    header = text.split("\n", 1)[0]
+    """The separator of a CSV file: tab, ``;`` or ``,``, from its header line outside
+    its quoted cells (``"Ana;Ben",Chie`` is comma-separated)."""
+    header = re.sub(r'"[^"]*"', "", text.split("\n", 1)[0])
     for separator in ("\t", ";", ","):
         if separator in header:
             return separator
