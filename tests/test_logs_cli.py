@@ -23,6 +23,7 @@ from seisan.presets import find_preset
 from seisan.stats import play_stats
 
 DATA = Path(__file__).parent / "data" / "tenhou"
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 SAMPLE = DATA / "2022060108gm-00a9-0000-930771df.mjlog"
 
 
@@ -453,3 +454,28 @@ def test_a_lobby_whose_log_fails_its_check_is_still_said(tmp_path: Path, cli) ->
                        "--check", "--jobs", jobs, code=2)  # fmt: skip
         assert "final points: seisan has" in said
         assert "lobby L18940 ARML Main Lobby, under its own rules: Start points 30000" in said
+
+
+def test_a_player_written_in_other_letters_in_another_record_is_one_player(
+    tmp_path: Path,
+    cli,  # type: ignore[no-untyped-def]
+) -> None:
+    """Two records of one club, the second naming its players in lower case: one player
+    each in the statistics and the ratings (as in a session), named as first written;
+    a record's names were keyed exactly, so “ana” was a second player."""
+    record = json.loads((EXAMPLES / "game.json").read_text(encoding="utf-8"))
+    (tmp_path / "1.json").write_text(json.dumps(record), encoding="utf-8")
+    lower = {**record, "players": [name.lower() for name in record["players"]]}
+    text = json.dumps(lower)
+    for name in record["players"]:
+        text = text.replace(f'"{name}"', f'"{name.lower()}"')
+    (tmp_path / "2.json").write_text(text, encoding="utf-8")
+    one = cli.json("stats", str(tmp_path / "1.json"))
+    both = cli.json("stats", str(tmp_path))
+    assert sorted(d["name"] for d in both) == sorted(record["players"])
+    assert {d["name"]: d["games"] for d in both} == {d["name"]: 2 for d in one}
+    assert {d["name"]: d["wins"] for d in both} == {d["name"]: 2 * d["wins"] for d in one}
+    rated = cli.json("ratings", str(tmp_path), "--system", "tenhou")
+    assert sorted((d["name"], d["games"]) for d in rated) == sorted(
+        (name, 2) for name in record["players"]
+    )

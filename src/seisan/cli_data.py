@@ -647,6 +647,19 @@ class _GamesFile(_Rows):
 # -- statistics -------------------------------------------------------------------------
 
 
+def _spelled(play: GamePlay, spelled: dict[str, str]) -> GamePlay:
+    """A record's players named as the first record read wrote them (``spelled``: the
+    name folded → as first written), telling names apart as a game does: “ana” in a
+    later record is Ana, as in a session. A log's names are accounts, kept exact."""
+    from dataclasses import replace  # noqa: PLC0415
+
+    names = tuple(spelled.setdefault(name.casefold(), name) for name in play.record.names)
+    if names == play.record.names:
+        return play
+    settled = play.settlement if play.settlement is None else replace(play.settlement, names=names)
+    return replace(play, record=replace(play.record, names=names), settlement=settled)
+
+
 def _plays(paths: Sequence[Path], rules: Rules | None, lang: Lang | None) -> list[GamePlay]:
     """Every game record, Tenhou or mjai log among ``paths`` played through the core; a
     file that cannot be read is named and left out. None read: the error, in one line
@@ -656,11 +669,12 @@ def _plays(paths: Sequence[Path], rules: Rules | None, lang: Lang | None) -> lis
 
     plays = []
     failed = 0
+    spelled: dict[str, str] = {}
     for path in _log_files(paths, sorted({*LOG_SUFFIXES, *MJAI_SUFFIXES})):
         try:
             text_head = path.read_bytes()[:4096]
             if path.suffix.lower() == ".json" and b'"hands"' in text_head:
-                plays.append(load_record(path, rules).play())
+                plays.append(_spelled(load_record(path, rules).play(), spelled))
             else:
                 plays.append(check(load_log(path, rules)))
         except CheckError as err:
