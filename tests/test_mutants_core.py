@@ -1126,6 +1126,22 @@ def test_a_spectators_flows_are_soto_and_none_is_of_nothing() -> None:
     assert game.totals()["Eve"] == game.totals()["Ben"] == 0
 
 
+@pytest.mark.parametrize("spectator", ["Sol", "sol"])
+def test_a_substitute_does_not_also_bet_on_the_game_they_play(spectator: str) -> None:
+    """代走 Sol plays Dae's seat: Sol backing a player of that game is refused (their
+    money would be one total of two roles), in any letters; another spectator bets."""
+    names = ["Ana", "Ben", "Chie", "Dae"]
+    points = [40000, 30000, 20000, 10000]
+    with pytest.raises(BetError) as caught:
+        settle_game(points, find_preset("mleague"), names,
+                    Bets(spectators=(Spectator(spectator, 0),)), substitute=Substitute(3, "Sol"))  # fmt: skip
+    assert str(caught.value) == (f"soto: “{spectator}” plays a seat of this game as a "
+                                 "substitute: a substitute does not also bet on it")  # fmt: skip
+    game = settle_game(points, find_preset("mleague"), names, Bets(spectators=(Spectator("Eve", 0),)),
+                       substitute=Substitute(3, "Sol"))  # fmt: skip
+    assert game.totals()["Eve"] == game.totals()["Ana"]
+
+
 @pytest.mark.parametrize(("name", "shown"), [(" Eve", " Eve"), ("Eve ", "Eve "), ("", ""),
                                              ("  ", "  "), ("E\tve", "E\\tve")])  # fmt: skip
 def test_a_spectators_name_is_printable_text_without_outer_spaces(name: str, shown: str) -> None:

@@ -466,6 +466,7 @@ def soto(
         return []
     n = len(table.names)
     seen = {name.casefold() for name in table.names}
+    substitute = table.s.substitute
     for spectator in spectators:
         _check_seat(f"soto {spectator.name}", spectator.backs, n)
         name = spectator.name
@@ -475,6 +476,9 @@ def soto(
             )
         if name.casefold() in seen:
             raise BetError(_("soto: “{name}” is already a player or a spectator", name=name))
+        if substitute is not None and name.casefold() == substitute.name.casefold():
+            raise BetError(_("soto: “{name}” plays a seat of this game as a substitute: a "
+                             "substitute does not also bet on it", name=name))  # fmt: skip
         if is_house(name):
             raise BetError(house_name(name))
         seen.add(name.casefold())
