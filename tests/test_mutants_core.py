@@ -1132,13 +1132,14 @@ def test_a_substitute_does_not_also_bet_on_the_game_they_play(spectator: str) ->
     money would be one total of two roles), in any letters; another spectator bets."""
     names = ["Ana", "Ben", "Chie", "Dae"]
     points = [40000, 30000, 20000, 10000]
+    sol = Substitute(3, "Sol")
     with pytest.raises(BetError) as caught:
         settle_game(points, find_preset("mleague"), names,
-                    Bets(spectators=(Spectator(spectator, 0),)), substitute=Substitute(3, "Sol"))  # fmt: skip
+                    Bets(spectators=(Spectator(spectator, 0),)), substitute=sol)  # fmt: skip
     assert str(caught.value) == (f"soto: “{spectator}” plays a seat of this game as a "
                                  "substitute: a substitute does not also bet on it")  # fmt: skip
-    game = settle_game(points, find_preset("mleague"), names, Bets(spectators=(Spectator("Eve", 0),)),
-                       substitute=Substitute(3, "Sol"))  # fmt: skip
+    eve = Bets(spectators=(Spectator("Eve", 0),))
+    game = settle_game(points, find_preset("mleague"), names, eve, substitute=sol)
     assert game.totals()["Eve"] == game.totals()["Ana"]
 
 
