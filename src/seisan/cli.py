@@ -1328,9 +1328,12 @@ def _click_speaks() -> Iterator[None]:
     import importlib  # noqa: PLC0415
     import shutil  # noqa: PLC0415
 
-    from rich.cells import cell_len  # noqa: PLC0415
-
     from seisan.output import wrap_cells  # noqa: PLC0415
+
+    def cell_len(text: str) -> int:  # (Rich only when help is laid out, not every run)
+        from rich.cells import cell_len  # noqa: PLC0415
+
+        return cell_len(text)
 
     saved: list[tuple[object, str, object]] = []
 
