@@ -381,3 +381,18 @@ case("hand-honba-huge", ["hand", "--han", "3", "--fu", "30", "--honba", "1000000
      "must be from 0 to 9999")  # fmt: skip
 case("seating-case-twice", ["seating", "A,B,C,D,a,F,G,H", "--seed", "1"], "a is listed twice")
 case("seating-time-nan", ["seating", "A,B,C,D", "--time-limit", "nan"], "--time-limit")
+case(
+    "seating-escape",
+    ["seating", "A\x1b[31mRED,B,C,D", "--seed", "1"],
+    "“A\\x1b[31mRED” must be non-empty printable text",
+)
+case(
+    "settle-zero-width",
+    ["settle", *ML, "--names", "Ana,Ana\u200b,C,D"],
+    "must be non-empty printable",
+)
+case(
+    "settle-same-but-spaces",
+    ["settle", *ML, "--names", "山田　太郎,山田 太郎,C,D"],
+    "names must differ",
+)

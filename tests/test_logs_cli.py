@@ -479,3 +479,20 @@ def test_a_player_written_in_other_letters_in_another_record_is_one_player(
     assert sorted((d["name"], d["games"]) for d in rated) == sorted(
         (name, 2) for name in record["players"]
     )
+
+
+def test_a_log_whose_file_name_is_not_utf8_is_imported_with_its_title_shown(
+    tmp_path: Path,
+    cli,  # type: ignore[no-untyped-def]
+) -> None:
+    """A file name with a byte that is not UTF-8 (an old archive's): the title had it as
+    a lone surrogate, and writing the record ended in a traceback, an empty file left."""
+    import os  # noqa: PLC0415
+
+    source = TESTS / "mjai" / "riichienv-126_204_0_mjai.jsonl"
+    named = os.path.join(os.fsencode(tmp_path), b"game\xff.jsonl")
+    shutil.copy(source, named)
+    log = Path(os.fsdecode(named))
+    cli.run("import", "mjai", str(log), "-o", str(tmp_path / "out"))
+    (written,) = (tmp_path / "out").glob("*.json")
+    assert json.loads(written.read_text(encoding="utf-8"))["title"] == "game\ufffd"

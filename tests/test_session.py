@@ -800,9 +800,11 @@ def test_a_full_name_with_the_ideographic_space_plays_and_bets(tmp_path: Path) -
 
 @pytest.mark.parametrize(
     "name",
-    ["A\u2028B", "A\u2029B", "A\ud800B", "A\x1bB"],
-    ids=["line-separator", "paragraph-separator", "surrogate", "escape"],
-)
+    ["A\u2028B", "A\u2029B", "A\ud800B", "A\x1bB", "Ana\u200b", "\u200b", "A\u202eB",
+     "\ufeffAna", "\u2067Eve\u2069"],
+    ids=["line-separator", "paragraph-separator", "surrogate", "escape", "zero-width-space",
+         "only-zero-width", "right-to-left-override", "byte-order-mark", "isolate"],
+)  # fmt: skip
 def test_a_name_with_a_line_separator_or_a_lone_surrogate_is_refused(name: str) -> None:
     """Not text a line or a file can hold: the player's seat and the spectator named."""
     names = [name, "B", "C", "D"]
@@ -811,6 +813,51 @@ def test_a_name_with_a_line_separator_or_a_lone_surrogate_is_refused(name: str) 
     with pytest.raises(BetError, match=r"spectator name .* must be non-empty printable text"):
         settle_game([40000, 30000, 20000, 10000], find_preset("mleague"), ["A", "B", "C", "D"],
                     Bets(spectators=(Spectator(name, 1),)))  # fmt: skip
+
+
+def test_a_name_with_a_joiner_is_a_name() -> None:
+    """The zero-width joiner of an emoji family is text (format characters are not)."""
+    names = ["👨\u200d👩\u200d👧", "B", "C", "D"]
+    assert settle([40000, 30000, 20000, 10000], find_preset("mleague"), names).names[0] == names[0]
+
+
+def test_a_name_with_either_space_is_one_player_across_a_session(tmp_path: Path) -> None:
+    """「山田　太郎」 (the ideographic space) in one game and 「山田 太郎」 in the next are
+    one player, named as first written, their bets found under either spelling; the two
+    at one table are one name twice."""
+    path = tmp_path / "night.toml"
+    path.write_text(
+        'rules = "mleague"\n'
+        '[[games]]\nplayers = ["山田　太郎", "B", "C", "D"]\n'
+        "points = [42600, 31000, 16400, 10000]\n"
+        '[[games]]\nplayers = ["山田 太郎", "B", "C", "D"]\n'
+        "points = [42600, 31000, 16400, 10000]\n"
+        'sashi = ["山田  太郎:B:10000"]\n',
+        encoding="utf-8",
+    )
+    result = load_session(path).settle()
+    assert result.people() == ["山田　太郎", "B", "C", "D"]
+    assert result.totals()["山田　太郎"] == Fraction(626, 10) * 2 + 10
+    with pytest.raises(PointsError, match="names must differ"):
+        settle([40000, 30000, 20000, 10000], find_preset("mleague"),
+               ["山田　太郎", "山田 太郎", "C", "D"])  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "text", ["第3回\u2028定例会", "a\u202eb"], ids=["line-separator", "override"]
+)
+def test_a_title_with_a_line_separator_or_a_direction_override_is_refused(
+    tmp_path: Path, text: str
+) -> None:
+    """U+2028 is a line break to a terminal; U+202E turns what follows around."""
+    path = tmp_path / "night.toml"
+    path.write_text(
+        f'rules = "mleague"\ntitle = "{text}"\n[[games]]\nplayers = ["A", "B", "C", "D"]\n'
+        "points = [42600, 31000, 16400, 10000]\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(SessionError, match="title"):
+        load_session(path).settle()
 
 
 def test_a_records_players_take_the_sessions_names(tmp_path: Path) -> None:

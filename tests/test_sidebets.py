@@ -316,7 +316,7 @@ def test_bets_error_before_anything_is_settled() -> None:
 def test_names_that_differ_only_in_case_are_refused(cli) -> None:
     err = cli.run("settle", "40000", "35000", "25000", "0", "-r", "tenhou",
                   "--names", "Ana,ana,Chie,Dae", code=2)  # fmt: skip
-    assert "names must differ (ignoring case)" in err
+    assert "names must differ (ignoring case and spaces)" in err
 
 
 def test_a_name_wins_over_a_seat_number(cli) -> None:

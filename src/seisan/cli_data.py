@@ -28,7 +28,7 @@ from seisan.cli import (
 )
 from seisan.errors import SeisanError, file_problem
 from seisan.explain import ordinal
-from seisan.i18n import N_, Lang, Message, _, read_as, term
+from seisan.i18n import N_, Lang, Message, _, name_key, read_as, term
 from seisan.output import Format, Sheet, display_width, dumps_csv, emit, table
 from seisan.presets import load_rules
 from seisan.pt import pt_value
@@ -653,7 +653,7 @@ def _spelled(play: GamePlay, spelled: dict[str, str]) -> GamePlay:
     later record is Ana, as in a session. A log's names are accounts, kept exact."""
     from dataclasses import replace  # noqa: PLC0415
 
-    names = tuple(spelled.setdefault(name.casefold(), name) for name in play.record.names)
+    names = tuple(spelled.setdefault(name_key(name), name) for name in play.record.names)
     if names == play.record.names:
         return play
     settled = play.settlement if play.settlement is None else replace(play.settlement, names=names)
@@ -723,8 +723,8 @@ def stats_command(
     every = play_stats(plays)
     chosen = every
     if player:
-        wanted = {p.casefold() for p in player}
-        chosen = [s for s in every if s.name.casefold() in wanted]
+        wanted = {name_key(p) for p in player}
+        chosen = [s for s in every if name_key(s.name) in wanted]
         if not chosen:
             fail(_("no player called {names} in these games", names=", ".join(player)))
     if output is not None:

@@ -171,29 +171,53 @@ def render(value: object, lang: Lang | str | None = None) -> str:
     return _visible(str(value))
 
 
-_NOT_TEXT = frozenset({"Cc", "Cs", "Zl", "Zp"})
+_NOT_TEXT = frozenset({"Cc", "Cs", "Zl", "Zp", "Cf"})
+"""Unicode categories no name, title or reason holds: controls (a line break, a terminal
+escape), lone surrogates (which no file or database stores), line and paragraph
+separators, and format characters: a zero-width space, a byte-order mark, a direction
+override that turns the points after it around on the screen."""
+
+_JOINERS = frozenset("\u200c\u200d") | frozenset(map(chr, range(0xE0020, 0xE0080)))
+"""Format characters that are text: the zero-width (non-)joiner of emoji and Indic
+scripts, and the tags of a subdivision's flag (🏴 of England)."""
+
+
+def _text_char(c: str) -> bool:
+    import unicodedata  # noqa: PLC0415 - only for the rare text isprintable() doubts
+
+    return unicodedata.category(c) not in _NOT_TEXT or c in _JOINERS
 
 
 def plain_text(text: str) -> bool:
-    """Whether ``text`` holds no control character (a line break, a terminal escape),
-    no line or paragraph separator and no lone surrogate (which no file or database
-    can store): what a name, a title or a reason may hold. Spaces of every script (the
-    ideographic space of 「山田　太郎」) and joiners are text, though
-    ``str.isprintable`` says otherwise."""
-    if text.isprintable():
-        return True
-    import unicodedata  # noqa: PLC0415 - only for the rare text isprintable() doubts
+    """Whether ``text`` is what a name, a title or a reason may hold: no character of
+    :data:`_NOT_TEXT`. Spaces of every script (the ideographic space of 「山田　太郎」)
+    and the joiners are text, though ``str.isprintable`` says otherwise."""
+    return text.isprintable() or all(map(_text_char, text))
 
-    return not any(unicodedata.category(c) in _NOT_TEXT for c in text)
+
+def file_text(name: str) -> str:
+    """A file's name as text for a title: the bytes a file system gave that are not
+    UTF-8 (which Python keeps as lone surrogates, and no file can store) as “�”."""
+    if name.isprintable() or name.isascii():
+        return name
+    return name.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+
+
+def name_key(name: str) -> str:
+    """How two names are told apart (one player, one key): letters without regard to
+    case, and any run of spaces of any script as one space, so 「山田　太郎」 typed with
+    the ideographic space is 「山田 太郎」, as the web app stores it."""
+    return " ".join(name.split()).casefold()
 
 
 def _visible(text: str) -> str:
-    """Text as typed, but a control character (a line break in a name) written as an
-    escape, so that an error stays one line and shows what was wrong."""
-    if text.isprintable() or not any(c < " " or c == "\x7f" for c in text):
+    """Text as typed, but a character no line holds (a line break in a name, a direction
+    override) written as an escape, so that an error stays one line and shows what was
+    wrong."""
+    if text.isprintable() or all(map(_text_char, text)):
         return text
-    return "".join(c.encode("unicode_escape").decode("ascii") if c < " " or c == "\x7f"
-                   else c for c in text)  # fmt: skip
+    return "".join(c if _text_char(c) else c.encode("unicode_escape").decode("ascii")
+                   for c in text)  # fmt: skip
 
 
 def plain_number(text: str) -> str:

@@ -124,7 +124,7 @@ FORMULA_MARKS = ("=", "+", "-", "@", "\t", "\r")
 leading ``'`` (OWASP's advice), which :func:`seisan.session.games_from_csv` takes off
 again."""
 
-_PLAIN_NUMBER = re.compile(r"^[+-]?[0-9]+(\.[0-9]+)?$")
+_PLAIN_NUMBER = re.compile(r"[+-]?[0-9]+(\.[0-9]+)?")
 
 
 def unformula(cell: str) -> str:
@@ -137,7 +137,7 @@ def unformula(cell: str) -> str:
 def formula_safe(cell: str) -> str:
     """A text cell a spreadsheet shows as text (``=1+1`` is written ``'=1+1``); numbers
     (``-1200``, ``+63.6``) are left as they are. :func:`unformula` reads it back."""
-    if _PLAIN_NUMBER.match(cell):
+    if _PLAIN_NUMBER.fullmatch(cell):
         return cell
     if cell[:1] in FORMULA_MARKS or unformula(cell) != cell:
         return "'" + cell

@@ -19,7 +19,7 @@ from functools import cached_property
 from typing import Any, TypeVar
 
 from seisan.errors import RulesError, SeisanError, UnknownNameError, where_in_text
-from seisan.i18n import Lang, _, current_language, plain_text, term, too_long
+from seisan.i18n import Lang, _, current_language, name_key, plain_text, term, too_long
 from seisan.pt import pt_value, to_pt
 from seisan.rounding import Rounding, find_rounding
 from seisan.uma import FloatingUma, RankUma, Uma, parse_floating, parse_uma
@@ -126,11 +126,11 @@ def _name_pairs(
         ):
             raise RulesError(field_name, item, _("should be A:B:AMOUNT (player names, points)"))
         a, b = (p.strip() for p in parts[:2])
-        if not a or not b or a.casefold() == b.casefold():
+        if not a or not b or name_key(a) == name_key(b):
             raise RulesError(field_name, item, _("needs two different players"))
         out.append((a, b, whole_points(field_name, parts[2], allow_zero=each_its_amount)))
     if each_its_amount:
-        said = [frozenset((a.casefold(), b.casefold())) for a, b, _amount in out]
+        said = [frozenset((name_key(a), name_key(b))) for a, b, _amount in out]
         for (a, b, _amount), pair in zip(out, said, strict=True):
             if said.count(pair) > 1:
                 raise RulesError(

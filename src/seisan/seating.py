@@ -25,7 +25,7 @@ from itertools import combinations, permutations
 
 from seisan.choices import Leftover, Method
 from seisan.errors import SeatingError
-from seisan.i18n import _
+from seisan.i18n import _, name_key, plain_text
 
 __all__ = [  # the choices and the error are defined apart, and given here too
     "MIN_STEPS", "PAIR_WEIGHT", "STEPS_PER_PLAYER", "History", "Leftover", "Method", "Seating",
@@ -161,9 +161,12 @@ def _unique(names: Sequence[str], what: object) -> list[str]:
     for name in names:
         if not str(name).strip():
             raise SeatingError(_("{what}: a name is empty", what=what))
-        if str(name).casefold() in seen:  # in any case, as a table's names are told apart
+        if not plain_text(str(name)):
+            raise SeatingError(_("{what}: “{name}” must be non-empty printable text", what=what,
+                                 name=name))  # fmt: skip
+        if name_key(str(name)) in seen:  # as a table's names are told apart
             raise SeatingError(_("{what}: {name} is listed twice", what=what, name=name))
-        seen.add(str(name).casefold())
+        seen.add(name_key(str(name)))
     return list(names)
 
 

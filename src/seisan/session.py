@@ -33,7 +33,7 @@ from seisan.games import (
     record_from_dict,
     substitute_from,
 )
-from seisan.i18n import Message, _, decode_text, plain_text
+from seisan.i18n import Message, _, decode_text, file_text, name_key, plain_text
 from seisan.ledger import Accounts, GameResult, game_result, settle_game, transfer_dict
 from seisan.output import unformula
 from seisan.presets import read_toml, rules_from_spec
@@ -124,7 +124,7 @@ def _spelled(game: SessionGame, spelled: dict[str, str]) -> SessionGame:
     def name(given: str) -> str:
         if not isinstance(given, str) or not given.strip():
             return given  # (refused by the game's own checks)
-        return spelled.setdefault(given.strip().casefold(), given.strip())
+        return spelled.setdefault(name_key(given), given.strip())
 
     if game.record is not None:
         names = tuple(name(n) for n in game.record.names)
@@ -467,7 +467,7 @@ def load_session(path: Path | Sequence[Path], rules: Rules | None = None) -> Ses
         part = _load_part(each, rules)
         if len(paths) > 1:  # label games by file: a season of nights
             part = replace(part, games=tuple(
-                replace(g, label=f"{each.stem} {g.label or i}")
+                replace(g, label=f"{file_text(each.stem)} {g.label or i}")
                 for i, g in enumerate(part.games, start=1)
             ))  # fmt: skip
         parts.append((each, part))
@@ -483,7 +483,7 @@ def load_session(path: Path | Sequence[Path], rules: Rules | None = None) -> Ses
                       first=stated[0][0], first_rules=chosen.title())
                 )  # fmt: skip
     games = tuple(g for _path, part in parts for g in part.games)
-    title = parts[0][1].title if len(parts) == 1 else ", ".join(str(p.stem) for p in paths)
+    title = parts[0][1].title if len(parts) == 1 else ", ".join(file_text(p.stem) for p in paths)
     source = str(paths[0]) if len(paths) == 1 else ""
     penalties = tuple(p for _path, part in parts for p in part.penalties)
     read_as = tuple(item for _path, part in parts for item in part.read_as)
@@ -508,7 +508,7 @@ def _load_part(path: Path, rules: Rules | None) -> _Part:
         except SeisanError as err:
             raise SessionError(err.within(path)) from None
         read_as = ((str(path), encoding),) if encoding != "utf-8" else ()
-        return _Part(tuple(games), None, path.stem, read_as=read_as)
+        return _Part(tuple(games), None, file_text(path.stem), read_as=read_as)
     if suffix == ".json":
         try:
             data = read_json(path, _("session file"))
@@ -681,11 +681,11 @@ def games_from_csv(text: str, source: str = "") -> list[SessionGame]:
     players = [h for h in header if h and h.casefold() not in reserved]
     for name in players:
         _check_player_column(name, header.index(name), body)
-    folded = [p.casefold() for p in players]
+    folded = [name_key(p) for p in players]
     if len(set(folded)) != len(folded):
         raise SessionError(_("the header names every player once"))
     items = re.compile(r"[,;]" if separator != "," else r";")
-    keys = [h.casefold() for h in header]
+    keys = [name_key(h) for h in header]
     named = [(name, key) for name, key in zip(players, folded, strict=True)]
     games = []
     for number, row in enumerate(body, start=1):
@@ -710,13 +710,13 @@ def games_from_csv(text: str, source: str = "") -> list[SessionGame]:
         names = list(points_of)
         if cells.get("seats"):
             seated = [n.strip() for n in items.split(cells["seats"]) if n.strip()]
-            by_fold = {n.casefold(): n for n in names}
-            if sorted(n.casefold() for n in seated) != sorted(by_fold):
+            by_fold = {name_key(n): n for n in names}
+            if sorted(name_key(n) for n in seated) != sorted(by_fold):
                 raise SessionError(
                     _("{where}: seats: {seated} are not the players with points", where=where,
                       seated=seated)
                 )  # fmt: skip
-            names = [by_fold[n.casefold()] for n in seated]
+            names = [by_fold[name_key(n)] for n in seated]
         deposits = 0
         if cells.get("deposits"):
             if not _INTEGER.match(cells["deposits"]) or int(cells["deposits"]) < 0:
@@ -778,7 +778,7 @@ def _csv_bet(where: Message, key: str, items: Sequence[str]) -> object:
             raise SessionError(
                 _("{where}: chips: “{item}” should be NAME:COUNT", where=where, item=item)
             )
-        if name.strip().casefold() in {n.casefold() for n in counts}:
+        if name_key(name) in {name_key(n) for n in counts}:
             raise SessionError(
                 _("{where}: chips: {name} is given two counts", where=where, name=name.strip())
             )

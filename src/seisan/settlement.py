@@ -25,7 +25,7 @@ from itertools import repeat
 from typing import Any, NoReturn
 
 from seisan.errors import PointsError
-from seisan.i18n import Lang, _, decimal_text, plain_text, term
+from seisan.i18n import Lang, _, decimal_text, name_key, plain_text, term
 from seisan.pt import from_quanta, pt_value, quanta_value, split_even
 from seisan.rules import MAX_POINTS, Rules, SubstitutePolicy, Ties, Zero
 from seisan.transfers import house_name, is_house
@@ -395,8 +395,8 @@ def check_names(names: Sequence[object], players: int) -> list[str]:
     for name in clean:
         if is_house(name):
             raise PointsError(house_name(name))
-    if len({name.casefold() for name in clean}) != players:
-        raise PointsError(_("names must differ (ignoring case): {names}", names=clean))
+    if len({name_key(name) for name in clean}) != players:
+        raise PointsError(_("names must differ (ignoring case and spaces): {names}", names=clean))
     return clean
 
 

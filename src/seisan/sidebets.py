@@ -30,7 +30,7 @@ from itertools import combinations
 from typing import Any
 
 from seisan.errors import RulesError, SeisanError
-from seisan.i18n import Lang, _, plain_text, term
+from seisan.i18n import Lang, _, name_key, plain_text, term
 from seisan.pt import from_quanta
 from seisan.rules import SideRules, Ties, whole_points
 from seisan.settlement import Settlement
@@ -341,11 +341,11 @@ def side_bets(
 def _standing(table: Table, pairs: Sequence[tuple[str, str, int]]) -> list[PairBet]:
     if not pairs:  # most rules have none: no names folded for every game
         return []
-    seats = {name.casefold(): seat for seat, name in enumerate(table.names)}
+    seats = {name_key(name): seat for seat, name in enumerate(table.names)}
     return [
-        PairBet(seats[a.casefold()], seats[b.casefold()], amount)
+        PairBet(seats[name_key(a)], seats[name_key(b)], amount)
         for a, b, amount in pairs
-        if a.casefold() in seats and b.casefold() in seats
+        if name_key(a) in seats and name_key(b) in seats
     ]
 
 
@@ -465,7 +465,7 @@ def soto(
     if not spectators:
         return []
     n = len(table.names)
-    seen = {name.casefold() for name in table.names}
+    seen = {name_key(name) for name in table.names}
     substitute = table.s.substitute
     for spectator in spectators:
         _check_seat(f"soto {spectator.name}", spectator.backs, n)
@@ -474,14 +474,14 @@ def soto(
             raise BetError(
                 _("soto: spectator name “{name}” must be non-empty printable text", name=name)
             )
-        if name.casefold() in seen:
+        if name_key(name) in seen:
             raise BetError(_("soto: “{name}” is already a player or a spectator", name=name))
-        if substitute is not None and name.casefold() == substitute.name.casefold():
+        if substitute is not None and name_key(name) == name_key(substitute.name):
             raise BetError(_("soto: “{name}” plays a seat of this game as a substitute: a "
                              "substitute does not also bet on it", name=name))  # fmt: skip
         if is_house(name):
             raise BetError(house_name(name))
-        seen.add(name.casefold())
+        seen.add(name_key(name))
     pooled = [s for s in spectators if s.pool]
     if pooled and not pool:
         raise BetError(_("pool: give the amount of the spectators' pool (soto_pool / --soto-pool)"))
@@ -605,7 +605,7 @@ def find_player(ref: object, names: Sequence[str], what: str) -> int:
         return _check_seat(what, ref, len(names))
     text = str(ref).strip()
     for seat, name in enumerate(names):  # a name first: players may be called "1"
-        if text.casefold() == name.casefold():
+        if name_key(text) == name_key(name):
             return seat
     if text.isascii() and text.isdigit():
         return _check_seat(what, int(text), len(names))

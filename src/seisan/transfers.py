@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm
 
-from seisan.i18n import Message, _
+from seisan.i18n import Message, _, name_key
 from seisan.pt import from_quanta
 
 _ZERO = Fraction(0)
@@ -25,7 +25,7 @@ HOUSE = "house"
 def is_house(name: str) -> bool:
     """Whether ``name`` is the house's own (in any case, spaces aside): the ledgers keep
     the house under it beside the people, so no person may be called that."""
-    return name.strip().casefold() == HOUSE
+    return name_key(name) == HOUSE
 
 
 def house_name(name: str) -> Message:

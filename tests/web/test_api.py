@@ -475,6 +475,9 @@ def test_a_record_is_not_edited_through_the_api(
         # a lone surrogate (JSON's "\\ud800") no database can store; a line separator
         ("games", {"players": ["A\ud800", "B", "C", "D"], "points": [25000] * 4}),
         ("sessions", {"date": "2026-12-02", "title": "a\u2028b"}),
+        # invisible and direction-turning: “Ana” twice to the eye, a name that shows nothing
+        ("games", {"players": ["Ana\u200b", "Ana", "C", "D"], "points": [25000] * 4}),
+        ("games", {"players": ["\u200b", "\u2067Eve\u2069", "C", "D"], "points": [25000] * 4}),
     ],
 )  # fmt: skip
 def test_control_characters_are_refused_not_a_server_error(

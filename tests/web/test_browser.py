@@ -329,6 +329,7 @@ def test_a_tournament_round_from_entries_to_published_results(
     page.select_option("#sub-player", label="Dae")
     page.fill("#sub-by", "Sol")
     page.click("text=Set the substitute")
+    expect(page.locator("main")).to_contain_text("Sol plays this seat")  # the answer's page
     expect(page.locator("main")).to_contain_text("8 players here")
     shot(page, "tour-04-check-in")
     page.goto(f"{base}/n/{night.pk}/seating/")

@@ -17,7 +17,7 @@ from pathlib import Path, PurePath
 
 from seisan.errors import SeisanError, file_problem
 from seisan.games import GameError, GamePlay, GameRecord, RoundName, play
-from seisan.i18n import _
+from seisan.i18n import _, file_text
 from seisan.rules import Length, Rules
 from seisan.transfers import is_house
 
@@ -138,7 +138,7 @@ def parse_log(
         if kind == "mjai":
             from seisan.logs import mjai  # noqa: PLC0415
 
-            return mjai.parse(text, rules, title=PurePath(filename).name.split(".")[0])
+            return mjai.parse(text, rules, title=file_text(PurePath(filename).name.split(".")[0]))
         if kind == "majsoul":
             from seisan.logs import majsoul  # noqa: PLC0415
 

@@ -29,7 +29,7 @@ from typing import Any
 from seisan.errors import SeisanError, where_in_text
 from seisan.games import GameRecord, Hand, RoundName, Win
 from seisan.hands import HandError, hand_value
-from seisan.i18n import _
+from seisan.i18n import _, file_text
 from seisan.logs import LogError, LoggedGame, as_logged, read_text, seat_names
 from seisan.presets import find_preset
 from seisan.rules import Length, Rules
@@ -666,6 +666,6 @@ def load(path: Path, rules: Rules | None = None, names: Sequence[str] | None = N
     """A game from an mjai file (plain or gzip)."""
     text = read_text(path)  # its errors name the file already
     try:
-        return parse(text, rules, names, title=path.name.split(".")[0])
+        return parse(text, rules, names, title=file_text(path.name.split(".")[0]))
     except SeisanError as err:
         raise LogError(err.within(path)) from None
