@@ -334,3 +334,27 @@ def test_seating_errors_say_what_to_give(
     error = cli.run("seating", "Ana,Ben,Chie,Dae,Eve,Fay,Gus,Hal", *given, code=2)
     assert message in error
     assert "Traceback" not in error
+
+
+def test_every_list_names_the_players_as_the_present_ones_are_written() -> None:
+    """「山田 太郎」 and “Ana” in the history, the standings, the teams and the script are
+    the present 「山田　太郎」 (the ideographic space) and “ana”: their meetings counted,
+    their places used, their teams and tables found (each was ignored or refused)."""
+    names = ["山田　太郎", "ana", "Ben", "Chie", "Dae", "Eve", "Fay", "Gus"]
+    earlier = History.of([["山田 太郎", "Ana", "Ben", "Chie"]] * 3)
+    drawn = seat(names, history=earlier, seed=1)
+    assert drawn.repeats == 2  # four who all met, two at each table: the least there is
+    assert earlier.met and all(
+        len({"山田　太郎", "ana", "Ben", "Chie"} & set(table)) == 2 for table in drawn.tables
+    )
+    standings = ["Gus", "Fay", "Eve", "Dae", "Chie", "Ben", "ANA", "山田 太郎"]
+    swiss = seat(names, method=Method.SWISS, standings=standings)
+    assert sorted(swiss.tables[1]) == sorted(["Chie", "Ben", "ana", "山田　太郎"])
+    teams = {"山田 太郎": "A", "ANA": "A", "Ben": "B", "Chie": "B", "Dae": "C", "Eve": "C",
+             "Fay": "D", "Gus": "D"}  # fmt: skip
+    team_of = {**teams, "山田　太郎": "A", "ana": "A"}  # as the present are written
+    by_team = seat(names, method=Method.TEAMS, teams=teams, seed=3)
+    assert all(sorted(team_of[n] for n in t) == ["A", "B", "C", "D"] for t in by_team.tables)
+    script = [["山田 太郎", "ANA", "Ben", "Chie"], ["Dae", "Eve", "Fay", "Gus"]]
+    scripted = seat(names, method=Method.SCRIPT, script=script, history=earlier)
+    assert scripted.tables[0] == ("山田　太郎", "ana", "Ben", "Chie") and scripted.repeats == 6

@@ -815,10 +815,18 @@ def test_a_name_with_a_line_separator_or_a_lone_surrogate_is_refused(name: str) 
                     Bets(spectators=(Spectator(name, 1),)))  # fmt: skip
 
 
-def test_a_name_with_a_joiner_is_a_name() -> None:
-    """The zero-width joiner of an emoji family is text (format characters are not)."""
-    names = ["👨\u200d👩\u200d👧", "B", "C", "D"]
-    assert settle([40000, 30000, 20000, 10000], find_preset("mleague"), names).names[0] == names[0]
+@pytest.mark.parametrize(
+    "name",
+    ["👨\u200d👩\u200d👧", "\u05d3\u05e0\u05d4\u200f", "\u0644\u064a\u0644\u0649\u061c",
+     "\u1828\u180e\u1820", "🏴\U000e0067\U000e0062\U000e0065\U000e006e\U000e0067\U000e007f"],
+    ids=["emoji-family", "hebrew-rlm", "arabic-letter-mark", "mongolian", "flag-of-england"],
+)  # fmt: skip
+def test_a_name_with_a_joiner_or_a_direction_mark_is_a_name(name: str) -> None:
+    """Format characters a name is written with are text: the zero-width joiner of an
+    emoji family, a Hebrew or Arabic name's direction mark, Mongolian's vowel separator,
+    a flag's tags (the others, such as a zero-width space, are not)."""
+    names = [name, "B", "C", "D"]
+    assert settle([40000, 30000, 20000, 10000], find_preset("mleague"), names).names[0] == name
 
 
 def test_a_name_with_either_space_is_one_player_across_a_session(tmp_path: Path) -> None:
@@ -841,6 +849,32 @@ def test_a_name_with_either_space_is_one_player_across_a_session(tmp_path: Path)
     with pytest.raises(PointsError, match="names must differ"):
         settle([40000, 30000, 20000, 10000], find_preset("mleague"),
                ["山田　太郎", "山田 太郎", "C", "D"])  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "soto", ['["山田　太郎:Ana", "eve:Ben"]', '{"山田　太郎" = "Ana", eve = "Ben"}']
+)
+def test_a_spectator_written_otherwise_in_a_later_game_is_one_person(
+    tmp_path: Path, soto: str
+) -> None:
+    """A spectator given as a list (``soto = ["Eve:Ana"]``, and every CSV's column) was
+    not named as first written: 「山田　太郎」 and 「山田 太郎」, “eve” and “Eve”, were two
+    people, each with a total and payments of their own."""
+    path = tmp_path / "night.toml"
+    path.write_text(
+        'rules = "mleague"\n'
+        '[[games]]\nplayers = ["山田 太郎", "Ana", "Ben", "Chie"]\n'
+        'points = [42600, 31000, 16400, 10000]\nsoto = ["Eve:Ana"]\n'
+        '[[games]]\nplayers = ["Ana", "Ben", "Chie", "Dae"]\n'
+        f"points = [28300, 35500, 26200, 10000]\nsoto = {soto}\n",
+        encoding="utf-8",
+    )
+    result = load_session(path).settle()
+    assert result.people() == ["山田 太郎", "Ana", "Ben", "Chie", "Eve", "Dae"]
+    by_game = [game.totals() for game in result.games]
+    assert result.totals()["山田 太郎"] == by_game[0]["山田 太郎"] + by_game[1]["山田 太郎"]
+    assert result.totals()["Eve"] == by_game[0]["Eve"] + by_game[1]["Eve"]
+    assert by_game[1]["Eve"] != 0 and by_game[1]["山田 太郎"] != 0
 
 
 @pytest.mark.parametrize(

@@ -425,6 +425,13 @@ def test_a_player_called_house_is_kept_as_the_player_of_their_seat() -> None:
     (["Ana", "", "Chie", "Dae"], ("Player 1", "Player 2", "Player 3", "Player 4")),
     (["Ana", "Ben", "Chie"], ("Player 1", "Player 2", "Player 3", "Player 4")),
     (["Houses", "Ben", "Chie", "Dae"], ("Houses", "Ben", "Chie", "Dae")),
+    # a name as seisan tells names apart (any run of spaces as one), without what no
+    # name holds (a zero-width space, an escape): a record seisan itself then refuses
+    (["A B", "A  B", "Chie", "Dae"], ("Player 1", "Player 2", "Player 3", "Player 4")),
+    (["Ana\u200b", "Ben\x1b", "Chie", "Dae"], ("Ana", "Ben", "Chie", "Dae")),
+    (["Ana\u200b", "Ana", "Chie", "Dae"], ("Player 1", "Player 2", "Player 3", "Player 4")),
+    (["\u200b", "Ben", "Chie", "Dae"], ("Player 1", "Player 2", "Player 3", "Player 4")),
+    (["山田　太郎", "Ben", "Chie", "Dae"], ("山田　太郎", "Ben", "Chie", "Dae")),
 ])  # fmt: skip
 def test_a_logs_names_as_seisan_keeps_them(names: list[object], kept: tuple[str, ...]) -> None:
     from seisan.logs import seat_names  # noqa: PLC0415

@@ -177,9 +177,13 @@ escape), lone surrogates (which no file or database stores), line and paragraph
 separators, and format characters: a zero-width space, a byte-order mark, a direction
 override that turns the points after it around on the screen."""
 
-_JOINERS = frozenset("\u200c\u200d") | frozenset(map(chr, range(0xE0020, 0xE0080)))
+_JOINERS = frozenset("\u200c\u200d\u200e\u200f\u061c\u180e") | frozenset(
+    map(chr, range(0xE0020, 0xE0080))
+)
 """Format characters that are text: the zero-width (non-)joiner of emoji and Indic
-scripts, and the tags of a subdivision's flag (🏴 of England)."""
+scripts, the direction marks a Hebrew or Arabic name is written with (not the overrides
+and isolates), Mongolian's vowel separator, and the tags of a subdivision's flag (🏴
+of England)."""
 
 
 def _text_char(c: str) -> bool:
@@ -201,6 +205,12 @@ def file_text(name: str) -> str:
     if name.isprintable() or name.isascii():
         return name
     return name.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+
+
+def text_only(text: str) -> str:
+    """``text`` without the characters :func:`plain_text` refuses (a log's name with a
+    zero-width space or a direction mark, as a server let it be)."""
+    return text if plain_text(text) else "".join(filter(_text_char, text))
 
 
 def name_key(name: str) -> str:

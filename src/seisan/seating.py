@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 import time
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations, permutations
 
@@ -117,8 +117,18 @@ def seat(
     time_limit: float = 1.0,
 ) -> Seating:
     """Seat ``players`` by ``method``; see the module's docstring."""
-    history = history or History()
     present = _unique(players, _("players"))
+    # every other list names the players as the present ones are written (「山田 太郎」
+    # in the history is the 「山田　太郎」 here, “ana” is Ana)
+    spelled = {name_key(p): p for p in present}
+
+    def as_present(name: str) -> str:
+        return spelled.get(name_key(name), name) if isinstance(name, str) else name
+
+    history = _respelled(history or History(), as_present)
+    standings = [as_present(name) for name in standings]
+    teams = None if teams is None else {as_present(k): v for k, v in teams.items()}
+    script = [[as_present(name) for name in table] for table in script]
     if method is Method.SCRIPT:
         return _scripted(present, script, size, history)
     sizes, out_count = table_sizes(len(present), size, leftover)
@@ -168,6 +178,22 @@ def _unique(names: Sequence[str], what: object) -> list[str]:
             raise SeatingError(_("{what}: {name} is listed twice", what=what, name=name))
         seen.add(name_key(str(name)))
     return list(names)
+
+
+def _respelled(history: History, as_present: Callable[[str], str]) -> History:
+    """``history`` with its names as the present players write them."""
+    met: Counter[frozenset[str]] = Counter()
+    for pair, count in history.met.items():
+        met[frozenset(as_present(name) for name in pair)] += count
+    winds: dict[str, tuple[int, int, int, int]] = {}
+    for name, counts in history.winds.items():
+        had = winds.get(as_present(name), (0, 0, 0, 0))
+        winds[as_present(name)] = (had[0] + counts[0], had[1] + counts[1], had[2] + counts[2],
+                                   had[3] + counts[3])  # fmt: skip
+    sat_out: Counter[str] = Counter()
+    for name, count in history.sat_out.items():
+        sat_out[as_present(name)] += count
+    return History(dict(met), winds, dict(sat_out))
 
 
 def _ranked(present: Sequence[str], standings: Sequence[str]) -> list[str]:

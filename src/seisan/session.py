@@ -40,7 +40,7 @@ from seisan.presets import read_toml, rules_from_spec
 from seisan.pt import JSONText, from_quanta, pt_value, quanta_value
 from seisan.rules import Rules, Stakes
 from seisan.settlement import Penalty, check_names
-from seisan.sidebets import BET_FIELDS, bets_from_dict
+from seisan.sidebets import BET_FIELDS, BetError, bets_from_dict, links
 from seisan.stats import Seat
 from seisan.transfers import HOUSE, Transfer, transfer_units
 
@@ -118,8 +118,8 @@ def settle_one(game: SessionGame, rules: Rules) -> GameResult:
 def _spelled(game: SessionGame, spelled: dict[str, str]) -> SessionGame:
     """``game`` with each player and spectator named as the session first wrote them
     (``spelled``: the name folded → as first written, filled as games come), telling
-    names apart as a game does (``casefold``): “ana” in a later game is Ana, not a
-    second person in the totals."""
+    names apart as a game does (:func:`seisan.i18n.name_key`): “ana” in a later game
+    is Ana, not a second person in the totals."""
 
     def name(given: str) -> str:
         if not isinstance(given, str) or not given.strip():
@@ -133,12 +133,17 @@ def _spelled(game: SessionGame, spelled: dict[str, str]) -> SessionGame:
         return replace(game, record=replace(game.record, names=names))
     names = tuple(name(n) for n in game.names)
     bets = game.bets
-    for key in ("soto", "pool"):  # spectators by name
+    for key in ("soto", "pool"):  # spectators by name: {Eve = "Ana"} or ["Eve:Ana"]
         given = bets.get(key)
-        if isinstance(given, Mapping):
-            renamed = {name(k): v for k, v in given.items()}
-            if len(renamed) == len(given):  # (one spectator twice: the game refuses it)
-                bets = {**bets, key: renamed}
+        if given is None:
+            continue
+        try:
+            pairs = links(key, given)
+        except BetError:  # (the game words it)
+            continue
+        renamed = {name(k) if isinstance(k, str) else k: v for k, v in pairs}
+        if len(renamed) == len(pairs) and list(renamed) != [k for k, _v in pairs]:
+            bets = {**bets, key: renamed}  # (one spectator twice: the game refuses it)
     if names == game.names and bets is game.bets:  # (most games: nothing to change)
         return game
     return replace(game, names=names, bets=bets)

@@ -637,7 +637,7 @@ def _pair(what: str, item: object, names: Sequence[str]) -> PairBet:
     return PairBet(a, b, _amount(what, parts[2], allow_zero=what == "binta"))
 
 
-def _links(what: str, value: object) -> list[tuple[object, object]]:
+def links(what: str, value: object) -> list[tuple[object, object]]:
     """``{a = b}``, or a list of ``"a:b"`` (or ``[a, b]``), as pairs."""
     if isinstance(value, Mapping):
         return list(value.items())
@@ -711,7 +711,7 @@ def bets_from_dict(data: Mapping[str, Any], names: Sequence[str], base: SideRule
         chips = [_count(c) for c in chips]
     busted = tuple(
         (find_player(loser, names, "busted"), find_player(winner, names, "busted"))
-        for loser, winner in (_links("busted", data["busted"]) if "busted" in data else ())
+        for loser, winner in (links("busted", data["busted"]) if "busted" in data else ())
     )
     winners = data.get("winners")
     if winners is not None:
@@ -724,7 +724,7 @@ def bets_from_dict(data: Mapping[str, Any], names: Sequence[str], base: SideRule
         )
         for key in ("soto", "pool")
         if key in data
-        for spectator, player in _links(key, data[key])
+        for spectator, player in links(key, data[key])
     )
     side = base
     if "side" in data:

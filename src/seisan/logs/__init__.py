@@ -17,7 +17,7 @@ from pathlib import Path, PurePath
 
 from seisan.errors import SeisanError, file_problem
 from seisan.games import GameError, GamePlay, GameRecord, RoundName, play
-from seisan.i18n import _, file_text
+from seisan.i18n import _, file_text, name_key, text_only
 from seisan.rules import Length, Rules
 from seisan.transfers import is_house
 
@@ -51,17 +51,19 @@ class LoggedGame:
 
 
 def seat_names(names: Sequence[object], n: int) -> tuple[str, ...]:
-    """The players' names as seisan can keep them: a player called “house” (the ledgers'
+    """The players' names as seisan can keep them: without what no name holds (a
+    zero-width space, a control character), a player called “house” (the ledgers'
     name for the house) with their seat's number after it (“House 2”), and Player 1…n
-    for all where a name is missing or given twice (in any case, as seisan compares
-    names)."""
+    for all where a name is missing or given twice (as seisan tells names apart:
+    :func:`seisan.i18n.name_key`)."""
     players: list[str] = []
-    for seat, name in enumerate(names):
-        if not isinstance(name, str) or not name.strip():
+    for seat, given in enumerate(names):
+        name = text_only(given) if isinstance(given, str) else ""
+        if not name.strip():
             players = []  # a seat without a name: every seat Player N
             break
         players.append(f"{name.strip()} {seat + 1}" if is_house(name) else name)
-    if len(players) != n or len({p.strip().casefold() for p in players}) != n:
+    if len(players) != n or len({name_key(p) for p in players}) != n:
         return tuple(f"Player {seat + 1}" for seat in range(n))  # (twice, in any case)
     return tuple(players)
 
