@@ -39,7 +39,7 @@ from tests.web.serving import PEOPLE, member, new_table, serve
 
 SEISAN = Path(sys.executable).with_name("seisan")
 SECONDS = float(os.environ.get("SEISAN_BENCH_SECONDS", "10"))
-WORKERS = 4
+WORKERS = int(os.environ.get("SEISAN_BENCH_WORKERS", "4"))  # the four
 
 
 class Client:
