@@ -851,6 +851,28 @@ def test_a_name_with_either_space_is_one_player_across_a_session(tmp_path: Path)
                ["山田　太郎", "山田 太郎", "C", "D"])  # fmt: skip
 
 
+def test_a_name_in_another_unicode_form_or_width_is_one_player(tmp_path: Path) -> None:
+    """“José” with a combining accent (as macOS writes it) and composed, full-width
+    “Ｂｅｎ” and “Ben”, half-width ｱﾅ and アナ: one player each across a session, a bet
+    found under either form (Unicode's compatibility form, NFKC, as it matches names);
+    two forms at one table are one name twice."""
+    path = tmp_path / "night.toml"
+    path.write_text(
+        'rules = "mleague"\n'
+        '[[games]]\nplayers = ["José", "Ｂｅｎ", "ｱﾅ", "D"]\n'
+        "points = [42600, 31000, 16400, 10000]\n"
+        '[[games]]\nplayers = ["Jose\u0301", "Ben", "アナ", "D"]\n'
+        'points = [42600, 31000, 16400, 10000]\nsashi = ["José:ben:10000"]\n',
+        encoding="utf-8",
+    )
+    result = load_session(path).settle()
+    assert result.people() == ["José", "Ｂｅｎ", "ｱﾅ", "D"]
+    assert result.totals()["José"] == Fraction(626, 10) * 2 + 10
+    assert result.totals()["Ｂｅｎ"] == 11 * 2 - 10
+    with pytest.raises(PointsError, match="names must differ"):
+        settle([40000, 30000, 20000, 10000], find_preset("mleague"), ["Ana", "Ａｎａ", "C", "D"])
+
+
 @pytest.mark.parametrize(
     "soto", ['["山田　太郎:Ana", "eve:Ben"]', '{"山田　太郎" = "Ana", eve = "Ben"}']
 )

@@ -216,7 +216,14 @@ def text_only(text: str) -> str:
 def name_key(name: str) -> str:
     """How two names are told apart (one player, one key): letters without regard to
     case, and any run of spaces of any script as one space, so 「山田　太郎」 typed with
-    the ideographic space is 「山田 太郎」, as the web app stores it."""
+    the ideographic space is 「山田 太郎」, as the web app stores it; and as Unicode
+    matches names (its compatibility form, NFKC): “José” with a combining accent (as
+    macOS writes it) is “José”, full-width “Ａｎａ” from a Japanese keyboard is “Ana”,
+    half-width ｱﾅ is アナ."""
+    if not name.isascii():
+        import unicodedata  # noqa: PLC0415 - only for names beyond ASCII
+
+        name = unicodedata.normalize("NFKC", name)
     return " ".join(name.split()).casefold()
 
 
