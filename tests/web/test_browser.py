@@ -132,6 +132,9 @@ def watch(page: Any) -> list[str]:
 
 
 def enter_game(page: Any, names: list[str], points: list[str], deposits: str = "0") -> None:
+    # the form's scripts first: typed before htmx is on the page, no preview is asked
+    # for (a click that opened this page returns once its address is committed)
+    page.wait_for_load_state("load")
     for seat, (name, value) in enumerate(zip(names, points, strict=True)):
         page.fill(f'input[name="player_{seat}"]', name)
         page.fill(f'input[name="points_{seat}"]', value)
@@ -416,6 +419,7 @@ def tap_hand(page: Any, hand: dict[str, Any], names: list[str], online: bool | N
     """Enter ``hand`` as a scorer taps it, wait for the core's preview, save it (offline:
     save it to wait on the phone; ``None``: leave it unsaved)."""
     seat = {name: s for s, name in enumerate(names)}
+    page.wait_for_load_state("load")  # the form's scripts, before anything is tapped
     page.check(f'input[name="result"][value="{hand["result"]}"]')
     for name in hand.get("riichi", []):
         page.check(f'input[name="riichi_{seat[name]}"]')
