@@ -209,7 +209,7 @@ def file_text(name: str) -> str:
 
 def text_only(text: str) -> str:
     """``text`` without the characters :func:`plain_text` refuses (a log's name with a
-    zero-width space or a direction mark, as a server let it be)."""
+    zero-width space or a direction override, as a server let it be)."""
     return text if plain_text(text) else "".join(filter(_text_char, text))
 
 
