@@ -829,48 +829,39 @@ def test_a_name_with_a_joiner_or_a_direction_mark_is_a_name(name: str) -> None:
     assert settle([40000, 30000, 20000, 10000], find_preset("mleague"), names).names[0] == name
 
 
-def test_a_name_with_either_space_is_one_player_across_a_session(tmp_path: Path) -> None:
-    """「山田　太郎」 (the ideographic space) in one game and 「山田 太郎」 in the next are
-    one player, named as first written, their bets found under either spelling; the two
-    at one table are one name twice."""
+@pytest.mark.parametrize(
+    ("first", "then", "bet"),
+    [
+        (["山田　太郎", "B", "C", "D"], ["山田 太郎", "B", "C", "D"], "山田  太郎:B:10000"),
+        (["José", "Ｂｅｎ", "ｱﾅ", "D"], ["Jose\u0301", "Ben", "アナ", "D"], "José:ben:10000"),
+    ],
+    ids=["spaces", "unicode-forms"],
+)  # fmt: skip
+def test_a_name_written_otherwise_in_a_later_game_is_one_player(
+    tmp_path: Path, first: list[str], then: list[str], bet: str
+) -> None:
+    """「山田　太郎」 (the ideographic space) and 「山田 太郎」; “José” with a combining
+    accent (as macOS writes it) and composed, full-width “Ｂｅｎ” and “Ben”, half-width
+    ｱﾅ and アナ (Unicode's compatibility form, NFKC, as it matches names): one player
+    each across a session, named as first written, a bet found under either form; two
+    forms at one table are one name twice."""
     path = tmp_path / "night.toml"
     path.write_text(
         'rules = "mleague"\n'
-        '[[games]]\nplayers = ["山田　太郎", "B", "C", "D"]\n'
+        f"[[games]]\nplayers = {json.dumps(first, ensure_ascii=False)}\n"
         "points = [42600, 31000, 16400, 10000]\n"
-        '[[games]]\nplayers = ["山田 太郎", "B", "C", "D"]\n'
-        "points = [42600, 31000, 16400, 10000]\n"
-        'sashi = ["山田  太郎:B:10000"]\n',
+        f"[[games]]\nplayers = {json.dumps(then, ensure_ascii=False)}\n"
+        f'points = [42600, 31000, 16400, 10000]\nsashi = ["{bet}"]\n',
         encoding="utf-8",
     )
     result = load_session(path).settle()
-    assert result.people() == ["山田　太郎", "B", "C", "D"]
-    assert result.totals()["山田　太郎"] == Fraction(626, 10) * 2 + 10
-    with pytest.raises(PointsError, match="names must differ"):
-        settle([40000, 30000, 20000, 10000], find_preset("mleague"),
-               ["山田　太郎", "山田 太郎", "C", "D"])  # fmt: skip
-
-
-def test_a_name_in_another_unicode_form_or_width_is_one_player(tmp_path: Path) -> None:
-    """“José” with a combining accent (as macOS writes it) and composed, full-width
-    “Ｂｅｎ” and “Ben”, half-width ｱﾅ and アナ: one player each across a session, a bet
-    found under either form (Unicode's compatibility form, NFKC, as it matches names);
-    two forms at one table are one name twice."""
-    path = tmp_path / "night.toml"
-    path.write_text(
-        'rules = "mleague"\n'
-        '[[games]]\nplayers = ["José", "Ｂｅｎ", "ｱﾅ", "D"]\n'
-        "points = [42600, 31000, 16400, 10000]\n"
-        '[[games]]\nplayers = ["Jose\u0301", "Ben", "アナ", "D"]\n'
-        'points = [42600, 31000, 16400, 10000]\nsashi = ["José:ben:10000"]\n',
-        encoding="utf-8",
-    )
-    result = load_session(path).settle()
-    assert result.people() == ["José", "Ｂｅｎ", "ｱﾅ", "D"]
-    assert result.totals()["José"] == Fraction(626, 10) * 2 + 10
-    assert result.totals()["Ｂｅｎ"] == 11 * 2 - 10
-    with pytest.raises(PointsError, match="names must differ"):
-        settle([40000, 30000, 20000, 10000], find_preset("mleague"), ["Ana", "Ａｎａ", "C", "D"])
+    assert result.people() == first
+    assert result.totals()[first[0]] == Fraction(626, 10) * 2 + 10
+    assert result.totals()[first[1]] == 11 * 2 - 10
+    for one, other in zip(first, then, strict=True):
+        if one != other:
+            with pytest.raises(PointsError, match="names must differ"):
+                settle([40000, 30000, 20000, 10000], find_preset("mleague"), [one, other, "X", "Y"])
 
 
 @pytest.mark.parametrize(
