@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from seisan.errors import SeisanError
+from seisan.i18n import name_key
 from seisan.web.clubs import models as m
 from seisan.web.clubs import services
 
@@ -140,36 +141,39 @@ def test_re_settling_shows_the_money_before_and_after(club: m.Club, owner: Any) 
     )
 
 
-# -- names as the club's unique index compares them (the database's LOWER) ---------------
+# -- names as the core tells them apart (the players' key), on every database -------------
 
-#: pairs of names a database may fold to one: PostgreSQL every pair, SQLite (whose LOWER
-#: folds ASCII letters only) the first
-FOLDED = [("ana lee", "ANA Lee"), ("ilker", "İlker"), ("äda", "Äda"), ("ａｂｃ", "ＡＢＣ"),
-          ("σοφος", "ΣΟΦΟΣ")]  # fmt: skip
+#: a name stored, the name typed, and whether they are one player: as the core's
+#: sessions tell names apart (``seisan.i18n.name_key``), the same on SQLite (whose
+#: ``LOWER`` folded ASCII letters only: ä, Σ and full-width letters were two players
+#: there) and PostgreSQL
+FOLDED = [
+    ("ana lee", "ANA  Lee", True),
+    ("äda", "Äda", True),
+    ("ａｂｃ", "ＡＢＣ", True),
+    ("σοφος", "ΣΟΦΟΣ", True),
+    ("Ana", "Ａｎａ", True),  # full-width, as a Japanese keyboard types it
+    ("山田 太郎", "山田\u3000太郎", True),  # the ideographic space
+    ("Jos\u00e9", "Jose\u0301", True),  # é composed, and with a combining accent (macOS)
+    ("アナ", "ｱﾅ", True),  # half-width katakana
+    ("ilker", "İlker", False),  # Unicode's case folding keeps İ's dot: i̇lker
+    ("Ana", "Ana2", False),
+]
 
 
-def _folded_alike(first: str, second: str) -> bool:
-    from django.db import connection  # noqa: PLC0415
-
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT LOWER(%s) = LOWER(%s)", [first, second])
-        return bool(cursor.fetchone()[0])
-
-
-@pytest.mark.parametrize(("stored", "typed"), FOLDED)
-def test_a_name_the_clubs_index_calls_the_same_is_that_player_never_an_error(
-    club: m.Club, owner: Any, stored: str, typed: str
+@pytest.mark.parametrize(("stored", "typed", "alike"), FOLDED)
+def test_a_name_typed_otherwise_is_that_player_on_every_database(
+    club: m.Club, owner: Any, stored: str, typed: str, alike: bool
 ) -> None:
-    """“İlker” typed where “ilker” plays: Django's ``iexact`` (UPPER on PostgreSQL) did
-    not find her, the index (LOWER) refused a second one, and the name could never be
-    entered ("could not be saved: try again"). Now the lookup compares as the index
-    does: the same player where the database folds the two, a second one where it does
-    not (SQLite's LOWER keeps ä and İ), and never an error."""
+    """“Ａｎａ” typed where “Ana” plays is Ana, as in the command line's sessions; the
+    database's ``LOWER`` had decided it (“äda” and “Äda” one player on PostgreSQL,
+    two on SQLite; “Ａｎａ” a second player on both). Never an error either: “İlker”
+    typed where “ilker” plays had been refused by the index on every try."""
     first = m.Player.objects.create(club=club, name=stored)
-    alike = _folded_alike(stored, typed)
-    assert alike or not typed.isascii()  # ASCII letters are folded everywhere
+    assert first.key == name_key(stored)
     found = services.player_named(club, typed)
     assert (found.pk == first.pk) is alike
+    assert m.Player.objects.filter(club=club).count() == (1 if alike else 2)
     assert [p.pk for p in services.players_named(club, [typed, stored])] == [
         found.pk, first.pk]  # fmt: skip
     season = season_with(club, "mleague", owner)
@@ -186,20 +190,37 @@ def test_a_name_the_clubs_index_calls_the_same_is_that_player_never_an_error(
         services.rename_player(other, typed + " 2", owner)
 
 
-@pytest.mark.parametrize(("stored", "typed"), FOLDED)
-def test_an_entry_the_index_calls_the_same_is_on_the_list_already(
-    club: m.Club, owner: Any, stored: str, typed: str
+@pytest.mark.parametrize(("stored", "typed", "alike"), FOLDED)
+def test_an_entry_typed_otherwise_is_on_the_list_already(
+    club: m.Club, owner: Any, stored: str, typed: str, alike: bool
 ) -> None:
     from seisan.web.events import tournament  # noqa: PLC0415
 
     season = season_with(club, "mleague", owner)
     tournament.entry_action(season, {"action": "add", "name": stored}, owner)
-    if _folded_alike(stored, typed):
+    if alike:
         with pytest.raises(SeisanError, match="on the list already"):
             tournament.entry_action(season, {"action": "add", "name": typed}, owner)
+        assert season.registrations.count() == 1
     else:
         tournament.entry_action(season, {"action": "add", "name": typed}, owner)
         assert season.registrations.count() == 2
+
+
+@pytest.mark.parametrize(("stored", "typed", "alike"), FOLDED)
+def test_a_team_typed_otherwise_is_formed_already(
+    club: m.Club, owner: Any, stored: str, typed: str, alike: bool
+) -> None:
+    from seisan.web.events import services as events  # noqa: PLC0415
+
+    season = season_with(club, "mleague", owner)
+    events.team_action(season, {"action": "team", "name": stored}, owner)
+    if alike:
+        with pytest.raises(SeisanError, match="has a team called"):
+            events.team_action(season, {"action": "team", "name": typed}, owner)
+    else:
+        events.team_action(season, {"action": "team", "name": typed}, owner)
+    assert season.teams.count() == (1 if alike else 2)
 
 
 def test_new_players_are_made_in_the_order_of_their_names_not_their_seats(
@@ -221,3 +242,77 @@ def test_new_players_are_made_in_the_order_of_their_names_not_their_seats(
     named = services.players_named(club, ["Yuki", "chie", "ana", "Xavi", "Bo"])
     assert made == ["ana", "Bo", "Xavi", "Yuki"]
     assert [p.name for p in named] == ["Yuki", "Chie", "ana", "Xavi", "Bo"]
+
+
+def test_players_stored_before_the_key_stay_two_people_the_later_one_renamed(
+    club: m.Club, owner: Any
+) -> None:
+    """The migration that gives every player, entry and team its key: two players of a
+    club the key takes for one (“Ana” and “Ａｎａ”, stored when ``LOWER`` told them
+    apart) stay two people with their games, the later one called “Ａｎａ 2” wherever
+    the name stands (its game, bets, payments), the game's version and the season's
+    revision raised; typing either name then finds Ana; the merged and the names of
+    other clubs keep theirs; and the organiser can merge the two."""
+    import importlib  # noqa: PLC0415
+
+    from django.apps import apps  # noqa: PLC0415
+
+    from seisan.web.events.models import Registration, Team  # noqa: PLC0415
+
+    migration = importlib.import_module("seisan.web.clubs.migrations.0011_name_keys")
+    events = importlib.import_module("seisan.web.events.migrations.0005_name_keys")
+    season = season_with(club, "mleague", owner)
+    night = m.Session.objects.create(season=season)
+    ana = m.Player.objects.create(club=club, name="Ana")
+    wide = m.Player.objects.create(club=club, name="stand-in")
+    m.Player.objects.create(club=club, name="Ａｎａ 2")  # the first number is taken
+    old = m.Player.objects.create(club=club, name="ANA", merged_into=ana)  # merged long ago
+    other_club = m.Club.objects.create(name="Other", slug="other")
+    elsewhere = m.Player.objects.create(club=other_club, name="Ａｎａ")
+    data = {"players": ["stand-in", "Ben", "Chie", "Dae"], "points": [40000, 30000, 20000, 10000],
+            "sashi": ["stand-in:Ben:10000"], "soto": {"Eve": "stand-in"}}  # fmt: skip
+    game, _ = services.save_game(night, data, owner)
+    ana_game, _ = services.save_game(night, {**data, "players": ["Ana", "Ben", "Chie", "Dae"],
+                                             "sashi": [], "soto": {}}, owner)  # fmt: skip
+    m.Payment.objects.create(session=night, payer="stand-in", payee="Ben", amount=5)
+    for row in (game, ana_game):
+        stored = services.rename_in_table(row.data, "stand-in", "Ａｎａ")
+        m.Game.objects.filter(pk=row.pk).update(data=stored)
+    m.Payment.objects.update(payer="Ａｎａ")
+    # as stored before: keys not yet made (each its own, for the index of today's tests)
+    m.Player.objects.filter(pk=wide.pk).update(name="Ａｎａ", key="1")
+    m.Player.objects.filter(pk=ana.pk).update(key="2")
+    m.Player.objects.filter(pk=old.pk).update(key="")
+    first = Registration.objects.create(season=season, name="Bo")
+    later = Registration.objects.create(season=season, name="stand-in")
+    Registration.objects.filter(pk=later.pk).update(name="ＢＯ", key="1")
+    team = Team.objects.create(season=season, name="Kaze")
+    game.refresh_from_db()
+    season.refresh_from_db()
+    version, revision = game.version, season.revision
+    migration.player_keys(apps, None)
+    events.season_keys(apps, None)
+    names = dict(m.Player.objects.values_list("pk", "name"))
+    keys = dict(m.Player.objects.values_list("pk", "key"))
+    assert (names[ana.pk], keys[ana.pk], keys[old.pk]) == ("Ana", "ana", "ana")
+    assert (names[wide.pk], keys[wide.pk]) == ("Ａｎａ 3", "ana 3")
+    assert (names[elsewhere.pk], keys[elsewhere.pk]) == ("Ａｎａ", "ana")  # its own club's
+    game.refresh_from_db()
+    season.refresh_from_db()
+    assert game.data["players"] == ["Ａｎａ 3", "Ben", "Chie", "Dae"]
+    assert game.data["sashi"] == ["Ａｎａ 3:Ben:10000"]
+    assert game.data["soto"] == {"Eve": "Ａｎａ 3"}
+    assert m.Game.objects.get(pk=ana_game.pk).data["players"][0] == "Ana"  # hers: as it was
+    assert m.Payment.objects.get().payer == "Ａｎａ 3"
+    assert (game.version, season.revision) == (version + 1, revision + 1)
+    assert dict(Registration.objects.values_list("pk", "name")) == {
+        first.pk: "Bo", later.pk: "ＢＯ 2"}  # fmt: skip
+    assert Team.objects.get(pk=team.pk).key == "kaze"
+    assert services.player_named(club, "ａｎａ").pk == ana.pk
+    assert game.seats.get(seat=0).player_id == wide.pk  # its game is its own still
+    page = services.game_result_of(game)  # and settles under its new name
+    assert page.settlement.names[0] == "Ａｎａ 3"
+    services.merge_players(m.Player.objects.get(pk=wide.pk), ana, owner)
+    game.refresh_from_db()
+    assert game.data["players"][0] == "Ana"
+    assert game.seats.get(seat=0).player_id == ana.pk

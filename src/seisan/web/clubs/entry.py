@@ -22,7 +22,7 @@ from typing import Any
 from django import forms
 
 from seisan.errors import SeisanError
-from seisan.i18n import N_, Message, Term, _, plain_number, plain_text
+from seisan.i18n import N_, Message, Term, _, name_key, plain_number, plain_text
 from seisan.pt import pt_value
 from seisan.rules import Rules
 from seisan.settlement import PointsTotalError
@@ -312,7 +312,7 @@ class GameForm(forms.Form):
                                  f"player_{seat}")  # fmt: skip
             check_name(name, f"player_{seat}")
             names.append(name)
-        lowered = [n.casefold() for n in names]
+        lowered = [name_key(n) for n in names]
         for seat, name in enumerate(lowered):
             if lowered.index(name) != seat:
                 raise EntryError(_("{name} sits twice at this table", name=names[seat]),
@@ -391,7 +391,7 @@ class GameForm(forms.Form):
         pool: dict[str, str] = {}
         pool_amount: int | None = None
         pool_rows: list[int] = []  # the pool's rows (one alone: where its error is said)
-        taken = {n.casefold() for n in names}
+        taken = {name_key(n) for n in names}
         for row in range(self.counts[1]):
             name = " ".join(str(cleaned.get(f"soto_name_{row}") or "").split())
             backs = cleaned.get(f"soto_backs_{row}") or ""
@@ -401,10 +401,10 @@ class GameForm(forms.Form):
             if not name:
                 raise EntryError(_("who is the spectator?"), f"soto_name_{row}")
             check_name(name, f"soto_name_{row}")
-            if name.casefold() in taken:
+            if name_key(name) in taken:
                 raise EntryError(_("{name} is already at this table or betting", name=name),
                                  f"soto_name_{row}")  # fmt: skip
-            taken.add(name.casefold())
+            taken.add(name_key(name))
             if not backs:
                 raise EntryError(_("whom does {name} back?", name=name), f"soto_backs_{row}")
             if amount:
@@ -457,7 +457,7 @@ class GameForm(forms.Form):
         if not name:
             raise EntryError(_("who played as the substitute?"), "sub_name")
         check_name(name, "sub_name")
-        if name.casefold() in {n.casefold() for n in names}:
+        if name_key(name) in {name_key(n) for n in names}:
             raise EntryError(_("{name} is already at this table", name=name), "sub_name")
         later = ":later" if cleaned.get("sub_later") else ""
         return f"{names[int(seat)]}:{name}{later}"
@@ -514,10 +514,10 @@ def initial_of(
     penalty is a chombo when its reason says so and it costs the rules' chombo. A
     spectators' pool stored without its amount bets the rules' own (``pool``)."""
     initial: dict[str, Any] = {"deposits": table.get("deposits", 0)}
-    seat_of = {n.casefold(): s for s, n in enumerate(names)}
+    seat_of = {name_key(n): s for s, n in enumerate(names)}
 
     def seat(name: Any) -> str:
-        return str(seat_of.get(str(name).strip().casefold(), ""))
+        return str(seat_of.get(name_key(str(name).strip()), ""))
 
     for s, name in enumerate(names):
         initial[f"player_{s}"] = name

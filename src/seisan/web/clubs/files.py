@@ -27,13 +27,12 @@ from typing import Any
 
 import tomli_w
 from django.db import transaction
-from django.db.models.functions import Lower
 from django.utils.text import slugify
 from simple_history.utils import bulk_create_with_history
 
 from seisan.errors import SeisanError, where_in_text
 from seisan.games import json_data, record_from_dict
-from seisan.i18n import _
+from seisan.i18n import _, name_key
 from seisan.ledger import GameResult
 from seisan.output import dumps_json, formula_safe
 from seisan.pt import pt_value
@@ -356,14 +355,13 @@ def store_games(
     club = season.club
     dated = {"date": day} if day is not None else {}
     session = m.Session.objects.create(season=season, title=filename[:120], **dated)
-    wanted = {n.casefold(): n for _t, _r, result in settled for n in result.settlement.names}
+    wanted = {name_key(n): n for _t, _r, result in settled for n in result.settlement.names}
     players: dict[str, m.Player] = {}
-    found = club.players.filter(merged_into__isnull=True).annotate(folded=Lower("name"))
-    for player in found.filter(folded__in=[n.lower() for n in wanted.values()]):
-        players[player.name.casefold()] = player
-    for folded, name in wanted.items():
-        if folded not in players:
-            players[folded] = player_named(club, name)
+    for player in club.players.filter(merged_into__isnull=True, key__in=list(wanted)):
+        players[player.key] = player
+    for key, name in wanted.items():
+        if key not in players:
+            players[key] = player_named(club, name)
     by = user if getattr(user, "is_authenticated", False) else None
     games = []
     for number, (table, record, result) in enumerate(settled, start=1):
@@ -377,7 +375,7 @@ def store_games(
     for game, (_table, _record, result) in zip(games, settled, strict=True):
         rows, _spectators = seat_lines(result)
         for row in rows:
-            seats.append(m.Seat(game=game, player=players[row["name"].casefold()],
+            seats.append(m.Seat(game=game, player=players[name_key(row["name"])],
                                 **{k: v for k, v in row.items() if k != "name"}))  # fmt: skip
     bulk_create_with_history(seats, m.Seat, batch_size=1000, default_user=by)
     bump(season, [game.pk for game in games])

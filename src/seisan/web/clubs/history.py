@@ -17,7 +17,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
-from seisan.i18n import N_, Lang, Message, Term, render
+from seisan.i18n import N_, Lang, Message, Term, name_key, render
 from seisan.settlement import format_score
 from seisan.web.clubs import models as m
 
@@ -194,7 +194,7 @@ BET_TERMS = {"sashi": "kind.sashi", "bashin": "kind.bashin", "binta": "kind.bint
 
 
 def _by_name(items: Any) -> dict[str, Any]:
-    return {str(k).casefold(): v for k, v in (items or {}).items()}
+    return {name_key(str(k)): v for k, v in (items or {}).items()}
 
 
 def _pairs(table: Mapping[str, Any], key: str) -> dict[tuple[str, str], str]:
@@ -238,9 +238,9 @@ def game_changes(
                               new_chips.get(name, 0)))  # fmt: skip
     old_busts, new_busts = _by_name(old.get("busted")), _by_name(new.get("busted"))
     for name in new_names:
-        if old_busts.get(name.casefold()) != new_busts.get(name.casefold()):
-            out.append(change(Message(BUSTED, name=name), old_busts.get(name.casefold()),
-                              new_busts.get(name.casefold())))  # fmt: skip
+        if old_busts.get(name_key(name)) != new_busts.get(name_key(name)):
+            out.append(change(Message(BUSTED, name=name), old_busts.get(name_key(name)),
+                              new_busts.get(name_key(name))))  # fmt: skip
     if list(old.get("winners") or []) != list(new.get("winners") or []):
         out.append(change(Message(WINNERS), list(old.get("winners") or []),
                           list(new.get("winners") or [])))  # fmt: skip

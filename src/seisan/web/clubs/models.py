@@ -16,10 +16,11 @@ from typing import Any
 from django.conf import settings
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import models
-from django.db.models import Q, QuerySet, Value
-from django.db.models.functions import Lower
+from django.db.models import Q, QuerySet
 from django.utils import timezone
 from simple_history.models import HistoricalRecords
+
+from seisan.i18n import name_key
 
 
 class Role(models.TextChoices):
@@ -44,12 +45,31 @@ def role_at_least(role: str | None, needed: str) -> bool:
 
 
 def same_name(rows: QuerySet[Any], name: str) -> QuerySet[Any]:
-    """``rows`` called ``name`` in any case, as the unique indexes of names compare them
-    (``LOWER``, the database's). Django's ``iexact`` compares otherwise (``UPPER`` on
-    PostgreSQL, ASCII letters only on SQLite): “İlker” beside “ilker” found no row there,
-    and the index then refused the new one every time."""
-    found: QuerySet[Any] = rows.alias(folded=Lower("name")).filter(folded=Lower(Value(name)))
-    return found
+    """``rows`` (of a :class:`Named` model) called ``name``, told apart as the core tells
+    names apart (:func:`seisan.i18n.name_key`), which their unique indexes hold."""
+    return rows.filter(key=name_key(name))
+
+
+class Named(models.Model):
+    """A row found by its name as people type it: ``key`` is the name as the core tells
+    names apart (:func:`seisan.i18n.name_key`: case, runs of spaces, Unicode's forms),
+    kept beside the name as written so that an index can hold it. The database's
+    ``LOWER`` had told names apart for the web app: ASCII letters only on SQLite
+    (“ÉMILE” and “émile” two players there, one on PostgreSQL), and full-width “Ａｎａ”
+    from a Japanese keyboard another player than “Ana” everywhere, where the command
+    line's sessions take them for one."""
+
+    key = models.TextField(default="", editable=False)
+
+    class Meta:
+        abstract = True
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        self.key = name_key(getattr(self, "name"))  # noqa: B009 - every Named has a name
+        fields = kwargs.get("update_fields")
+        if fields is not None and "name" in fields and "key" not in fields:
+            kwargs["update_fields"] = [*fields, "key"]
+        super().save(*args, **kwargs)
 
 
 def _token() -> str:
@@ -110,7 +130,7 @@ class Membership(models.Model):
         constraints = [models.UniqueConstraint(fields=["club", "user"], name="one_role_a_club")]
 
 
-class Player(models.Model):
+class Player(Named):
     """Someone who sits at a club's tables: a member with an account, or a guest.
     A merged guest points to the player it became."""
 
@@ -127,10 +147,11 @@ class Player(models.Model):
     history = HistoricalRecords()
 
     class Meta:
-        constraints = [  # in any case: "ana" is Ana (two phones adding her at once: one row)
+        constraints = [  # as names are told apart: "ana" is Ana (two phones adding her at
+            # once: one row)
             models.UniqueConstraint(
-                "club", Lower("name"), condition=Q(merged_into__isnull=True),
-                name="one_name_a_club",
+                fields=["club", "key"], condition=Q(merged_into__isnull=True),
+                name="one_key_a_club",
             )
         ]  # fmt: skip
         ordering = ["name"]

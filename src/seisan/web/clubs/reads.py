@@ -19,6 +19,7 @@ from django.contrib.auth import get_user_model
 from django.db import connection
 from django.db.models import Model
 
+from seisan.i18n import name_key
 from seisan.web.clubs import models as m
 
 
@@ -126,9 +127,9 @@ def night(slug: str, pk: int, user: Any) -> m.Session | None:
 
 
 def players(club: m.Club, names: Sequence[str]) -> list[m.Player | None]:
-    """The club's player (not merged into another) called each of ``names`` in any
-    case, as the club's unique index of names compares them (the database's
-    ``LOWER``), or None."""
+    """The club's player (not merged into another) called each of ``names``, told apart
+    as the club's unique index of names tells them (:func:`seisan.i18n.name_key`), or
+    None."""
     if not names:
         return []
     quote = connection.ops.quote_name
@@ -138,8 +139,8 @@ def players(club: m.Club, names: Sequence[str]) -> list[m.Player | None]:
             f"SELECT n.column1, {columns(m.Player, 'p')} FROM (VALUES {asked}) n "
             f"JOIN {quote(m.Player._meta.db_table)} p ON p.{quote('club_id')} = %s "
             f"AND p.{quote('merged_into_id')} IS NULL "
-            f"AND LOWER(p.{quote('name')}) = LOWER(n.column2)",
-            [value for pair in enumerate(names) for value in pair] + [club.pk],
+            f"AND p.{quote('key')} = n.column2",
+            [value for k, name in enumerate(names) for value in (k, name_key(name))] + [club.pk],
         )
         rows = cursor.fetchall()
     found: list[m.Player | None] = [None] * len(names)

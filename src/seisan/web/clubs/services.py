@@ -19,7 +19,7 @@ from simple_history.utils import bulk_create_with_history
 
 from seisan.errors import SeisanError, where_in_text
 from seisan.games import record_from_dict
-from seisan.i18n import Message, _, plain_text
+from seisan.i18n import Message, _, name_key, plain_text
 from seisan.ledger import GameResult, game_result
 from seisan.presets import find_preset, rules_from_data
 from seisan.pt import pt_value
@@ -499,7 +499,7 @@ _RECORD_ONE = ("from", "player")
 
 
 def _one(value: Any, old: str, new: str) -> Any:
-    return new if isinstance(value, str) and value.strip().casefold() == old.casefold() else value
+    return new if isinstance(value, str) and name_key(value.strip()) == name_key(old) else value
 
 
 def rename_in_table(data: Mapping[str, Any], old: str, new: str) -> dict[str, Any]:
@@ -532,38 +532,40 @@ def rename_in_table(data: Mapping[str, Any], old: str, new: str) -> dict[str, An
 
 
 def names_in_rules(club: m.Club) -> set[str]:
-    """Everyone the club's rules name in standing bets between players (casefolded):
-    renaming or merging them would leave the rules naming nobody."""
+    """Everyone the club's rules name in standing bets between players (their keys,
+    :func:`seisan.i18n.name_key`): renaming or merging them would leave the rules
+    naming nobody."""
     found: set[str] = set()
     for version in m.RulesVersion.objects.filter(season__club=club):
         side = rules_of(version).side
         for a, b, _amount in (*side.sashi, *side.bashin, *side.binta_pairs):
-            found |= {a.casefold(), b.casefold()}
+            found |= {name_key(a), name_key(b)}
     return found
 
 
 def names_used(club: m.Club) -> set[str]:
-    """Every name at the club's tables (casefolded): players, spectators, substitutes."""
+    """Every name at the club's tables (their keys, :func:`seisan.i18n.name_key`):
+    players, spectators, substitutes."""
     found = {
-        n.casefold()
+        name_key(n)
         for n in club.players.filter(merged_into__isnull=True).values_list("name", flat=True)
     }
     tables = m.Game.objects.filter(session__season__club=club).values_list(
         "spectators", "data", "record"
     )
     for spectators, data, record in tables:
-        found |= {n.casefold() for n in (spectators or {})}
+        found |= {name_key(n) for n in (spectators or {})}
         substitute = (data or {}).get("substitute")  # PLAYER:NAME
         if isinstance(substitute, str) and ":" in substitute:
-            found.add(substitute.split(":")[1].strip().casefold())
+            found.add(name_key(substitute.split(":")[1].strip()))
         played = (record or {}).get("substitute")  # a record's {seat = PLAYER, by = NAME}
         if isinstance(played, Mapping) and isinstance(played.get("by"), str):
-            found.add(played["by"].strip().casefold())
+            found.add(name_key(played["by"].strip()))
     return found
 
 
 def _not_in_rules(club: m.Club, name: str) -> None:
-    if name.casefold() in names_in_rules(club):
+    if name_key(name) in names_in_rules(club):
         raise EntryError(
             _("{name} is named in standing bets of the club's rules: change the rules first",
               name=name), "name",
@@ -620,9 +622,10 @@ def rename_in_record(record: Mapping[str, Any], old: str, new: str) -> dict[str,
 
 
 def names_in(game: m.Game) -> set[str]:
-    """Everyone at or around the table: the seats and the spectators (casefolded)."""
-    names = {s.player.name.casefold() for s in game.seats.all()}
-    names |= {n.casefold() for n in (game.spectators or {})}
+    """Everyone at or around the table: the seats and the spectators (their keys,
+    :func:`seisan.i18n.name_key`)."""
+    names = {name_key(s.player.name) for s in game.seats.all()}
+    names |= {name_key(n) for n in (game.spectators or {})}
     return names
 
 
@@ -632,7 +635,7 @@ def _rename_everywhere(club: m.Club, old: str, new: str) -> dict[str, Any]:
     undo: dict[str, Any] = {"games": [], "payments": []}
     games = m.Game.objects.filter(session__season__club=club).prefetch_related("seats__player")
     for game in games:
-        if old.casefold() not in names_in(game):
+        if name_key(old) not in names_in(game):
             continue
         before = {"pk": game.pk, "data": game.data, "record": game.record,
                   "spectators": game.spectators, "version": game.version + 1}  # fmt: skip
@@ -649,7 +652,7 @@ def _rename_everywhere(club: m.Club, old: str, new: str) -> dict[str, Any]:
     undo["seatings"] = []
     for seating in Seating.objects.select_for_update().filter(session__season__club=club):
         names = [n for t in seating.tables for n in t] + list(seating.sitting_out)
-        if old.casefold() not in {str(n).casefold() for n in names}:
+        if name_key(old) not in {name_key(str(n)) for n in names}:
             continue
         undo["seatings"].append({"pk": seating.pk, "tables": seating.tables,
                                  "sitting_out": seating.sitting_out})  # fmt: skip
@@ -658,7 +661,7 @@ def _rename_everywhere(club: m.Club, old: str, new: str) -> dict[str, Any]:
         seating.save(update_fields=["tables", "sitting_out"])
     undo["tables"] = []
     for table in Table.objects.select_for_update().filter(session__season__club=club):
-        if old.casefold() not in {str(n).casefold() for n in table.names}:
+        if name_key(old) not in {name_key(str(n)) for n in table.names}:
             continue
         undo["tables"].append({"pk": table.pk, "names": table.names})  # (its hands: as they are)
         hands = [e["hand"] for e in table.hands]
@@ -702,8 +705,8 @@ def merge_players(source: m.Player, target: m.Player, user: Any = None) -> m.Act
     # at a game, or at a table still being played (it would seat one name twice)
     tables = Table.objects.filter(session__season__club=club).values_list("names", flat=True)
     games = m.Game.objects.filter(session__season__club=club).prefetch_related("seats__player")
-    for present in [*map(names_in, games), *({str(n).casefold() for n in t} for t in tables)]:
-        if old.casefold() in present and new.casefold() in present:
+    for present in [*map(names_in, games), *({name_key(str(n)) for n in t} for t in tables)]:
+        if name_key(old) in present and name_key(new) in present:
             raise SeisanError(
                 _("{a} and {b} sat at the same table: they are two people", a=old, b=new)
             )
@@ -838,8 +841,8 @@ def undo_merge(action: m.Action, user: Any) -> None:
 def _named_back(was: Sequence[Any], now: Sequence[Any], name: str) -> list[Any]:
     """A seating's places as they are ``now``, with ``name``'s places (as they ``was``
     before the merge) named back: a place or a table changed or added since stays."""
-    back = name.casefold()
-    return [was[k] if k < len(was) and str(was[k]).casefold() == back else now_name
+    back = name_key(name)
+    return [was[k] if k < len(was) and name_key(str(was[k])) == back else now_name
             for k, now_name in enumerate(now)]  # fmt: skip
 
 
@@ -852,13 +855,13 @@ def _unmerge_table(entry: Mapping[str, Any], name: str) -> None:
     table = Table.objects.select_for_update().filter(pk=entry["pk"]).first()
     if table is None:
         return
-    seat = next((s for s, n in enumerate(entry["names"]) if n.casefold() == name.casefold()),
+    seat = next((s for s, n in enumerate(entry["names"]) if name_key(n) == name_key(name)),
                 None)  # fmt: skip
     # the name's seat then is no seat now, or its player sits there twice: changed since
     if (
         seat is None
         or seat >= len(table.names)
-        or [n.casefold() for n in table.names].count(table.names[seat].casefold()) != 1
+        or [name_key(n) for n in table.names].count(name_key(table.names[seat])) != 1
     ):
         raise SeisanError(_("a table the merge changed was changed again since: undo it by hand"))
     merged = table.names[seat]
@@ -883,7 +886,7 @@ def rename_player(player: m.Player, name: str, user: Any) -> None:
     old = player.name
     if old == clean:
         return
-    if clean.casefold() != old.casefold() and clean.casefold() in names_used(player.club):
+    if name_key(clean) != name_key(old) and name_key(clean) in names_used(player.club):
         raise EntryError(_("{name} is already a name at the club's tables (a spectator or a "
                            "substitute): choose another", name=clean), "name")  # fmt: skip
     _not_in_rules(player.club, old)

@@ -6,10 +6,9 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
-from django.db.models.functions import Lower
 from django.utils import timezone
 
-from seisan.web.clubs.models import Player, Season, Session
+from seisan.web.clubs.models import Named, Player, Season, Session
 
 
 class Seating(models.Model):
@@ -41,7 +40,7 @@ class Seating(models.Model):
         return f"{self.session} seating {self.number}"
 
 
-class Team(models.Model):
+class Team(Named):
     """A team of a season (チーム戦, M-League's format): its members' scores add up,
     with the team's own penalties. A player may play for another team next season."""
 
@@ -52,7 +51,7 @@ class Team(models.Model):
     class Meta:
         ordering = ["name"]
         constraints = [
-            models.UniqueConstraint("season", Lower("name"), name="one_team_name_a_season")
+            models.UniqueConstraint(fields=["season", "key"], name="one_team_key_a_season")
         ]
 
     def __str__(self) -> str:
@@ -102,7 +101,7 @@ class RoundClock(models.Model):
     )  # fmt: skip
 
 
-class Registration(models.Model):
+class Registration(Named):
     """A player's entry to a season (参加登録): asked by the player through the season's
     link, or made by an organiser; the organiser approves it (then it has its player)
     or refuses it."""
@@ -126,7 +125,7 @@ class Registration(models.Model):
     class Meta:
         ordering = ["created", "id"]
         constraints = [
-            models.UniqueConstraint("season", Lower("name"), name="one_entry_a_name"),
+            models.UniqueConstraint(fields=["season", "key"], name="one_entry_a_key"),
             models.UniqueConstraint(fields=["season", "user"], name="one_entry_an_account"),
         ]
 

@@ -13,7 +13,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from seisan.errors import SeisanError
-from seisan.i18n import _
+from seisan.i18n import _, name_key
 from seisan.web.clubs import history
 from seisan.web.clubs import models as m
 from seisan.web.clubs.entry import MOST_ROWS, penalty_item
@@ -250,10 +250,10 @@ def with_substitute(session: m.Session, table: Mapping[str, Any]) -> dict[str, A
     out = dict(table)
     if out.get("substitute"):
         return out
-    subs = {name.casefold(): by for name, by in substitutes(session).items()}
+    subs = {name_key(name): by for name, by in substitutes(session).items()}
     names = [n for n in out.get("players") or [] if isinstance(n, str)]
-    here = {n.casefold() for n in names}
-    seated = [n for n in names if n.casefold() in subs and subs[n.casefold()].casefold()
+    here = {name_key(n) for n in names}
+    seated = [n for n in names if name_key(n) in subs and name_key(subs[name_key(n)])
               not in here]  # fmt: skip
     if len(seated) > 1:
         raise SeisanError(_("{names} are both played by substitutes: a game has one "
@@ -261,7 +261,7 @@ def with_substitute(session: m.Session, table: Mapping[str, Any]) -> dict[str, A
                             "check-in page, or enter the substitute on the form",
                             names=", ".join(seated)))  # fmt: skip
     if seated:
-        out["substitute"] = f"{seated[0]}:{subs[seated[0].casefold()]}"
+        out["substitute"] = f"{seated[0]}:{subs[name_key(seated[0])]}"
     return out
 
 

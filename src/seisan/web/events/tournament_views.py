@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models.functions import Lower
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -48,10 +47,10 @@ def entries_page(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
             return redirect("clubs:events:entries", slug=club.slug, pk=season.pk)
     entries = list(season.registrations.select_related("user", "player"))
     link = request.build_absolute_uri(reverse("register", args=[season.entry_token]))
-    pending_names = [e.name for e in entries if e.status == Registration.Status.PENDING]
-    known = set(club.players.filter(merged_into__isnull=True).annotate(low=Lower("name"))
-                .filter(low__in=[n.lower() for n in pending_names])
-                .values_list("low", flat=True))  # fmt: skip
+    known = set(club.players.filter(merged_into__isnull=True,
+                                    key__in=[e.key for e in entries
+                                             if e.status == Registration.Status.PENDING])
+                .values_list("key", flat=True))  # fmt: skip
     return render(request, "events/entries.html", ctx(
         request, club, season=season, problem=problem, link=link, known=known,
         pending=[e for e in entries if e.status == Registration.Status.PENDING],

@@ -30,7 +30,7 @@ from django.utils import timezone
 from seisan.errors import SeisanError
 from seisan.explain import RULE_VALUES
 from seisan.games import GameRecord, record_from_dict
-from seisan.i18n import Lang, _
+from seisan.i18n import Lang, _, name_key
 from seisan.ledger import game_result
 from seisan.logs import check, parse_log, sniff, text_of
 from seisan.web.clubs import files, history
@@ -261,9 +261,9 @@ def import_upload(upload: Upload, told: Mapping[str, str], user: Any, lang: str)
         by_day: dict[str, list[tuple[dict[str, Any], Any, Any, dict[str, Any]]]] = {}
         for game in upload.games:
             names = tuple(players[n].name for n in game["names"])
-            if len(set(n.casefold() for n in names)) != len(names):
+            if len(set(name_key(n) for n in names)) != len(names):
                 twice = [o for o, n in zip(game["names"], names, strict=True)
-                         if [x.casefold() for x in names].count(n.casefold()) > 1]  # fmt: skip
+                         if [name_key(x) for x in names].count(name_key(n)) > 1]  # fmt: skip
                 raise OnlineError(_("{names} are one player in {file}: a game needs each "
                                     "seat its own player", names=", ".join(twice),
                                     file=game["file"]), twice[0])  # fmt: skip

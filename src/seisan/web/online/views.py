@@ -11,7 +11,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from seisan.errors import SeisanError
-from seisan.i18n import N_
+from seisan.i18n import N_, name_key
 from seisan.web.clubs import models as m
 from seisan.web.clubs.access import club_view, ctx
 from seisan.web.clubs.forms import words
@@ -72,8 +72,8 @@ def review_page(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
             messages.success(request, words(N_("{count} games imported"), count=count))
             return redirect("clubs:season", slug=club.slug, pk=season.pk)
     players = list(club.players.filter(merged_into__isnull=True).order_by("name"))
-    folded = {p.name.casefold(): p for p in players}
-    asked = [(index, name, folded.get(" ".join(name.split()).casefold()),
+    folded = {name_key(p.name): p for p in players}
+    asked = [(index, name, folded.get(name_key(name)),
               request.POST.get(f"new_{index}", " ".join(name.split())))
              for index, name in enumerate(unknown)]  # fmt: skip
     known = services.remembered(club, [n for g in upload.games for n in g["names"]])

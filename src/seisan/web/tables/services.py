@@ -17,7 +17,7 @@ from django.utils import timezone
 from seisan.conditions import Need, conditions
 from seisan.errors import SeisanError
 from seisan.games import GamePlay, GameRecord, HandLine, play, record_from_dict
-from seisan.i18n import _
+from seisan.i18n import _, name_key
 from seisan.rules import Rules
 from seisan.settlement import check_names, places
 from seisan.web.clubs import history
@@ -109,9 +109,9 @@ def start(session: m.Session, names: Sequence[str], user: Any) -> Table:
     for name in given:
         check_name(name)
     club = session.season.club
-    known = {p.casefold(): p for p in club.players.filter(merged_into__isnull=True)
+    known = {name_key(p): p for p in club.players.filter(merged_into__isnull=True)
              .values_list("name", flat=True)}  # fmt: skip
-    clean = check_names([known.get(n.casefold(), n) for n in given], rules.players)
+    clean = check_names([known.get(name_key(n), n) for n in given], rules.players)
 
     def create(number: int) -> Table:
         table = Table.objects.create(
