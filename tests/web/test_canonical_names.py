@@ -244,45 +244,58 @@ def test_new_players_are_made_in_the_order_of_their_names_not_their_seats(
     assert [p.name for p in named] == ["Yuki", "Chie", "ana", "Xavi", "Bo"]
 
 
+def _migrate() -> None:
+    """Migrations 0011 (clubs) and 0005 (events) run again on today's rows."""
+    import importlib  # noqa: PLC0415
+
+    from django.apps import apps  # noqa: PLC0415
+
+    importlib.import_module("seisan.web.clubs.migrations.0011_name_keys").player_keys(apps, None)
+    events = importlib.import_module("seisan.web.events.migrations.0005_name_keys")
+    events.season_keys(apps, None)
+
+
+def _stored_as(player: m.Player, name: str, *games: m.Game) -> None:
+    """``player`` called ``name`` in its row and ``games`` as a club stored it before
+    the key (when “Ana” beside “Ａｎａ” was two names), the keys left as they were."""
+    for game in games:
+        m.Game.objects.filter(pk=game.pk).update(
+            data=services.rename_in_table(game.data, player.name, name)
+        )
+    m.Player.objects.filter(pk=player.pk).update(name=name, key=f"before {player.pk}")
+
+
+POINTS = [40000, 30000, 20000, 10000]
+
+
 def test_players_stored_before_the_key_stay_two_people_the_later_one_renamed(
     club: m.Club, owner: Any
 ) -> None:
     """The migration that gives every player, entry and team its key: two players of a
     club the key takes for one (“Ana” and “Ａｎａ”, stored when ``LOWER`` told them
-    apart) stay two people with their games, the later one called “Ａｎａ 2” wherever
-    the name stands (its game, bets, payments), the game's version and the season's
-    revision raised; typing either name then finds Ana; the merged and the names of
-    other clubs keep theirs; and the organiser can merge the two."""
-    import importlib  # noqa: PLC0415
-
-    from django.apps import apps  # noqa: PLC0415
-
+    apart) stay two people with their games, the later one called “Ａｎａ 3” wherever
+    the name stands (its game, bets, payments; “Ａｎａ 2” and the spectator “ana 4”
+    are taken), the game's version and the season's revision raised; typing either
+    name then finds Ana; the merged and the names of other clubs keep theirs; and the
+    organiser can merge the two."""
     from seisan.web.events.models import Registration, Team  # noqa: PLC0415
 
-    migration = importlib.import_module("seisan.web.clubs.migrations.0011_name_keys")
-    events = importlib.import_module("seisan.web.events.migrations.0005_name_keys")
     season = season_with(club, "mleague", owner)
     night = m.Session.objects.create(season=season)
-    ana = m.Player.objects.create(club=club, name="Ana")
-    wide = m.Player.objects.create(club=club, name="stand-in")
+    ana_game, _ = services.save_game(night, {"players": ["Ana", "Ben", "Chie", "Dae"],
+                                             "points": POINTS}, owner)  # fmt: skip
+    data = {"players": ["Wide", "Ben", "Chie", "Dae"], "points": POINTS,
+            "sashi": ["Wide:Ben:10000"], "soto": {"Eve": "Wide", "ana 4": "Ben"}}  # fmt: skip
+    game, _ = services.save_game(night, data, owner)
+    ana = m.Player.objects.get(club=club, name="Ana")
     m.Player.objects.create(club=club, name="Ａｎａ 2")  # the first number is taken
     old = m.Player.objects.create(club=club, name="ANA", merged_into=ana)  # merged long ago
     other_club = m.Club.objects.create(name="Other", slug="other")
     elsewhere = m.Player.objects.create(club=other_club, name="Ａｎａ")
-    data = {"players": ["stand-in", "Ben", "Chie", "Dae"], "points": [40000, 30000, 20000, 10000],
-            "sashi": ["stand-in:Ben:10000"], "soto": {"Eve": "stand-in"}}  # fmt: skip
-    game, _ = services.save_game(night, data, owner)
-    ana_game, _ = services.save_game(night, {**data, "players": ["Ana", "Ben", "Chie", "Dae"],
-                                             "sashi": [], "soto": {}}, owner)  # fmt: skip
-    m.Payment.objects.create(session=night, payer="stand-in", payee="Ben", amount=5)
-    for row in (game, ana_game):
-        stored = services.rename_in_table(row.data, "stand-in", "Ａｎａ")
-        m.Game.objects.filter(pk=row.pk).update(data=stored)
+    m.Payment.objects.create(session=night, payer="Wide", payee="Ben", amount=5)
+    wide = m.Player.objects.get(club=club, name="Wide")
+    _stored_as(wide, "Ａｎａ", game)
     m.Payment.objects.update(payer="Ａｎａ")
-    # as stored before: keys not yet made (each its own, for the index of today's tests)
-    m.Player.objects.filter(pk=wide.pk).update(name="Ａｎａ", key="1")
-    m.Player.objects.filter(pk=ana.pk).update(key="2")
-    m.Player.objects.filter(pk=old.pk).update(key="")
     first = Registration.objects.create(season=season, name="Bo")
     later = Registration.objects.create(season=season, name="stand-in")
     Registration.objects.filter(pk=later.pk).update(name="ＢＯ", key="1")
@@ -290,8 +303,7 @@ def test_players_stored_before_the_key_stay_two_people_the_later_one_renamed(
     game.refresh_from_db()
     season.refresh_from_db()
     version, revision = game.version, season.revision
-    migration.player_keys(apps, None)
-    events.season_keys(apps, None)
+    _migrate()
     names = dict(m.Player.objects.values_list("pk", "name"))
     keys = dict(m.Player.objects.values_list("pk", "key"))
     assert (names[ana.pk], keys[ana.pk], keys[old.pk]) == ("Ana", "ana", "ana")
@@ -301,7 +313,7 @@ def test_players_stored_before_the_key_stay_two_people_the_later_one_renamed(
     season.refresh_from_db()
     assert game.data["players"] == ["Ａｎａ 3", "Ben", "Chie", "Dae"]
     assert game.data["sashi"] == ["Ａｎａ 3:Ben:10000"]
-    assert game.data["soto"] == {"Eve": "Ａｎａ 3"}
+    assert game.data["soto"] == {"Eve": "Ａｎａ 3", "ana 4": "Ben"}
     assert m.Game.objects.get(pk=ana_game.pk).data["players"][0] == "Ana"  # hers: as it was
     assert m.Payment.objects.get().payer == "Ａｎａ 3"
     assert (game.version, season.revision) == (version + 1, revision + 1)
@@ -310,9 +322,106 @@ def test_players_stored_before_the_key_stay_two_people_the_later_one_renamed(
     assert Team.objects.get(pk=team.pk).key == "kaze"
     assert services.player_named(club, "ａｎａ").pk == ana.pk
     assert game.seats.get(seat=0).player_id == wide.pk  # its game is its own still
-    page = services.game_result_of(game)  # and settles under its new name
-    assert page.settlement.names[0] == "Ａｎａ 3"
+    assert services.game_result_of(game).settlement.names[0] == "Ａｎａ 3"
+    assert services.session_result(night) is not None  # the night settles
     services.merge_players(m.Player.objects.get(pk=wide.pk), ana, owner)
     game.refresh_from_db()
     assert game.data["players"][0] == "Ana"
     assert game.seats.get(seat=0).player_id == ana.pk
+    _migrate()  # run again: nothing left to rename
+    game.refresh_from_db()
+    assert game.data["players"][0] == "Ana"
+
+
+def test_two_players_one_key_in_case_alone_each_keeps_their_games(club: m.Club, owner: Any) -> None:
+    """“Strauss” and “Strauß” (one key; one in case folding too): the later one is
+    renamed letter for letter, so the other's games and payments keep his name."""
+    season = season_with(club, "mleague", owner)
+    night = m.Session.objects.create(season=season)
+    first, _ = services.save_game(night, {"players": ["Strauss", "Ben", "Chie", "Dae"],
+                                          "points": POINTS}, owner)  # fmt: skip
+    later, _ = services.save_game(night, {"players": ["Later", "Ben", "Chie", "Dae"],
+                                          "points": POINTS}, owner)  # fmt: skip
+    _stored_as(m.Player.objects.get(name="Later"), "Strauß", later)
+    m.Payment.objects.create(session=night, payer="Strauss", payee="Ben", amount=5)
+    _migrate()
+    first.refresh_from_db()
+    later.refresh_from_db()
+    assert first.data["players"][0] == "Strauss"
+    assert later.data["players"][0] == "Strauß 2"
+    assert m.Payment.objects.get().payer == "Strauss"
+    assert sorted(m.Player.objects.values_list("name", flat=True)) == [
+        "Ben", "Chie", "Dae", "Strauss", "Strauß 2"]  # fmt: skip
+
+
+def test_a_spectator_written_otherwise_than_a_player_is_kept_apart(
+    club: m.Club, owner: Any
+) -> None:
+    """A spectator “Ａｎａ” beside the player “Ana” (the web app had told them apart):
+    the spectator is called “Ａｎａ 2”, in the game and its payments, so that the
+    night still settles and a rename of Ana leaves the spectator alone; a spectator
+    written in another case only (“ana”) had been Ana, and stays so."""
+    season = season_with(club, "mleague", owner)
+    night = m.Session.objects.create(season=season)
+    services.save_game(night, {"players": ["Ana", "Ben", "Chie", "Dae"], "points": POINTS},
+                       owner)  # fmt: skip
+    game, _ = services.save_game(night, {"players": ["Eve", "Ben", "Chie", "Dae"],
+                                         "points": POINTS, "soto": {"Xw": "Ben", "ana": "Chie"}},
+                                 owner)  # fmt: skip
+    stored = services.rename_in_table(game.data, "Xw", "Ａｎａ")
+    m.Game.objects.filter(pk=game.pk).update(
+        data=stored, spectators={"Ａｎａ": game.spectators["Xw"], "ana": game.spectators["ana"]}
+    )
+    m.Payment.objects.create(session=night, payer="Ａｎａ", payee="Ben", amount=5)
+    _migrate()
+    game.refresh_from_db()
+    assert game.data["soto"] == {"Ａｎａ 2": "Ben", "ana": "Chie"}
+    assert set(game.spectators) == {"Ａｎａ 2", "ana"}
+    assert m.Payment.objects.get().payer == "Ａｎａ 2"
+    assert services.session_result(night) is not None
+    services.rename_player(m.Player.objects.get(name="Ana"), "Anabel", owner)
+    game.refresh_from_db()
+    assert game.data["soto"] == {"Ａｎａ 2": "Ben", "Anabel": "Chie"}
+
+
+def test_the_player_the_rules_name_keeps_the_name(club: m.Club, owner: Any) -> None:
+    """Of two players one key takes for one, the one the rules' standing bets name
+    keeps the name (the bets go on naming them), though made later."""
+    season = season_with(club, "mleague", owner)
+    night = m.Session.objects.create(season=season)
+    services.save_game(night, {"players": ["Ana", "Ben", "Chie", "Dae"], "points": POINTS},
+                       owner)  # fmt: skip
+    later, _ = services.save_game(night, {"players": ["Later", "Ben", "Chie", "Dae"],
+                                          "points": POINTS}, owner)  # fmt: skip
+    _stored_as(m.Player.objects.get(name="Later"), "Ａｎａ", later)
+    version = season.rule_versions.order_by("-number").first()
+    m.RulesVersion.objects.filter(pk=version.pk).update(
+        toml=version.toml + '\n[side]\nsashi = ["Ａｎａ:Ben:10000"]\n'
+    )
+    _migrate()
+    later.refresh_from_db()
+    assert later.data["players"][0] == "Ａｎａ"
+    assert sorted(m.Player.objects.values_list("name", flat=True)) == [
+        "Ana 2", "Ben", "Chie", "Dae", "Ａｎａ"]  # fmt: skip
+
+
+def test_a_merge_of_a_twin_in_other_letters_cannot_be_undone_and_says_why(
+    club: m.Club, owner: Any
+) -> None:
+    """A guest “Ａｎａ” merged into “Ana” before names were told apart by their key:
+    undoing it would make two players of one name, and the refusal names the player
+    who holds it (it had said “a player is called Ａｎａ again”, and none was)."""
+    season = season_with(club, "mleague", owner)
+    night = m.Session.objects.create(season=season)
+    services.save_game(night, {"players": ["Ana", "Ben", "Chie", "Dae"], "points": POINTS},
+                       owner)  # fmt: skip
+    services.save_game(night, {"players": ["Wide", "Ben", "Chie", "Dae"], "points": POINTS},
+                       owner)  # fmt: skip
+    wide = m.Player.objects.get(club=club, name="Wide")
+    action = services.merge_players(wide, m.Player.objects.get(club=club, name="Ana"), owner)
+    m.Player.objects.filter(pk=wide.pk).update(name="Ａｎａ")
+    with pytest.raises(SeisanError, match="Ana is the same name as Ａｎａ") as refused:
+        services.undo_merge(action, owner)
+    assert "rename Ana first" in str(refused.value)
+    action.refresh_from_db()
+    assert action.undone is None

@@ -207,6 +207,10 @@ def test_the_same_game_twice_is_asked_about(signed_in: Client, session: m.Sessio
     assert session.games.count() == 1
     saved(enter(signed_in, session, NAMES, MLEAGUE, again="1"))
     assert session.games.count() == 2
+    # the other phone wrote the names in other letters: the same players all the same
+    third = enter(signed_in, session, ["ａｎａ", "BEN", "chie", "Dae"], MLEAGUE)
+    assert third.status_code == 200 and third.context["twin"].number == 1
+    assert session.games.count() == 2
 
 
 def test_a_delete_is_asked_about(signed_in: Client, session: m.Session) -> None:

@@ -788,10 +788,16 @@ def undo_merge(action: m.Action, user: Any) -> None:
     if action.kind != "players.merged" or action.undone is not None or not undo:
         raise SeisanError(_("this cannot be undone"))
     source = m.Player.objects.get(pk=undo["source"])
-    if m.same_name(action.club.players.filter(merged_into__isnull=True), source.name).exists():
+    taken = m.same_name(action.club.players.filter(merged_into__isnull=True), source.name).first()
+    if taken is not None and taken.name == source.name:
         raise SeisanError(
             _("a player is called {name} again since the merge: rename them first",
               name=source.name)
+        )  # fmt: skip
+    if taken is not None:  # (the merge's own target, where the two differ in case or width)
+        raise SeisanError(
+            _("{other} is the same name as {name} (case, width and spaces aside): rename "
+              "{other} first", other=taken.name, name=source.name)
         )  # fmt: skip
     with transaction.atomic():
         for entry in undo["games"]:

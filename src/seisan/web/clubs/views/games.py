@@ -16,7 +16,7 @@ from django.views.decorators.http import require_POST
 
 from seisan.errors import SeisanError
 from seisan.explain import explain
-from seisan.i18n import N_
+from seisan.i18n import N_, name_key
 from seisan.web.clubs import history, services
 from seisan.web.clubs import models as m
 from seisan.web.clubs.access import can_edit_game, club_view, ctx, number, saved
@@ -62,8 +62,9 @@ def duplicate_of(session: m.Session, table: dict[str, Any]) -> m.Game | None:
     same seats and the same points (two phones, or one tap too many)."""
     since = timezone.now() - timedelta(minutes=DUPLICATE_MINUTES)
     recent = session.games.filter(deleted__isnull=True, created__gte=since, record__isnull=True)
+    players = [name_key(str(n)) for n in table["players"]]  # “ana” typed is Ana
     for game in recent:
-        if game.data.get("players") == table["players"] and (
+        if [name_key(str(n)) for n in game.data.get("players", [])] == players and (
             game.data.get("points") == table["points"]
         ):
             return game

@@ -13,10 +13,10 @@ players = import_module("seisan.web.clubs.migrations.0011_name_keys")
 def season_keys(apps, schema_editor):
     for model in ("Registration", "Team"):
         players.keep_apart(apps.get_model("events", model).objects.all(), "season_id")
+    players.checked_now(schema_editor)
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
         ("clubs", "0011_name_keys"),
         ("events", "0004_tournament"),
@@ -48,6 +48,8 @@ class Migration(migrations.Migration):
         ),
         migrations.AddConstraint(
             model_name="team",
-            constraint=models.UniqueConstraint(fields=("season", "key"), name="one_team_key_a_season"),
+            constraint=models.UniqueConstraint(
+                fields=("season", "key"), name="one_team_key_a_season"
+            ),
         ),
     ]
