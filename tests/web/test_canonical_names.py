@@ -425,3 +425,74 @@ def test_a_merge_of_a_twin_in_other_letters_cannot_be_undone_and_says_why(
     assert "rename Ana first" in str(refused.value)
     action.refresh_from_db()
     assert action.undone is None
+
+
+#: every field of a game table or record that names a person, as stored (the forms a
+#: session file, a CSV and the table assistant write), with “Ana” renamed “Anabel”
+NAMING_FIELDS = [
+    ("table", {"sashi": ["Ana:Ben:10000"]}, {"sashi": ["Anabel:Ben:10000"]}),
+    ("table", {"sashi": [["Ben", "Ana", 10000]]}, {"sashi": [["Ben", "Anabel", 10000]]}),
+    ("table", {"busted": ["Dae:Ana"]}, {"busted": ["Dae:Anabel"]}),
+    ("table", {"busted": {"Dae": "Ana"}}, {"busted": {"Dae": "Anabel"}}),
+    ("table", {"soto": ["Ana:Ben"]}, {"soto": ["Anabel:Ben"]}),
+    ("table", {"pool": [["Eve", "Ana"]]}, {"pool": [["Eve", "Anabel"]]}),
+    ("table", {"chips": {"Ana": 2}}, {"chips": {"Anabel": 2}}),
+    ("table", {"winners": ["Ana"]}, {"winners": ["Anabel"]}),
+    ("table", {"penalties": ["Ana:-20:late"]}, {"penalties": ["Anabel:-20:late"]}),
+    ("table", {"substitute": "Ben:Ana"}, {"substitute": "Ben:Anabel"}),
+    ("table", {"substitute": "Ana:Gus"}, {"substitute": "Anabel:Gus"}),
+    ("table", {"side": {"binta_pairs": ["Ana:Ben:1"]}},
+     {"side": {"binta_pairs": ["Anabel:Ben:1"]}}),
+    ("record", {"substitute": {"seat": "Ben", "by": "Ana"}},
+     {"substitute": {"seat": "Ben", "by": "Anabel"}}),
+    ("record", {"substitute": "Ana:Gus"}, {"substitute": "Anabel:Gus"}),
+    ("record", {"hands": [{"calls": ["Ana"], "riichi": ["Ana"]}]},
+     {"hands": [{"calls": ["Anabel"], "riichi": ["Anabel"]}]}),
+    ("record", {"hands": [{"wins": [{"winner": "Ben", "daiminkan": "Ana", "pao": "Ana"}]}]},
+     {"hands": [{"wins": [{"winner": "Ben", "daiminkan": "Anabel", "pao": "Anabel"}]}]}),
+    ("record", {"hands": [{"from": "Ana", "result": "ron"}]},
+     {"hands": [{"from": "Anabel", "result": "ron"}]}),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("kind", "stored", "renamed"), NAMING_FIELDS)
+def test_a_rename_reaches_every_field_that_names_a_person(
+    kind: str, stored: dict[str, Any], renamed: dict[str, Any]
+) -> None:
+    """A rename or merge left a name where the core reads one (a call, a 大明槓's
+    feeder, a substitute's own name, bets given as lists): the game was then refused
+    (“calls: “Ana” is not a player”), or the name fell to the player who kept it."""
+    rename = services.rename_in_table if kind == "table" else services.rename_in_record
+    base = {"players": ["Ana", "Ben", "Chie", "Dae"]}
+    out = rename({**base, **stored}, "Ana", "Anabel")
+    assert out == {"players": ["Anabel", "Ben", "Chie", "Dae"], **renamed}
+
+
+def test_the_migration_renames_every_field_and_follows_the_seats(club: m.Club, owner: Any) -> None:
+    """The renamed twin's name wherever the core reads one: a call of a hand record,
+    bets given as lists (as a CSV stores them), the substitute's own name; a seat
+    written in another case than the player's name (the seats say who sat there); the
+    rules' player found by the rules' bets, not by a name inside another
+    (“Chie:Anabel”); and each game then settles."""
+    season = season_with(club, "mleague", owner)
+    night = m.Session.objects.create(season=season)
+    services.save_game(night, {"players": ["Ana", "Ben", "Chie", "Dae"], "points": POINTS},
+                       owner)  # fmt: skip
+    listed, _ = services.save_game(night, {"players": ["Wide", "Ben", "Chie", "Dae"],
+                                           "points": POINTS}, owner)  # fmt: skip
+    wide = m.Player.objects.get(club=club, name="Wide")
+    stored = {**listed.data, "players": ["ＡＮＡ", "Ben", "Chie", "Dae"],
+              "soto": ["Eve:Ａｎａ"], "sashi": [["Ａｎａ", "Ben", 10000]]}  # fmt: skip
+    m.Game.objects.filter(pk=listed.pk).update(data=stored)
+    m.Player.objects.filter(pk=wide.pk).update(name="Ａｎａ", key="before")
+    version = season.rule_versions.order_by("-number").first()
+    m.RulesVersion.objects.filter(pk=version.pk).update(
+        toml=version.toml + '\n[side]\nsashi = ["Chie:Anabel:5000"]\n'
+    )
+    _migrate()
+    listed.refresh_from_db()
+    assert m.Player.objects.get(pk=wide.pk).name == "Ａｎａ 2"
+    assert listed.data["players"][0] == "Ａｎａ 2"  # its seat said “ＡＮＡ”
+    assert listed.data["soto"] == ["Eve:Ａｎａ 2"]
+    assert listed.data["sashi"] == [["Ａｎａ 2", "Ben", 10000]]
+    assert services.game_result_of(listed).settlement.names[0] == "Ａｎａ 2"

@@ -415,7 +415,7 @@ def test_a_record_renamed_wherever_it_names_a_player() -> None:
     }  # fmt: skip
     assert services.rename_in_record(record, "Anna", "Ana") == {
         "title": "Anna's night", "players": ["Ana", "Ben", "Chie", "Dae"],
-        "substitute": {"seat": "Ana", "by": "Anna", "from_start": False},
+        "substitute": {"seat": "Ana", "by": "Ana", "from_start": False},
         "penalties": [{"player": "Ana", "pt": 5, "reason": "Anna"}, "Ana:2:Anna",
                       {"seat": "Ana", "pt": 1}, 7],
         "hands": [
@@ -429,9 +429,9 @@ def test_a_record_renamed_wherever_it_names_a_player() -> None:
     written = services.rename_in_record({**record, "substitute": "Anna:Hana:later"}, "anna", "Ana")
     assert written["substitute"] == "Ana:Hana:later"
     assert services.rename_in_record({"substitute": "Ben:Anna"}, "Anna", "Ana") == {
-        "substitute": "Ben:Anna",
+        "substitute": "Ben:Ana",
         "players": [],
-    }  # only the seat's name is a player's
+    }  # a substitute is a player of the club too (their seat's games name them)
     assert services.rename_in_record({"title": "x"}, "Anna", "Ana") == {"title": "x", "players": []}
 
 
@@ -459,9 +459,9 @@ def test_a_table_renamed_wherever_it_names_a_player() -> None:
         "label": "Anna's table",
     }  # fmt: skip
     assert table["players"][0] == "Anna"  # the table given is left as it was
-    # a substitute playing for someone else keeps their name; a table without seats
+    # a substitute playing for someone else is renamed too; a table without seats
     assert services.rename_in_table({"substitute": "Ben:Anna"}, "Anna", "Ana") == {
-        "substitute": "Ben:Anna", "players": []}  # fmt: skip
+        "substitute": "Ben:Ana", "players": []}  # fmt: skip
 
 
 def test_each_rename_word_for_word(scene: dict[str, Any], owner: Any) -> None:

@@ -494,8 +494,9 @@ def players_named(club: m.Club, names: Sequence[str]) -> list[m.Player]:
 
 _PAIR_BETS = ("sashi", "bashin", "binta")
 _LINKS = ("busted", "soto", "pool")  # {a = b}: both names
-_RECORD_LISTS = ("riichi", "tenpai", "nagashi")
+_RECORD_LISTS = ("riichi", "tenpai", "nagashi", "calls")
 _RECORD_ONE = ("from", "player")
+_WIN_NAMES = {"winner", "pao", "daiminkan"}  #: a win's fields that name a player
 
 
 def _one(value: Any, old: str, new: str) -> Any:
@@ -504,8 +505,9 @@ def _one(value: Any, old: str, new: str) -> Any:
 
 def rename_in_table(data: Mapping[str, Any], old: str, new: str) -> dict[str, Any]:
     """A game table with player ``old`` called ``new`` wherever a name stands: the
-    seats, pair bets (A:B:AMOUNT), chips, who busted whom, winners, spectators,
-    penalties (NAME:PT[:REASON]) and the substitute's seat."""
+    seats, pair bets (A:B:AMOUNT, or a list), chips, who busted whom and spectators
+    (a table, or a list of A:B), winners, penalties (NAME:PT[:REASON]) and the
+    substitute (SEAT:NAME, both)."""
     out = dict(data)
     out["players"] = [_one(n, old, new) for n in data.get("players", [])]
     for key in _PAIR_BETS:
@@ -516,11 +518,15 @@ def rename_in_table(data: Mapping[str, Any], old: str, new: str) -> dict[str, An
     for key in _LINKS:
         if isinstance(out.get(key), Mapping):
             out[key] = {_one(k, old, new): _one(v, old, new) for k, v in out[key].items()}
+        elif isinstance(out.get(key), list):  # ["Dae:Ana"], as a CSV's column gives them
+            out[key] = [_pair_text(item, old, new) for item in out[key]]
     if isinstance(out.get("winners"), list):
         out["winners"] = [_one(n, old, new) for n in out["winners"]]
     if isinstance(out.get("penalties"), list):
         out["penalties"] = [_first_part(p, old, new) for p in out["penalties"]]
-    if isinstance(out.get("substitute"), str):
+    if isinstance(out.get("substitute"), str):  # SEAT:NAME
+        out["substitute"] = _pair_text(out["substitute"], old, new)
+    elif isinstance(out.get("substitute"), Mapping):
         out["substitute"] = _first_part(out["substitute"], old, new)
     if isinstance(out.get("side"), Mapping):  # the game's own standing pairs
         side = dict(out["side"])
@@ -573,15 +579,21 @@ def _not_in_rules(club: m.Club, name: str) -> None:
 
 
 def _pair_text(item: Any, old: str, new: str) -> Any:
+    """A pair's two names renamed: ``A:B[:…]`` or ``[A, B, …]``."""
+    if isinstance(item, list):
+        return [_one(p, old, new) for p in item[:2]] + item[2:]
     if not isinstance(item, str):
         return item
     parts = item.split(":")
     return ":".join([_one(p, old, new) for p in parts[:2]] + parts[2:])
 
 
+_NAMING_KEYS = {"player", "seat", "by"}  #: a penalty's or substitute's fields that name
+
+
 def _first_part(item: Any, old: str, new: str) -> Any:
     if isinstance(item, Mapping):
-        return {k: _one(v, old, new) if k in {"player", "seat"} else v for k, v in item.items()}
+        return {k: _one(v, old, new) if k in _NAMING_KEYS else v for k, v in item.items()}
     if not isinstance(item, str):
         return item
     head, sep, rest = item.partition(":")
@@ -593,11 +605,10 @@ def rename_in_record(record: Mapping[str, Any], old: str, new: str) -> dict[str,
     names a player (never in results or round names)."""
     out = dict(record)
     out["players"] = [_one(n, old, new) for n in record.get("players", [])]
-    if isinstance(out.get("substitute"), Mapping):
-        out["substitute"] = {k: _one(v, old, new) if k == "seat" else v
-                             for k, v in out["substitute"].items()}  # fmt: skip
-    elif isinstance(out.get("substitute"), str):
+    if isinstance(out.get("substitute"), Mapping):  # {seat = PLAYER, by = NAME}
         out["substitute"] = _first_part(out["substitute"], old, new)
+    elif isinstance(out.get("substitute"), str):  # SEAT:NAME
+        out["substitute"] = _pair_text(out["substitute"], old, new)
     if isinstance(out.get("penalties"), list):
         out["penalties"] = [_first_part(p, old, new) for p in out["penalties"]]
     hands = []
@@ -611,7 +622,7 @@ def rename_in_record(record: Mapping[str, Any], old: str, new: str) -> dict[str,
                 h[key] = _one(h[key], old, new)
         if isinstance(h.get("wins"), list):
             h["wins"] = [
-                {k: _one(v, old, new) if k in {"winner", "pao"} else v for k, v in w.items()}
+                {k: _one(v, old, new) if k in _WIN_NAMES else v for k, v in w.items()}
                 if isinstance(w, Mapping) else w
                 for w in h["wins"]
             ]  # fmt: skip
@@ -622,10 +633,16 @@ def rename_in_record(record: Mapping[str, Any], old: str, new: str) -> dict[str,
 
 
 def names_in(game: m.Game) -> set[str]:
-    """Everyone at or around the table: the seats and the spectators (their keys,
-    :func:`seisan.i18n.name_key`)."""
+    """Everyone at or around the table: the seats, the spectators and a substitute
+    (their keys, :func:`seisan.i18n.name_key`)."""
     names = {name_key(s.player.name) for s in game.seats.all()}
     names |= {name_key(n) for n in (game.spectators or {})}
+    for played in ((game.data or {}).get("substitute"), (game.record or {}).get("substitute")):
+        by = played.get("by") if isinstance(played, Mapping) else None  # {seat, by}
+        if isinstance(played, str) and ":" in played:  # SEAT:NAME
+            by = played.split(":")[1]
+        if isinstance(by, str):
+            names.add(name_key(by))
     return names
 
 

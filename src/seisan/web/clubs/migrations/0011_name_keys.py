@@ -21,6 +21,7 @@ Games and tables renamed get a new version, the club's seasons a new revision.
 written: a migration runs on the data of its own time."""
 
 import itertools
+import tomllib
 import unicodedata
 from collections.abc import Mapping
 from typing import Any
@@ -44,9 +45,18 @@ def _case(name: str) -> str:
 
 
 _PAIR_BETS = ("sashi", "bashin", "binta")
+
+
 _LINKS = ("busted", "soto", "pool")  # {a = b}: both names
-_RECORD_LISTS = ("riichi", "tenpai", "nagashi")
+
+
+_RECORD_LISTS = ("riichi", "tenpai", "nagashi", "calls")
+
+
 _RECORD_ONE = ("from", "player")
+
+
+_WIN_NAMES = {"winner", "pao", "daiminkan"}  #: a win's fields that name a player
 
 
 def _one(value: Any, old: Any, new: str) -> Any:
@@ -57,8 +67,9 @@ def _one(value: Any, old: Any, new: str) -> Any:
 
 def rename_in_table(data: Mapping[str, Any], old: Any, new: str) -> dict[str, Any]:
     """A game table with player ``old`` called ``new`` wherever a name stands: the
-    seats, pair bets (A:B:AMOUNT), chips, who busted whom, winners, spectators,
-    penalties (NAME:PT[:REASON]) and the substitute's seat."""
+    seats, pair bets (A:B:AMOUNT, or a list), chips, who busted whom and spectators
+    (a table, or a list of A:B), winners, penalties (NAME:PT[:REASON]) and the
+    substitute (SEAT:NAME, both)."""
     out = dict(data)
     out["players"] = [_one(n, old, new) for n in data.get("players", [])]
     for key in _PAIR_BETS:
@@ -69,11 +80,15 @@ def rename_in_table(data: Mapping[str, Any], old: Any, new: str) -> dict[str, An
     for key in _LINKS:
         if isinstance(out.get(key), Mapping):
             out[key] = {_one(k, old, new): _one(v, old, new) for k, v in out[key].items()}
+        elif isinstance(out.get(key), list):  # ["Dae:Ana"], as a CSV's column gives them
+            out[key] = [_pair_text(item, old, new) for item in out[key]]
     if isinstance(out.get("winners"), list):
         out["winners"] = [_one(n, old, new) for n in out["winners"]]
     if isinstance(out.get("penalties"), list):
         out["penalties"] = [_first_part(p, old, new) for p in out["penalties"]]
-    if isinstance(out.get("substitute"), str):
+    if isinstance(out.get("substitute"), str):  # SEAT:NAME
+        out["substitute"] = _pair_text(out["substitute"], old, new)
+    elif isinstance(out.get("substitute"), Mapping):
         out["substitute"] = _first_part(out["substitute"], old, new)
     if isinstance(out.get("side"), Mapping):  # the game's own standing pairs
         side = dict(out["side"])
@@ -85,15 +100,21 @@ def rename_in_table(data: Mapping[str, Any], old: Any, new: str) -> dict[str, An
 
 
 def _pair_text(item: Any, old: Any, new: str) -> Any:
+    """A pair's two names renamed: ``A:B[:…]`` or ``[A, B, …]``."""
+    if isinstance(item, list):
+        return [_one(p, old, new) for p in item[:2]] + item[2:]
     if not isinstance(item, str):
         return item
     parts = item.split(":")
     return ":".join([_one(p, old, new) for p in parts[:2]] + parts[2:])
 
 
+_NAMING_KEYS = {"player", "seat", "by"}  #: a penalty's or substitute's fields that name
+
+
 def _first_part(item: Any, old: Any, new: str) -> Any:
     if isinstance(item, Mapping):
-        return {k: _one(v, old, new) if k in {"player", "seat"} else v for k, v in item.items()}
+        return {k: _one(v, old, new) if k in _NAMING_KEYS else v for k, v in item.items()}
     if not isinstance(item, str):
         return item
     head, sep, rest = item.partition(":")
@@ -105,11 +126,10 @@ def rename_in_record(record: Mapping[str, Any], old: Any, new: str) -> dict[str,
     names a player (never in results or round names)."""
     out = dict(record)
     out["players"] = [_one(n, old, new) for n in record.get("players", [])]
-    if isinstance(out.get("substitute"), Mapping):
-        out["substitute"] = {k: _one(v, old, new) if k == "seat" else v
-                             for k, v in out["substitute"].items()}  # fmt: skip
-    elif isinstance(out.get("substitute"), str):
+    if isinstance(out.get("substitute"), Mapping):  # {seat = PLAYER, by = NAME}
         out["substitute"] = _first_part(out["substitute"], old, new)
+    elif isinstance(out.get("substitute"), str):  # SEAT:NAME
+        out["substitute"] = _pair_text(out["substitute"], old, new)
     if isinstance(out.get("penalties"), list):
         out["penalties"] = [_first_part(p, old, new) for p in out["penalties"]]
     hands = []
@@ -123,7 +143,7 @@ def rename_in_record(record: Mapping[str, Any], old: Any, new: str) -> dict[str,
                 h[key] = _one(h[key], old, new)
         if isinstance(h.get("wins"), list):
             h["wins"] = [
-                {k: _one(v, old, new) if k in {"winner", "pao"} else v for k, v in w.items()}
+                {k: _one(v, old, new) if k in _WIN_NAMES else v for k, v in w.items()}
                 if isinstance(w, Mapping) else w
                 for w in h["wins"]
             ]  # fmt: skip
@@ -133,20 +153,28 @@ def rename_in_record(record: Mapping[str, Any], old: Any, new: str) -> dict[str,
     return out
 
 
+def _pair_names(item: Any) -> list[Any]:
+    if isinstance(item, list):
+        return item[:2]
+    return str(item).split(":")[:2] if isinstance(item, str) else []
+
+
 def _texts(data: Any, record: Any, spectators: Any) -> list[str]:
-    """Every name a game writes where a person stands (seats, spectators, pools,
-    substitutes), in order, as written."""
+    """Every name a game writes where a person stands (seats, spectators, pools, who
+    busted whom, substitutes), as written."""
     data, record = data or {}, record or {}
     found = [*data.get("players", []), *record.get("players", []), *(spectators or {})]
-    for key in ("soto", "pool"):
+    for key in _LINKS:
         if isinstance(data.get(key), Mapping):
             found += [*data[key], *data[key].values()]
+        elif isinstance(data.get(key), list):
+            found += [n for item in data[key] for n in _pair_names(item)]
     for sub in (data.get("substitute"), record.get("substitute")):
         if isinstance(sub, str):
-            found.append(sub.partition(":")[2])
+            found += _pair_names(sub)
         elif isinstance(sub, Mapping):
-            found.append(sub.get("by", ""))
-    return [" ".join(str(n).split()) for n in found if isinstance(n, str) and n.strip()]
+            found += [sub.get("seat"), sub.get("by")]
+    return [" ".join(n.split()) for n in found if isinstance(n, str) and n.strip()]
 
 
 def free_name(name: str, used: set[str]) -> str:
@@ -161,21 +189,29 @@ def free_name(name: str, used: set[str]) -> str:
         number += 1
 
 
-def _rename(games, seatings, tables, payments, old, new):
+def _rename(games, seatings, tables, payments, old, new, seated=None):
     """The spellings ``old`` called ``new`` in the club's games, seatings, tables and
-    payments (in memory: each marked ``changed``)."""
+    payments (in memory: each marked ``changed``); where ``seated`` is a player's id, in
+    a game they sat at also the name their seat has there (in another case: the seats
+    say who sat where, the names alone do not). Returns whether anything changed."""
+    changed = False
     for game in games:
-        data = rename_in_table(game.data, old, new)
-        record = None if game.record is None else rename_in_record(game.record, old, new)
-        spectators = {_one(k, old, new): v for k, v in (game.spectators or {}).items()}
+        names = (game.data or {}).get("players", [])
+        spelled = old | {
+            " ".join(str(names[s]).split()) for s in game.seated.get(seated, ()) if s < len(names)
+        }
+        data = rename_in_table(game.data, spelled, new)
+        record = None if game.record is None else rename_in_record(game.record, spelled, new)
+        spectators = {_one(k, spelled, new): v for k, v in (game.spectators or {}).items()}
         if (data, record, spectators) != (game.data, game.record, game.spectators or {}):
             game.data, game.record, game.spectators = data, record, spectators
-            game.changed = True
+            game.changed = changed = True
     for seating in seatings:
-        seated = [[_one(n, old, new) for n in t] for t in seating.tables]
+        at = [[_one(n, old, new) for n in t] for t in seating.tables]
         out = [_one(n, old, new) for n in seating.sitting_out]
-        if (seated, out) != (seating.tables, seating.sitting_out):
-            seating.tables, seating.sitting_out, seating.changed = seated, out, True
+        if (at, out) != (seating.tables, seating.sitting_out):
+            seating.tables, seating.sitting_out, seating.changed = at, out, True
+            changed = True
     for table in tables:
         hands = [e["hand"] for e in table.hands]
         renamed = rename_in_record({"players": table.names, "hands": hands}, old, new)
@@ -184,11 +220,13 @@ def _rename(games, seatings, tables, payments, old, new):
             table.hands = [
                 e | {"hand": h} for e, h in zip(table.hands, renamed["hands"], strict=True)
             ]
-            table.changed = True
+            table.changed = changed = True
     for payment in payments:
         payer, payee = _one(payment.payer, old, new), _one(payment.payee, old, new)
         if (payer, payee) != (payment.payer, payment.payee):
             payment.payer, payment.payee, payment.changed = payer, payee, True
+            changed = True
+    return changed
 
 
 def _all_texts(games, seatings, tables, payments):
@@ -200,7 +238,7 @@ def _all_texts(games, seatings, tables, payments):
     return [" ".join(n.split()) for n in found if n.strip()]
 
 
-def _keep_people_apart(players, games, seatings, tables, payments, rules_text):
+def _keep_people_apart(players, games, seatings, tables, payments, in_rules):
     """One club: the renames the key asks for, of players and of the club's games,
     seatings, tables and payments (in memory); returns whether anything changed."""
     active = sorted((p for p in players if p.merged_into_id is None), key=lambda p: p.pk)
@@ -213,7 +251,7 @@ def _keep_people_apart(players, games, seatings, tables, payments, rules_text):
     for group in by_key.values():
         if len(group) < 2:
             continue
-        named = [p for p in group if f"{p.name}:" in rules_text or f":{p.name}" in rules_text]
+        named = [p for p in group if p.name in in_rules]
         keeper = (named or group)[0]
         for player in group:
             if player is keeper:
@@ -225,8 +263,8 @@ def _keep_people_apart(players, games, seatings, tables, payments, rules_text):
             old = {player.name} if alike else {t for t in texts if _case(t) == _case(player.name)}
             new = free_name(player.name, used)
             used.add(name_key(new))
-            _rename(games, seatings, tables, payments, old | {player.name}, new)
-            player.name, player.changed, changed = new, True, True
+            _rename(games, seatings, tables, payments, old | {player.name}, new, player.pk)
+            player.name, changed = new, True
     # spectators and substitutes written otherwise than the player or the spectator
     # first met under their key (in case only: one person, as before)
     first = {name_key(p.name): _case(p.name) for p in active}
@@ -237,9 +275,23 @@ def _keep_people_apart(players, games, seatings, tables, payments, rules_text):
     for spellings in spelled.values():
         new = free_name(sorted(spellings)[0], used)
         used.add(name_key(new))
-        _rename(games, seatings, tables, payments, spellings, new)
-        changed = True
+        changed = _rename(games, seatings, tables, payments, spellings, new) or changed
     return changed
+
+
+def _named_in_rules(texts):
+    """The names the rules' standing bets between players name (A:B:AMOUNT), as
+    written."""
+    found = set()
+    for text in texts:
+        try:
+            side = tomllib.loads(text).get("side", {})
+        except tomllib.TOMLDecodeError:
+            continue
+        for key in ("sashi", "bashin", "binta_pairs"):
+            for item in side.get(key, []) if isinstance(side, Mapping) else []:
+                found |= {" ".join(str(n).split()) for n in _pair_names(item)}
+    return found
 
 
 def player_keys(apps, schema_editor):
@@ -247,6 +299,7 @@ def player_keys(apps, schema_editor):
     Game = apps.get_model("clubs", "Game")
     Payment = apps.get_model("clubs", "Payment")
     RulesVersion = apps.get_model("clubs", "RulesVersion")
+    Seat = apps.get_model("clubs", "Seat")
     Season = apps.get_model("clubs", "Season")
     SeasonChange = apps.get_model("clubs", "SeasonChange")
     Seating = apps.get_model("events", "Seating")
@@ -281,10 +334,18 @@ def player_keys(apps, schema_editor):
         seatings = list(Seating.objects.filter(session__season__club_id=club).order_by("pk"))
         tables = list(Table.objects.filter(session__season__club_id=club).order_by("pk"))
         payments = list(Payment.objects.filter(session__season__club_id=club).order_by("pk"))
-        rules_text = "\n".join(
+        for game in games:  # who sat where: a player's id → their seats
+            game.seated = {}
+        by_game = {game.pk: game for game in games}
+        for game, player, seat in Seat.objects.filter(
+            game__session__season__club_id=club
+        ).values_list("game_id", "player_id", "seat"):
+            if game in by_game:
+                by_game[game].seated.setdefault(player, []).append(seat)
+        in_rules = _named_in_rules(
             RulesVersion.objects.filter(season__club_id=club).values_list("toml", flat=True)
         )
-        if not _keep_people_apart(theirs, games, seatings, tables, payments, rules_text):
+        if not _keep_people_apart(theirs, games, seatings, tables, payments, in_rules):
             continue
         for game in games:
             if getattr(game, "changed", False):
@@ -346,7 +407,7 @@ def keep_apart(rows, scope):
         for row in rows:
             row.key = PASSING.format(row.pk)
         type(rows[0]).objects.bulk_update(rows, ["key"], batch_size=500)
-        for row, key in zip(rows, final):
+        for row, key in zip(rows, final, strict=True):
             row.key = key
         type(rows[0]).objects.bulk_update(rows, ["name", "key"], batch_size=500)
 
