@@ -373,10 +373,13 @@ def player_keys(apps, schema_editor):
         p.key = name_key(p.name)
     Player.objects.bulk_update(rows, ["name", "key"], batch_size=500)
     history = apps.get_model("clubs", "HistoricalPlayer")
-    past = list(history.objects.only("history_id", "name"))
-    for row in past:
-        row.key = name_key(row.name)
-    history.objects.bulk_update(past, ["key"], batch_size=500)
+    rows = history.objects.only("history_id", "name").order_by("history_id")
+    done = 0
+    while batch := list(rows.filter(history_id__gt=done)[:2000]):  # a club's whole past
+        for row in batch:  # is not kept in memory at once
+            row.key = name_key(row.name)
+        history.objects.bulk_update(batch, ["key"], batch_size=500)
+        done = batch[-1].history_id
     checked_now(schema_editor)
 
 
