@@ -299,6 +299,11 @@ def test_players_stored_before_the_key_stay_two_people_the_later_one_renamed(
     first = Registration.objects.create(season=season, name="Bo")
     later = Registration.objects.create(season=season, name="stand-in")
     Registration.objects.filter(pk=later.pk).update(name="ＢＯ", key="1")
+    # Ana's entry, made after the entry “Ａｎａ” of the player renamed below: hers keeps
+    # its name, as she keeps hers
+    theirs = Registration.objects.create(season=season, name="stand-in 2")
+    Registration.objects.filter(pk=theirs.pk).update(name="Ａｎａ", key="2", player=wide)
+    hers = Registration.objects.create(season=season, name="Ana", player=ana)
     team = Team.objects.create(season=season, name="Kaze")
     game.refresh_from_db()
     season.refresh_from_db()
@@ -318,7 +323,7 @@ def test_players_stored_before_the_key_stay_two_people_the_later_one_renamed(
     assert m.Payment.objects.get().payer == "Ａｎａ 3"
     assert (game.version, season.revision) == (version + 1, revision + 1)
     assert dict(Registration.objects.values_list("pk", "name")) == {
-        first.pk: "Bo", later.pk: "ＢＯ 2"}  # fmt: skip
+        first.pk: "Bo", later.pk: "ＢＯ 2", theirs.pk: "Ａｎａ 2", hers.pk: "Ana"}  # fmt: skip
     assert Team.objects.get(pk=team.pk).key == "kaze"
     assert services.player_named(club, "ａｎａ").pk == ana.pk
     assert game.seats.get(seat=0).player_id == wide.pk  # its game is its own still

@@ -391,10 +391,11 @@ def checked_now(schema_editor):
         schema_editor.execute("SET CONSTRAINTS ALL IMMEDIATE")
 
 
-def keep_apart(rows, scope):
+def keep_apart(rows, scope, keeps=lambda row: False):
     """Each row's key (teams, entries: a name and nothing else); of two rows of one
-    ``scope`` the key takes for one, the later is called “… 2”."""
-    rows = list(rows.order_by("pk"))
+    ``scope`` the key takes for one, the one that ``keeps`` its name (else the first)
+    keeps it and the other is called “… 2”."""
+    rows = sorted(rows, key=lambda row: (not keeps(row), row.pk))
     used: dict[Any, set[str]] = {}
     for row in rows:
         used.setdefault(getattr(row, scope), set()).add(name_key(row.name))
