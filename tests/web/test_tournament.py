@@ -438,16 +438,17 @@ def test_a_resent_form_with_a_substitute_is_the_same_game(
     signed_in.post(desk, {"action": "in", "name": "Ana"})
     ana = m.Player.objects.get(name="Ana")
     signed_in.post(desk, {"action": "substitute", "player": ana.pk, "by": "Sub"})
-    lower = ["ana", "Ben", "Chie", "Dae"]  # typed in lower case: still Ana's seat
+    lower = ["ana", "Ben", "Chie", "Dae"]  # typed in lower case: still Ana's seat, and
+    # stored as the club writes her name
     first = enter(signed_in, session, lower, [42600, 31000, 16400, 10000], key="k1")
     again = enter(signed_in, session, lower, [42600, 31000, 16400, 10000], key="k1")
     assert first.status_code == again.status_code == 302
-    assert session.games.get().data["substitute"] == "ana:Sub"
+    assert session.games.get().data["substitute"] == "Ana:Sub"
     # the night's substitute changed before the phone sent the form again: the same game
     signed_in.post(desk, {"action": "substitute", "player": ana.pk, "by": "Other"})
     late = enter(signed_in, session, lower, [42600, 31000, 16400, 10000], key="k1")
     assert late.status_code == 302 and session.games.count() == 1
-    assert session.games.get().data["substitute"] == "ana:Sub"
+    assert session.games.get().data["substitute"] == "Ana:Sub"
     signed_in.post(desk, {"action": "substitute", "player": ana.pk, "by": "Sub"})
     # the substitute at the table themselves: then Ana played her own seat
     enter(signed_in, session, ["Ana", "Sub", "Chie", "Dae"], [40000, 30000, 20000, 10000])

@@ -264,6 +264,7 @@ def save_game(
     scoped = f"{session.pk}:{key}" if key else None
     if game is not None and version is None:
         raise Conflict(_("this form is missing the game's version: reload the game and edit again"))
+    data, record, known = as_the_club_writes(session.season.club, data, record)
     sent, sent_record = data, record  # as sent, before the night's substitute is marked
 
     def stored_already() -> tuple[m.Game, bool] | None:
@@ -292,7 +293,7 @@ def save_game(
     try:  # no retry: the night's lock in _write gives each game its number in turn
         with transaction.atomic():
             return _write(session, stored, record, result, user, scoped, game, version,
-                          version_row, kind)  # fmt: skip
+                          version_row, kind, known)  # fmt: skip
     except (SeisanError, IntegrityError):  # a key stored at the same moment: its game
         if (first := stored_already()) is not None:
             return first
@@ -310,12 +311,14 @@ def _write(
     version: int | None,
     version_row: m.RulesVersion,
     kind: str,
+    known: Mapping[str, m.Player] | None = None,
 ) -> tuple[m.Game, bool]:
     """One attempt at storing the game, inside a transaction. The players are found
-    (or made) before the session's lock is taken: the lock is held for the writes only."""
+    (or made) before the session's lock is taken: the lock is held for the writes only;
+    ``known``: players already read, by key."""
     club = session.season.club
     rows, spectators = seat_lines(result)
-    players = players_named(club, [row["name"] for row in rows])
+    players = players_named(club, [row["name"] for row in rows], known)
     if len({p.pk for p in players}) != len(players):
         raise EntryError(_("a player sits twice at this table"), "players")
     seat_pks: list[int] = []
@@ -384,6 +387,52 @@ def _write(
     bump(session.season_id, [game.pk])
     action().save()
     return game, created
+
+
+def as_the_club_writes(
+    club: m.Club, data: Mapping[str, Any], record: Mapping[str, Any] | None
+) -> tuple[Mapping[str, Any], Mapping[str, Any] | None, dict[str, m.Player]]:
+    """A game's names (seats, spectators, a substitute) written as the club's players
+    are: “ａｎａ” typed where Ana plays is stored as “Ana”, so that the season's
+    standings and pages, which read names letter for letter, find one person where the
+    core's ledgers find one (by :func:`seisan.i18n.name_key`). Names of no player stay
+    as typed. One query; the players found (by key) are returned for the seats."""
+    source = record if record is not None else data
+    if not isinstance(source, Mapping):  # (the core words what is wrong with it)
+        return data, record, {}
+    seats = source.get("players")
+    names = [n for n in seats if isinstance(n, str)] if isinstance(seats, list) else []
+    for key in ("soto", "pool"):  # spectators: {NAME = PLAYER}, or ["NAME:PLAYER"]
+        given = source.get(key)
+        if isinstance(given, Mapping):
+            names += [n for n in given if isinstance(n, str)]
+        elif isinstance(given, list):
+            names += [p[0] for p in map(_pair_names, given) if p and isinstance(p[0], str)]
+    played = source.get("substitute")  # SEAT:NAME, or {seat, by}
+    by = played.get("by") if isinstance(played, Mapping) else None
+    if isinstance(played, str) and ":" in played:
+        by = played.split(":")[1]
+    if isinstance(by, str):
+        names.append(by)
+    names = [n for n in dict.fromkeys(" ".join(n.split()) for n in names) if n]
+    found: dict[str, m.Player] = {}
+    for name, player in zip(names, reads.players(club, names), strict=True):
+        if player is None:
+            continue
+        found[player.key] = player
+        if player.name != name:
+            if record is not None:
+                record = rename_in_record(record, name, player.name)
+            else:
+                data = rename_in_table(data, name, player.name)
+    return data, record, found
+
+
+def _pair_names(item: Any) -> list[Any]:
+    """A pair's two names: ``A:B[:…]`` or ``[A, B, …]``."""
+    if isinstance(item, list):
+        return item[:2]
+    return item.split(":")[:2] if isinstance(item, str) else []
 
 
 def _substituted(
@@ -476,13 +525,20 @@ def _kept_seats(game: m.Game, seats: list[m.Seat]) -> None:
     game._prefetched_objects_cache = {"seats": kept_seats}  # type: ignore[attr-defined]
 
 
-def players_named(club: m.Club, names: Sequence[str]) -> list[m.Player]:
-    """:func:`player_named` for each of ``names``, the known ones read in one query. New
-    players are made in the order of their names, not of the seats: two games at once
-    that name the same new players in other seats would otherwise each wait for a name
-    the other made (a deadlock on PostgreSQL)."""
+def players_named(
+    club: m.Club, names: Sequence[str], read_already: Mapping[str, m.Player] | None = None
+) -> list[m.Player]:
+    """:func:`player_named` for each of ``names``, the known ones read in one query (none
+    for those in ``read_already``, by key). New players are made in the order of their
+    names, not of the seats: two games at once that name the same new players in other
+    seats would otherwise each wait for a name the other made (a deadlock on
+    PostgreSQL)."""
     clean = [" ".join(name.split()) for name in names]
-    known = dict(zip(clean, reads.players(club, clean), strict=True))
+    read = dict(read_already or {})
+    asked = [n for n in clean if name_key(n) not in read]
+    read |= {name_key(n): p for n, p in zip(asked, reads.players(club, asked), strict=True)
+             if p is not None}  # fmt: skip
+    known = {n: read.get(name_key(n)) for n in clean}
     made = {
         name: player_named(club, name)
         for name in sorted((n for n, p in known.items() if p is None), key=str.casefold)
@@ -509,9 +565,9 @@ def rename_in_table(data: Mapping[str, Any], old: str, new: str) -> dict[str, An
     (a table, or a list of A:B), winners, penalties (NAME:PT[:REASON]) and the
     substitute (SEAT:NAME, both)."""
     out = dict(data)
-    out["players"] = [_one(n, old, new) for n in data.get("players", [])]
+    out["players"] = _names(data.get("players", []), old, new)
     for key in _PAIR_BETS:
-        if key in out:
+        if isinstance(out.get(key), list):
             out[key] = [_pair_text(item, old, new) for item in out[key]]
     if isinstance(out.get("chips"), Mapping):
         out["chips"] = {_one(k, old, new): v for k, v in out["chips"].items()}
@@ -604,7 +660,7 @@ def rename_in_record(record: Mapping[str, Any], old: str, new: str) -> dict[str,
     """A hand-by-hand record with player ``old`` called ``new`` in every field that
     names a player (never in results or round names)."""
     out = dict(record)
-    out["players"] = [_one(n, old, new) for n in record.get("players", [])]
+    out["players"] = _names(record.get("players", []), old, new)
     if isinstance(out.get("substitute"), Mapping):  # {seat = PLAYER, by = NAME}
         out["substitute"] = _first_part(out["substitute"], old, new)
     elif isinstance(out.get("substitute"), str):  # SEAT:NAME
@@ -612,7 +668,11 @@ def rename_in_record(record: Mapping[str, Any], old: str, new: str) -> dict[str,
     if isinstance(out.get("penalties"), list):
         out["penalties"] = [_first_part(p, old, new) for p in out["penalties"]]
     hands = []
-    for hand in record.get("hands", []):
+    given = record.get("hands", [])
+    for hand in given if isinstance(given, list) else []:
+        if not isinstance(hand, Mapping):  # (the core words what is wrong with it)
+            hands.append(hand)
+            continue
         h = dict(hand)
         for key in _RECORD_LISTS:
             if isinstance(h.get(key), list):
@@ -627,9 +687,15 @@ def rename_in_record(record: Mapping[str, Any], old: str, new: str) -> dict[str,
                 for w in h["wins"]
             ]  # fmt: skip
         hands.append(h)
-    if "hands" in record:
+    if "hands" in record and isinstance(given, list):
         out["hands"] = hands
     return out
+
+
+def _names(given: Any, old: str, new: str) -> Any:
+    """A list of names renamed; anything else as it was (a table not yet checked: the
+    core words what is wrong with it)."""
+    return [_one(n, old, new) for n in given] if isinstance(given, list) else given
 
 
 def names_in(game: m.Game) -> set[str]:
