@@ -527,3 +527,53 @@ def test_renaming_a_table_not_yet_checked_never_fails(data: dict[str, Any]) -> N
     table = services.rename_in_table(data, "ana", "Ana")
     record = services.rename_in_record(data, "ana", "Ana")
     assert set(table) >= set(data) and set(record) >= set(data)
+
+
+def test_a_game_is_stored_as_the_club_writes_its_players(club: m.Club, owner: Any) -> None:
+    """Seats, a spectator and a spectator's bet typed in other letters or spaces are
+    stored with the players' own names; a spectator who is nobody's stays as typed; the
+    same spectator twice in two spellings is refused in words, not kept once (a table
+    keyed by names would have kept only the last); a name no name may be is the core's
+    error, not the database's."""
+    season = season_with(club, "mleague", owner)
+    night = m.Session.objects.create(season=season)
+    services.save_game(night, {"players": ["Ana", "Ben", "Chie", "山田 太郎"], "points": POINTS},
+                       owner)  # fmt: skip
+    m.Player.objects.create(club=club, name="Eve")
+    game, _ = services.save_game(night, {
+        "players": ["ａｎａ", "BEN", "Chie", "山田\u3000太郎"], "points": POINTS,
+        "soto": {"eve": "ａｎａ", "Zed": "BEN"}}, owner)  # fmt: skip
+    assert game.data["players"] == ["Ana", "Ben", "Chie", "山田 太郎"]
+    assert game.data["soto"] == {"Eve": "Ana", "Zed": "Ben"}
+    assert set(game.spectators) == {"Eve", "Zed"}
+    with pytest.raises(SeisanError, match="already a player or a spectator"):
+        services.save_game(night, {"players": ["Ana", "Ben", "Chie", "Dae"], "points": POINTS,
+                                   "soto": {"eve": "Ana", "Eve": "Dae"}}, owner)  # fmt: skip
+    for bad in ("Ana\ud800", "Ana\x00"):
+        with pytest.raises(SeisanError):
+            services.save_game(night, {}, owner, record={
+                "players": [bad, "Ben", "Chie", "Dae"], "hands": []})  # fmt: skip
+    assert night.games.count() == 2
+
+
+def test_an_edit_of_a_game_stored_as_typed_says_only_what_changed(club: m.Club, owner: Any) -> None:
+    """A game stored before names were stored as the club writes them (“ana”): its
+    edit changes Ben's points, and the club's history says that, not “who sat East:
+    ana → Ana” and Ana's points from nothing."""
+    from seisan.i18n import Lang  # noqa: PLC0415
+    from seisan.web.clubs import history  # noqa: PLC0415
+
+    season = season_with(club, "mleague", owner)
+    night = m.Session.objects.create(season=season)
+    game, _ = services.save_game(night, {"players": ["Ana", "Ben", "Chie", "Dae"],
+                                         "points": POINTS}, owner)  # fmt: skip
+    m.Game.objects.filter(pk=game.pk).update(
+        data={**game.data, "players": ["ana", "Ben", "Chie", "Dae"]}
+    )
+    game.refresh_from_db()
+    services.save_game(night, {"players": ["ana", "Ben", "Chie", "Dae"],
+                               "points": [40000, 31000, 19000, 10000]}, owner,
+                       game=game, version=game.version)  # fmt: skip
+    edit = m.Action.objects.get(kind="game.edited")
+    assert history.changed(edit, Lang.EN)[:2] == [
+        "Ben's points: 30000 → 31000", "Chie's points: 20000 → 19000"]  # fmt: skip

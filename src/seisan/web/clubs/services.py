@@ -311,7 +311,7 @@ def _write(
     version: int | None,
     version_row: m.RulesVersion,
     kind: str,
-    known: Mapping[str, m.Player] | None = None,
+    known: Mapping[str, m.Player | None] | None = None,
 ) -> tuple[m.Game, bool]:
     """One attempt at storing the game, inside a transaction. The players are found
     (or made) before the session's lock is taken: the lock is held for the writes only;
@@ -347,7 +347,7 @@ def _write(
                 _("someone changed this game since you opened it: reload to see their change")
             )
         game = fresh
-        before_data = dict(game.data)
+        before_data = as_known(game.data, known or {})  # (stored as typed, before)
         before_rows = [
             {"name": name, "total": total, "money": money}
             for name, total, money in game.seats.values_list("player__name", "total", "money")
@@ -391,7 +391,7 @@ def _write(
 
 def as_the_club_writes(
     club: m.Club, data: Mapping[str, Any], record: Mapping[str, Any] | None
-) -> tuple[Mapping[str, Any], Mapping[str, Any] | None, dict[str, m.Player]]:
+) -> tuple[Mapping[str, Any], Mapping[str, Any] | None, dict[str, m.Player | None]]:
     """A game's names (seats, spectators, a substitute) written as the club's players
     are: “ａｎａ” typed where Ana plays is stored as “Ana”, so that the season's
     standings and pages, which read names letter for letter, find one person where the
@@ -414,18 +414,30 @@ def as_the_club_writes(
         by = played.split(":")[1]
     if isinstance(by, str):
         names.append(by)
-    names = [n for n in dict.fromkeys(" ".join(n.split()) for n in names) if n]
-    found: dict[str, m.Player] = {}
+    # as typed (“山田　太郎” is renamed “山田 太郎” too); a name no name may be is left to
+    # the core's words (a lone surrogate cannot even be looked up)
+    names = [n for n in dict.fromkeys(names) if n.strip() and plain_text(n)]
+    found: dict[str, m.Player | None] = {}
     for name, player in zip(names, reads.players(club, names), strict=True):
+        found[name_key(name)] = player  # (None: no player, asked already)
         if player is None:
             continue
-        found[player.key] = player
         if player.name != name:
             if record is not None:
                 record = rename_in_record(record, name, player.name)
             else:
                 data = rename_in_table(data, name, player.name)
     return data, record, found
+
+
+def as_known(data: Mapping[str, Any], known: Mapping[str, m.Player | None]) -> dict[str, Any]:
+    """A table with the names of ``known`` players as the club writes them (no query):
+    a game stored before names were, compared with its edit."""
+    out = dict(data)
+    for player in known.values():
+        if player is not None:
+            out = rename_in_table(out, player.name, player.name)
+    return out
 
 
 def _pair_names(item: Any) -> list[Any]:
@@ -526,7 +538,9 @@ def _kept_seats(game: m.Game, seats: list[m.Seat]) -> None:
 
 
 def players_named(
-    club: m.Club, names: Sequence[str], read_already: Mapping[str, m.Player] | None = None
+    club: m.Club,
+    names: Sequence[str],
+    read_already: Mapping[str, m.Player | None] | None = None,
 ) -> list[m.Player]:
     """:func:`player_named` for each of ``names``, the known ones read in one query (none
     for those in ``read_already``, by key). New players are made in the order of their
@@ -536,8 +550,7 @@ def players_named(
     clean = [" ".join(name.split()) for name in names]
     read = dict(read_already or {})
     asked = [n for n in clean if name_key(n) not in read]
-    read |= {name_key(n): p for n, p in zip(asked, reads.players(club, asked), strict=True)
-             if p is not None}  # fmt: skip
+    read |= {name_key(n): p for n, p in zip(asked, reads.players(club, asked), strict=True)}
     known = {n: read.get(name_key(n)) for n in clean}
     made = {
         name: player_named(club, name)
@@ -570,10 +583,10 @@ def rename_in_table(data: Mapping[str, Any], old: str, new: str) -> dict[str, An
         if isinstance(out.get(key), list):
             out[key] = [_pair_text(item, old, new) for item in out[key]]
     if isinstance(out.get("chips"), Mapping):
-        out["chips"] = {_one(k, old, new): v for k, v in out["chips"].items()}
+        out["chips"] = _renamed_keys(out["chips"], old, new, lambda v: v)
     for key in _LINKS:
         if isinstance(out.get(key), Mapping):
-            out[key] = {_one(k, old, new): _one(v, old, new) for k, v in out[key].items()}
+            out[key] = _renamed_keys(out[key], old, new, lambda v: _one(v, old, new))
         elif isinstance(out.get(key), list):  # ["Dae:Ana"], as a CSV's column gives them
             out[key] = [_pair_text(item, old, new) for item in out[key]]
     if isinstance(out.get("winners"), list):
@@ -632,6 +645,14 @@ def _not_in_rules(club: m.Club, name: str) -> None:
             _("{name} is named in standing bets of the club's rules: change the rules first",
               name=name), "name",
         )  # fmt: skip
+
+
+def _renamed_keys(given: Mapping[str, Any], old: str, new: str, value: Callable[[Any], Any]) -> Any:
+    """A table keyed by names, renamed: as it was where two of its names would become
+    one (“eve” and “Eve”: the core refuses the name twice, in words; a table would keep
+    only the last)."""
+    out = {_one(k, old, new): value(v) for k, v in given.items()}
+    return out if len(out) == len(given) else dict(given)
 
 
 def _pair_text(item: Any, old: str, new: str) -> Any:
