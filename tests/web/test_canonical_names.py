@@ -577,3 +577,25 @@ def test_an_edit_of_a_game_stored_as_typed_says_only_what_changed(club: m.Club, 
     edit = m.Action.objects.get(kind="game.edited")
     assert history.changed(edit, Lang.EN)[:2] == [
         "Ben's points: 30000 → 31000", "Chie's points: 20000 → 19000"]  # fmt: skip
+
+
+def test_an_imported_file_is_stored_as_the_club_writes_its_players(
+    club: m.Club, owner: Any
+) -> None:
+    """A session file whose players the club has, written in other letters (“ＡＮＡ”,
+    “ben”), is stored under the players' own names, as a game entered at the table; a
+    name the club does not have stays as the file writes it."""
+    from seisan.web.clubs import files  # noqa: PLC0415
+
+    season = season_with(club, 'extends = "mleague"\n[side]\nchip_value = 2\n', owner)
+    night = m.Session.objects.create(season=season)
+    services.save_game(night, {"players": ["Ana", "Ben", "Chie", "Dae"], "points": POINTS},
+                       owner)  # fmt: skip
+    text = (EXAMPLES / "friday.csv").read_text(encoding="utf-8")
+    text = text.replace("Ana", "ＡＮＡ").replace("Ben", "ben")
+    session, count = files.import_session(season, text, "friday.csv", owner)
+    games = list(session.games.order_by("number"))
+    assert count == 3 and games[0].data["players"] == ["Ana", "Ben", "Chie", "Dae"]
+    assert games[1].data["sashi"] == ["Ana:Ben:10000"]
+    assert games[1].data["soto"] == ["Eve:Chie"]  # Eve: not a player here, as written
+    assert m.Player.objects.filter(club=club).count() == 5  # Eve the one new

@@ -42,6 +42,9 @@ from seisan.web.clubs import models as m
 from seisan.web.clubs.services import (
     EntryError,
     _check_names,
+    as_known,
+    club_players,
+    names_written,
     player_named,
     rename_in_record,
     rename_in_table,
@@ -313,6 +316,12 @@ def import_session(
                             "into several", count=count, most=MAX_IMPORT_GAMES))  # fmt: skip
     if not count:
         raise SeisanError(_("the file has no games"))
+    # named as the club writes its players (as a game entered at the table is), the
+    # names of every game looked up at once
+    written = [n for game in (*tables, *records) for n in names_written(game)]
+    known = club_players(season.club, list(dict.fromkeys(written)))
+    tables = [as_known(table, known) for table in tables]
+    records = [as_known(record, known, record=True) for record in records]
     settled: list[tuple[dict[str, Any], Any, GameResult]] = []
     for number, table in enumerate(tables, start=1):
         settled.append((table, None, _settled(number, lambda t=table: settle_data(t, rules))))

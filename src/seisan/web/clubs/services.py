@@ -396,10 +396,21 @@ def as_the_club_writes(
     are: “ａｎａ” typed where Ana plays is stored as “Ana”, so that the season's
     standings and pages, which read names letter for letter, find one person where the
     core's ledgers find one (by :func:`seisan.i18n.name_key`). Names of no player stay
-    as typed. One query; the players found (by key) are returned for the seats."""
+    as typed. One query; the players looked up (by key; None: no player) are returned
+    for the seats."""
     source = record if record is not None else data
-    if not isinstance(source, Mapping):  # (the core words what is wrong with it)
-        return data, record, {}
+    known = club_players(club, names_written(source))
+    if record is not None:
+        return data, as_known(record, known, record=True), known
+    return as_known(data, known), record, known
+
+
+def names_written(source: Any) -> list[str]:
+    """The names a game table or record writes where a person stands (seats,
+    spectators, a substitute), as typed; a name no name may be is left out (the core's
+    words say what is wrong with it: a lone surrogate cannot even be looked up)."""
+    if not isinstance(source, Mapping):
+        return []
     seats = source.get("players")
     names = [n for n in seats if isinstance(n, str)] if isinstance(seats, list) else []
     for key in ("soto", "pool"):  # spectators: {NAME = PLAYER}, or ["NAME:PLAYER"]
@@ -414,29 +425,26 @@ def as_the_club_writes(
         by = played.split(":")[1]
     if isinstance(by, str):
         names.append(by)
-    # as typed (“山田　太郎” is renamed “山田 太郎” too); a name no name may be is left to
-    # the core's words (a lone surrogate cannot even be looked up)
-    names = [n for n in dict.fromkeys(names) if n.strip() and plain_text(n)]
-    found: dict[str, m.Player | None] = {}
-    for name, player in zip(names, reads.players(club, names), strict=True):
-        found[name_key(name)] = player  # (None: no player, asked already)
-        if player is None:
-            continue
-        if player.name != name:
-            if record is not None:
-                record = rename_in_record(record, name, player.name)
-            else:
-                data = rename_in_table(data, name, player.name)
-    return data, record, found
+    return [n for n in dict.fromkeys(names) if n.strip() and plain_text(n)]
 
 
-def as_known(data: Mapping[str, Any], known: Mapping[str, m.Player | None]) -> dict[str, Any]:
-    """A table with the names of ``known`` players as the club writes them (no query):
-    a game stored before names were, compared with its edit."""
+def club_players(club: m.Club, names: Sequence[str]) -> dict[str, m.Player | None]:
+    """The club's player of each of ``names``, by key (None: none), in one query."""
+    return {name_key(n): p for n, p in zip(names, reads.players(club, names), strict=True)}
+
+
+def as_known(
+    data: Mapping[str, Any], known: Mapping[str, m.Player | None], *, record: bool = False
+) -> dict[str, Any]:
+    """A table (or a ``record``) with the names of ``known`` players as the club writes
+    them (no query): a game to store, or one stored before names were, compared with
+    its edit."""
+    rename = rename_in_record if record else rename_in_table
     out = dict(data)
-    for player in known.values():
-        if player is not None:
-            out = rename_in_table(out, player.name, player.name)
+    for name in names_written(data):
+        player = known.get(name_key(name))
+        if player is not None and player.name != name:  # (most games: none)
+            out = rename(out, name, player.name)
     return out
 
 
