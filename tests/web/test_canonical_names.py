@@ -599,3 +599,39 @@ def test_an_imported_file_is_stored_as_the_club_writes_its_players(
     assert games[1].data["sashi"] == ["Ana:Ben:10000"]
     assert games[1].data["soto"] == ["Eve:Chie"]  # Eve: not a player here, as written
     assert m.Player.objects.filter(club=club).count() == 5  # Eve the one new
+
+
+def test_every_field_is_stored_as_the_club_writes_and_a_new_guest_as_made(
+    club: m.Club, owner: Any
+) -> None:
+    """A seat written right and a bet, chips or a penalty not: every field is stored
+    with the player's spelling (an edit's history then says only what changed); a
+    spectator given as one pair of text; a new guest typed with another space is
+    stored as the player made of it, and the same form sent again is the same game."""
+    from seisan.i18n import Lang  # noqa: PLC0415
+    from seisan.web.clubs import history  # noqa: PLC0415
+
+    season = season_with(club, 'extends = "mleague"\n[side]\nchip_value = 2\n', owner)
+    night = m.Session.objects.create(season=season)
+    services.save_game(night, {"players": ["Ana", "Ben", "Chie", "Dae"], "points": POINTS},
+                       owner)  # fmt: skip
+    m.Player.objects.create(club=club, name="Eve")
+    game, _ = services.save_game(night, {
+        "players": ["Ana", "Ben", "Chie", "Dae"], "points": POINTS,
+        "sashi": ["ａｎａ:ben:10000"], "chips": {"ana": 3, "BEN": -3},
+        "penalties": ["ana:5"], "soto": "eve:ANA"}, owner)  # fmt: skip
+    assert game.data["sashi"] == ["Ana:Ben:10000"]
+    assert game.data["chips"] == {"Ana": 3, "Ben": -3}
+    assert game.data["penalties"] == ["Ana:5"]
+    assert game.data["soto"] == "Eve:Ana" and set(game.spectators) == {"Eve"}
+    services.save_game(night, {**game.data, "points": [40000, 31000, 19000, 10000]}, owner,
+                       game=game, version=game.version)  # fmt: skip
+    edit = m.Action.objects.get(kind="game.edited")
+    assert history.changed(edit, Lang.EN)[:2] == [
+        "Ben's points: 30000 → 31000", "Chie's points: 20000 → 19000"]  # fmt: skip
+    new = {"players": ["山田\u3000太郎", "Ben", "Chie", "Dae"], "points": POINTS}
+    first, created = services.save_game(night, new, owner, key="k1")
+    assert created and first.data["players"][0] == "山田 太郎"
+    assert first.seats.get(seat=0).player.name == "山田 太郎"
+    again, created = services.save_game(night, new, owner, key="k1")
+    assert again.pk == first.pk and not created

@@ -348,8 +348,9 @@ def test_two_names_of_one_player_at_a_table_are_refused(club: m.Club, owner: Any
              "points": [42600, 31000, 16400, 10000]}  # fmt: skip
     with pytest.raises(SeisanError) as caught:
         services.save_game(session, table, owner)
-    assert str(caught.value) == ("names must differ (ignoring case and spaces): Ana Lee, Ben, "
-                                 "Ana  Lee, Dae")  # fmt: skip
+    assert str(caught.value) == (
+        "names must differ (ignoring case and spaces): Ana Lee, Ben, Ana Lee, Dae"
+    )  # fmt: skip (stored spaces: one name twice)
     assert not m.Game.objects.filter(session=session).exists()
 
 

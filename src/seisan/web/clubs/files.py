@@ -47,7 +47,6 @@ from seisan.web.clubs.services import (
     names_written,
     player_named,
     rename_in_record,
-    rename_in_table,
     rules_of,
     rules_toml,
     seat_lines,
@@ -251,17 +250,6 @@ def _tenhou_record(text: str, filename: str, rules: Any) -> dict[str, Any]:
     return record
 
 
-def _tidy(table: dict[str, Any]) -> dict[str, Any]:
-    """Names written as the web app keeps them (spaces collapsed: “Ana  Lee” is Ana
-    Lee), in the seats and in every bet that names them."""
-    names = [*table.get("players", []), *(table.get("soto") or {}), *(table.get("pool") or {})]
-    for name in names:
-        clean = " ".join(str(name).split())
-        if clean != name:
-            table = rename_in_table(table, str(name), clean)
-    return table
-
-
 def _table_of(game: SessionGame) -> dict[str, Any]:
     """A core session game as the table the web app stores (nothing left out)."""
     table: dict[str, Any] = {"players": list(game.names), "points": list(game.points)}
@@ -272,7 +260,7 @@ def _table_of(game: SessionGame) -> dict[str, Any]:
     if game.substitute is not None:
         table["substitute"] = game.substitute
     stored: dict[str, Any] = _stored({**table, **dict(game.bets)})
-    return _tidy(stored)
+    return stored  # (its names as the club writes them: import_session's as_known)
 
 
 def _stored(value: Any) -> Any:

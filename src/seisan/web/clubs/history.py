@@ -17,8 +17,10 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
+from seisan.errors import SeisanError
 from seisan.i18n import N_, Lang, Message, Term, name_key, render
 from seisan.settlement import format_score
+from seisan.sidebets import links
 from seisan.web.clubs import models as m
 
 #: what each kind of action says (its fields are stored with it)
@@ -193,8 +195,17 @@ RULES = N_("rules version")
 BET_TERMS = {"sashi": "kind.sashi", "bashin": "kind.bashin", "binta": "kind.binta"}
 
 
+def _links(value: Any) -> dict[str, Any]:
+    """``{a = b}``, ``["a:b"]`` or ``"a:b"`` (as a form, a CSV and a session file give
+    them) as one table."""
+    try:
+        return {str(a): b for a, b in links("", value or {})}
+    except SeisanError:  # (a stored table was checked: never here)
+        return {}
+
+
 def _by_name(items: Any) -> dict[str, Any]:
-    return {name_key(str(k)): v for k, v in (items or {}).items()}
+    return {name_key(k): v for k, v in _links(items).items()}
 
 
 def _pairs(table: Mapping[str, Any], key: str) -> dict[tuple[str, str], str]:
@@ -251,7 +262,7 @@ def game_changes(
                 what = Message(PAIR, bet=Term(term_key), a=pair[0], b=pair[1])
                 out.append(change(what, before_pairs.get(pair), after_pairs.get(pair)))
     for key in ("soto", "pool"):
-        before_links, after_links = dict(old.get(key) or {}), dict(new.get(key) or {})
+        before_links, after_links = _links(old.get(key)), _links(new.get(key))
         for name in dict.fromkeys([*before_links, *after_links]):
             if before_links.get(name) != after_links.get(name):
                 out.append(change(Message(BACKS, name=name), before_links.get(name),

@@ -413,12 +413,13 @@ def names_written(source: Any) -> list[str]:
         return []
     seats = source.get("players")
     names = [n for n in seats if isinstance(n, str)] if isinstance(seats, list) else []
-    for key in ("soto", "pool"):  # spectators: {NAME = PLAYER}, or ["NAME:PLAYER"]
+    for key in ("soto", "pool"):  # spectators: {NAME = PLAYER}, ["NAME:PLAYER"], "NAME:PLAYER"
         given = source.get(key)
         if isinstance(given, Mapping):
             names += [n for n in given if isinstance(n, str)]
-        elif isinstance(given, list):
-            names += [p[0] for p in map(_pair_names, given) if p and isinstance(p[0], str)]
+        elif isinstance(given, list | str):
+            pairs = map(_pair_names, given if isinstance(given, list) else [given])
+            names += [p[0] for p in pairs if p and isinstance(p[0], str)]
     played = source.get("substitute")  # SEAT:NAME, or {seat, by}
     by = played.get("by") if isinstance(played, Mapping) else None
     if isinstance(played, str) and ":" in played:
@@ -441,10 +442,12 @@ def as_known(
     its edit."""
     rename = rename_in_record if record else rename_in_table
     out = dict(data)
-    for name in names_written(data):
-        player = known.get(name_key(name))
-        if player is not None and player.name != name:  # (most games: none)
-            out = rename(out, name, player.name)
+    for key, name in {name_key(n): n for n in names_written(data)}.items():
+        player = known.get(key)
+        # every field that names them (a seat may be written right and a bet not); a
+        # name of nobody's with its spaces as a new player's are
+        spelled = player.name if player is not None else " ".join(name.split())
+        out = rename(out, name, spelled)
     return out
 
 
@@ -597,6 +600,8 @@ def rename_in_table(data: Mapping[str, Any], old: str, new: str) -> dict[str, An
             out[key] = _renamed_keys(out[key], old, new, lambda v: _one(v, old, new))
         elif isinstance(out.get(key), list):  # ["Dae:Ana"], as a CSV's column gives them
             out[key] = [_pair_text(item, old, new) for item in out[key]]
+        elif isinstance(out.get(key), str):  # "Dae:Ana", one pair
+            out[key] = _pair_text(out[key], old, new)
     if isinstance(out.get("winners"), list):
         out["winners"] = [_one(n, old, new) for n in out["winners"]]
     if isinstance(out.get("penalties"), list):
