@@ -635,3 +635,20 @@ def test_every_field_is_stored_as_the_club_writes_and_a_new_guest_as_made(
     assert first.seats.get(seat=0).player.name == "山田 太郎"
     again, created = services.save_game(night, new, owner, key="k1")
     assert again.pk == first.pk and not created
+
+
+def test_an_imported_game_with_a_spectators_list_can_be_edited(club: m.Club, owner: Any) -> None:
+    """A CSV's spectators are stored as a list (``["Eve:Chie"]``): an edit of such a
+    game ended in a traceback where the history compared them; it says what changed."""
+    from seisan.i18n import Lang  # noqa: PLC0415
+    from seisan.web.clubs import files, history  # noqa: PLC0415
+
+    season = season_with(club, 'extends = "mleague"\n[side]\nchip_value = 2\n', owner)
+    text = (EXAMPLES / "friday.csv").read_text(encoding="utf-8")
+    session, _count = files.import_session(season, text, "friday.csv", owner)
+    game = session.games.get(number=2)
+    assert game.data["soto"] == ["Eve:Chie"]
+    services.save_game(session, {**game.data, "soto": ["Eve:Dae"]}, owner, game=game,
+                       version=game.version)  # fmt: skip
+    edit = m.Action.objects.get(kind="game.edited")
+    assert "whom Eve backs (外ウマ): Chie → Dae" in history.changed(edit, Lang.EN)
