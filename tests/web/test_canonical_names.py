@@ -652,3 +652,20 @@ def test_an_imported_game_with_a_spectators_list_can_be_edited(club: m.Club, own
                        version=game.version)  # fmt: skip
     edit = m.Action.objects.get(kind="game.edited")
     assert "whom Eve backs (外ウマ): Chie → Dae" in history.changed(edit, Lang.EN)
+
+
+def test_thousands_of_names_are_looked_up_in_parts(
+    club: m.Club, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An imported file's names are looked up a few thousand at a time (two parameters
+    a name: SQLite's usual limit is 32,766 a query); each found where it stands."""
+    from seisan.web.clubs import reads  # noqa: PLC0415
+
+    monkeypatch.setattr(reads, "NAMES_AT_ONCE", 3)
+    for name in ("Ana", "Ben", "Chie", "Dae"):
+        m.Player.objects.create(club=club, name=name)
+    asked = ["x1", "ｂｅｎ", "x2", "x3", "ANA", "x4", "dae"]
+    found = reads.players(club, asked)
+    assert [p.name if p else None for p in found] == [
+        None, "Ben", None, None, "Ana", None, "Dae"]  # fmt: skip
+    assert reads.players(club, []) == []

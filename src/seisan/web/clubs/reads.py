@@ -126,26 +126,31 @@ def night(slug: str, pk: int, user: Any) -> m.Session | None:
     return found
 
 
+#: names asked in one query (two parameters each: SQLite's usual limit is 32,766)
+NAMES_AT_ONCE = 4096
+
+
 def players(club: m.Club, names: Sequence[str]) -> list[m.Player | None]:
     """The club's player (not merged into another) called each of ``names``, told apart
     as the club's unique index of names tells them (:func:`seisan.i18n.name_key`), or
-    None."""
-    if not names:
-        return []
-    quote = connection.ops.quote_name
-    asked = ", ".join(["(%s, %s)"] * len(names))
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"SELECT n.column1, {columns(m.Player, 'p')} FROM (VALUES {asked}) n "
-            f"JOIN {quote(m.Player._meta.db_table)} p ON p.{quote('club_id')} = %s "
-            f"AND p.{quote('merged_into_id')} IS NULL "
-            f"AND p.{quote('key')} = n.column2",
-            [value for k, name in enumerate(names) for value in (k, name_key(name))] + [club.pk],
-        )
-        rows = cursor.fetchall()
+    None: one query for every few thousand names (an imported file's)."""
     found: list[m.Player | None] = [None] * len(names)
-    for row in rows:
-        player = instance(m.Player, row[1:])
-        player._state.fields_cache["club"] = club
-        found[row[0]] = player
+    quote = connection.ops.quote_name
+    for start in range(0, len(names), NAMES_AT_ONCE):
+        part = names[start : start + NAMES_AT_ONCE]
+        asked = ", ".join(["(%s, %s)"] * len(part))
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"SELECT n.column1, {columns(m.Player, 'p')} FROM (VALUES {asked}) n "
+                f"JOIN {quote(m.Player._meta.db_table)} p ON p.{quote('club_id')} = %s "
+                f"AND p.{quote('merged_into_id')} IS NULL "
+                f"AND p.{quote('key')} = n.column2",
+                [value for k, name in enumerate(part, start) for value in (k, name_key(name))]
+                + [club.pk],
+            )
+            rows = cursor.fetchall()
+        for row in rows:
+            player = instance(m.Player, row[1:])
+            player._state.fields_cache["club"] = club
+            found[row[0]] = player
     return found
