@@ -420,13 +420,19 @@ def names_written(source: Any) -> list[str]:
         elif isinstance(given, list | str):
             pairs = map(_pair_names, given if isinstance(given, list) else [given])
             names += [p[0] for p in pairs if p and isinstance(p[0], str)]
-    played = source.get("substitute")  # SEAT:NAME, or {seat, by}
+    by = substitute_name(source.get("substitute"))
+    if by is not None:
+        names.append(by)
+    return [n for n in dict.fromkeys(names) if n.strip() and plain_text(n)]
+
+
+def substitute_name(played: Any) -> str | None:
+    """Who played the seat, as a table or record writes its substitute: ``SEAT:NAME``
+    or ``{seat = PLAYER, by = NAME}``."""
     by = played.get("by") if isinstance(played, Mapping) else None
     if isinstance(played, str) and ":" in played:
         by = played.split(":")[1]
-    if isinstance(by, str):
-        names.append(by)
-    return [n for n in dict.fromkeys(names) if n.strip() and plain_text(n)]
+    return by if isinstance(by, str) else None
 
 
 def club_players(club: m.Club, names: Sequence[str]) -> dict[str, m.Player | None]:
@@ -643,12 +649,9 @@ def names_used(club: m.Club) -> set[str]:
     )
     for spectators, data, record in tables:
         found |= {name_key(n) for n in (spectators or {})}
-        substitute = (data or {}).get("substitute")  # PLAYER:NAME
-        if isinstance(substitute, str) and ":" in substitute:
-            found.add(name_key(substitute.split(":")[1].strip()))
-        played = (record or {}).get("substitute")  # a record's {seat = PLAYER, by = NAME}
-        if isinstance(played, Mapping) and isinstance(played.get("by"), str):
-            found.add(name_key(played["by"].strip()))
+        for played in ((data or {}).get("substitute"), (record or {}).get("substitute")):
+            if (by := substitute_name(played)) is not None:
+                found.add(name_key(by))
     return found
 
 
@@ -738,10 +741,7 @@ def names_in(game: m.Game) -> set[str]:
     names = {name_key(s.player.name) for s in game.seats.all()}
     names |= {name_key(n) for n in (game.spectators or {})}
     for played in ((game.data or {}).get("substitute"), (game.record or {}).get("substitute")):
-        by = played.get("by") if isinstance(played, Mapping) else None  # {seat, by}
-        if isinstance(played, str) and ":" in played:  # SEAT:NAME
-            by = played.split(":")[1]
-        if isinstance(by, str):
+        if (by := substitute_name(played)) is not None:
             names.add(name_key(by))
     return names
 
