@@ -12,6 +12,7 @@ import dataclasses
 import datetime
 import random
 from collections import OrderedDict
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
@@ -205,6 +206,8 @@ def test_a_table_too_far_behind_reads_the_season_whole(friday: m.Season, owner: 
 
 #: more than the chart's 8: a player may enter or leave it after a change
 POOL = ["Ana", "Ben", "Chie", "Dae", "Eve", "Fay", "Gus", "Hana", "Ivy", "Jun"]
+#: one spectator written three ways (and a player's name after a rename)
+ZED = ["zed", "Zed", "ＺＥＤ"]
 
 
 @st.composite
@@ -214,7 +217,7 @@ def tables(draw: st.DrawFn) -> dict[str, Any]:
     hundreds = [cuts[0], cuts[1] - cuts[0], cuts[2] - cuts[1], 1000 - cuts[2]]
     table: dict[str, Any] = {"players": names[:4], "points": [h * 100 for h in hundreds]}
     if draw(st.booleans()):
-        table["soto"] = {names[4]: draw(st.sampled_from(names[:4]))}
+        table["soto"] = {draw(st.sampled_from([names[4], *ZED])): draw(st.sampled_from(names[:4]))}
     return table
 
 
@@ -250,7 +253,9 @@ def test_random_changes(club: m.Club, owner: Any, data: st.DataObject) -> None:
             elif kind == "rename":  # a player of the season: a new name wherever it stands
                 player = data.draw(st.sampled_from(players))
                 # a new name, or one a merged guest had (free again)
-                free = sorted(set(POOL) - {p.name for p in players}) or [f"{player.name}{_step}"]
+                free = sorted({*POOL, "Zed"} - {p.name for p in players}) or [
+                    f"{player.name}{_step}"
+                ]
                 with contextlib.suppress(SeisanError):  # a spectator's or a player's name
                     services.rename_player(player, data.draw(st.sampled_from(free)), owner)
             elif kind == "add":
@@ -401,6 +406,63 @@ def test_the_lines_standings_count_spectators_money(friday: m.Season) -> None:
     assert lines.standings() == standings(lines.lines, 0, lines.off_pt, lines.off_money)
     without = {s.name: s.money for s in standings(lines.lines, 0, lines.off_pt)}
     assert any(s.money != without[s.name] for s in lines.standings())
+
+
+def test_a_spectator_in_other_letters_is_one_line(
+    club: m.Club, owner: Any, signed_in: Client
+) -> None:
+    """“zed”, “ＺＥＤ” and “Zed” watching three games are one spectator (the core's
+    key for names, as the night's ledger has them): one line, as first written, with
+    the three games' 外ウマ; once Zed plays, their bets are in Zed's own line."""
+    season = season_with(club, CLUB_RULES, owner, "Letters")
+    session = m.Session.objects.create(season=season)
+    four = ["Ana", "Ben", "Chie", "Dae"]
+    games = []
+    for points, soto in (
+        ([41000, 31000, 18000, 10000], {"zed": "Ana"}),
+        ([11000, 41000, 28000, 20000], {"ＺＥＤ": "Ana"}),
+        ([21000, 31000, 38000, 10000], {"Zed": "Dae"}),
+    ):
+        table = {"players": four, "points": points, "soto": soto}
+        games.append(services.save_game(session, table, owner)[0])
+    won = [Fraction(Decimal(next(iter(g.spectators.values()))["total"])) for g in games]
+    assert all(won) and [next(iter(g.spectators)) for g in games] == ["zed", "ＺＥＤ", "Zed"]
+    table = read_whole(season)
+    assert table.lines.off_pt == {"zed": sum(won)}
+    assert set(table.lines.off_money) == {"zed"}
+    page = signed_in.get(reverse("clubs:season", args=[club.slug, season.pk]))
+    assert page.context["watchers"] == [
+        {"name": "zed", "total": sum(won), "money": table.lines.off_money["zed"]}
+    ]
+    # Zed plays: a player of the club, whose line counts what they won watching
+    played, _ = services.save_game(session, {"players": ["Zed", "Ben", "Chie", "Dae"],
+                                             "points": [30000, 30000, 20000, 20000]},
+                                   owner)  # fmt: skip
+    table = read_whole(season)
+    assert table.lines.off_pt == {"Zed": sum(won)}
+    zed = played.seats.get(player__name="Zed")
+    assert line(table, "Zed").total == Fraction(zed.total) + sum(won)
+    page = signed_in.get(reverse("clubs:season", args=[club.slug, season.pk]))
+    assert page.context["watchers"] == []
+    # and watching again, in other letters: in their line too
+    table = {"players": four, "points": [41000, 31000, 18000, 10000], "soto": {"ｚｅｄ": "Ben"}}
+    watched, _ = services.save_game(session, table, owner)
+    assert list(watched.spectators) == ["Zed"]  # stored as the player writes it
+    games.append(watched)
+    won.append(Fraction(Decimal(watched.spectators["Zed"]["total"])))
+    table = read_whole(season)
+    assert table.lines.off_pt == {"Zed": sum(won)}
+    assert line(table, "Zed").total == Fraction(zed.total) + sum(won)
+    # their game gone: a spectator again, as first written
+    played.deleted = played.updated
+    played.save(update_fields=["deleted"])
+    bump(season, [played.pk])
+    assert read_whole(season).lines.off_pt == {"zed": sum(won)}
+    # the first game's bet gone: as written next
+    first = games[0]
+    services.save_game(session, {"players": four, "points": [41000, 31000, 18000, 10000]},
+                       owner, game=first, version=first.version)  # fmt: skip
+    assert read_whole(season).lines.off_pt == {"ＺＥＤ": sum(won[1:])}
 
 
 def test_season_standings_of_dates_and_minimum_games(club: m.Club, owner: Any) -> None:

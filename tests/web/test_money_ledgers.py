@@ -68,6 +68,35 @@ def test_club_balances_are_the_core_sessions_money(club: m.Club, owner: Any) -> 
     assert balances["Eve"]["won"] == expected["Eve"]  # seated in game 3, 外ウマ in game 2
 
 
+def test_a_spectator_in_other_letters_has_one_balance(club: m.Club, owner: Any) -> None:
+    """“zed” watching one night and “ＺＥＤ” another are one person (the core's key for
+    names): one balance, the two nights' money, less what they paid under either
+    spelling; once Zed plays, the balance is Zed's."""
+    season = season_with(club, CLUB_RULES, owner, "Letters")
+    four = ["Ana", "Ben", "Chie", "Dae"]
+    nights = []
+    for soto in ({"zed": "Ana"}, {"ＺＥＤ": "Dae"}):
+        night = m.Session.objects.create(season=season)
+        services.save_game(night, {"players": four, "points": [41000, 31000, 18000, 10000],
+                                   "soto": soto}, owner)  # fmt: skip
+        nights.append(night)
+    ledgers = [money.session_ledger(night) for night in nights]
+    owed = [ledger.owed[name] for ledger, name in zip(ledgers, ("zed", "ＺＥＤ"), strict=True)]
+    assert owed[0] > 0 > owed[1] and owed[0] + owed[1] != 0
+    balances = money.club_balances(club)
+    assert balances["zed"] == {"won": sum(owed), "open": sum(owed)}
+    assert "ＺＥＤ" not in balances
+    money.record_payment(nights[1], "ＺＥＤ", "Dae", -owed[1], True, owner)
+    assert money.club_balances(club)["zed"]["open"] == owed[0]
+    played = m.Session.objects.create(season=season)
+    services.save_game(played, {"players": ["Zed", "Ben", "Chie", "Dae"],
+                                "points": [25000, 25000, 25000, 25000]}, owner)  # fmt: skip
+    seat = Fraction(m.Seat.objects.get(game__session=played, player__name="Zed").money)
+    balances = money.club_balances(club)
+    assert "zed" not in balances
+    assert balances["Zed"] == {"won": sum(owed) + seat, "open": owed[0] + seat}
+
+
 def test_the_ledger_in_each_form(club: m.Club, owner: Any) -> None:
     session = night(club, owner)
     result = services.session_result(session)

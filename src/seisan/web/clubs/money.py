@@ -19,12 +19,13 @@ from typing import Any
 
 from django.db.models import Sum
 
-from seisan.i18n import decimal_text
+from seisan.i18n import decimal_text, name_key
 from seisan.pt import pt_value
 from seisan.transfers import HOUSE, Transfer, balances, fewest_transfers
 from seisan.web.clubs import history
 from seisan.web.clubs import models as m
 from seisan.web.clubs.services import session_result
+from seisan.web.clubs.standings import off_table
 
 _ZERO = Fraction(0)
 FIRST = "first"  #: everyone settles each game with its first place (001's jansou way)
@@ -115,13 +116,20 @@ def club_balances(club: m.Club) -> dict[str, dict[str, Fraction]]:
     )
     sums = seats.values_list("player__name").annotate(total=Sum("money"))  # a row a name
     won = {name: fraction(total) for name, total in sums}
-    for spectators in games.exclude(spectators={}).values_list("spectators", flat=True):
-        for name, entry in (spectators or {}).items():
-            if entry.get("money") is not None:
-                won[name] = won.get(name, _ZERO) + Fraction(Decimal(entry["money"]))
-    moved = paid_balances(m.Payment.objects.filter(session__season__club=club, in_money=True))
+    # spectators by the core's key for names, under a player's name where they played
+    # (“zed” watching one night and “Zed” another are one person, whose nights' ledgers
+    # each wrote the name as written there)
+    # (as first written: in the order played)
+    watching = games.exclude(spectators={}).order_by("session__date", "session_id", "number")
+    _pt, watched = off_table(watching.values_list("spectators", flat=True), won)
+    for name, amount in watched.items():
+        won[name] = won.get(name, _ZERO) + amount
+    moved: dict[str, Fraction] = {}
+    paid = paid_balances(m.Payment.objects.filter(session__season__club=club, in_money=True))
+    for name, amount in paid.items():
+        moved[name_key(name)] = moved.get(name_key(name), _ZERO) + amount
     return {
-        name: {"won": amount, "open": amount - moved.get(name, _ZERO)}
+        name: {"won": amount, "open": amount - moved.get(name_key(name), _ZERO)}
         for name, amount in won.items()
     }
 

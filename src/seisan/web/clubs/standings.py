@@ -28,6 +28,7 @@ from typing import Any
 from django.db import connection, transaction
 from django.db.models import F, Max, Q, QuerySet
 
+from seisan.i18n import name_key
 from seisan.stats import Seat as StatSeat
 from seisan.stats import Standing, ranked, standing, standings
 from seisan.web.clubs import models as m
@@ -99,17 +100,26 @@ def forget_old_changes(season: int, revision: int) -> None:
 
 
 def off_table(
-    spectators: Iterable[Mapping[str, Any] | None],
+    spectators: Iterable[Mapping[str, Any] | None], seated: Iterable[str] = ()
 ) -> tuple[dict[str, Fraction], dict[str, Fraction]]:
     """What spectators won or lost backing players (外ウマ), from games' stored
-    ``spectators``: pt, and money."""
+    ``spectators``: pt, and money. One line a person, the names told apart as the
+    core tells them (:func:`~seisan.i18n.name_key`: “zed” in one game and “Zed” in
+    another are one spectator, as in the night's ledger): under the name of a
+    ``seated`` player it is, else as first written."""
+    named = {name_key(name): name for name in seated}
+    spelled: dict[str, str] = {}
     pt: dict[str, Fraction] = {}
     money: dict[str, Fraction] = {}
     for watched in spectators:
         for name, entry in (watched or {}).items():
-            pt[name] = pt.get(name, Fraction(0)) + Fraction(Decimal(entry["total"]))
+            key = name_key(name)
+            who = spelled.get(key)
+            if who is None:
+                who = spelled[key] = named.get(key, name)
+            pt[who] = pt.get(who, Fraction(0)) + Fraction(Decimal(entry["total"]))
             if entry.get("money") is not None:
-                money[name] = money.get(name, Fraction(0)) + Fraction(Decimal(entry["money"]))
+                money[who] = money.get(who, Fraction(0)) + Fraction(Decimal(entry["money"]))
     return pt, money
 
 
@@ -223,7 +233,7 @@ def _lines(
 def lines_of(games: QuerySet[m.Game]) -> Lines:
     """The lines of ``games`` (a query of live games, in order)."""
     found, players = _read(games)
-    off_pt, off_money = off_table(played.watched for played in found.values())
+    off_pt, off_money = off_table((played.watched for played in found.values()), players)
     return Lines(tuple(found), tuple(p.lines for p in found.values()), players, off_pt, off_money)
 
 
@@ -248,19 +258,26 @@ class _Kept:
     games: dict[int, _Played]
     order: list[tuple[_Key, int]]  #: (key, game id), in the order played
     seated: dict[str, dict[int, int]]  #: a name's games: game id → seat (its line's index)
-    watching: dict[str, dict[int, Mapping[str, Any]]]  #: a spectator's games: game id → bet
+    #: a spectator's games, by the name's key: game id → the game's bets under that key
+    #: (one, but for a game stored before keys, where two forms of a name might watch)
+    watching: dict[str, dict[int, dict[str, Mapping[str, Any]]]]
+    #: each spectator's pt and money (``None``: none played for money), by the key
+    watched_totals: dict[str, tuple[Fraction, Fraction | None]]
     players: dict[str, int]
+    #: the seated players' names by their keys: a spectator who also played is under
+    #: the player's name
+    player_keys: dict[str, str]
     sizes: Counter[int]  #: games by their number of players
     standing_of: dict[str, Standing]
     #: where a name first appears (as a player; as a spectator): equal lines keep it
     first: dict[str, tuple[_Key, int, int]]
-    first_watch: dict[str, tuple[_Key, int]]
+    first_watch: dict[str, tuple[_Key, int]]  #: by the key
     #: the chart's players' running totals, kept while their games stay where they were
     trails: dict[str, Trail]
     table: SeasonTable
 
 
-_EMPTY = _Kept(0, {}, [], {}, {}, {}, Counter(), {}, {}, {}, {},
+_EMPTY = _Kept(0, {}, [], {}, {}, {}, {}, {}, Counter(), {}, {}, {}, {},
                SeasonTable(Lines((), (), {}, {}, {}), (), {}))  # fmt: skip
 
 
@@ -278,7 +295,7 @@ def _patched(
     watching = dict(kept.watching)
     sizes = Counter(kept.sizes)
     names: set[str] = set()  # players whose line is worked out again
-    watchers: set[str] = set()
+    watchers: set[str] = set()  # spectators' keys whose totals are worked out again
     changed = list(changed)
 
     def stays(game: int) -> bool:
@@ -319,7 +336,7 @@ def _patched(
                 if seat not in same:
                     del own(seated, line.name, names)[game]
             for name in old.watched:
-                del own(watching, name, watchers)[game]
+                own(watching, name_key(name), watchers).pop(game, None)
         if new is not None:
             games[game] = new
             if not resort and not kept_place:
@@ -331,7 +348,7 @@ def _patched(
                 if seat not in same:
                     own(seated, line.name, names)[game] = seat
             for name, bet in new.watched.items():
-                own(watching, name, watchers)[game] = bet
+                own(watching, name_key(name), watchers).setdefault(game, {})[name] = bet
     if resort:
         order = sorted((played.key, game) for game, played in games.items())
     for index, mine in ((seated, names), (watching, watchers)):
@@ -342,29 +359,39 @@ def _patched(
     all_players.update(players)
     for name in names - seated.keys():
         del all_players[name]
+    player_keys = dict(kept.player_keys)
+    for name in names:
+        key = name_key(name)
+        if name in seated:
+            player_keys[key] = name
+        elif player_keys.get(key) == name:
+            del player_keys[key]
 
     first = {name: at for name, at in kept.first.items() if name in seated}
     for name in names & seated.keys():
         first[name] = min((games[g].key, g, seat) for g, seat in seated[name].items())
-    first_watch = {name: at for name, at in kept.first_watch.items() if name in watching}
-    for name in watchers & watching.keys():
-        first_watch[name] = min((games[g].key, g) for g in watching[name])
+    first_watch = {key: at for key, at in kept.first_watch.items() if key in watching}
+    for key in watchers & watching.keys():
+        first_watch[key] = min((games[g].key, g) for g in watching[key])
+    totals = {key: sums for key, sums in kept.watched_totals.items() if key in watching}
     off_pt: dict[str, Fraction] = {}
     off_money: dict[str, Fraction] = {}
-    for name in sorted(watching, key=first_watch.__getitem__):
-        pt, moneys = (
-            (kept.table.lines.off_pt, kept.table.lines.off_money)
-            if (name not in watchers)
-            else off_table({name: bet} for bet in watching[name].values())
-        )
-        off_pt[name] = pt[name]
-        if name in moneys:
-            off_money[name] = moneys[name]
+    for key in sorted(watching, key=first_watch.__getitem__):
+        if key in watchers:
+            pt, moneys = off_table(watching[key].values())  # one name: the key's
+            totals[key] = (next(iter(pt.values())), next(iter(moneys.values()), None))
+        # under the player's name, else as first written
+        name = player_keys.get(key) or next(iter(watching[key][first_watch[key][1]]))
+        off_pt[name], money = totals[key]
+        if money is not None:
+            off_money[name] = money
+    # players whose spectators' totals changed
+    names |= {player_keys[key] for key in watchers if key in player_keys}
     widest = max((size for size, count in sizes.items() if count), default=0)
     if widest != max((size for size, count in kept.sizes.items() if count), default=0):
         names = set(seated)  # a wider (or narrower) season: everyone's places again
     standing_of = {name: line for name, line in kept.standing_of.items() if name in seated}
-    for name in (names | watchers) & seated.keys():
+    for name in names & seated.keys():
         mine_lines = [games[g].lines[seat] for g, seat in seated[name].items()]
         standing_of[name] = standing(name, mine_lines, widest, off_pt.get(name, Fraction(0)),
                                      off_money.get(name))  # fmt: skip
@@ -401,8 +428,8 @@ def _patched(
         trails[name] = trail
     series = {name: sampled(trail, len(ids)) for name, trail in trails.items()}
     table = SeasonTable(lines, everyone, series)
-    return _Kept(revision, games, order, seated, watching, all_players, sizes, standing_of,
-                 first, first_watch, trails, table)  # fmt: skip
+    return _Kept(revision, games, order, seated, watching, totals, all_players, player_keys,
+                 sizes, standing_of, first, first_watch, trails, table)  # fmt: skip
 
 
 CHART_PLAYERS = 8  #: the season chart follows the top players
