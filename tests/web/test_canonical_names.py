@@ -669,3 +669,34 @@ def test_thousands_of_names_are_looked_up_in_parts(
     assert [p.name if p else None for p in found] == [
         None, "Ben", None, None, "Ana", None, "Dae"]  # fmt: skip
     assert reads.players(club, []) == []
+
+
+@pytest.mark.parametrize(
+    ("source", "names"),
+    [
+        ({"players": ["Ana", "Ben", "Chie", "Dae"]}, ["Ana", "Ben", "Chie", "Dae"]),
+        ({"players": ["Ana", 3, None, "Dae"]}, ["Ana", "Dae"]),  # not names: the core says
+        ({"players": "Ana,Ben"}, []),
+        ({"players": ["Ana", "ana", "Ana"]}, ["Ana", "ana"]),  # each spelling, once
+        ({"players": ["Ana", " ", "", "A\ud800", "B\x00"]}, ["Ana"]),  # no name may be
+        ({"soto": {"eve": "Ana"}, "pool": {"fay": "Ben"}}, ["eve", "fay"]),
+        # a spectator's pair in every form the core reads, and what is no pair
+        (
+            {"soto": ["eve:Ana", ["fay", "Ben"], "gus", [], [7, "Ben"], 7, None, {"x": "y"}]},
+            ["eve", "fay", "gus"],
+        ),
+        ({"soto": "eve:Ana:2"}, ["eve"]),
+        ({"pool": ":Ana"}, []),
+        ({"soto": 5, "pool": None}, []),
+        ({"players": ["Ana"], "substitute": "1:Hana"}, ["Ana", "Hana"]),
+        ({"substitute": {"seat": "Ana", "by": "Hana"}}, ["Hana"]),
+        ({"substitute": "Hana"}, []),  # no seat: the core's words
+        ({"substitute": {"seat": "Ana", "by": 3}}, []),
+        ([["Ana"]], []),
+        ("Ana", []),
+    ],
+)
+def test_the_names_a_table_writes_where_a_person_stands(source: Any, names: list[str]) -> None:
+    """What a game is looked up by before it is stored: seats, spectators in each form
+    the core reads, a substitute; anything else left to the core's own words."""
+    assert services.names_written(source) == names

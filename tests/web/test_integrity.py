@@ -279,6 +279,24 @@ def test_a_resent_form_is_its_game_even_when_the_night_no_longer_lets_it_settle(
     assert m.Game.objects.count() == 1
 
 
+def test_a_resent_form_is_its_game_after_a_spectator_played_since(club: m.Club, owner: Any) -> None:
+    """A form whose spectator “zed” had played under no name when it was first sent,
+    sent again after Zed played a game of their own: the form is written as the club
+    writes Zed now, and is still the game it saved; another table under the key is
+    still refused."""
+    season = season_with(club, "tenhou", owner)
+    night = m.Session.objects.create(season=season)
+    table = {"players": NAMES, "points": [42600, 31000, 16400, 10000], "soto": {"zed": "Ana"}}
+    game, created = services.save_game(night, table, owner, key="t")
+    assert created and game.data["soto"] == {"zed": "Ana"}
+    services.save_game(night, {"players": ["Zed", "Ben", "Chie", "Dae"],
+                               "points": [25000, 25000, 25000, 25000]}, owner)  # fmt: skip
+    assert services.save_game(night, table, owner, key="t") == (game, False)
+    with pytest.raises(services.EntryError, match="already saved game 1"):
+        services.save_game(night, {**table, "soto": {"zed": "Ben"}}, owner, key="t")
+    assert m.Game.objects.count() == 2
+
+
 @pytest.mark.parametrize("length", [60, 61])
 def test_long_names(signed_in: Client, session: m.Session, length: int) -> None:
     name = "あ" * length

@@ -275,7 +275,7 @@ def save_game(
         if not scoped or game is not None:
             return None
         existing = m.Game.objects.filter(idempotency_key=scoped).first()
-        return None if existing is None else _resent(existing, sent, sent_record)
+        return None if existing is None else _resent(existing, sent, sent_record, known)
 
     try:
         if game is None:
@@ -418,8 +418,10 @@ def names_written(source: Any) -> list[str]:
         if isinstance(given, Mapping):
             names += [n for n in given if isinstance(n, str)]
         elif isinstance(given, list | str):
-            pairs = map(_pair_names, given if isinstance(given, list) else [given])
-            names += [p[0] for p in pairs if p and isinstance(p[0], str)]
+            for pair in given if isinstance(given, list) else [given]:
+                who = _spectator(pair)
+                if isinstance(who, str):
+                    names.append(who)
     by = substitute_name(source.get("substitute"))
     if by is not None:
         names.append(by)
@@ -457,11 +459,12 @@ def as_known(
     return out
 
 
-def _pair_names(item: Any) -> list[Any]:
-    """A pair's two names: ``A:B[:…]`` or ``[A, B, …]``."""
-    if isinstance(item, list):
-        return item[:2]
-    return item.split(":")[:2] if isinstance(item, str) else []
+def _spectator(pair: Any) -> Any:
+    """Who watches in a spectator's pair, ``NAME:PLAYER`` or ``[NAME, PLAYER]`` (None:
+    neither)."""
+    if isinstance(pair, list):
+        return pair[0] if pair else None
+    return pair.partition(":")[0] if isinstance(pair, str) else None
 
 
 def _substituted(
@@ -477,13 +480,21 @@ def _substituted(
 
 
 def _resent(
-    existing: m.Game, data: Mapping[str, Any], record: Mapping[str, Any] | None
+    existing: m.Game,
+    data: Mapping[str, Any],
+    record: Mapping[str, Any] | None,
+    known: Mapping[str, m.Player | None],
 ) -> tuple[m.Game, bool]:
+    """The game a resent form stored the first time, if it is the same game (else an
+    error). Compared as the club writes its players now (``known``, as the form was
+    looked up): a spectator “zed” who has played as Zed since is the same game."""
+
     def unmarked(stored: Mapping[str, Any] | None, sent: Mapping[str, Any]) -> bool:
         """Whether ``stored`` is what was ``sent``, or that with the substitute the
         night marked on it when it was stored (the night's may have changed since)."""
         if stored is None:
             return False
+        stored = as_known(stored, known, record=record is not None)
         if dict(stored) == dict(sent):
             return True
         # (a form that names a substitute is never equal to a stored table without one)
