@@ -97,7 +97,7 @@ class Session:
             if source:
                 where = _("{file}: {game}", file=source, game=where)
             try:
-                results.append(_settle(_spelled(game, spelled), self.rules))
+                results.append(_settle(first_spelling(game, spelled), self.rules))
             except SeisanError as err:
                 raise SessionError(err.within(where)) from None
         return SessionResult(self, tuple(results))
@@ -115,11 +115,12 @@ def settle_one(game: SessionGame, rules: Rules) -> GameResult:
     return _settle(game, rules)
 
 
-def _spelled(game: SessionGame, spelled: dict[str, str]) -> SessionGame:
+def first_spelling(game: SessionGame, spelled: dict[str, str]) -> SessionGame:
     """``game`` with each player and spectator named as the session first wrote them
     (``spelled``: the name folded → as first written, filled as games come), telling
     names apart as a game does (:func:`seisan.i18n.name_key`): “ana” in a later game
-    is Ana, not a second person in the totals."""
+    is Ana, not a second person in the totals. (The web app's night fills ``spelled``
+    with its players' names first: a spectator who played is under their name.)"""
 
     def name(given: str) -> str:
         if not isinstance(given, str) or not given.strip():

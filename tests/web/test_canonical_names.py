@@ -476,6 +476,25 @@ def test_a_rename_reaches_every_field_that_names_a_person(
     assert out == {"players": ["Anabel", "Ben", "Chie", "Dae"], **renamed}
 
 
+def test_a_rename_keeps_both_bets_of_a_game_stored_with_two_spellings(
+    club: m.Club, owner: Any
+) -> None:
+    """A game stored before names had keys, where “zed” and “ｚｅｄ” each backed a
+    player: renaming Zed keeps both bets, as its table keeps both names (one was lost
+    in silence)."""
+    season = season_with(club, "tenhou", owner)
+    night = m.Session.objects.create(season=season)
+    four = {"players": ["Zed", "Ben", "Chie", "Dae"], "points": [25000, 25000, 25000, 25000]}
+    services.save_game(night, four, owner)
+    game, _ = services.save_game(night, {**TABLE, "soto": {"eve": "Ben"}}, owner)
+    bets = {"zed": {"total": "10", "money": None}, "ｚｅｄ": {"total": "20", "money": None}}
+    soto = {"zed": "Ana", "ｚｅｄ": "Ben"}
+    m.Game.objects.filter(pk=game.pk).update(spectators=bets, data={**game.data, "soto": soto})
+    services.rename_player(club.players.get(name="Zed"), "Kai", owner)
+    game.refresh_from_db()
+    assert game.spectators == bets and game.data["soto"] == soto
+
+
 def test_the_migration_renames_every_field_and_follows_the_seats(club: m.Club, owner: Any) -> None:
     """The renamed twin's name wherever the core reads one: a call of a hand record,
     bets given as lists (as a CSV stores them), the substitute's own name; a seat

@@ -26,6 +26,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from seisan.errors import SeisanError
+from seisan.i18n import name_key
 from seisan.ratings import System, ratings, table_size
 from seisan.stats import Seat as StatSeat
 from seisan.stats import standings
@@ -217,7 +218,10 @@ def tables(draw: st.DrawFn) -> dict[str, Any]:
     hundreds = [cuts[0], cuts[1] - cuts[0], cuts[2] - cuts[1], 1000 - cuts[2]]
     table: dict[str, Any] = {"players": names[:4], "points": [h * 100 for h in hundreds]}
     if draw(st.booleans()):
-        table["soto"] = {draw(st.sampled_from([names[4], *ZED])): draw(st.sampled_from(names[:4]))}
+        # one or two spectators (two first seen in one game: listed in its order)
+        watching = draw(st.lists(st.sampled_from([names[4], names[5], *ZED]), min_size=1,
+                                 max_size=2, unique_by=name_key))  # fmt: skip
+        table["soto"] = {name: draw(st.sampled_from(names[:4])) for name in watching}
     return table
 
 
@@ -463,6 +467,22 @@ def test_a_spectator_in_other_letters_is_one_line(
     services.save_game(session, {"players": four, "points": [41000, 31000, 18000, 10000]},
                        owner, game=first, version=first.version)  # fmt: skip
     assert read_whole(season).lines.off_pt == {"ＺＥＤ": sum(won[1:])}
+
+
+def test_spectators_first_seen_in_one_game_are_listed_in_its_order(
+    club: m.Club, owner: Any
+) -> None:
+    """Zed watches, the table is kept; then a game played before it has Fay and
+    “ＺＥＤ” watching: they are listed as the game lists them (Fay first), as a
+    season read whole has them, Zed under the spelling that game wrote."""
+    season = season_with(club, CLUB_RULES, owner, "Order")
+    later = m.Session.objects.create(season=season, date=datetime.date(2026, 2, 5))
+    four = {"players": ["Ana", "Ben", "Chie", "Dae"], "points": [41000, 31000, 18000, 10000]}
+    services.save_game(later, {**four, "soto": {"zed": "Ana"}}, owner)
+    assert list(read_whole(season).lines.off_pt) == ["zed"]
+    earlier = m.Session.objects.create(season=season, date=datetime.date(2026, 1, 5))
+    services.save_game(earlier, {**four, "soto": {"Fay": "Ben", "ＺＥＤ": "Ana"}}, owner)
+    assert list(read_whole(season).lines.off_pt) == ["Fay", "ＺＥＤ"]
 
 
 def test_season_standings_of_dates_and_minimum_games(club: m.Club, owner: Any) -> None:

@@ -7,6 +7,7 @@ recorded it and said in the history."""
 from __future__ import annotations
 
 import datetime
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
@@ -97,6 +98,46 @@ def test_a_spectator_in_other_letters_has_one_balance(club: m.Club, owner: Any) 
     assert balances["Zed"] == {"won": sum(owed) + seat, "open": owed[0] + seat}
 
 
+def test_a_spectator_in_other_letters_is_one_person_in_the_nights_ledger(
+    club: m.Club, owner: Any
+) -> None:
+    """A night where “zed” and “ＺＥＤ” watch two games: one person in its ledger, as
+    in the core's session and the club's balances; a payment to “zed” still counts
+    once the game that wrote “zed” first is gone; once Zed plays that night, all of
+    it is under Zed."""
+    season = season_with(club, CLUB_RULES, owner, "Letters")
+    night = m.Session.objects.create(season=season)
+    four = ["Ana", "Ben", "Chie", "Dae"]
+    games = [
+        services.save_game(night, {"players": four, "points": [41000, 31000, 18000, 10000],
+                                   "soto": {name: "Ana"}}, owner)[0]
+        for name in ("zed", "ＺＥＤ")
+    ]  # fmt: skip
+    won = [Fraction(Decimal(next(iter(g.spectators.values()))["money"])) for g in games]
+    for form in (money.FEWEST, money.FIRST):
+        ledger = money.session_ledger(night, form)
+        assert ledger is not None and ledger.owed["zed"] == sum(won)
+        assert "ＺＥＤ" not in ledger.people()
+    assert money.club_balances(club)["zed"]["open"] == sum(won)
+    money.record_payment(night, "Dae", "zed", won[0], True, owner)
+    games[0].deleted = games[0].updated
+    games[0].save(update_fields=["deleted"])
+    for form in (money.FEWEST, money.FIRST):
+        ledger = money.session_ledger(night, form)
+        assert ledger is not None and ledger.owed == {**ledger.owed, "ＺＥＤ": won[1]}
+        assert "zed" not in ledger.people() and ledger.open["ＺＥＤ"] == won[1] - won[0]
+        assert ledger.paid == (Transfer("Dae", "ＺＥＤ", won[0]),)
+        assert not any("zed" in (t.payer, t.payee) for t in ledger.rows)
+    assert money.club_balances(club)["ＺＥＤ"]["open"] == won[1] - won[0]
+    services.save_game(night, {"players": ["Zed", "Ben", "Chie", "Dae"],
+                               "points": [25000, 25000, 25000, 25000]}, owner)  # fmt: skip
+    ledger = money.session_ledger(night)
+    assert ledger is not None and "ＺＥＤ" not in ledger.people()
+    zed = Fraction(m.Seat.objects.get(player__name="Zed").money)
+    assert ledger.open["Zed"] == won[1] + zed - won[0]
+    assert money.club_balances(club)["Zed"]["open"] == ledger.open["Zed"]
+
+
 def test_the_ledger_in_each_form(club: m.Club, owner: Any) -> None:
     session = night(club, owner)
     result = services.session_result(session)
@@ -133,8 +174,8 @@ def test_a_night_in_pt_has_no_house(club: m.Club, owner: Any) -> None:
     assert ledger.people() == sorted(ledger.people())
 
 
-def paid(payer: str, payee: str, amount: int) -> m.Payment:
-    return m.Payment(payer=payer, payee=payee, amount=amount)
+def paid(payer: str, payee: str, amount: int) -> Transfer:
+    return Transfer(payer, payee, Fraction(amount))
 
 
 @pytest.mark.parametrize(("due", "payments", "left"), [

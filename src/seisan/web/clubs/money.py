@@ -44,6 +44,9 @@ class SessionLedger:
     form: str
     due: tuple[Transfer, ...]  #: the ledger before any payment
     payments: tuple[m.Payment, ...]
+    #: the payments as the ledger names people (a payment to “zed” is to “ＺＥＤ” where
+    #: the ledger writes them so, after the game that wrote “zed” first was deleted)
+    paid: tuple[Transfer, ...]
     owed: dict[str, Fraction]  #: each person's net before payments (+: receives)
     open: dict[str, Fraction]  #: after payments
     rows: tuple[Transfer, ...]  #: what is still to be paid, in the chosen form
@@ -52,7 +55,7 @@ class SessionLedger:
         """Everyone in the ledger or its payments (someone who paid before an edit took
         them out of the games is still owed their money back), the house last."""
         everyone = {n for t in self.due for n in (t.payer, t.payee)}
-        everyone |= {n for p in self.payments for n in (p.payer, p.payee)}
+        everyone |= {n for p in self.paid for n in (p.payer, p.payee)}
         names = sorted(everyone - {HOUSE}, key=str)
         return [*names, *([HOUSE] if HOUSE in everyone else [])]
 
@@ -73,14 +76,20 @@ def session_ledger(session: m.Session, form: str = FEWEST) -> SessionLedger | No
     due = tuple([*chosen, *fees])
     owed = balances(due)
     payments = tuple(session.payments.filter(in_money=in_money).order_by("paid", "pk"))
-    moved = paid_balances(payments)
+    spelled = {name_key(name): name for name in owed}
+    paid = tuple(
+        Transfer(spelled.get(name_key(p.payer), p.payer), spelled.get(name_key(p.payee), p.payee),
+                 fraction(p.amount))
+        for p in payments
+    )  # fmt: skip
+    moved = balances(paid)
     people = dict.fromkeys([*owed, *moved])
     open_ = {name: owed.get(name, _ZERO) - moved.get(name, _ZERO) for name in people}
-    rows = pairwise(due, payments) if form == FIRST else fewest_transfers(open_)
-    return SessionLedger(in_money, form, due, payments, owed, open_, tuple(rows))
+    rows = pairwise(due, paid) if form == FIRST else fewest_transfers(open_)
+    return SessionLedger(in_money, form, due, payments, paid, owed, open_, tuple(rows))
 
 
-def pairwise(due: Sequence[Transfer], payments: Iterable[m.Payment]) -> list[Transfer]:
+def pairwise(due: Sequence[Transfer], payments: Iterable[Transfer]) -> list[Transfer]:
     """What is still owed pair by pair: each pair's transfers netted with what one of
     them has paid the other (the ledger's own pairs, so first place still collects)."""
     net: dict[tuple[str, str], Fraction] = {}
@@ -88,7 +97,7 @@ def pairwise(due: Sequence[Transfer], payments: Iterable[m.Payment]) -> list[Tra
         net[(t.payer, t.payee)] = net.get((t.payer, t.payee), _ZERO) + t.amount
     for p in payments:
         key = (p.payer, p.payee)
-        net[key] = net.get(key, _ZERO) - fraction(p.amount)
+        net[key] = net.get(key, _ZERO) - p.amount
     out = []
     done: set[frozenset[str]] = set()
     for (a, b), owed in net.items():

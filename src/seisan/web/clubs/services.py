@@ -25,7 +25,7 @@ from seisan.presets import find_preset, rules_from_data
 from seisan.pt import pt_value
 from seisan.rules import Rules
 from seisan.session import Session as CoreSession
-from seisan.session import SessionGame, SessionResult, game_from_dict, settle_one
+from seisan.session import SessionGame, SessionResult, first_spelling, game_from_dict, settle_one
 from seisan.transfers import house_name, is_house
 from seisan.web.clubs import history, inserts, reads
 from seisan.web.clubs import models as m
@@ -771,7 +771,9 @@ def _rename_everywhere(club: m.Club, old: str, new: str) -> dict[str, Any]:
         game.data = rename_in_table(game.data, old, new)
         if game.record is not None:
             game.record = rename_in_record(game.record, old, new)
-        game.spectators = {_one(k, old, new): v for k, v in (game.spectators or {}).items()}
+        # (two spellings of one name in a game stored before names had keys: both bets
+        # kept, as its table keeps them)
+        game.spectators = _renamed_keys(game.spectators or {}, old, new, lambda bet: bet)
         game.version += 1
         game.save(update_fields=["data", "record", "spectators", "version"])
     from seisan.web.events.models import Seating  # noqa: PLC0415 - the nights' seatings
@@ -1096,11 +1098,15 @@ def session_result(session: m.Session) -> SessionResult | None:
     )
     if not games:
         return None
+    seated = [[s.player.name for s in sorted(game.seats.all(), key=lambda s: s.seat)]
+              for game in games]  # fmt: skip
+    # one person, one name, as the core's session has it: a spectator written in other
+    # letters in two games (“zed”, “ＺＥＤ”) is one, under a player's name if they played
+    spelled = {name_key(name): name for names in seated for name in names}
     core_games = []
     results = []
-    for game in games:
-        names = [s.player.name for s in sorted(game.seats.all(), key=lambda s: s.seat)]
-        core = session_game(game, names)
+    for game, names in zip(games, seated, strict=True):
+        core = first_spelling(session_game(game, names), spelled)
         core_games.append(core)
         results.append(settle_one(core, rules_of(game.rules)))
     rules = rules_of(games[-1].rules)

@@ -271,7 +271,8 @@ class _Kept:
     standing_of: dict[str, Standing]
     #: where a name first appears (as a player; as a spectator): equal lines keep it
     first: dict[str, tuple[_Key, int, int]]
-    first_watch: dict[str, tuple[_Key, int]]  #: by the key
+    #: by the key: the game (where it stands, its id) and the place among its spectators
+    first_watch: dict[str, tuple[_Key, int, int]]
     #: the chart's players' running totals, kept while their games stay where they were
     trails: dict[str, Trail]
     table: SeasonTable
@@ -372,7 +373,11 @@ def _patched(
         first[name] = min((games[g].key, g, seat) for g, seat in seated[name].items())
     first_watch = {key: at for key, at in kept.first_watch.items() if key in watching}
     for key in watchers & watching.keys():
-        first_watch[key] = min((games[g].key, g) for g in watching[key])
+        played, first_game = min((games[g].key, g) for g in watching[key])
+        # two first seen in one game: in the game's order, as a season read whole has them
+        watched = games[first_game].watched
+        among = next(i for i, name in enumerate(watched) if name_key(name) == key)
+        first_watch[key] = (played, first_game, among)
     totals = {key: sums for key, sums in kept.watched_totals.items() if key in watching}
     off_pt: dict[str, Fraction] = {}
     off_money: dict[str, Fraction] = {}
