@@ -138,6 +138,29 @@ def test_a_spectator_in_other_letters_is_one_person_in_the_nights_ledger(
     assert money.club_balances(club)["Zed"]["open"] == ledger.open["Zed"]
 
 
+def test_a_spectators_balance_is_named_as_first_played_and_counts_every_payment(
+    club: m.Club, owner: Any
+) -> None:
+    """Three nights: the spelling of the game played first names the balance (by the
+    night's date, then the night, then the game's number: not the order entered), and
+    a payment under each spelling counts."""
+    season = season_with(club, CLUB_RULES, owner, "Order")
+    four = {"players": ["Ana", "Ben", "Chie", "Dae"], "points": [41000, 31000, 18000, 10000]}
+    late = m.Session.objects.create(season=season, date=datetime.date(2026, 2, 5))
+    early = m.Session.objects.create(season=season, date=datetime.date(2026, 1, 5))
+    same_day = m.Session.objects.create(season=season, date=datetime.date(2026, 1, 5))
+    services.save_game(late, {**four, "soto": {"zed": "Ana"}}, owner)
+    services.save_game(early, four, owner)
+    services.save_game(early, {**four, "soto": {"Zed": "Ana"}}, owner)  # game 2
+    services.save_game(same_day, {**four, "soto": {"ＺＥＤ": "Ana"}}, owner)  # game 1
+    won = sum(Fraction(Decimal(g.spectators[n]["money"]))
+              for g in m.Game.objects.all() for n in g.spectators)  # fmt: skip
+    assert set(money.club_balances(club)) == {"Ana", "Ben", "Chie", "Dae", "Zed"}
+    money.record_payment(late, "zed", "Dae", Fraction(100), True, owner)
+    money.record_payment(same_day, "ＺＥＤ", "Dae", Fraction(30), True, owner)
+    assert money.club_balances(club)["Zed"] == {"won": won, "open": won + 130}
+
+
 def test_the_ledger_in_each_form(club: m.Club, owner: Any) -> None:
     session = night(club, owner)
     result = services.session_result(session)
