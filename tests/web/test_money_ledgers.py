@@ -127,7 +127,14 @@ def test_a_spectator_in_other_letters_is_one_person_in_the_nights_ledger(
         assert ledger is not None and ledger.owed == {**ledger.owed, "ＺＥＤ": won[1]}
         assert "zed" not in ledger.people() and ledger.open["ＺＥＤ"] == won[1] - won[0]
         assert ledger.paid == (Transfer("Dae", "ＺＥＤ", won[0]),)
+        assert [(p.payer, t.payee) for p, t in ledger.recorded] == [("Dae", "ＺＥＤ")]
         assert not any("zed" in (t.payer, t.payee) for t in ledger.rows)
+    # the API's night: the payment under the name its ledger writes
+    from seisan.web.api.api import _ledger_out  # noqa: PLC0415
+
+    out = _ledger_out(night)
+    assert out is not None and [(p["payer"], p["payee"]) for p in out["paid"]] == [
+        ("Dae", "ＺＥＤ")]  # fmt: skip
     assert money.club_balances(club)["ＺＥＤ"]["open"] == won[1] - won[0]
     services.save_game(night, {"players": ["Zed", "Ben", "Chie", "Dae"],
                                "points": [25000, 25000, 25000, 25000]}, owner)  # fmt: skip
@@ -136,6 +143,32 @@ def test_a_spectator_in_other_letters_is_one_person_in_the_nights_ledger(
     zed = Fraction(m.Seat.objects.get(player__name="Zed").money)
     assert ledger.open["Zed"] == won[1] + zed - won[0]
     assert money.club_balances(club)["Zed"]["open"] == ledger.open["Zed"]
+
+
+def test_someone_an_edit_took_out_of_the_night_is_one_person_in_its_payments(
+    club: m.Club, owner: Any
+) -> None:
+    """Paid as “zed”, paid back as “ＺＥＤ”, then taken out of the night's only game by
+    an edit: one person in the ledger, whose two payments net (they paid themselves
+    in the rows before)."""
+    season = season_with(club, CLUB_RULES, owner, "Out")
+    night = m.Session.objects.create(season=season)
+    four = {"players": ["Ana", "Ben", "Chie", "Dae"], "points": [41000, 31000, 18000, 10000]}
+    game, _ = services.save_game(night, {**four, "soto": {"zed": "Ana"}}, owner)
+    money.record_payment(night, "Dae", "zed", Fraction(2550), True, owner)
+    game, _ = services.save_game(night, {**four, "soto": {"ＺＥＤ": "Dae"}}, owner,
+                                 game=game, version=game.version)  # fmt: skip
+    money.record_payment(night, "ＺＥＤ", "Dae", Fraction(4550), True, owner)
+    services.save_game(night, four, owner, game=game, version=game.version)
+    for form in (money.FEWEST, money.FIRST):
+        ledger = money.session_ledger(night, form)
+        assert ledger is not None and "ＺＥＤ" not in ledger.people()
+        assert ledger.open["zed"] == 2000  # paid 4550 back for 2550 received: 2000 due back
+        assert not any({t.payer, t.payee} <= {"zed", "ＺＥＤ"} for t in ledger.rows)
+        assert ("zed", "Dae") not in [(t.payer, t.payee) for t in ledger.rows]
+    # the club's balances: their line, with nothing won and 2000 due back
+    assert money.club_balances(club)["zed"] == {"won": 0, "open": 2000}
+    assert "ＺＥＤ" not in money.club_balances(club)
 
 
 def test_a_spectators_balance_is_named_as_first_played_and_counts_every_payment(

@@ -408,8 +408,10 @@ def _ledger_out(session: m.Session) -> dict[str, Any] | None:
         "in_money": ledger.in_money,
         "due": rows(ledger.due),
         "open": rows(ledger.rows),
-        "paid": [{"payer": p.payer, "payee": p.payee, "amount": p.amount, "when": p.paid}
-                 for p in ledger.payments],
+        # (who paid whom as the ledger names them now: “ＺＥＤ” for a payment recorded
+        # to “zed”, once the game that wrote “zed” first is gone)
+        "paid": [{"payer": t.payer, "payee": t.payee, "amount": p.amount, "when": p.paid}
+                 for p, t in ledger.recorded],
     }  # fmt: skip
 
 

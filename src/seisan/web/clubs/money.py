@@ -51,6 +51,11 @@ class SessionLedger:
     open: dict[str, Fraction]  #: after payments
     rows: tuple[Transfer, ...]  #: what is still to be paid, in the chosen form
 
+    @property
+    def recorded(self) -> list[tuple[m.Payment, Transfer]]:
+        """Each payment, with who paid whom as the ledger names them now."""
+        return list(zip(self.payments, self.paid, strict=True))
+
     def people(self) -> list[str]:
         """Everyone in the ledger or its payments (someone who paid before an edit took
         them out of the games is still owed their money back), the house last."""
@@ -76,7 +81,12 @@ def session_ledger(session: m.Session, form: str = FEWEST) -> SessionLedger | No
     due = tuple([*chosen, *fees])
     owed = balances(due)
     payments = tuple(session.payments.filter(in_money=in_money).order_by("paid", "pk"))
+    # as the ledger names them, else as first paid (someone an edit took out of the
+    # night is one person still: their payments net)
     spelled = {name_key(name): name for name in owed}
+    for p in payments:
+        spelled.setdefault(name_key(p.payer), p.payer)
+        spelled.setdefault(name_key(p.payee), p.payee)
     paid = tuple(
         Transfer(spelled.get(name_key(p.payer), p.payer), spelled.get(name_key(p.payee), p.payee),
                  fraction(p.amount))
@@ -133,13 +143,18 @@ def club_balances(club: m.Club) -> dict[str, dict[str, Fraction]]:
     _pt, watched = off_table(watching.values_list("spectators", flat=True), won)
     for name, amount in watched.items():
         won[name] = won.get(name, _ZERO) + amount
+    # payments under any spelling; someone with payments and no money left in the games
+    # (an edit took them out) still has what is open, as first paid
+    payments = m.Payment.objects.filter(session__season__club=club, in_money=True)
+    spelled = {name_key(name): name for name in won}
     moved: dict[str, Fraction] = {}
-    paid = paid_balances(m.Payment.objects.filter(session__season__club=club, in_money=True))
-    for name, amount in paid.items():
-        moved[name_key(name)] = moved.get(name_key(name), _ZERO) + amount
+    for name, amount in paid_balances(payments.order_by("paid", "pk")).items():
+        if name != HOUSE:  # the house's own (fees, sticks): no one's balance
+            who = spelled.setdefault(name_key(name), name)
+            moved[who] = moved.get(who, _ZERO) + amount
     return {
-        name: {"won": amount, "open": amount - moved.get(name_key(name), _ZERO)}
-        for name, amount in won.items()
+        name: {"won": won.get(name, _ZERO), "open": won.get(name, _ZERO) - moved.get(name, _ZERO)}
+        for name in dict.fromkeys([*won, *moved])
     }
 
 
