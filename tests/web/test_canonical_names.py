@@ -460,6 +460,16 @@ NAMING_FIELDS = [
      {"hands": [{"wins": [{"winner": "Ben", "daiminkan": "Anabel", "pao": "Anabel"}]}]}),
     ("record", {"hands": [{"from": "Ana", "result": "ron"}]},
      {"hands": [{"from": "Anabel", "result": "ron"}]}),
+    ("record", {"penalties": ["Ana:-20:late"]}, {"penalties": ["Anabel:-20:late"]}),
+    ("record", {"penalties": [{"player": "Ana", "points": -20, "reason": "Ana"}]},
+     {"penalties": [{"player": "Anabel", "points": -20, "reason": "Ana"}]}),
+    # what is no hand is left to the core's words, the hands after it renamed
+    ("record", {"hands": ["Ana", 3, {"riichi": ["Ana"]}]},
+     {"hands": ["Ana", 3, {"riichi": ["Anabel"]}]}),
+    # a win's fields that name no one keep their text
+    ("record", {"hands": [{"wins": [{"winner": "Ana", "yaku": "ana", "han": 1}, "Ana"]}]},
+     {"hands": [{"wins": [{"winner": "Anabel", "yaku": "ana", "han": 1}, "Ana"]}]}),
+    ("record", {"hands": "Ana"}, {"hands": "Ana"}),
 ]  # fmt: skip
 
 

@@ -716,7 +716,7 @@ def rename_in_record(record: Mapping[str, Any], old: str, new: str) -> dict[str,
     if isinstance(out.get("penalties"), list):
         out["penalties"] = [_first_part(p, old, new) for p in out["penalties"]]
     hands = []
-    given = record.get("hands", [])
+    given = record.get("hands")
     for hand in given if isinstance(given, list) else []:
         if not isinstance(hand, Mapping):  # (the core words what is wrong with it)
             hands.append(hand)
