@@ -729,3 +729,25 @@ def test_the_names_a_table_writes_where_a_person_stands(source: Any, names: list
     """What a game is looked up by before it is stored: seats, spectators in each form
     the core reads, a substitute; anything else left to the core's own words."""
     assert services.names_written(source) == names
+
+
+def test_a_rename_finds_the_games_a_player_only_substituted_in(club: m.Club, owner: Any) -> None:
+    """Hana played only as a substitute (代走), written in other letters, in a table and
+    in a record: a rename finds both games and writes the new name there."""
+    season = season_with(club, "tenhou", owner)
+    night = m.Session.objects.create(season=season)
+    four = ["Ana", "Ben", "Chie", "Dae"]
+    table, _ = services.save_game(night, {"players": four, "points": [42600, 31000, 16400, 10000]},
+                                  owner)  # fmt: skip
+    record = json.loads((EXAMPLES / "game.json").read_text(encoding="utf-8"))
+    kept, _ = services.save_game(night, {}, owner, record=record)
+    m.Game.objects.filter(pk=table.pk).update(data={**table.data, "substitute": "Ana:hana"})
+    seat = record["players"][1]
+    m.Game.objects.filter(pk=kept.pk).update(record={**record, "substitute": {
+        "seat": seat, "by": "ＨＡＮＡ"}})  # fmt: skip
+    hana = m.Player.objects.create(club=club, name="Hana")
+    services.rename_player(hana, "Hanako", owner)
+    table.refresh_from_db()
+    kept.refresh_from_db()
+    assert table.data["substitute"] == "Ana:Hanako"
+    assert kept.record["substitute"] == {"seat": seat, "by": "Hanako"}
