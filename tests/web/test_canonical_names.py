@@ -54,6 +54,9 @@ def test_a_record_entered_in_other_letters_is_named_as_the_club_names_it(
     game, _ = services.save_game(session, {}, owner, record=record)
     names = ("Ana", "Ben", "Chie", "Dae")
     assert tuple(services.game_result_of(game).settlement.names) == names
+    # stored as the club writes Ana: the seats and every hand that names her
+    assert game.record["players"][0] == "Ana" and '"ana"' not in json.dumps(game.record)
+    assert '"Ana"' in json.dumps(game.record["hands"])
     result = services.session_result(session)
     assert result is not None and tuple(result.session.games[1].names) == names
 
