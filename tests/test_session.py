@@ -864,6 +864,20 @@ def test_a_name_written_otherwise_in_a_later_game_is_one_player(
                 settle([40000, 30000, 20000, 10000], find_preset("mleague"), [one, other, "X", "Y"])
 
 
+def test_spellings_keep_each_persons_first_spelling() -> None:
+    """The one helper every list of people goes through (a session, a season's
+    spectators, a night's payments, a seating's history): the names given first win,
+    then the first written; ``known`` asks without keeping."""
+    from seisan.i18n import Spellings  # noqa: PLC0415
+
+    spelled = Spellings(["Ana", "ａｎａ", "山田 太郎"])
+    assert spelled("ANA") == "Ana" and spelled("山田　太郎") == "山田 太郎"
+    assert spelled.known("ｚｅｄ") == "ｚｅｄ" and "zed" not in spelled
+    assert spelled("ｚｅｄ") == "ｚｅｄ" and spelled("Zed") == "ｚｅｄ"
+    assert spelled.known("ZED") == "ｚｅｄ"
+    assert dict(spelled) == {"ana": "Ana", "山田 太郎": "山田 太郎", "zed": "ｚｅｄ"}
+
+
 @pytest.mark.parametrize(
     "soto", ['["山田　太郎:Ana", "eve:Ben"]', '{"山田　太郎" = "Ana", eve = "Ben"}']
 )

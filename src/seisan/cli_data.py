@@ -28,7 +28,7 @@ from seisan.cli import (
 )
 from seisan.errors import SeisanError, file_problem
 from seisan.explain import ordinal
-from seisan.i18n import N_, Lang, Message, _, name_key, read_as, term
+from seisan.i18n import N_, Lang, Message, Spellings, _, name_key, read_as, term
 from seisan.output import Format, Sheet, display_width, dumps_csv, emit, table
 from seisan.presets import load_rules
 from seisan.pt import pt_value
@@ -647,13 +647,13 @@ class _GamesFile(_Rows):
 # -- statistics -------------------------------------------------------------------------
 
 
-def _spelled(play: GamePlay, spelled: dict[str, str]) -> GamePlay:
-    """A record's players named as the first record read wrote them (``spelled``: the
-    name folded → as first written), telling names apart as a game does: “ana” in a
-    later record is Ana, as in a session. A log's names are accounts, kept exact."""
+def _spelled(play: GamePlay, spelled: Spellings) -> GamePlay:
+    """A record's players named as the first record read wrote them (``spelled``),
+    telling names apart as a game does: “ana” in a later record is Ana, as in a
+    session. A log's names are accounts, kept exact."""
     from dataclasses import replace  # noqa: PLC0415
 
-    names = tuple(spelled.setdefault(name_key(name), name) for name in play.record.names)
+    names = tuple(spelled(name) for name in play.record.names)
     if names == play.record.names:
         return play
     settled = play.settlement if play.settlement is None else replace(play.settlement, names=names)
@@ -669,7 +669,7 @@ def _plays(paths: Sequence[Path], rules: Rules | None, lang: Lang | None) -> lis
 
     plays = []
     failed = 0
-    spelled: dict[str, str] = {}
+    spelled = Spellings()
     for path in _log_files(paths, sorted({*LOG_SUFFIXES, *MJAI_SUFFIXES})):
         try:
             text_head = path.read_bytes()[:4096]

@@ -18,7 +18,7 @@ compiles the catalogue; a test checks every message and term has ja and ko.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from decimal import Decimal
@@ -225,6 +225,27 @@ def name_key(name: str) -> str:
 
         name = unicodedata.normalize("NFKC", name)
     return " ".join(name.split()).casefold()
+
+
+class Spellings(dict[str, str]):
+    """One person, one name (表記の統一): each person's name as first written, found by
+    its :func:`name_key`, so that “ana” or “ＡＮＡ” after Ana is Ana wherever names are
+    gathered (a session, a season's spectators, a night's payments). ``first`` are
+    written before any (a night's seated players: a spectator who played is under their
+    name)."""
+
+    def __init__(self, first: Iterable[str] = ()) -> None:
+        super().__init__()
+        for name in first:
+            self.setdefault(name_key(name), name)
+
+    def __call__(self, name: str) -> str:
+        """``name`` as first written; the first spelling now if nobody wrote it yet."""
+        return self.setdefault(name_key(name), name)
+
+    def known(self, name: str) -> str:
+        """``name`` as first written, else as given (and not kept)."""
+        return self.get(name_key(name), name)
 
 
 def _visible(text: str) -> str:

@@ -25,7 +25,7 @@ from itertools import combinations, permutations
 
 from seisan.choices import Leftover, Method
 from seisan.errors import SeatingError
-from seisan.i18n import _, name_key, plain_text
+from seisan.i18n import Spellings, _, name_key, plain_text
 
 __all__ = [  # the choices and the error are defined apart, and given here too
     "MIN_STEPS", "PAIR_WEIGHT", "STEPS_PER_PLAYER", "History", "Leftover", "Method", "Seating",
@@ -120,10 +120,10 @@ def seat(
     present = _unique(players, _("players"))
     # every other list names the players as the present ones are written (「山田 太郎」
     # in the history is the 「山田　太郎」 here, “ana” is Ana)
-    spelled = {name_key(p): p for p in present}
+    spelled = Spellings(present)
 
     def as_present(name: str) -> str:
-        return spelled.get(name_key(name), name) if isinstance(name, str) else name
+        return spelled.known(name) if isinstance(name, str) else name
 
     history = _respelled(history or History(), as_present)
     standings = [as_present(name) for name in standings]

@@ -33,7 +33,7 @@ from seisan.games import (
     record_from_dict,
     substitute_from,
 )
-from seisan.i18n import Message, _, decode_text, file_text, name_key, plain_text
+from seisan.i18n import Message, Spellings, _, decode_text, file_text, name_key, plain_text
 from seisan.ledger import Accounts, GameResult, game_result, settle_game, transfer_dict
 from seisan.output import unformula
 from seisan.presets import read_toml, rules_from_spec
@@ -90,7 +90,7 @@ class Session:
         if not self.games:
             raise SessionError(_("the session has no games"))
         results = []
-        spelled: dict[str, str] = {}  # one person, one name: as first written
+        spelled = Spellings()  # one person, one name: as first written
         for number, game in enumerate(self.games, start=1):
             where = _("game {label}", label=game.label or number)
             source = game.source or self.source
@@ -115,17 +115,17 @@ def settle_one(game: SessionGame, rules: Rules) -> GameResult:
     return _settle(game, rules)
 
 
-def first_spelling(game: SessionGame, spelled: dict[str, str]) -> SessionGame:
+def first_spelling(game: SessionGame, spelled: Spellings) -> SessionGame:
     """``game`` with each player and spectator named as the session first wrote them
-    (``spelled``: the name folded → as first written, filled as games come), telling
-    names apart as a game does (:func:`seisan.i18n.name_key`): “ana” in a later game
-    is Ana, not a second person in the totals. (The web app's night fills ``spelled``
-    with its players' names first: a spectator who played is under their name.)"""
+    (``spelled``, filled as games come), telling names apart as a game does
+    (:func:`seisan.i18n.name_key`): “ana” in a later game is Ana, not a second person
+    in the totals. (The web app's night gives its players' names first: a spectator who
+    played is under their name.)"""
 
     def name(given: str) -> str:
         if not isinstance(given, str) or not given.strip():
             return given  # (refused by the game's own checks)
-        return spelled.setdefault(name_key(given), given.strip())
+        return spelled(given.strip())
 
     if game.record is not None:
         names = tuple(name(n) for n in game.record.names)

@@ -19,7 +19,7 @@ from typing import Any
 
 from django.db.models import Sum
 
-from seisan.i18n import decimal_text, name_key
+from seisan.i18n import Spellings, decimal_text
 from seisan.pt import pt_value
 from seisan.transfers import HOUSE, Transfer, balances, fewest_transfers
 from seisan.web.clubs import history
@@ -83,15 +83,8 @@ def session_ledger(session: m.Session, form: str = FEWEST) -> SessionLedger | No
     payments = tuple(session.payments.filter(in_money=in_money).order_by("paid", "pk"))
     # as the ledger names them, else as first paid (someone an edit took out of the
     # night is one person still: their payments net)
-    spelled = {name_key(name): name for name in owed}
-    for p in payments:
-        spelled.setdefault(name_key(p.payer), p.payer)
-        spelled.setdefault(name_key(p.payee), p.payee)
-    paid = tuple(
-        Transfer(spelled.get(name_key(p.payer), p.payer), spelled.get(name_key(p.payee), p.payee),
-                 fraction(p.amount))
-        for p in payments
-    )  # fmt: skip
+    spelled = Spellings(owed)
+    paid = tuple(Transfer(spelled(p.payer), spelled(p.payee), fraction(p.amount)) for p in payments)
     moved = balances(paid)
     people = dict.fromkeys([*owed, *moved])
     open_ = {name: owed.get(name, _ZERO) - moved.get(name, _ZERO) for name in people}
@@ -146,11 +139,11 @@ def club_balances(club: m.Club) -> dict[str, dict[str, Fraction]]:
     # payments under any spelling; someone with payments and no money left in the games
     # (an edit took them out) still has what is open, as first paid
     payments = m.Payment.objects.filter(session__season__club=club, in_money=True)
-    spelled = {name_key(name): name for name in won}
+    spelled = Spellings(won)
     moved: dict[str, Fraction] = {}
     for name, amount in paid_balances(payments.order_by("paid", "pk")).items():
         if name != HOUSE:  # the house's own (fees, sticks): no one's balance
-            who = spelled.setdefault(name_key(name), name)
+            who = spelled(name)
             moved[who] = moved.get(who, _ZERO) + amount
     return {
         name: {"won": won.get(name, _ZERO), "open": won.get(name, _ZERO) - moved.get(name, _ZERO)}

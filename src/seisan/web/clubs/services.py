@@ -19,7 +19,7 @@ from simple_history.utils import bulk_create_with_history
 
 from seisan.errors import SeisanError, where_in_text
 from seisan.games import record_from_dict
-from seisan.i18n import Message, _, name_key, plain_text
+from seisan.i18n import Message, Spellings, _, name_key, plain_text
 from seisan.ledger import GameResult, game_result
 from seisan.presets import find_preset, rules_from_data
 from seisan.pt import pt_value
@@ -1102,7 +1102,7 @@ def session_result(session: m.Session) -> SessionResult | None:
               for game in games]  # fmt: skip
     # one person, one name, as the core's session has it: a spectator written in other
     # letters in two games (“zed”, “ＺＥＤ”) is one, under a player's name if they played
-    spelled = {name_key(name): name for names in seated for name in names}
+    spelled = Spellings(name for names in seated for name in names)
     core_games = []
     results = []
     for game, names in zip(games, seated, strict=True):

@@ -28,7 +28,7 @@ from typing import Any
 from django.db import connection, transaction
 from django.db.models import F, Max, Q, QuerySet
 
-from seisan.i18n import name_key
+from seisan.i18n import Spellings, name_key
 from seisan.stats import Seat as StatSeat
 from seisan.stats import Standing, ranked, standing, standings
 from seisan.web.clubs import models as m
@@ -107,16 +107,12 @@ def off_table(
     core tells them (:func:`~seisan.i18n.name_key`: “zed” in one game and “Zed” in
     another are one spectator, as in the night's ledger): under the name of a
     ``seated`` player it is, else as first written."""
-    named = {name_key(name): name for name in seated}
-    spelled: dict[str, str] = {}
+    spelled = Spellings(seated)
     pt: dict[str, Fraction] = {}
     money: dict[str, Fraction] = {}
     for watched in spectators:
         for name, entry in (watched or {}).items():
-            key = name_key(name)
-            who = spelled.get(key)
-            if who is None:
-                who = spelled[key] = named.get(key, name)
+            who = spelled(name)
             pt[who] = pt.get(who, Fraction(0)) + Fraction(Decimal(entry["total"]))
             if entry.get("money") is not None:
                 money[who] = money.get(who, Fraction(0)) + Fraction(Decimal(entry["money"]))
