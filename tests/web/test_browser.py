@@ -91,10 +91,13 @@ def _clean_shots() -> None:
             old.unlink(missing_ok=True)
 
 
-def shot(page: Any, name: str) -> None:
-    """The page as a picture to look at. Headless Chromium without a GPU now and then
-    fails a full-page capture while the machine is busy ("Unable to capture
-    screenshot", once in a whole CI run): taken once more, then the error stands."""
+def shot(page: Any, name: str, check: bool = True) -> None:
+    """The page as a picture to look at, every button's words inside it (``check``).
+    Headless Chromium without a GPU now and then fails a full-page capture while the
+    machine is busy ("Unable to capture screenshot", once in a whole CI run): taken
+    once more, then the error stands."""
+    if check:
+        assert cut_words(page) == [], name
     for attempt in (1, 2):
         try:
             page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
@@ -752,10 +755,22 @@ def test_no_page_is_wider_than_the_screen(browser: Any, live_server: Any) -> Non
                         failures.append(f"{name} {lang} {width}: {wide} px wide")
                     if view is PHONE:
                         failures += [f"{name} {lang}: {small}" for small in small_targets(page)]
-                    shot(page, f"page-{name}-{lang}-{width}")
+                    failures += [f"{name} {lang} {width}: {c}" for c in cut_words(page)]
+                    shot(page, f"page-{name}-{lang}-{width}", check=False)
                 failures += [f"{lang} {width}: {p}" for p in problems]
                 context.close()
     assert failures == []
+
+
+def cut_words(page: Any) -> list[str]:
+    """Buttons whose words do not fit inside them (visible ones): a long label held on
+    one line runs over its edges on a phone."""
+    found = page.evaluate(
+        """() => [...document.querySelectorAll('button, .button')]
+            .filter(e => e.offsetParent !== null && e.scrollWidth > e.clientWidth + 1)
+            .map(e => [e.outerHTML.slice(0, 80), e.scrollWidth, e.clientWidth])"""
+    )
+    return [f"{html} holds {inner} px of words in {box} px" for html, inner, box in found]
 
 
 def small_targets(page: Any) -> list[str]:
