@@ -56,7 +56,7 @@ messages: $(VENV)/.installed
 # every test on SQLite; the web app's again on PostgreSQL when SEISAN_PG_URL is set
 # (.ci/run starts the server and sets it)
 pytest: $(VENV)/.installed
-	$(BIN)/pytest -n 2
+	$(BIN)/pytest -n 2 --durations=15
 	@if [ -n "$$SEISAN_PG_URL" ]; then \
 		DATABASE_URL="$$SEISAN_PG_URL" $(BIN)/pytest -n 2 tests/web -m "not browser and not installed and not serve"; \
 	fi

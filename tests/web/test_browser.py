@@ -729,36 +729,35 @@ def populate(live_url: str) -> tuple[Client, dict[str, str], dict[str, str]]:
     return client, pages, anonymous
 
 
-def test_no_page_is_wider_than_the_screen(browser: Any, live_server: Any) -> None:
+@pytest.mark.parametrize("width", ["390", "1280"])  # (two tests: the workers share them)
+def test_no_page_is_wider_than_the_screen(browser: Any, live_server: Any, width: str) -> None:
     client, pages, anonymous = populate(live_server.url)
     cookie = {"name": "sessionid", "value": client.cookies["sessionid"].value,
               "url": live_server.url}  # fmt: skip
     failures: list[str] = []
-    for width, view in (("390", PHONE), ("1280", DESK)):
-        for lang in ("en", "ja", "ko"):
-            for signed_in, targets in ((True, pages), (False, anonymous)):
-                context = browser.new_context(viewport=view, is_mobile=view is PHONE,
-                                              has_touch=view is PHONE, locale=lang)  # fmt: skip
-                context.add_cookies([{"name": "django_language", "value": lang,
-                                      "url": live_server.url}])  # fmt: skip
-                if signed_in:
-                    context.add_cookies([cookie])
-                page = context.new_page()
-                problems = watch(page)
-                for name, path in targets.items():
-                    page.goto(live_server.url + path)
-                    page.evaluate(
-                        "document.querySelectorAll('details').forEach(d => d.open = true)"
-                    )
-                    wide = page.evaluate("document.documentElement.scrollWidth")
-                    if wide > view["width"]:
-                        failures.append(f"{name} {lang} {width}: {wide} px wide")
-                    if view is PHONE:
-                        failures += [f"{name} {lang}: {small}" for small in small_targets(page)]
-                    failures += [f"{name} {lang} {width}: {c}" for c in cut_words(page)]
-                    shot(page, f"page-{name}-{lang}-{width}", check=False)
-                failures += [f"{lang} {width}: {p}" for p in problems]
-                context.close()
+    view = PHONE if width == "390" else DESK
+    for lang in ("en", "ja", "ko"):
+        for signed_in, targets in ((True, pages), (False, anonymous)):
+            context = browser.new_context(viewport=view, is_mobile=view is PHONE,
+                                          has_touch=view is PHONE, locale=lang)  # fmt: skip
+            context.add_cookies([{"name": "django_language", "value": lang,
+                                  "url": live_server.url}])  # fmt: skip
+            if signed_in:
+                context.add_cookies([cookie])
+            page = context.new_page()
+            problems = watch(page)
+            for name, path in targets.items():
+                page.goto(live_server.url + path)
+                page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
+                wide = page.evaluate("document.documentElement.scrollWidth")
+                if wide > view["width"]:
+                    failures.append(f"{name} {lang} {width}: {wide} px wide")
+                if view is PHONE:
+                    failures += [f"{name} {lang}: {small}" for small in small_targets(page)]
+                failures += [f"{name} {lang} {width}: {c}" for c in cut_words(page)]
+                shot(page, f"page-{name}-{lang}-{width}", check=False)
+            failures += [f"{lang} {width}: {p}" for p in problems]
+            context.close()
     assert failures == []
 
 
