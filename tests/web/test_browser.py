@@ -763,13 +763,22 @@ def test_no_page_is_wider_than_the_screen(browser: Any, live_server: Any, width:
 
 def cut_words(page: Any) -> list[str]:
     """Buttons whose words do not fit inside them (visible ones): a long label held on
-    one line runs over its edges on a phone."""
+    one line runs over its edges on a phone; and buttons out of the screen's width (a
+    table wider than a phone scrolls, and its "paid" buttons were behind its edge)."""
     found = page.evaluate(
         """() => [...document.querySelectorAll('button, .button')]
-            .filter(e => e.offsetParent !== null && e.scrollWidth > e.clientWidth + 1)
-            .map(e => [e.outerHTML.slice(0, 80), e.scrollWidth, e.clientWidth])"""
+            .filter(e => e.offsetParent !== null)
+            .map(e => [e.outerHTML.slice(0, 80), e.scrollWidth, e.clientWidth,
+                       e.getBoundingClientRect().left, e.getBoundingClientRect().right,
+                       document.documentElement.clientWidth])
+            .filter(([, inner, box, left, right, screen]) =>
+                inner > box + 1 || left < -0.5 || right > screen + 0.5)"""
     )
-    return [f"{html} holds {inner} px of words in {box} px" for html, inner, box in found]
+    return [
+        f"{html} holds {inner} px of words in {box} px, from {left:.0f} to {right:.0f} px"
+        f" of {screen}"
+        for html, inner, box, left, right, screen in found
+    ]
 
 
 def small_targets(page: Any) -> list[str]:
