@@ -121,6 +121,8 @@ FILES: dict[str, str | bytes] = {
     '"points": [40000, 30000, 20000, 10000], "points": [25000, 25000, 25000, 25000]}]}',
     "label_table.json": '{"rules": "mleague", "games": [{"players": ["A", "B", "C", "D"], '
     '"points": [40000, 30000, 20000, 10000], "label": {"a": 1}}]}',
+    "label_escape.json": '{"rules": "mleague", "games": [{"players": ["A", "B", "C", "D"], '
+    '"points": [40000, 30000, 20000, 10000], "label": "hanchan\\u001b[2J 2"}]}',
     "title_escape.json": '{"rules": "mleague", "title": "T\\u001b]0;x\\u0007", "games": '
     '[{"players": ["A", "B", "C", "D"], "points": [40000, 30000, 20000, 10000]}]}',
     "penalty_hand.json": RECORD + '"penalties": [{"player": "C", "pt": 5, "hand": 999}]}',
@@ -369,7 +371,8 @@ case("chips-huge", ["settle", *FOUR, "-r", "tenhou", "--chip-value", "2", "--chi
      "beyond 1000000 chips")  # fmt: skip
 case("session-chips-huge", ["session", "{d}/chips_huge.toml"], "beyond 1000000 chips")
 case("session-key-twice", ["session", "{d}/dupkey.json"], "“points” is given twice")
-case("session-label-table", ["session", "{d}/label_table.json"], "label: must be text")
+case("session-label-table", ["session", "{d}/label_table.json"], "game 1: label: must be text")
+case("session-label-escape", ["session", "{d}/label_escape.json"], "game 1: label: must be text")
 case("session-title-escape", ["session", "{d}/title_escape.json"], "title: must be text")
 case("game-penalty-hand", ["game", "{d}/penalty_hand.json"], "hand 999 is not in the record")
 case("game-penalty-hand-bool", ["game", "{d}/penalty_hand_bool.json"], "a hand a number")
