@@ -1150,3 +1150,30 @@ def test_the_next_hand_of_a_game_not_ended(hands: list[Hand], upcoming: NextHand
 def test_a_game_ended_has_no_next_hand() -> None:
     played = _play(TENHOU, *DRAWS * 12)  # West's last hand with nobody at 30,000
     assert played.end == "length" and played.next is None
+
+
+# -- counts on their line (the fresh run of the functions changed since 2026-12-05) ---------
+
+
+def _draw_record(**fields: Any) -> dict[str, Any]:
+    return {"rules": "tenhou", "players": ["A", "B", "C", "D"],
+            "hands": [{"result": "draw", "tenpai": [], **fields}]}  # fmt: skip
+
+
+@pytest.mark.parametrize("honba", [0, 9999])
+def test_a_count_up_to_9999_is_read(honba: int) -> None:
+    assert record_from_dict(_draw_record(honba=honba)).hands[0].honba == honba
+
+
+@pytest.mark.parametrize(("honba", "shown"), [(10000, "10000"), (10**20, str(10**20))])
+def test_a_count_past_9999_is_named_with_its_field_and_value(honba: int, shown: str) -> None:
+    with _fails(f"hand 1: honba: {shown} is beyond 9999"):
+        record_from_dict(_draw_record(honba=honba))
+
+
+def test_a_penalty_on_a_hand_past_the_record_says_how_many_hands_there_are() -> None:
+    data = {**_draw_record(), "penalties": [{"player": "C", "pt": 5, "hand": 2}]}
+    with _fails("penalties: hand 2 is not in the record (1 hands)"):
+        record_from_dict(data)
+    data["penalties"][0]["hand"] = 1  # the last hand: kept
+    assert record_from_dict(data).penalties[0].hand == 1
