@@ -22,6 +22,7 @@ from seisan.games import (
     Hand,
     NextHand,
     Win,
+    json_data,
     load_record,
     play,
     record_from_dict,
@@ -1177,3 +1178,13 @@ def test_a_penalty_on_a_hand_past_the_record_says_how_many_hands_there_are() -> 
         record_from_dict(data)
     data["penalties"][0]["hand"] = 1  # the last hand: kept
     assert record_from_dict(data).penalties[0].hand == 1
+
+
+def test_a_key_given_twice_in_json_is_named_with_its_file() -> None:
+    """JSON keeps the last of two keys where TOML refuses them: refused, the file named."""
+    with _fails("night.json: “points” is given twice in one table"):
+        json_data('{"games": [{"points": [1], "points": [2]}]}', "night.json")
+    assert json_data('{"points": [1], "Points": [2]}', "night.json") == {
+        "points": [1],
+        "Points": [2],
+    }
