@@ -181,3 +181,62 @@ def test_a_rating_table_names_its_system_in_the_readers_words(lang: str, title: 
     result = CliRunner().invoke(app, ["ratings", str(log), "--system", "tenhou", "--lang", lang],
                                 env={"COLUMNS": "200"})  # fmt: skip
     assert result.exit_code == 0 and title in result.output, result.output
+
+
+#: English words a Japanese or Korean sentence may hold as they are: values and names a
+#: person types (choices, commands, packages, formats, file kinds), never a field's name
+TYPED = {
+    "true", "false", "none", "each", "first", "seat", "split", "nearest", "standard", "gorin",
+    "exact", "ceil", "floor", "yakuman", "sanbaiman", "script", "teams", "table", "json", "csv",
+    "toml", "mjai", "mjlog", "gzip", "openskill", "pip", "install", "seisan", "serve", "bulk",
+    "web", "ratings", "http", "https", "www",
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", ["ja", "ko"])
+def test_a_field_name_is_shown_after_its_word_in_japanese_and_korean(lang: str) -> None:
+    """The decision (docs/decisions.md, “ja/ko complete”): a field of a file is named in
+    the reader's words with the key as written in brackets, 本場(honba), 본장(honba);
+    found bare in 21 sentences of each catalogue (“1局目: honba: …”, “start か return を
+    変えてください”), and a record's fields named through ``{field}`` are terms now.
+    Every sentence of the catalogue, with what is in brackets, quotes and fields taken
+    out, holds no English word but what a person types."""
+    from babel.messages.pofile import read_po  # noqa: PLC0415
+
+    path = Path(messages.po_path(lang))
+    with path.open("rb") as handle:
+        catalogue = read_po(handle)
+    bare: list[tuple[str, list[str]]] = []
+    for entry in catalogue:
+        if not entry.id or not entry.string:
+            continue
+        text = entry.string if isinstance(entry.string, str) else entry.string[0]
+        for pattern in (r"\{[^}]*\}", r"\([^)]*\)", r"（[^）]*）", r"“[^”]*”", r"「[^」]*」",
+                        r"`[^`]*`", r"'[^']*'", r"\[\[?[^\]]*\]\]?"):  # fmt: skip
+            text = re.sub(pattern, " ", text)
+        words = re.findall(r"(?<![A-Za-z0-9_\-./:=])[a-z][a-z_]{2,}(?![A-Za-z0-9_\-.:=/])", text)
+        if set(words) - TYPED:
+            bare.append((text, sorted(set(words) - TYPED)))
+    assert bare == []
+
+
+@pytest.mark.parametrize(
+    ("lang", "shown"),
+    [("en", "hand 1: honba: 10000 is beyond 9999"),
+     ("ja", "1局目: 本場(honba): 10000は9999を超えています"),
+     ("ko", "1번째 국: 본장(honba): 10000은(는) 9999을(를) 넘습니다")],
+)  # fmt: skip
+def test_a_records_field_is_named_in_the_readers_words(lang: str, shown: str) -> None:
+    from seisan.games import GameError, record_from_dict  # noqa: PLC0415
+
+    data = {"rules": "tenhou", "players": ["A", "B", "C", "D"],
+            "hands": [{"result": "draw", "tenpai": [], "honba": 10000}]}  # fmt: skip
+    with pytest.raises(GameError) as raised:
+        record_from_dict(data)
+    assert raised.value.message.text(lang) == shown
+    data["hands"][0] = {"result": "draw", "tenpai": "A"}
+    with pytest.raises(GameError) as raised:
+        record_from_dict(data)
+    assert raised.value.message.text(lang).split(": ")[1] == {
+        "en": "tenpai must be a list", "ja": "テンパイ(tenpai) はリストにしてください",
+        "ko": "텐파이(tenpai)은(는) 목록이어야 합니다"}[lang]  # fmt: skip

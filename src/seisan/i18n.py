@@ -506,6 +506,18 @@ TERMS: Mapping[str, str] = {
     "points_unit": "Points unit",
     "honba.count": "{n} honba",
     "floating.count": "{n} at or above return points",
+    # a game record's fields named in its errors: the key as written in the file (in
+    # Japanese and Korean after its word: 本場(honba))
+    "record.riichi": "riichi",
+    "record.tenpai": "tenpai",
+    "record.nagashi": "nagashi",
+    "record.calls": "calls",
+    "record.wins": "wins",
+    "record.han": "han",
+    "record.fu": "fu",
+    "record.yakuman": "yakuman",
+    "record.ankan": "ankan",
+    "record.dora": "dora",
 }
 
 
