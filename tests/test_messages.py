@@ -240,3 +240,17 @@ def test_a_records_field_is_named_in_the_readers_words(lang: str, shown: str) ->
     assert raised.value.message.text(lang).split(": ")[1] == {
         "en": "tenpai must be a list", "ja": "テンパイ(tenpai) はリストにしてください",
         "ko": "텐파이(tenpai)은(는) 목록이어야 합니다"}[lang]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("lang", "shown"),
+    [("en", "han -1 must be a whole number, 0 or more"),
+     ("ja", "翻(han) -1: 0以上の整数にしてください"),
+     ("ko", "판(han) -1: 0 이상의 정수여야 합니다")],
+)  # fmt: skip
+def test_a_hands_count_is_named_in_the_readers_words(lang: str, shown: str) -> None:
+    from seisan.hands import HandError, hand_value  # noqa: PLC0415
+
+    with pytest.raises(HandError) as raised:
+        hand_value(-1, 30, dealer=False)
+    assert raised.value.message.text(lang) == shown

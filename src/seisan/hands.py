@@ -18,7 +18,7 @@ from functools import cache
 from typing import Any
 
 from seisan.errors import SeisanError
-from seisan.i18n import PACKAGE, _, term
+from seisan.i18n import PACKAGE, Term, _, term
 from seisan.rules import Kazoe, PointSystem, SanmaTsumo, Scoring
 
 
@@ -125,7 +125,11 @@ def _check(han: int, fu: int | None, yakuman: int, ankan: int) -> None:
     for name, value in (("han", han), ("yakuman", yakuman), ("ankan", ankan)):
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             raise HandError(
-                _("{field} {value} must be a whole number, 0 or more", field=name, value=value)
+                _(
+                    "{field} {value} must be a whole number, 0 or more",
+                    field=Term(f"record.{name}"),
+                    value=value,
+                )
             )
     if fu is not None and (isinstance(fu, bool) or not isinstance(fu, int)):
         raise HandError(_("fu {value} must be a whole number", value=fu))

@@ -506,7 +506,7 @@ TERMS: Mapping[str, str] = {
     "points_unit": "Points unit",
     "honba.count": "{n} honba",
     "floating.count": "{n} at or above return points",
-    # a game record's fields named in its errors: the key as written in the file (in
+    # a game record's fields (and a hand's counts) named in errors: the key as written (in
     # Japanese and Korean after its word: 本場(honba))
     "record.riichi": "riichi",
     "record.tenpai": "tenpai",
