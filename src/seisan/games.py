@@ -669,7 +669,7 @@ def _value(win: Win, dealer: int, table: _Table, where: Message) -> HandValue:
         )  # fmt: skip
     name = table.names[win.winner]
     if win.dora < 0:
-        _int(win.dora, _("{where}: {field}", where=where, field=Term("record.dora")))  # says why
+        _int(win.dora, _in_field(where, "dora"))  # says why
     if win.dora and win.yakuman:
         raise GameError(
             _("{where}: {name}'s yakuman takes no dora (they count for nothing in it)",
@@ -1046,7 +1046,7 @@ def _hand(data: object, names: Sequence[str], where: Message) -> Hand:
         honba = _int(honba, _("{where}: honba", where=where))
 
     def seats(key: str) -> tuple[int, ...]:
-        what = _("{where}: {field}", where=where, field=Term(f"record.{key}"))
+        what = _in_field(where, key)
         return tuple(_seat(s, names, what) for s in _list(item, key, where))
 
     riichi, tenpai, nagashi = seats("riichi"), seats("tenpai"), seats("nagashi")
@@ -1082,6 +1082,11 @@ def _hand(data: object, names: Sequence[str], where: Message) -> Hand:
     )  # fmt: skip
 
 
+def _in_field(where: Message, key: str) -> Message:
+    """A record's field ``key`` at ``where``, named in the reader's words (本場(honba))."""
+    return _("{where}: {field}", where=where, field=Term(f"record.{key}"))
+
+
 def _list(item: Mapping[str, Any], key: str, where: Message) -> list[Any]:
     value = item.get(key, [])
     if not isinstance(value, list):
@@ -1098,9 +1103,7 @@ def _win(data: object, names: Sequence[str], where: Message) -> Win:
     fu = item.get("fu")
 
     def number(key: str) -> int:
-        return _int(
-            item.get(key, 0), _("{where}: {field}", where=where, field=Term(f"record.{key}"))
-        )
+        return _int(item.get(key, 0), _in_field(where, key))
 
     return Win(
         _seat(item["winner"], names, _("{where}: winner", where=where)),
