@@ -16,6 +16,7 @@ from typer.testing import CliRunner
 from seisan import Rounding, presets
 from seisan.cli import app
 from seisan.errors import SeisanError
+from seisan.games import GameError, penalties_from, substitute_from
 from seisan.i18n import TERMS, Lang, Message, catalog, language, term
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
@@ -227,7 +228,7 @@ def test_a_field_name_is_shown_after_its_word_in_japanese_and_korean(lang: str) 
      ("ko", "1번째 국: 본장(honba): 10000은(는) 9999을(를) 넘습니다")],
 )  # fmt: skip
 def test_a_records_field_is_named_in_the_readers_words(lang: str, shown: str) -> None:
-    from seisan.games import GameError, record_from_dict  # noqa: PLC0415
+    from seisan.games import record_from_dict  # noqa: PLC0415
 
     data = {"rules": "tenhou", "players": ["A", "B", "C", "D"],
             "hands": [{"result": "draw", "tenpai": [], "honba": 10000}]}  # fmt: skip
@@ -254,3 +255,77 @@ def test_a_hands_count_is_named_in_the_readers_words(lang: str, shown: str) -> N
     with pytest.raises(HandError) as raised:
         hand_value(-1, 30, dealer=False)
     assert raised.value.message.text(lang) == shown
+
+
+@pytest.mark.parametrize("lang", ["ja", "ko"])
+def test_every_records_field_has_its_word_and_its_key_in_brackets(lang: str) -> None:
+    """Every field a record's or a bet's errors name (本場(honba), 和了者(winner),
+    差しウマ(sashi)…) is one term, written in the reader's words with the key as typed
+    after it."""
+    keys = sorted(k for k in TERMS if k.startswith(("record.", "bet.")))
+    assert len(keys) == 30
+    for key in keys:
+        typed = TERMS[key]
+        shown = term(key, lang)
+        assert shown.endswith(f"({typed})"), (key, shown)
+        assert not shown[: -len(typed) - 2].isascii(), (key, shown)
+
+
+@pytest.mark.parametrize(
+    ("lang", "shown"),
+    [("en", "hand 1: winner: “Zed” is not a player"),
+     ("ja", "1局目: 和了者(winner): 「Zed」"),
+     ("ko", "1번째 국: 화료자(winner): “Zed”")],
+)  # fmt: skip
+def test_a_wins_winner_is_named_in_the_readers_words(lang: str, shown: str) -> None:
+    from seisan.games import record_from_dict  # noqa: PLC0415
+
+    win = {"winner": "Zed", "han": 1, "fu": 30}
+    data = {"rules": "tenhou", "players": ["A", "B", "C", "D"],
+            "hands": [{"result": "tsumo", "wins": [win]}]}  # fmt: skip
+    with pytest.raises(GameError) as raised:
+        record_from_dict(data)
+    assert raised.value.message.text(lang).startswith(shown)
+
+
+_NAMES = ["Ana", "Ben", "Chie", "Dae"]
+
+
+@pytest.mark.parametrize(
+    ("given", "en", "ja", "ko"),
+    [({"sashi": ["Ana:Zed:1000"]}, "sashi", "差しウマ(sashi)", "사시우마(sashi)"),
+     ({"bashin": ["Zed:Ana:1000"]}, "bashin", "馬身(bashin)", "바신(bashin)"),
+     ({"binta": ["Zed:Ana:0"]}, "binta", "ビンタ(binta)", "빈타(binta)"),
+     ({"chips": {"Zed": 3}}, "chips", "チップ(chips)", "칩(chips)"),
+     ({"busted": {"Zed": "Ana"}}, "busted", "飛び(busted)", "토비(busted)"),
+     ({"winners": ["Zed"]}, "winners", "和了者(winners)", "화료자(winners)"),
+     ({"soto": {"Eve": "Zed"}}, "soto Eve", "Eveの外ウマ(soto)", "Eve의 소토우마(soto)"),
+     ({"pool": {"Eve": "Zed"}}, "pool Eve", "Eveの外ウマのプール(pool)",
+      "Eve의 소토우마 풀(pool)")],
+)  # fmt: skip
+def test_a_bets_field_is_named_in_the_readers_words(
+    given: dict[str, object], en: str, ja: str, ko: str
+) -> None:
+    """The player a bet names is not at the table: the bet's field in the reader's
+    words (a key typed bare had shown 「winners: 「Zed」は…」 to a Japanese reader)."""
+    from seisan.rules import SideRules  # noqa: PLC0415
+    from seisan.sidebets import BetError, bets_from_dict  # noqa: PLC0415
+
+    with pytest.raises(BetError) as raised:
+        bets_from_dict(given, _NAMES, SideRules())
+    for lang, field in (("en", en), ("ja", ja), ("ko", ko)):
+        assert raised.value.message.text(lang).startswith(f"{field}: “Zed”" if lang != "ja"
+                                                          else f"{field}: 「Zed」")  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("read", "ja"),
+    [(lambda: penalties_from(["Zed:10"], _NAMES), "罰則(penalties): 「Zed」"),
+     (lambda: substitute_from({"seat": "Zed", "by": "Eve"}, _NAMES), "代走(substitute): 「Zed」")],
+)  # fmt: skip
+def test_a_penalty_and_a_substitute_name_their_field_in_the_readers_words(
+    read: object, ja: str
+) -> None:
+    with pytest.raises(GameError) as raised:
+        read()  # type: ignore[operator]
+    assert raised.value.message.text("ja").startswith(ja)

@@ -28,6 +28,7 @@ from seisan.i18n import (
     N_,
     Lang,
     Message,
+    Term,
     _,
     decimal_text,
     default_lang,
@@ -669,7 +670,7 @@ def settle_command(
 def _player(name: str, names: Sequence[str]) -> int:
     from seisan.sidebets import find_player  # noqa: PLC0415
 
-    return find_player(name, names, "chombo")
+    return find_player(name, names, Term("record.chombo"))
 
 
 def _total_hint(err: PointsTotalError) -> Message | None:

@@ -924,7 +924,7 @@ def penalties_from(items: object, names: Sequence[str]) -> tuple[Penalty, ...]:
         unknown = set(fields) - {"player", "pt", "reason", "hand"}
         if unknown or "player" not in fields or "pt" not in fields:
             raise GameError(_("penalties: “{item}” should be NAME:PT[:REASON]", item=item))
-        seat = _seat(fields["player"], names, "penalties")
+        seat = _seat(fields["player"], names, Term("record.penalties"))
         try:
             pt = to_pt(fields["pt"], "penalties.pt")
         except RulesError as err:  # a penalty is not a house rule: no "rules:" before it
@@ -976,7 +976,7 @@ def substitute_from(data: object, names: Sequence[str]) -> Substitute | None:
             _("substitute: {name} plays at this table already; give the substitute's own name",
               name=by.strip())
         )  # fmt: skip
-    return Substitute(_seat(data["seat"], names, "substitute"), by.strip(), from_start)
+    return Substitute(_seat(data["seat"], names, Term("record.substitute")), by.strip(), from_start)
 
 
 def _penalty_dict(penalty: Penalty, names: Sequence[str]) -> dict[str, Any]:
@@ -988,9 +988,9 @@ def _penalty_dict(penalty: Penalty, names: Sequence[str]) -> dict[str, Any]:
     return data
 
 
-def _seat(value: object, names: Sequence[str], what: object) -> int:
+def _seat(value: object, names: Sequence[str], what: Message | Term) -> int:
     try:
-        return find_player(value, names, str(what))
+        return find_player(value, names, what)
     except SeisanError as err:
         raise GameError(err.message) from None
 
@@ -1043,7 +1043,7 @@ def _hand(data: object, names: Sequence[str], where: Message) -> Hand:
         round_text = _KANJI.get(match[1], match[1]) + match[2]
     honba = item.get("honba")
     if honba is not None:
-        honba = _int(honba, _("{where}: honba", where=where))
+        honba = _int(honba, _in_field(where, "honba"))
 
     def seats(key: str) -> tuple[int, ...]:
         what = _in_field(where, key)
@@ -1051,14 +1051,10 @@ def _hand(data: object, names: Sequence[str], where: Message) -> Hand:
 
     riichi, tenpai, nagashi = seats("riichi"), seats("tenpai"), seats("nagashi")
     calls = seats("calls")
-    discarder = (
-        _seat(item["from"], names, _("{where}: from", where=where)) if "from" in item else None
-    )
+    discarder = _seat(item["from"], names, _in_field(where, "from")) if "from" in item else None
     wins = tuple(_win(w, names, where) for w in _list(item, "wins", where))
     offender = (
-        _seat(item["player"], names, _("{where}: player", where=where))
-        if "player" in item
-        else None
+        _seat(item["player"], names, _in_field(where, "player")) if "player" in item else None
     )
     if (result == "chombo") != (offender is not None):
         raise GameError(_("{where}: a chombo, and only a chombo, names its player", where=where))
@@ -1106,15 +1102,15 @@ def _win(data: object, names: Sequence[str], where: Message) -> Win:
         return _int(item.get(key, 0), _in_field(where, key))
 
     return Win(
-        _seat(item["winner"], names, _("{where}: winner", where=where)),
+        _seat(item["winner"], names, _in_field(where, "winner")),
         number("han"),
         None if fu is None else number("fu"),
         number("yakuman"),
         number("ankan"),
-        _seat(item["pao"], names, _("{where}: pao", where=where)) if "pao" in item else None,
-        _texts(item.get("yaku", []), _("{where}: yaku", where=where)),
+        _seat(item["pao"], names, _in_field(where, "pao")) if "pao" in item else None,
+        _texts(item.get("yaku", []), _in_field(where, "yaku")),
         number("dora"),
-        _seat(item["daiminkan"], names, _("{where}: daiminkan", where=where))
+        _seat(item["daiminkan"], names, _in_field(where, "daiminkan"))
         if "daiminkan" in item
         else None,
     )

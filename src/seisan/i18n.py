@@ -518,6 +518,27 @@ TERMS: Mapping[str, str] = {
     "record.yakuman": "yakuman",
     "record.ankan": "ankan",
     "record.dora": "dora",
+    "record.honba": "honba",
+    "record.from": "from",
+    "record.player": "player",
+    "record.winner": "winner",
+    "record.pao": "pao",
+    "record.yaku": "yaku",
+    "record.daiminkan": "daiminkan",
+    "record.penalties": "penalties",
+    "record.substitute": "substitute",
+    "record.chombo": "chombo",
+    # a side bet's fields named in errors, the same way (差しウマ(sashi))
+    "bet.sashi": "sashi",
+    "bet.bashin": "bashin",
+    "bet.binta": "binta",
+    "bet.chips": "chips",
+    "bet.busted": "busted",
+    "bet.winners": "winners",
+    "bet.soto": "soto",
+    "bet.pool": "pool",
+    "bet.tobi": "tobi",
+    "bet.yakitori": "yakitori",
 }
 
 

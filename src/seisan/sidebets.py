@@ -30,7 +30,7 @@ from itertools import combinations
 from typing import Any
 
 from seisan.errors import RulesError, SeisanError
-from seisan.i18n import Lang, _, name_key, plain_text, term
+from seisan.i18n import Lang, Message, Term, _, name_key, plain_text, term
 from seisan.pt import from_quanta
 from seisan.rules import SideRules, Ties, whole_points
 from seisan.settlement import Settlement
@@ -129,7 +129,7 @@ class SideResult:
         return balances(chosen).get(name, _ZERO)
 
 
-def _check_seat(what: str, seat: int, players: int) -> int:
+def _check_seat(what: Message | Term, seat: int, players: int) -> int:
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
         raise BetError(
             _("{what}: seat {seat} is not at the table (seats 0 to {last})", what=what, seat=seat,
@@ -138,14 +138,15 @@ def _check_seat(what: str, seat: int, players: int) -> int:
     return seat
 
 
-def _check_pair(what: str, bet: PairBet, players: int) -> None:
+def _check_pair(key: str, bet: PairBet, players: int) -> None:
+    what = bet_field(key)
     _check_seat(what, bet.a, players)
     _check_seat(what, bet.b, players)
     if bet.a == bet.b:
         raise BetError(
             _("{what}: a player cannot bet with themself (seat {seat})", what=what, seat=bet.a)
         )
-    _amount(what, bet.amount, allow_zero=what == "binta")
+    _amount(key, bet.amount, allow_zero=key == "binta")
 
 
 class Table:
@@ -288,9 +289,9 @@ def side_bets(
     side = bets.side_rules(settlement)
     table = table or Table(settlement)
     n = len(table.names)
-    for what, pairs in (("sashi", bets.sashi), ("bashin", bets.bashin), ("binta", bets.binta)):
+    for key, pairs in (("sashi", bets.sashi), ("bashin", bets.bashin), ("binta", bets.binta)):
         for bet in pairs:
-            _check_pair(what, bet, n)
+            _check_pair(key, bet, n)
     said = [frozenset((b.a, b.b)) for b in bets.binta]
     for pair in said:
         if said.count(pair) > 1:
@@ -395,8 +396,8 @@ def _tobi(table: Table, side: SideRules, busted_by: Sequence[tuple[int, int]]) -
     busted = [s for s, p in enumerate(table.points) if p < 0 or (side.tobi_at_zero and p == 0)]
     by: dict[int, int] = {}
     for loser, winner in busted_by:
-        _check_seat("tobi", loser, n)
-        _check_seat("tobi", winner, n)
+        _check_seat(bet_field("tobi"), loser, n)
+        _check_seat(bet_field("tobi"), winner, n)
         if loser in by:
             raise BetError(_("tobi: {name} is said to be busted twice", name=table.names[loser]))
         if loser not in busted:
@@ -423,7 +424,7 @@ def _yakitori(table: Table, side: SideRules, winners: Sequence[int] | None) -> l
     n = len(table.names)
     if winners is None:
         raise BetError(_("yakitori: say which players won a hand (winners)"))
-    won = sorted({_check_seat("yakitori", w, n) for w in winners})
+    won = sorted({_check_seat(bet_field("yakitori"), w, n) for w in winners})
     if not won or len(won) == n:
         return []  # nobody won, or everybody did: nothing changes hands
     losers = [seat for seat in range(n) if seat not in won]
@@ -468,7 +469,7 @@ def soto(
     seen = {name_key(name) for name in table.names}
     substitute = table.s.substitute
     for spectator in spectators:
-        _check_seat(f"soto {spectator.name}", spectator.backs, n)
+        _check_seat(_spectators_bet("soto", spectator.name), spectator.backs, n)
         name = spectator.name
         if not name.strip() or not plain_text(name) or name != name.strip():
             raise BetError(
@@ -599,8 +600,9 @@ def _mirrored(
     return {name: quanta * quantum for name, quanta in floors.items()}
 
 
-def find_player(ref: object, names: Sequence[str], what: str) -> int:
-    """The seat of ``ref``: a seat number (0 = the first dealer) or a player's name."""
+def find_player(ref: object, names: Sequence[str], what: Message | Term) -> int:
+    """The seat of ``ref``: a seat number (0 = the first dealer) or a player's name;
+    ``what`` names the field (a message is read in the reader's language)."""
     if isinstance(ref, int) and not isinstance(ref, bool):
         return _check_seat(what, ref, len(names))
     text = str(ref).strip()
@@ -615,18 +617,20 @@ def find_player(ref: object, names: Sequence[str], what: str) -> int:
     )  # fmt: skip
 
 
-def _amount(what: str, value: object, *, allow_zero: bool) -> int:
+def _amount(key: str, value: object, *, allow_zero: bool) -> int:
     try:
-        return whole_points(what, value, allow_zero=allow_zero)
+        return whole_points(key, value, allow_zero=allow_zero)
     except RulesError as err:
         raise BetError(
-            _("{what}: amount “{value}” {problem}", what=what, value=value, problem=err.problem)
-        ) from None
+            _("{what}: amount “{value}” {problem}", what=bet_field(key), value=value,
+              problem=err.problem)
+        ) from None  # fmt: skip
 
 
-def _pair(what: str, item: object, names: Sequence[str]) -> PairBet:
+def _pair(key: str, item: object, names: Sequence[str]) -> PairBet:
     """A pair bet from ``"A:B:AMOUNT"`` or ``[A, B, AMOUNT]`` (0 only for ビンタ: sit out);
     :func:`side_bets` checks the pair itself."""
+    what = bet_field(key)
     parts = item.split(":") if isinstance(item, str) else item
     if not isinstance(parts, list | tuple) or len(parts) != 3:
         raise BetError(
@@ -634,10 +638,20 @@ def _pair(what: str, item: object, names: Sequence[str]) -> PairBet:
               item=item)
         )  # fmt: skip
     a, b = (find_player(p, names, what) for p in parts[:2])
-    return PairBet(a, b, _amount(what, parts[2], allow_zero=what == "binta"))
+    return PairBet(a, b, _amount(key, parts[2], allow_zero=key == "binta"))
 
 
-def links(what: str, value: object) -> list[tuple[object, object]]:
+def bet_field(key: str) -> Term:
+    """A side bet's field named in the reader's words with the key as typed after it
+    (差しウマ(sashi), 飛び(busted)): errors name what the user wrote."""
+    return Term(f"bet.{key}")
+
+
+def _spectators_bet(key: str, spectator: str) -> Message:
+    return _("{bet} {spectator}", bet=bet_field(key), spectator=spectator)
+
+
+def links(what: Message | Term | str, value: object) -> list[tuple[object, object]]:
     """``{a = b}``, or a list of ``"a:b"`` (or ``[a, b]``), as pairs."""
     if isinstance(value, Mapping):
         return list(value.items())
@@ -692,14 +706,14 @@ def bets_from_dict(data: Mapping[str, Any], names: Sequence[str], base: SideRule
             continue
         items = data[key]
         if not isinstance(items, list | tuple):
-            raise BetError(_("{what}: give a list of A:B:AMOUNT", what=key))
+            raise BetError(_("{what}: give a list of A:B:AMOUNT", what=bet_field(key)))
         pairs[key] = tuple(_pair(key, item, names) for item in items)
     chips = data.get("chips")
     if isinstance(chips, Mapping):
         by_seat: list[object] = [0] * len(names)
         given: set[int] = set()
         for ref, count in chips.items():
-            seat = find_player(ref, names, "chips")
+            seat = find_player(ref, names, bet_field("chips"))
             if seat in given:
                 raise BetError(_("chips: {name} is given two counts", name=names[seat]))
             given.add(seat)
@@ -710,21 +724,28 @@ def bets_from_dict(data: Mapping[str, Any], names: Sequence[str], base: SideRule
             raise BetError(_("chips: “{chips}” should be one count per seat", chips=chips))
         chips = [_count(c) for c in chips]
     busted = tuple(
-        (find_player(loser, names, "busted"), find_player(winner, names, "busted"))
-        for loser, winner in (links("busted", data["busted"]) if "busted" in data else ())
+        (
+            find_player(loser, names, bet_field("busted")),
+            find_player(winner, names, bet_field("busted")),
+        )
+        for loser, winner in (
+            links(bet_field("busted"), data["busted"]) if "busted" in data else ()
+        )
     )
     winners = data.get("winners")
     if winners is not None:
         if not isinstance(winners, list | tuple):
             raise BetError(_("winners: give a list of players"))
-        winners = tuple(find_player(w, names, "winners") for w in winners)
+        winners = tuple(find_player(w, names, bet_field("winners")) for w in winners)
     spectators = tuple(
         Spectator(
-            str(spectator).strip(), find_player(player, names, f"{key} {spectator}"), key == "pool"
+            str(spectator).strip(),
+            find_player(player, names, _spectators_bet(key, str(spectator).strip())),
+            key == "pool",
         )
         for key in ("soto", "pool")
         if key in data
-        for spectator, player in links(key, data[key])
+        for spectator, player in links(bet_field(key), data[key])
     )
     side = base
     if "side" in data:
