@@ -10,11 +10,22 @@ from pathlib import Path
 
 import pytest
 from bad_inputs import CASES, FILES, FOLDERS
+from test_messages import TYPED
 
 from seisan.cli import main
 
 PREFIX = {"en": "seisan: error: ", "ja": "seisan: エラー: ", "ko": "seisan: 오류: "}
 CJK = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]")
+#: what a line may hold as typed: values and fields in brackets or quotes, options, a rules
+#: file's line as the file has it (ルール: uma = …), a CSV's column (列 deposits)
+AS_TYPED = re.compile(
+    r"\{[^}]*\}|\([^)]*\)|（[^）]*）|“[^”]*”|「[^」]*」|`[^`]*`|'[^']*'|\[[^\]]*\]|--[a-z-]+"
+    r"|(?:ルール|룰): [A-Za-z_.\[\]0-9]+ =|列 [a-z_]+|[a-z_]+ 열"
+)
+#: a word as English shows it; one before ": " is a field's name, so it counts (“winners: …”
+#: is what a Japanese reader saw), one before ":123m" is an example typed
+BARE = re.compile(r"(?<![A-Za-z0-9_\-./:=])[a-z][a-z_]{2,}(?![A-Za-z0-9_\-.=/]|:[A-Za-z0-9])")
+RESULTS = {"ron", "tsumo", "draw", "abort", "chombo"}  # a record's results, as typed
 
 
 @pytest.fixture(scope="module")
@@ -70,6 +81,8 @@ def test_bad_input_is_one_line_in_the_readers_language(
     if lang != "en":
         said = lines[0].removeprefix(PREFIX[lang]).replace(str(folder), "")
         assert CJK.search(said), f"not in {lang}: {said}"
+        bare = set(BARE.findall(AS_TYPED.sub(" ", said))) - TYPED - RESULTS
+        assert not bare, f"English in {lang}: {sorted(bare)} in {said}"
 
 
 @pytest.mark.parametrize(
