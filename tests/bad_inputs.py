@@ -54,6 +54,21 @@ FILES: dict[str, str | bytes] = {
     '[{"round": "E1", "result": "tsumo", "wins": [{"winner": "A", "han": 1, "fu": 33}]}]}',
     "badresult.json": '{"rules": "tenhou", "players": ["A","B","C","D"], "hands": '
     '[{"round": "E1", "result": "win"}]}',
+    # a record naming someone not at the table in each of its seat fields
+    "badfrom.json": '{"rules": "tenhou", "players": ["A","B","C","D"], "hands": '
+    '[{"round": "E1", "result": "ron", "from": "Q", "wins": [{"winner": "A", "han": 1, '
+    '"fu": 30}]}]}',
+    "badpao.json": '{"rules": "tenhou", "players": ["A","B","C","D"], "hands": '
+    '[{"round": "E1", "result": "tsumo", "wins": [{"winner": "A", "yakuman": 1, "pao": "Q"}]}]}',
+    "baddaiminkan.json": '{"rules": "tenhou", "players": ["A","B","C","D"], "hands": '
+    '[{"round": "E1", "result": "tsumo", "wins": [{"winner": "A", "han": 1, "fu": 30, '
+    '"daiminkan": "Q"}]}]}',
+    "badchombo.json": '{"rules": "tenhou", "players": ["A","B","C","D"], "hands": '
+    '[{"round": "E1", "result": "chombo", "player": "Q"}]}',
+    "badpenalty.json": '{"rules": "tenhou", "players": ["A","B","C","D"], "hands": '
+    '[{"round": "E1", "result": "draw", "tenpai": []}], "penalties": ["Q:10"]}',
+    "badsubstitute.json": '{"rules": "tenhou", "players": ["A","B","C","D"], "hands": '
+    '[{"round": "E1", "result": "draw", "tenpai": []}], "substitute": "Q:Sub"}',
     "ronnofrom.json": '{"rules": "tenhou", "players": ["A","B","C","D"], "hands": '
     '[{"round": "E1", "result": "ron", "wins": [{"winner": "A", "han": 1, "fu": 30}]}]}',
     "ronself.json": '{"rules": "tenhou", "players": ["A","B","C","D"], "hands": '
@@ -251,6 +266,11 @@ for name in ["empty.json", "syntax.json", "list.json", "nohands.json", "badround
              "ronself.json", "badtenpai.json", "twoplayers.json", "missing.json", "adir",
              "empty.toml", "digits.json", "deep.json"]:  # fmt: skip
     case(f"game-{name}", ["game", "{d}/" + name])
+for name, said in [("badfrom.json", "hand 1: from: “Q”"), ("badpao.json", "hand 1: pao: “Q”"),
+                   ("baddaiminkan.json", "hand 1: daiminkan: “Q”"),
+                   ("badchombo.json", "hand 1: player: “Q”"), ("badpenalty.json", "penalties: “Q”"),
+                   ("badsubstitute.json", "substitute: “Q”")]:  # fmt: skip
+    case(f"game-{name}", ["game", "{d}/" + name], said)
 case("game-rules", ["game", "examples/game.json", "-r", "nosuch"])
 # -- hand --------------------------------------------------------------------------------
 for i, args in enumerate([

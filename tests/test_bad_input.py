@@ -20,12 +20,14 @@ CJK = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]")
 #: file's line as the file has it (ルール: uma = …), a CSV's column (列 deposits)
 AS_TYPED = re.compile(
     r"\{[^}]*\}|\([^)]*\)|（[^）]*）|“[^”]*”|「[^」]*」|`[^`]*`|'[^']*'|\[[^\]]*\]|--[a-z-]+"
-    r"|(?:ルール|룰): [A-Za-z_.\[\]0-9]+ =|列 [a-z_]+|[a-z_]+ 열"
+    r"|(?:ルール|룰): [A-Za-z_.\[\]0-9]+ = \S+|列 [a-z_]+|[a-z_]+ 열"
 )
 #: a word as English shows it; one before ": " is a field's name, so it counts (“winners: …”
 #: is what a Japanese reader saw), one before ":123m" is an example typed
 BARE = re.compile(r"(?<![A-Za-z0-9_\-./:=])[a-z][a-z_]{2,}(?![A-Za-z0-9_\-.=/]|:[A-Za-z0-9])")
 RESULTS = {"ron", "tsumo", "draw", "abort", "chombo"}  # a record's results, as typed
+#: a key written bare before ": ", as a field's name (“chombo: 「Q」は…”, “fu: …”)
+FIELD = re.compile(r"(?<![A-Za-z0-9_\-./:=])(?<!= )[A-Za-z][A-Za-z_.\-]+(?=: )")
 
 
 @pytest.fixture(scope="module")
@@ -81,8 +83,11 @@ def test_bad_input_is_one_line_in_the_readers_language(
     if lang != "en":
         said = lines[0].removeprefix(PREFIX[lang]).replace(str(folder), "")
         assert CJK.search(said), f"not in {lang}: {said}"
-        bare = set(BARE.findall(AS_TYPED.sub(" ", said))) - TYPED - RESULTS
+        plain = AS_TYPED.sub(" ", said)
+        bare = set(BARE.findall(plain)) - TYPED - RESULTS
         assert not bare, f"English in {lang}: {sorted(bare)} in {said}"
+        fields = FIELD.findall(plain)  # a field is named in words, whatever its key
+        assert not fields, f"a field's key alone in {lang}: {fields} in {said}"
 
 
 @pytest.mark.parametrize(

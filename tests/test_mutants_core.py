@@ -392,7 +392,7 @@ def test_a_kind_of_bet_is_named_in_the_readers_language(kind: Kind, lang: str, l
         ("7", "sashi: seat 7 is not at the table (seats 0 to 3)"),
         ("Zed", "sashi: “Zed” is not a player (seats 0 to 3 or A, B, C, D)"),
         # true is neither a seat nor a name
-        (True, "sashi: “True” is not a player (seats 0 to 3 or A, B, C, D)"),
+        (True, "sashi: “true” is not a player (seats 0 to 3 or A, B, C, D)"),
     ],
     ids=repr,
 )

@@ -37,14 +37,14 @@ class RulesError(SeisanError):
         self.field = field
         self.value = value
         self.problem = problem if isinstance(problem, Message) else Message(problem)
-        shown: object = value
-        if isinstance(value, str):
-            shown = f"“{value}”"
-        elif isinstance(value, list | tuple):
-            shown = Message("[{items}]", items=value)
-        super().__init__(
-            _("rules: {field} = {value}: {problem}", field=field, value=shown, problem=self.problem)
-        )
+        if isinstance(value, str):  # quoted as the reader's language quotes (「x」)
+            said = _("rules: {field} = “{value}”: {problem}", field=field, value=value,
+                     problem=self.problem)  # fmt: skip
+        else:
+            shown = Message("[{items}]", items=value) if isinstance(value, list | tuple) else value
+            said = _("rules: {field} = {value}: {problem}", field=field, value=shown,
+                     problem=self.problem)  # fmt: skip
+        super().__init__(said)
 
 
 class UnknownNameError(SeisanError):

@@ -30,7 +30,7 @@ from itertools import combinations
 from typing import Any
 
 from seisan.errors import RulesError, SeisanError
-from seisan.i18n import Lang, Message, Term, _, name_key, plain_text, term
+from seisan.i18n import Lang, Message, Term, _, name_key, plain_text, render, term
 from seisan.pt import from_quanta
 from seisan.rules import SideRules, Ties, whole_points
 from seisan.settlement import Settlement
@@ -605,7 +605,7 @@ def find_player(ref: object, names: Sequence[str], what: Message | Term) -> int:
     ``what`` names the field (a message is read in the reader's language)."""
     if isinstance(ref, int) and not isinstance(ref, bool):
         return _check_seat(what, ref, len(names))
-    text = str(ref).strip()
+    text = ref.strip() if isinstance(ref, str) else render(ref)  # (JSON: null, true)
     for seat, name in enumerate(names):  # a name first: players may be called "1"
         if name_key(text) == name_key(name):
             return seat
