@@ -148,7 +148,7 @@ class CheckIn(models.Model):
 
 
 class Substitution(models.Model):
-    """A player who left, and who plays their seat from a night on (代打ち): the seat
+    """A player who left, and who plays their seat from a night on (代走): the seat
     stays theirs, and each game marks it as the substitute's (the rules say whose
     result counts, :class:`seisan.settlement.Substitute`)."""
 

@@ -1,6 +1,6 @@
 """A tournament's desk, in the club's terms: entries players ask for and organisers
 approve (参加登録), the check-in of a round (受付) the seating draws from, substitutes
-for a player who left (代打ち), a referee's penalties and chombo on any game, and the
+for a player who left (代走), a referee's penalties and chombo on any game, and the
 round's results published for anyone with the season's link. Every change is kept in
 the club's history; an error changes nothing."""
 
@@ -163,7 +163,7 @@ def entered(season: m.Season) -> list[m.Player] | None:
     return list(rows)
 
 
-# -- check-in (受付) and substitutes (代打ち) ----------------------------------------------
+# -- check-in (受付) and substitutes (代走) ----------------------------------------------
 
 
 def substitutes(session: m.Session) -> dict[str, str]:

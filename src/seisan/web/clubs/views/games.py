@@ -170,7 +170,7 @@ def game_page(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
         played = record_from_dict(game.record, rules).play()
         hands = played.lines
     mine = {s.pk for s in seats if s.player.user_id == request.user.pk}
-    sub = result.settlement.substitute  # a seat played by a substitute (代打ち)
+    sub = result.settlement.substitute  # a seat played by a substitute (代走)
     played_by = {result.settlement.names[sub.seat]: sub.name} if sub is not None else {}
     return render(
         request,
