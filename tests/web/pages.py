@@ -60,7 +60,7 @@ def populate() -> tuple[Client, dict[str, str], dict[str, str]]:
     services.save_game(m.Session.objects.create(season=korean), korean_game, boss)
     korean.public = True
     korean.save()
-    new_invitation(club, "scorer", "Fay", timedelta(days=3), boss)
+    invitation = new_invitation(club, "scorer", "Fay", timedelta(days=3), boss)
     # a table kept hand by hand, in South 4 (the conditions show)
     tenhou = season_with(club, "tenhou", boss, "Hand by hand")
     night = m.Session.objects.create(season=tenhou, title="League night")
@@ -152,8 +152,11 @@ def populate() -> tuple[Client, dict[str, str], dict[str, str]]:
         "referee": f"{base}/n/{session.pk}/referee/",
         "online": f"{base}/s/{tenhou.pk}/online/",
         "online-review": f"{base}/online/{waiting.pk}/",
+        "email": "/accounts/email/",
     }
     anonymous = {"landing": "/", "login": "/accounts/login/", "signup": "/accounts/signup/",
+                 "invitation": f"/invite/{invitation}/",
+                 "password-reset": "/accounts/password/reset/",
                  "register-signed-out": reverse("register", args=[season.entry_token]),
                  "public-round": reverse("public_night", args=[season.public_token,
                                                                session.pk])}  # fmt: skip

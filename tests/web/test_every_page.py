@@ -59,6 +59,7 @@ def test_every_page_reads_no_english(lang: str) -> None:
         who.cookies["django_language"] = lang
         for name, url in targets.items():
             response = who.get(url)
+            assert response.status_code < 500, (name, response.status_code)
             words = _words(response.content.decode())
             if words:
                 found[name] = sorted(words)
