@@ -5,6 +5,12 @@ the tests against each mutant; this prints, per module, how many mutants the
 tests killed, and lists the survivors, which docs/testing.md either explains as
 equivalent or a new test kills.
 
+A run stopped before its end (a session's end, a machine restarted) keeps each result
+mutmut wrote: ``resume DIR [PATTERN ...]`` runs again only the mutants of ``DIR``
+(``build/mutants-core-rules``…) with no result yet, or a timeout (a pause's), of
+those matching the patterns (``seisan.sidebets.x_soto__mutmut_*``; every one
+without).
+
 ``python tools/mutants.py run optional`` does the same for the optional modules
 (explain, stats, the bulk engine and its files, the Tenhou reader), with their own
 tests (the bulk engine's included), in a fresh copy of the project under
@@ -18,6 +24,8 @@ prints its scores again.
 
 from __future__ import annotations
 
+import fnmatch
+import json
 import re
 import shutil
 import subprocess
@@ -141,6 +149,30 @@ def results(where: Path = ROOT) -> dict[str, Counter[str]]:
     return scores
 
 
+#: mutmut's exit codes of a mutant not checked to its end: none yet, interrupted, and its
+#: timeouts (mutmut.stats.status_by_exit_code)
+UNFINISHED = {None, 2, 36, -24, 24, 152, 255}
+
+
+def pending(where: Path, patterns: list[str]) -> list[str]:
+    """The mutants of ``where`` with no result yet, or a timeout, that match
+    ``patterns`` (all when none is given)."""
+    names = []
+    for meta in sorted((where / "mutants").rglob("*.meta")):
+        for name, code in json.loads(meta.read_text(encoding="utf-8"))["exit_code_by_key"].items():
+            chosen = not patterns or any(fnmatch.fnmatchcase(name, p) for p in patterns)
+            if chosen and code in UNFINISHED:
+                names.append(name)
+    return names
+
+
+def resume(where: Path, patterns: list[str]) -> None:
+    names = pending(where, patterns)
+    print(f"{len(names)} mutants to run in {where}")
+    if names:
+        subprocess.run([MUTMUT, "run", *names], cwd=where, check=False)
+
+
 if __name__ == "__main__":
     if sys.argv[1:2] == ["run"]:
         # run [SET [MODULE ...]]: every set, one set, or some modules of one set
@@ -149,6 +181,9 @@ if __name__ == "__main__":
         for chosen in sets:
             print(f"== {chosen}")
             run(chosen, only)
+    elif sys.argv[1:2] == ["resume"]:
+        # resume DIR [PATTERN ...]: what a stopped run left
+        resume(Path(sys.argv[2]).resolve(), sys.argv[3:])
     elif sys.argv[1:2] == ["results"]:
         # results [SET [MODULE ...]]: as ``run`` named them
         results(ROOT / "build" / "-".join(["mutants", *sys.argv[2:]]) if sys.argv[2:] else ROOT)
