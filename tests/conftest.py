@@ -51,6 +51,20 @@ def _computed_afresh() -> None:
     every mutant's session from a process whose clean run filled them, so a kept value
     hid the mutant that would compute it wrong (issue 16: 44 of `seisan.hands`'
     mutants lived only so)."""
+    _clear_kept()
+
+
+@pytest.fixture(autouse=True)
+def _computed_afresh_for_each_mutants_test() -> None:
+    """Under mutmut, before every test too: mutmut runs a mutant against the tests its
+    clean run saw calling the function, and a value kept by the first test hid the
+    call from every later one (a preset's ``Rules.from_dict`` was seen in a handful of
+    tests, so its mutants ran against those alone and lived)."""
+    if "MUTANT_UNDER_TEST" in os.environ:
+        _clear_kept()
+
+
+def _clear_kept() -> None:
     from importlib import import_module  # noqa: PLC0415
 
     from seisan import conditions, hands, pt  # noqa: PLC0415
