@@ -15,7 +15,7 @@ import pytest
 from seisan import Rules, Ties, find_preset, parse_floating, parse_uma, settle
 from seisan.errors import PointsError, RulesError, SeisanError
 from seisan.hands import HandError, HandValue, half_up100, hand_value, three_player_tsumo
-from seisan.i18n import language
+from seisan.i18n import language, term
 from seisan.ledger import rounded_money, settle_game
 from seisan.output import dumps_json
 from seisan.pt import pt_value, quanta_value
@@ -1153,3 +1153,82 @@ def test_a_spectators_name_is_printable_text_without_outer_spaces(name: str, sho
                     ["Ana", "Ben", "Chie", "Dae"],
                     Bets(spectators=(Spectator(name, 1),)))  # fmt: skip
     assert str(caught.value) == f"soto: spectator name “{shown}” must be non-empty printable text"
+
+
+# -- rules: what the fresh run's mutants of `rules` showed (the twenty-sixth session) -----
+
+
+@pytest.mark.parametrize(
+    ("data", "said"),
+    [({"floating_uma": 5}, "rules: floating_uma = 5: must be a table {count = [uma, ...]}"),
+     ({"side": 5}, "rules: side = 5: must be a table"),
+     ({"money": [1]}, "rules: money = [1]: must be a table"),
+     ({"name": 5}, "rules: name = 5: must be text"),
+     ({"title": 5}, "rules: title = 5: must be text or a table with en, ja, ko"),
+     ({"title": {"fr": "x"}}, "rules: title = fr = x: must be text or a table with en, ja, ko")],
+)  # fmt: skip
+def test_a_rules_field_of_the_wrong_kind_is_named_with_its_value(
+    data: dict[str, Any], said: str
+) -> None:
+    """``Rules.from_dict_118``–``_128``, ``_178``–``_186``, ``_202``, ``_206``, ``_219``
+    and ``_224``–``_230``: a field of the wrong kind (a number for a table, a title in a
+    language seisan does not speak) refused with its name, its value and what it takes."""
+    with pytest.raises(RulesError) as raised:
+        Rules.from_dict(data)
+    assert raised.value.message.text("en") == said
+
+
+def test_a_three_player_floating_uma_is_read_for_three_places() -> None:
+    """``Rules.from_dict_135``: the floating uma of a three-player game read as four
+    places' uma was refused."""
+    rules = Rules.from_dict({"players": 3, "start": 35000, "return": 40000,
+                             "floating_uma": {"1": [12, -1, -11], "2": [8, 4, -12]}})  # fmt: skip
+    assert rules.uma.table == ((1, (Fraction(12), Fraction(-1), Fraction(-11))),
+                               (2, (Fraction(8), Fraction(4), Fraction(-12))))  # fmt: skip
+
+
+def test_standing_pair_bets_are_written_as_typed() -> None:
+    """``SideRules.to_dict_6``–``_17``: the house's standing 差しウマ, 馬身 and ビンタ
+    pairs written back as ``A:B:AMOUNT``, as a rules file takes them."""
+    side = {"sashi": ["Ana:Ben:1000"], "bashin": ["Ana:Chie:500"], "binta_pairs": ["Ben:Dae:0"]}
+    rules = Rules.from_dict({"side": side})
+    assert rules.side.to_dict() == side
+    assert Rules.from_dict(rules.to_dict()) == rules
+
+
+def test_a_rules_points_unit_and_notes_are_written_back() -> None:
+    """``Rules.to_dict_47``, ``_64``–``_68``, ``_73``, ``_83``–``_90``: the points unit,
+    one general note as text, and notes by field with their other languages written as
+    a rules file takes them, read back the same."""
+    unit = Rules.from_dict({"points_unit": 10, "notes": "one note"})
+    assert unit.to_dict()["points_unit"] == 10
+    assert unit.to_dict()["notes"] == "one note"
+    notes = {"general": "gen", "uma": {"en": "about uma", "ja": "ウマについて"}, "zz": "last"}
+    rules = Rules.from_dict({"notes": notes})
+    assert rules.to_dict()["notes"] == notes
+    assert Rules.from_dict(rules.to_dict()) == rules
+
+
+def test_notes_read_general_first_and_every_field_in_its_language() -> None:
+    """``Rules.note_texts_10, _12, _19``: the general note first whatever the order
+    given, the others in the order written, and a note's other language skipped, not
+    the end of the list."""
+    uma = {"en": "about uma", "ja": "ウマについて"}
+    rules = Rules.from_dict({"notes": {"zz": "as written", "uma": uma, "aa": "last",
+                                       "general": "gen"}})  # fmt: skip
+    assert rules.note_texts("en") == ["gen", "as written", "about uma", "last"]
+    assert rules.note_texts("ja") == ["gen", "as written", "ウマについて", "last"]
+
+
+def test_a_ties_label_is_in_the_language_asked() -> None:
+    """``Ties.label_2, _4``: the label in the language asked, not the current one."""
+    with language("en"):
+        assert Ties.SPLIT.label("ja") != Ties.SPLIT.label("en")
+        assert Ties.SPLIT.label("ja") == term("ties.split", "ja")
+
+
+def test_a_scoring_table_changes_the_scoring_it_is_given() -> None:
+    """``Scoring.from_dict_39``: a change read onto a base scoring keeps the base's
+    other values (kiriage here), not the defaults'."""
+    base = Scoring.from_dict({"kiriage": True})
+    assert Scoring.from_dict({"honba": 600}, base) == replace(base, honba=600)
