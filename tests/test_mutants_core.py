@@ -1207,6 +1207,8 @@ def test_a_rules_points_unit_and_notes_are_written_back() -> None:
     rules = Rules.from_dict({"notes": notes})
     assert rules.to_dict()["notes"] == notes
     assert Rules.from_dict(rules.to_dict()) == rules
+    japanese_first = Rules.from_dict({"notes": {"uma": {"ja": "ウマについて", "en": "about uma"}}})
+    assert japanese_first.to_dict()["notes"] == {"uma": {"en": "about uma", "ja": "ウマについて"}}
 
 
 def test_notes_read_general_first_and_every_field_in_its_language() -> None:
