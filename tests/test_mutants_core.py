@@ -30,7 +30,16 @@ from seisan.rules import (
     Stakes,
 )
 from seisan.settlement import Penalty, Substitute, places
-from seisan.sidebets import BetError, Bets, Kind, PairBet, Spectator, bets_from_dict, find_player
+from seisan.sidebets import (
+    BetError,
+    Bets,
+    Kind,
+    PairBet,
+    Spectator,
+    bet_field,
+    bets_from_dict,
+    find_player,
+)
 
 THIRTY = Scoring(system=PointSystem.THIRTY_FU)
 GORIN = Scoring(system=PointSystem.GORIN)
@@ -393,6 +402,10 @@ def test_a_kind_of_bet_is_named_in_the_readers_language(kind: Kind, lang: str, l
         ("Zed", "sashi: “Zed” is not a player (seats 0 to 3 or A, B, C, D)"),
         # true is neither a seat nor a name
         (True, "sashi: “true” is not a player (seats 0 to 3 or A, B, C, D)"),
+        (None, "sashi: “null” is not a player (seats 0 to 3 or A, B, C, D)"),
+        # a list holding a seat is not that seat (nor a decimal's 1.0)
+        ([1], "sashi: “[1]” is not a player (seats 0 to 3 or A, B, C, D)"),
+        (1.0, "sashi: “1.0” is not a player (seats 0 to 3 or A, B, C, D)"),
     ],
     ids=repr,
 )
@@ -400,7 +413,7 @@ def test_a_bet_on_someone_not_at_the_table_names_the_bet(ref: object, message: s
     """A player is a seat number (0 = the first dealer) or a name; anything else is named
     with the seats and names there are."""
     with pytest.raises(BetError) as err:
-        find_player(ref, NAMES, "sashi")
+        find_player(ref, NAMES, bet_field("sashi"))
     assert str(err.value) == message
 
 

@@ -605,7 +605,10 @@ def find_player(ref: object, names: Sequence[str], what: Message | Term) -> int:
     ``what`` names the field (a message is read in the reader's language)."""
     if isinstance(ref, int) and not isinstance(ref, bool):
         return _check_seat(what, ref, len(names))
-    text = ref.strip() if isinstance(ref, str) else render(ref)  # (JSON: null, true)
+    if isinstance(ref, str):
+        text = ref.strip()
+    else:  # JSON's null and true as JSON writes them; a list stays a list ("[1]", no seat)
+        text = render(ref) if ref is None or isinstance(ref, bool) else str(ref)
     for seat, name in enumerate(names):  # a name first: players may be called "1"
         if name_key(text) == name_key(name):
             return seat
