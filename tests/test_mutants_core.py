@@ -1178,14 +1178,29 @@ def test_a_spectators_name_is_printable_text_without_outer_spaces(name: str, sho
      ({"money": [1]}, "rules: money = [1]: must be a table"),
      ({"name": 5}, "rules: name = 5: must be text"),
      ({"title": 5}, "rules: title = 5: must be text or a table with en, ja, ko"),
-     ({"title": {"fr": "x"}}, "rules: title = fr = x: must be text or a table with en, ja, ko")],
+     ({"title": {"fr": "x"}}, "rules: title = fr = x: must be text or a table with en, ja, ko"),
+     ({"title": {"en": 5}}, "rules: title.en = 5: must be text"),
+     ({"aliases": "x"}, "rules: aliases = “x”: must be a list of names"),
+     ({"aliases": [1]}, "rules: aliases = 1: must be text"),
+     ({"notes": 5}, "rules: notes = 5: must be text or a table {field = text}"),
+     ({"notes": {"uma": {"en": 5}}}, "rules: notes.uma.en = 5: must be text"),
+     ({"extends_preset": 5}, "rules: extends_preset = 5: must be text"),
+     ({"changed": "x"}, "rules: changed = “x”: must be a list of names"),
+     ({"changed": [1]}, "rules: changed = 1: must be text"),
+     ({"sources": "x"}, "rules: sources = “x”: must be a list of {title, url, note}"),
+     ({"sources": [5]}, "rules: sources = 5: each source needs a title"),
+     ({"sources": [{"title": 5}]}, "rules: sources.title = 5: must be text"),
+     # a typo's address was dropped without a word
+     ({"sources": [{"title": "t", "urll": "x"}]},
+      "rules: sources.urll = “x”: is not a field of a source; known: note, title, url")],
 )  # fmt: skip
 def test_a_rules_field_of_the_wrong_kind_is_named_with_its_value(
     data: dict[str, Any], said: str
 ) -> None:
-    """``Rules.from_dict_118``–``_128``, ``_178``–``_186``, ``_202``, ``_206``, ``_219``
-    and ``_224``–``_230``: a field of the wrong kind (a number for a table, a title in a
-    language seisan does not speak) refused with its name, its value and what it takes."""
+    """``Rules.from_dict_118``–``_128``, ``_178``–``_186``, ``_202``, ``_206``, ``_219``,
+    ``_224``–``_233``, ``_240``, ``_251``–``_255`` and the fields after them: a field of
+    the wrong kind (a number for a table, a title in a language seisan does not speak)
+    refused with its name, its value and what it takes."""
     with pytest.raises(RulesError) as raised:
         Rules.from_dict(data)
     assert raised.value.message.text("en") == said

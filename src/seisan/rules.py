@@ -1052,6 +1052,11 @@ def _sources(value: object) -> tuple[Source, ...]:
     for item in value:
         if not isinstance(item, Mapping) or "title" not in item:
             raise RulesError("sources", item, _("each source needs a title"))
+        unknown = sorted(set(item) - {"title", "url", "note"})
+        if unknown:  # (a typo's url would be dropped without a word)
+            raise RulesError(f"sources.{unknown[0]}", item[unknown[0]],
+                             _("is not a field of a source; known: {known}",
+                               known=["note", "title", "url"]))  # fmt: skip
         out.append(
             Source(
                 _text("sources.title", item["title"]),
