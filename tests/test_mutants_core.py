@@ -405,7 +405,19 @@ def test_a_kind_of_bet_is_named_in_the_readers_language(kind: Kind, lang: str, l
         (None, "sashi: “null” is not a player (seats 0 to 3 or A, B, C, D)"),
         # a list holding a seat is not that seat (nor a decimal's 1.0)
         ([1], "sashi: “[1]” is not a player (seats 0 to 3 or A, B, C, D)"),
-        (1.0, "sashi: “1.0” is not a player (seats 0 to 3 or A, B, C, D)"),
+        (
+            1.0,
+            "sashi: 1.0 is written as a decimal; give a seat as a whole number (0 to 3) or a name",
+        ),
+        # 1e0 read from a file as a decimal is written "1", and is still no seat
+        (
+            Decimal("1e0"),
+            "sashi: 1 is written as a decimal; give a seat as a whole number (0 to 3) or a name",
+        ),
+        (
+            Fraction(2),
+            "sashi: 2 is written as a decimal; give a seat as a whole number (0 to 3) or a name",
+        ),
     ],
     ids=repr,
 )

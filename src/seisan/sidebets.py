@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from enum import StrEnum
 from fractions import Fraction
 from functools import cached_property
@@ -605,15 +606,22 @@ def find_player(ref: object, names: Sequence[str], what: Message | Term) -> int:
     ``what`` names the field (a message is read in the reader's language)."""
     if isinstance(ref, int) and not isinstance(ref, bool):
         return _check_seat(what, ref, len(names))
-    if isinstance(ref, str):
-        text = ref.strip()
-    else:  # JSON's null and true as JSON writes them; a list stays a list ("[1]", no seat)
+    # a seat is a whole number, a name is text: anything else (JSON's null and true, a
+    # list, 1e0 read as a decimal) is neither, named as JSON writes it where it can be
+    text = ref.strip() if isinstance(ref, str) else None
+    if text is not None:
+        for seat, name in enumerate(names):  # a name first: players may be called "1"
+            if name_key(text) == name_key(name):
+                return seat
+        if text.isascii() and text.isdigit():
+            return _check_seat(what, int(text), len(names))
+    elif isinstance(ref, Decimal | float | Fraction):  # (3e0 reads as 3: say why not)
+        raise BetError(
+            _("{what}: {value} is written as a decimal; give a seat as a whole number (0 to "
+              "{last}) or a name", what=what, value=ref, last=len(names) - 1)
+        )  # fmt: skip
+    else:
         text = render(ref) if ref is None or isinstance(ref, bool) else str(ref)
-    for seat, name in enumerate(names):  # a name first: players may be called "1"
-        if name_key(text) == name_key(name):
-            return seat
-    if text.isascii() and text.isdigit():
-        return _check_seat(what, int(text), len(names))
     raise BetError(
         _("{what}: “{name}” is not a player (seats 0 to {last} or {names})", what=what, name=text,
           last=len(names) - 1, names=list(names))
