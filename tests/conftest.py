@@ -67,12 +67,14 @@ def _computed_afresh_for_each_mutants_test() -> None:
 def _clear_kept() -> None:
     from importlib import import_module  # noqa: PLC0415
 
-    from seisan import conditions, hands, pt  # noqa: PLC0415
+    from seisan import conditions, hands, pt, uma, yaku  # noqa: PLC0415
 
     presets = import_module("seisan.presets")  # (the package's `presets` is the function)
     hands._VALUES.clear()
-    for kept in (presets._preset, presets.presets, presets._preset_ids, pt.quanta_value,
-                 pt._decimal, pt.from_quanta, conditions._hands):  # fmt: skip
+    for kept in (presets._preset, presets.presets, presets._preset_ids, presets._one_preset,
+                 pt.quanta_value, pt._decimal, pt.from_quanta, pt.quanta_json, pt.json_string,
+                 conditions._hands, hands._table, uma.named_umas, yaku.catalogue,
+                 yaku._by_record):  # fmt: skip
         kept.cache_clear()
 
 
