@@ -329,3 +329,50 @@ def test_a_penalty_and_a_substitute_name_their_field_in_the_readers_words(
     with pytest.raises(GameError) as raised:
         read()  # type: ignore[operator]
     assert raised.value.message.text("ja").startswith(ja)
+
+
+def _commands() -> list[list[str]]:
+    import typer  # noqa: PLC0415
+
+    def walk(command: Any, path: list[str]) -> Any:
+        yield path
+        for name, sub in getattr(command, "commands", {}).items():
+            yield from walk(sub, [*path, name])
+
+    return list(walk(typer.main.get_command(app), []))
+
+
+#: what a command's help shows as it is typed: the values of its options (each, first,
+#: shuffled, standard, chi:123m…), the names of formats and programs, an address
+HELP_TYPED = {
+    "each", "first", "later", "chart", "dealer", "variant", "three", "player", "check",
+    "force", "standard", "exact", "gorin", "tsumo", "loss", "split", "north", "chi", "pon",
+    "kan", "ankan", "shuffled", "swiss", "interval", "teams", "script", "fewest", "owner",
+    "localhost", "lan", "sqlite", "pip", "install", "web", "parquet", "arrow", "gzip", "xml",
+    "mjlog", "mjai", "majsoul", "akochan", "mortal", "reviewer", "lines", "openskill",
+    "plackett", "luce", "list", "show", "summary", "yakuman", "sanbaiman",
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", ["ja", "ko"])
+@pytest.mark.parametrize("command", _commands(), ids=lambda c: " ".join(c) or "seisan")
+def test_every_commands_help_has_no_english_in_japanese_or_korean(
+    command: list[str], lang: str, monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:  # fmt: skip
+    """Issue 16's “no English word on any screen”, for each of the CLI's help pages: a
+    sentence, a heading or a label left in English fails; what is typed stays as typed
+    (the commands, the options and their values, in the sentences that explain them)."""
+    from seisan.cli import main  # noqa: PLC0415
+
+    monkeypatch.setattr(sys, "argv", ["seisan", *command, "--help", "--lang", lang])
+    monkeypatch.setenv("COLUMNS", "200")
+    with pytest.raises(SystemExit) as stop:
+        main()
+    out = capsys.readouterr().out
+    assert stop.value.code in (0, None), out
+    assert {"ja": "使い方: seisan", "ko": "사용법: seisan"}[lang] in out
+    out = re.sub(r"<[^>]*>|\[[^\]]*[:：] *[\w@.-]+\]", " ", out)  # metavars, defaults as typed
+    commands = {word for path in _commands() for word in path}
+    left = _english_words(out) - commands - HELP_TYPED
+    assert not left, (sorted(left), out)
