@@ -3,7 +3,9 @@ browser's page tests and the words of every page read the same club."""
 
 from __future__ import annotations
 
+import html
 import json
+import re
 from datetime import date, timedelta
 from pathlib import Path
 
@@ -161,3 +163,12 @@ def populate() -> tuple[Client, dict[str, str], dict[str, str]]:
                  "public-round": reverse("public_night", args=[season.public_token,
                                                                session.pk])}  # fmt: skip
     return client, pages, anonymous
+
+
+def page_text(page: str, start: str = "<main>", *, textarea: bool = False) -> str:
+    """What a reader sees of a page from ``start`` on: no scripts, styles or tags, entities
+    read, spaces collapsed (``textarea`` keeps that tag, whose text is typed, not read)."""
+    body = page[max(page.find(start), 0) :]  # (a redirect has no body)
+    text = re.sub(r"<(script|style)[^>]*>.*?</\1>", " ", body, flags=re.S)
+    tag = r"<(?!/?textarea)[^>]+>" if textarea else r"<[^>]+>"
+    return re.sub(r"\s+", " ", html.unescape(re.sub(tag, " ", text)))

@@ -5,13 +5,12 @@ screen”)."""
 
 from __future__ import annotations
 
-import html
 import re
 
 import pytest
 from django.test import Client
 
-from .pages import populate
+from .pages import page_text, populate
 
 pytestmark = pytest.mark.django_db
 
@@ -40,10 +39,7 @@ TYPED = re.compile(
 
 
 def _words(page: str) -> set[str]:
-    body = page[max(page.find("<body"), 0) :]  # (a redirect has none)
-    text = re.sub(r"<(script|style)[^>]*>.*?</\1>", " ", body, flags=re.S)
-    text = html.unescape(re.sub(r"<(?!/?textarea)[^>]+>", " ", text))
-    text = re.sub(r"\s+", " ", text)
+    text = page_text(page, "<body", textarea=True)
     for name in GIVEN:
         text = text.replace(name, " ")
     text = TYPED.sub(" ", text)

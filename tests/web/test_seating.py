@@ -19,6 +19,7 @@ from seisan.web.events.models import Seating
 from seisan.web.tables.models import Table
 
 from .conftest import season_with
+from .pages import page_text
 
 pytestmark = pytest.mark.django_db
 
@@ -146,10 +147,7 @@ def test_the_seating_pages_read_no_english(signed_in: Client, night: m.Session,
     for page_url in (url("seating", night), url("cards", night, 1), ratings_url,
                      f"{ratings_url}?system=tenhou", f"{what_if}?preset=tenhou"):  # fmt: skip
         page = signed_in.get(page_url).content.decode()
-        body = page[page.index("<main>") :]
-        text = re.sub(r"<[^>]+>", " ", re.sub(r"<(script|style)[^>]*>.*?</\1>", " ", body,
-                                                flags=re.S))  # fmt: skip
-        words = set(re.findall(r"[A-Za-z]{2,}", html.unescape(text))) - {
+        words = set(re.findall(r"[A-Za-z]{2,}", page_text(page))) - {
             "Friday",
             "CSV",
             "openskill",

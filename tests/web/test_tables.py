@@ -26,6 +26,7 @@ from seisan.web.tables.forms import HandForm, initial_of
 from seisan.web.tables.models import Table
 
 from .conftest import EXAMPLES, season_with
+from .pages import page_text
 
 pytestmark = pytest.mark.django_db
 
@@ -953,10 +954,7 @@ def test_a_ja_or_ko_scorer_reads_no_english(signed_in: Client, tenhou_session: m
                "mpsz", "chi", "pon", "kan", "ankan"}  # fmt: skip
     for url in pages:
         page = signed_in.get(url).content.decode()
-        body = page[page.index("<main>") :]
-        text = re.sub(r"<[^>]+>", " ", re.sub(r"<(script|style)[^>]*>.*?</\1>", " ", body,
-                                                flags=re.S))  # fmt: skip
-        words = set(re.findall(r"[A-Za-z]{2,}", html.unescape(text))) - allowed
+        words = set(re.findall(r"[A-Za-z]{2,}", page_text(page))) - allowed
         words = {w for w in words if not re.fullmatch(r"\d*[mpsz]", w)}
         assert words == set(), (url, sorted(words))
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import html
 import json
-import re
 from decimal import Decimal
 from typing import Any
 
@@ -22,6 +21,7 @@ from seisan.web.clubs.services import merge_players, save_game, undo_merge
 from seisan.web.events.models import CheckIn, Registration, Seating, Substitution
 
 from .conftest import EXAMPLES, enter, make_user, season_with
+from .pages import page_text
 
 pytestmark = pytest.mark.django_db
 
@@ -239,7 +239,7 @@ def test_a_referee_gives_a_chombo_and_takes_it_back(
     assert penalty.status_code == 302
     game.refresh_from_db()
     assert game.data["penalties"] == ["Dae:20:chombo", "Ben:7.5:late"]
-    shown = " ".join(re.sub(r"<[^>]+>", " ", text(referee.get(desk))).split())
+    shown = page_text(referee.get(desk).content.decode())
     assert "Dae -20 · Chombo" in shown and "Ben -7.5 · late" in shown
     assert totals(game)["Ben"] == Decimal("3.5")
     for bad in ({"player": "Zed", "kind": "chombo"}, {"player": "Ben", "kind": "penalty",
