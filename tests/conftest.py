@@ -67,10 +67,15 @@ def _computed_afresh_for_each_mutants_test() -> None:
 def _clear_kept() -> None:
     from importlib import import_module  # noqa: PLC0415
 
-    from seisan import conditions, hands, pt, uma, yaku  # noqa: PLC0415
+    from seisan import conditions, hands, ledger, pt, settlement, sidebets, uma, yaku  # noqa: PLC0415
 
     presets = import_module("seisan.presets")  # (the package's `presets` is the function)
     hands._VALUES.clear()
+    # the defaults built when a module loads: built again, so that a test settling under
+    # them is seen calling `Rules.__post_init__`, `Scoring`'s checks and `Bets`' (helper-50)
+    settlement.PLAIN = settlement.Rules()
+    hands._STANDARD = hands.Scoring()
+    sidebets.NO_BETS = ledger.NO_BETS = sidebets.Bets()
     for kept in (presets._preset, presets.presets, presets._preset_ids, presets._one_preset,
                  pt.quanta_value, pt._decimal, pt.from_quanta, pt.quanta_json, pt.json_string,
                  conditions._hands, hands._table, uma.named_umas, yaku.catalogue,
