@@ -1218,6 +1218,25 @@ def test_a_rules_field_of_the_wrong_kind_is_named_with_its_value(
     assert raised.value.message.text("en") == said
 
 
+def test_what_was_changed_of_a_preset_is_read_back() -> None:
+    """``Rules.from_dict_314``, ``_315``: a rules file's ``changed`` (what the command line
+    changed of the preset: the title says so) read back under its own field."""
+    rules = Rules.from_dict({"extends_preset": "mleague", "changed": ["money", "side"]})
+    assert rules.changed == ("money", "side")
+    assert Rules.from_dict(rules.to_dict()) == rules
+
+
+def test_an_oka_of_a_thousand_pt_or_more_is_read_when_start_and_return_give_it() -> None:
+    """``Rules.from_dict_342``, ``_345``: ``oka`` is checked against start and return,
+    not refused as points given by mistake: 4 × (301000 − 1000) is 1200 pt."""
+    assert Rules.from_dict({"start": 1000, "return": 301000, "oka": 1200}).oka == 1200
+    with pytest.raises(RulesError) as raised:
+        Rules.from_dict({"start": 1000, "return": 301000, "oka": 1100})
+    assert raised.value.message.text("en") == (
+        "rules: oka = 1100: oka is (return − start) × players = 1200; change start or return"
+    )
+
+
 def test_a_three_player_floating_uma_is_read_for_three_places() -> None:
     """``Rules.from_dict_135``: the floating uma of a three-player game read as four
     places' uma was refused."""
