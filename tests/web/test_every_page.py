@@ -24,15 +24,17 @@ GIVEN = ["Jansou 東南西北 with a rather long club name", "Friday nights, aut
 #: English as the language switch names it, and formats, systems, organisations, apps and
 #: notation as everyone writes them; none, money and side: TOML's words in a rules box
 WRITTEN = {"EN", "seisan", "pt", "JSON", "CSV", "TOML", "URL", "API", "QR", "mpsz", "gzip",
-           "mjai", "openskill", "Plackett", "Luce", "WRC", "Classic", "Discord", "LINE",
-           "none", "money", "side"}  # fmt: skip
-#: what is typed, as typed: the rules' own text, addresses, files, commands, options, keys
+           "mjai", "mjlog", "XML", "openskill", "Plackett", "Luce", "WRC", "Classic", "Discord",
+           "LINE", "none", "money", "side"}  # fmt: skip
+#: what is typed, as typed: the rules' own text, addresses, files, commands (the API's curl
+#: line with its token), options, keys
 #: (in brackets after their word, 칩(chips), or as the advanced box writes them:
 #: chip_value), codes (JPY, Asia/Tokyo) and anything holding a digit (a log's id)
 TYPED = re.compile(
     r"<textarea[^>]*>.*?</textarea>|\S+@\S+"
     r"|[\w.-]*\.(?:toml|csv|json|jsonl|mjson|gz|mjlog)(?![A-Za-z])"
-    r"|tenhou\.net/6|seisan \w+|--[\w-]+|\([a-z_ ]+\)|\b[a-z]+_[a-z_]+\b|\b[A-Z]{3}\b"
+    r"|tenhou\.net/6|seisan \w+|curl -H \"[^\"]*\" \S+|--[\w-]+|\([a-z_ ]+\)"
+    r"|\b[a-z]+_[a-z_]+\b|\b[A-Z]{3}\b"
     r"|\b[A-Z][a-z]+/[A-Z][A-Za-z_]+\b|\S*\d\S*",
     flags=re.S,
 )

@@ -1,0 +1,94 @@
+"""Every form of every page, sent with what a person gets wrong (fields left empty,
+text where a number goes, numbers too large or below zero, a choice that is not
+offered), read back in Japanese and Korean: an error the reader can act on, in their
+words, never a 500 (issue 16: “a ja or ko reader sees no English word on any screen”,
+the screens after a mistake too)."""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from .pages import populate
+from .test_every_page import _words
+
+pytestmark = pytest.mark.django_db
+
+
+class _Forms(HTMLParser):
+    """The page's POST forms: each one's action and fields (name, kind, a value offered)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.forms: list[dict[str, Any]] = []
+        self._select: str | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = {k: v or "" for k, v in attrs}
+        if tag == "form":
+            post = a.get("method", "").lower() == "post"
+            self.forms.append({"action": a.get("action", ""), "post": post, "fields": []})
+        elif self.forms and tag in ("input", "textarea", "select") and a.get("name"):
+            kind = a.get("type", "text") if tag == "input" else tag
+            self.forms[-1]["fields"].append((a["name"], kind, a.get("value", "")))
+
+
+#: what a person gets wrong, by kind of field
+MISTAKES = {
+    "empty": lambda kind, value: "",
+    "text": lambda kind, value: "zzz",
+    "huge": lambda kind, value: "9" * 30,
+    "below": lambda kind, value: "-5",
+}
+
+
+def _sent(fields: list[tuple[str, str, str]], mistake: str) -> dict[str, Any]:
+    data: dict[str, Any] = {}
+    for name, kind, value in fields:
+        if kind in ("hidden", "submit"):
+            data.setdefault(name, value)
+        elif kind in ("checkbox", "radio"):
+            data.setdefault(name, value or "on")
+        elif kind == "file":
+            continue
+        else:
+            data[name] = MISTAKES[mistake](kind, value)
+    return data
+
+
+#: forms that end something rather than take input (signing out, deleting) stay unsent
+ENDS = ("signout", "logout", "delete", "leave", "revoke")
+
+
+@pytest.mark.parametrize(("lang", "mistake"), [("ja", "empty"), ("ja", "huge"), ("ko", "text"),
+                                               ("ko", "below")])  # fmt: skip
+def test_every_form_sent_wrong_answers_in_the_readers_words(lang: str, mistake: str) -> None:
+    client, pages, anonymous = populate()
+    found: dict[str, list[str]] = {}
+    refused = 0
+    for who, targets in ((client, pages), (Client(), anonymous)):
+        who.cookies["django_language"] = lang
+        for name, url in targets.items():
+            page = who.get(url)
+            if page.status_code != 200:
+                continue
+            parser = _Forms()
+            parser.feed(page.content.decode())
+            for index, form in enumerate(parser.forms):
+                action = form["action"] or url
+                if not form["post"] or any(word in action for word in ENDS):
+                    continue
+                answer = who.post(action, _sent(form["fields"], mistake), follow=True)
+                where = f"{name} #{index} → {action}"
+                assert answer.status_code < 500, (where, answer.status_code)
+                refused += answer.status_code == 400 or 'class="error' in answer.content.decode()
+                shown = re.sub(r"<code>[^<]*</code>", " ", answer.content.decode())  # a token
+                words = _words(shown) - {"zzz"}  # (as typed)
+                if words:
+                    found[where] = sorted(words)
+    assert found == {}, "\n".join(f"{k}: {v}" for k, v in found.items())
+    assert refused >= 40, refused  # (50 forms refuse each of these mistakes today)
