@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import replace
+from dataclasses import fields, replace
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any
@@ -21,6 +21,7 @@ from seisan.output import dumps_json
 from seisan.pt import pt_value, quanta_value
 from seisan.rules import (
     Deposits,
+    GameFlow,
     Kazoe,
     Penalties,
     PointSystem,
@@ -783,13 +784,13 @@ def test_a_rules_files_sources_as_kept() -> None:
 @pytest.mark.parametrize(("text", "message"), [
     ("notes = 5", "notes = 5: must be text or a table {field = text}"),
     ("notes = {uma = 5}", "notes.uma = 5: must be text"),
-    ('notes = {uma = {ja = "j"}}', "notes.uma = ja = j: give the note as en = …, ja = …, ko = …"),
+    ('notes = {uma = {ja = "j"}}', "notes.uma = {ja = j}: give the note as en = …, ja = …, ko = …"),
     ('notes = {uma = {en = "e", fr = "f"}}',
-     "notes.uma = en = e, fr = f: give the note as en = …, ja = …, ko = …"),
+     "notes.uma = {en = e, fr = f}: give the note as en = …, ja = …, ko = …"),
     ("notes = {uma = {en = 5}}", "notes.uma.en = 5: must be text"),
     ('sources = "x"', "sources = “x”: must be a list of {title, url, note}"),
     ('sources = ["x"]', "sources = “x”: each source needs a title"),
-    ('sources = [{url = "u"}]', "sources = url = u: each source needs a title"),
+    ('sources = [{url = "u"}]', "sources = {url = u}: each source needs a title"),
     ("sources = [{title = 5}]", "sources.title = 5: must be text"),
     ('sources = [{title = "t", url = 5}]', "sources.url = 5: must be text"),
     ('sources = [{title = "t", note = 5}]', "sources.note = 5: must be text"),
@@ -1190,7 +1191,7 @@ def test_a_spectators_name_is_printable_text_without_outer_spaces(name: str, sho
      ({"money": [1]}, "rules: money = [1]: must be a table"),
      ({"name": 5}, "rules: name = 5: must be text"),
      ({"title": 5}, "rules: title = 5: must be text or a table with en, ja, ko"),
-     ({"title": {"fr": "x"}}, "rules: title = fr = x: must be text or a table with en, ja, ko"),
+     ({"title": {"fr": "x"}}, "rules: title = {fr = x}: must be text or a table with en, ja, ko"),
      ({"title": {"en": 5}}, "rules: title.en = 5: must be text"),
      ({"aliases": "x"}, "rules: aliases = “x”: must be a list of names"),
      ({"aliases": [1]}, "rules: aliases = 1: must be text"),
@@ -1216,6 +1217,33 @@ def test_a_rules_field_of_the_wrong_kind_is_named_with_its_value(
     with pytest.raises(RulesError) as raised:
         Rules.from_dict(data)
     assert raised.value.message.text("en") == said
+
+
+def _table_fields() -> list[tuple[str, str]]:
+    tables = {"side": SideRules, "money": Stakes, "scoring": Scoring, "game": GameFlow,
+              "penalties": Penalties}  # fmt: skip
+    return [(table, f.name) for table, kind in tables.items() for f in fields(kind)]
+
+
+@pytest.mark.parametrize(("table", "field"), _table_fields(), ids=lambda x: x)
+def test_every_tables_field_given_wrong_is_named_in_full(table: str, field: str) -> None:
+    """The fresh run's ``GameFlow.__post_init___10``, ``_15``–``_17``, ``_dealer_stop_9``
+    (and their like in every table's checks): a value of the wrong kind is refused with
+    the field as the rules file writes it, its table first (``game.length``), never
+    another field's name or none."""
+    wrong: object = 5 if field == "currency" else "zzz"
+    with pytest.raises(RulesError) as raised:
+        Rules.from_dict({table: {field: wrong}})
+    shown = "5" if wrong == 5 else "“zzz”"
+    assert raised.value.message.text("en").startswith(f"rules: {table}.{field} = {shown}: ")
+
+
+@pytest.mark.parametrize(("written", "read"), [(False, "none"), (True, "choice")])
+def test_a_dealer_stop_written_true_or_false_as_earlier_files_did(written: bool, read: str
+                                                                   ) -> None:  # fmt: skip
+    """``_dealer_stop_2``: ``dealer_stop = false`` (files before the four choices) is no
+    stop, not the dealer's choice."""
+    assert Rules.from_dict({"game": {"dealer_stop": written}}).game.dealer_stop.value == read
 
 
 def test_what_was_changed_of_a_preset_is_read_back() -> None:

@@ -8,6 +8,8 @@ status 2.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from seisan.i18n import Lang, Message, _
 
 
@@ -41,7 +43,11 @@ class RulesError(SeisanError):
             said = _("rules: {field} = “{value}”: {problem}", field=field, value=value,
                      problem=self.problem)  # fmt: skip
         else:
-            shown = Message("[{items}]", items=value) if isinstance(value, list | tuple) else value
+            shown = value  # a list and a table as a rules file writes them: [1, 2], {a = 1}
+            if isinstance(value, list | tuple):
+                shown = Message("[{items}]", items=value)
+            elif isinstance(value, Mapping):
+                shown = Message("{{{items}}}", items=value)
             said = _("rules: {field} = {value}: {problem}", field=field, value=shown,
                      problem=self.problem)  # fmt: skip
         super().__init__(said)
