@@ -1225,16 +1225,22 @@ def _table_fields() -> list[tuple[str, str]]:
     return [(table, f.name) for table, kind in tables.items() for f in fields(kind)]
 
 
+@pytest.mark.parametrize("wrong", ["text", "below zero", "huge"])
 @pytest.mark.parametrize(("table", "field"), _table_fields(), ids=lambda x: x)
-def test_every_tables_field_given_wrong_is_named_in_full(table: str, field: str) -> None:
+def test_every_tables_field_given_wrong_is_named_in_full(table: str, field: str, wrong: str
+                                                         ) -> None:  # fmt: skip
     """The fresh run's ``GameFlow.__post_init___10``, ``_15``–``_17``, ``_dealer_stop_9``
-    (and their like in every table's checks): a value of the wrong kind is refused with
-    the field as the rules file writes it, its table first (``game.length``), never
-    another field's name or none."""
-    wrong: object = 5 if field == "currency" else "zzz"
+    (and their like in every table's checks): a value of the wrong kind, below zero or
+    beyond any game is refused with the field as the rules file writes it, its table
+    first (``game.length``), never another field's name or none."""
+    value: object = {"text": 5 if field == "currency" else "zzz", "below zero": -5,
+                     "huge": 10**30}[wrong]  # fmt: skip
+    if (field, wrong) == ("substitute_uma", "below zero"):  # a substitute's uma may be
+        assert Rules.from_dict({table: {field: value}}).penalties.substitute_uma == -5
+        return
     with pytest.raises(RulesError) as raised:
-        Rules.from_dict({table: {field: wrong}})
-    shown = "5" if wrong == 5 else "“zzz”"
+        Rules.from_dict({table: {field: value}})
+    shown = "“zzz”" if value == "zzz" else str(value)
     assert raised.value.message.text("en").startswith(f"rules: {table}.{field} = {shown}: ")
 
 
