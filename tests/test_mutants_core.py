@@ -1252,6 +1252,26 @@ def test_a_dealer_stop_written_true_or_false_as_earlier_files_did(written: bool,
     assert Rules.from_dict({"game": {"dealer_stop": written}}).game.dealer_stop.value == read
 
 
+@pytest.mark.parametrize(
+    ("data", "said"),
+    [({"start": -5}, "rules: start = -5: must be a positive multiple of 100 points"),
+     ({"return": "-30000"}, "rules: return = -30000: must be a positive multiple of 100 points"),
+     ({"start": 0, "scoring": {"system": "exact"}},
+      "rules: start = 0: must be a whole number of points above 0"),
+     ({"return": 0, "points_unit": 1},
+      "rules: return = 0: must be a whole number of points above 0")],
+)  # fmt: skip
+def test_a_start_or_return_below_one_unit_is_refused_in_the_rules_unit(
+    data: dict[str, Any], said: str
+) -> None:
+    """A rules file's start below zero was refused as “a positive multiple of 1 points”
+    (read before the unit was known); 精算法's unit of 1 point is said in words."""
+    with pytest.raises(RulesError) as raised:
+        Rules.from_dict(data)
+    assert raised.value.message.text("en") == said
+    assert Rules.from_dict({"start": 25001, "return": 30001, "points_unit": 1}).start == 25001
+
+
 def test_what_was_changed_of_a_preset_is_read_back() -> None:
     """``Rules.from_dict_314``, ``_315``: a rules file's ``changed`` (what the command line
     changed of the preset: the title says so) read back under its own field."""

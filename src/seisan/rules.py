@@ -88,6 +88,21 @@ def whole_points(
 ) -> int:
     """A positive (or, with ``allow_zero``, non-negative) multiple of 100 points;
     digits given as text (from the command line) are accepted."""
+    value = points_number(field_name, value)
+    if value < 0 or (value == 0 and not allow_zero) or value % unit:
+        if allow_zero:
+            problem = _("must be a multiple of {unit} points, 0 or more", unit=unit)
+        elif unit == 1:  # (精算法's start and return: any whole number of points)
+            problem = _("must be a whole number of points above 0")
+        else:
+            problem = _("must be a positive multiple of {unit} points", unit=unit)
+        raise RulesError(field_name, value, problem)
+    return value
+
+
+def points_number(field_name: str, value: object) -> int:
+    """Points as written, an int or digits as text, within what any game holds: the
+    checks of its sign and unit wait for the rules that say the unit."""
     if isinstance(value, bool) or not isinstance(value, int):
         text = value.strip() if isinstance(value, str) else ""
         if not _WHOLE.fullmatch(text):
@@ -99,12 +114,6 @@ def whole_points(
         value = int(text)
     if abs(value) > MAX_POINTS:
         raise RulesError(field_name, value, _("is beyond {limit} points", limit=MAX_POINTS))
-    if value < 0 or (value == 0 and not allow_zero) or value % unit:
-        if allow_zero:
-            problem = _("must be a multiple of {unit} points, 0 or more", unit=unit)
-        else:
-            problem = _("must be a positive multiple of {unit} points", unit=unit)
-        raise RulesError(field_name, value, problem)
     return value
 
 
@@ -893,9 +902,9 @@ class Rules:
         changes: dict[str, Any] = {}
         players = changes["players"] = _players(data.get("players", base.players))
         if "start" in data:
-            changes["start"] = whole_points("start", data["start"], unit=1)
+            changes["start"] = points_number("start", data["start"])
         if "return" in data:
-            changes["return_points"] = whole_points("return", data["return"], unit=1)
+            changes["return_points"] = points_number("return", data["return"])
         if "points_unit" in data:
             changes["points_unit"] = data["points_unit"]
         if "uma" in data and "floating_uma" in data:
