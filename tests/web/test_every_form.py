@@ -11,8 +11,10 @@ from html.parser import HTMLParser
 from typing import Any
 
 import pytest
+from django.core import mail
 from django.test import Client
 
+from .conftest import make_user
 from .pages import populate
 from .test_every_page import _words
 
@@ -92,3 +94,18 @@ def test_every_form_sent_wrong_answers_in_the_readers_words(lang: str, mistake: 
                     found[where] = sorted(words)
     assert found == {}, "\n".join(f"{k}: {v}" for k, v in found.items())
     assert refused >= 40, refused  # (50 forms refuse each of these mistakes today)
+
+
+@pytest.mark.parametrize(("lang", "subject"), [("ja", "パスワード再設定メール"),
+                                               ("ko", "비밀번호 초기화 이메일")])  # fmt: skip
+def test_the_password_reset_mail_is_in_the_readers_language(lang: str, subject: str) -> None:
+    """The one mail seisan sends (allauth's, through the console or the club's server)
+    reads in the language of the page it was asked from."""
+    make_user("boss@example.com")
+    client = Client()
+    client.cookies["django_language"] = lang
+    client.post("/accounts/password/reset/", {"email": "boss@example.com"})
+    (sent,) = mail.outbox
+    assert subject in sent.subject
+    body = re.sub(r"https?://\S+|testserver", " ", sent.body)
+    assert not re.findall(r"[A-Za-z]{2,}", body), sent.body
