@@ -239,6 +239,12 @@ case(
     ["settle", *FOUR, "--rules", "{d}/rules_exponent.toml"],
     "uma[0] = 10000… (10000001 digits)",
 )
+# a start above the return points it keeps: the start named, not the return never written
+case(
+    "settle-start-above-return",
+    ["settle", *ML, "--start", "35000"],
+    "start = 35000: is above the return points (30000): give the return points too",
+)
 case("settle-unit-zero", ["settle", *ML, "--rate", "100", "--unit", "0"])
 case("settle-fee-neg", ["settle", *ML, "--rate", "100", "--fee", "-1"])
 # -- session -----------------------------------------------------------------------------

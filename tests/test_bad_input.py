@@ -13,6 +13,8 @@ from bad_inputs import CASES, FILES, FOLDERS
 from test_messages import TYPED
 
 from seisan.cli import main
+from seisan.errors import RulesError
+from seisan.rules import Rules
 
 PREFIX = {"en": "seisan: error: ", "ja": "seisan: エラー: ", "ko": "seisan: 오류: "}
 CJK = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]")
@@ -179,3 +181,29 @@ def test_a_group_takes_the_language_before_its_command(
     code, out, err = run(args, monkeypatch, capsys)
     assert code == 0, err
     assert word in out
+
+
+@pytest.mark.parametrize(("line", "said"), [
+    ("busted = { Dae = { x = 1 } }", "busted: “{x = 1}” is not a player"),
+    ('sashi = [["Ana", "Ben", { a = 1 }]]', "sashi: amount “{a = 1}” must be a whole number"),
+    ("soto = { Eve = [1, 2] }", "soto Eve: “[1, 2]” is not a player"),
+    ("chips = [{ a = 1 }, 0, 0, 0]", "chips: seat 0 has “{a = 1}”, not a whole number of chips"),
+])  # fmt: skip
+def test_a_table_or_list_where_a_bet_wants_a_name_or_number_is_shown_as_written(
+    line: str, said: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:  # fmt: skip
+    """Python's own ``{'x': 1}`` had been shown, in every language (helper-51)."""
+    session = tmp_path / "s.toml"
+    game = 'players = ["Ana", "Ben", "Chie", "Dae"]\npoints = [50000, 30000, 25000, -5000]'
+    session.write_text(f'rules = "mleague"\n[[games]]\n{game}\n{line}\n', encoding="utf-8")
+    code, _out, err = run(["session", str(session)], monkeypatch, capsys)
+    assert code == 2 and f"game 1: {said}" in err, err
+    assert "'" not in err.replace("Ben's", "")
+
+
+def test_a_nested_table_in_a_rules_file_is_shown_whole() -> None:
+    with pytest.raises(RulesError) as raised:
+        Rules.from_dict({"side": {"sou_uma": {"a": [1, {"b": 2}]}}})
+    said = "rules: side.sou_uma = {a = [1, {b = 2}]}: must be a whole number of points"
+    assert raised.value.message.text("en") == said

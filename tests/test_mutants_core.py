@@ -1272,6 +1272,22 @@ def test_a_start_or_return_below_one_unit_is_refused_in_the_rules_unit(
     assert Rules.from_dict({"start": 25001, "return": 30001, "points_unit": 1}).start == 25001
 
 
+def test_a_start_above_the_return_points_kept_names_the_start() -> None:
+    """A file's or the command line's start alone, above the return points it keeps:
+    the start is named (the check named ``return = 30000``, which nobody wrote)."""
+    said = "rules: start = 35000: is above the return points (30000): give the return points too"
+    for build in (lambda: Rules.from_dict({"start": 35000}), lambda: Rules().replace(start=35000)):
+        with pytest.raises(RulesError) as raised:
+            build()
+        assert raised.value.message.text("en") == said
+    assert Rules.from_dict({"start": 30000}).start == 30000  # on the line: no oka
+    assert Rules().replace(start=35000, return_points=40000).oka == 20
+    base = Rules.from_dict({"start": 35000, "return": 40000})
+    assert Rules.from_dict({"start": 40000}, base).start == 40000  # the return it keeps
+    with pytest.raises(RulesError, match="return = 30000: must not be below the start"):
+        Rules.from_dict({"start": 35000, "return": 30000})  # both given: the return's
+
+
 def test_what_was_changed_of_a_preset_is_read_back() -> None:
     """``Rules.from_dict_314``, ``_315``: a rules file's ``changed`` (what the command line
     changed of the preset: the title says so) read back under its own field."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from seisan.i18n import Lang, Message, _
+from seisan.i18n import Lang, Message, _, render
 
 
 class SeisanError(ValueError):
@@ -32,6 +32,32 @@ class SeisanError(ValueError):
         return _("{where}: {error}", where=where, error=self.message)
 
 
+class AsWritten:
+    """A list or a table shown as a rules file writes it, nested ones too: ``[1, {a =
+    [2]}]`` (the values inside as the reader's language writes them, as before)."""
+
+    def __init__(self, value: object) -> None:
+        self.value = value
+
+    def text(self, lang: Lang | str | None = None) -> str:
+        return _written(self.value, lang)
+
+
+def as_written(value: object) -> object:
+    """``value`` for a message: a list or a table as a file writes it (never Python's
+    ``{'x': 1}``), anything else as it is."""
+    return AsWritten(value) if isinstance(value, list | tuple | Mapping) else value
+
+
+def _written(value: object, lang: Lang | str | None) -> str:
+    if isinstance(value, Mapping):
+        inner = ", ".join(f"{render(k, lang)} = {_written(v, lang)}" for k, v in value.items())
+        return f"{{{inner}}}"
+    if isinstance(value, list | tuple):
+        return f"[{', '.join(_written(v, lang) for v in value)}]"
+    return render(value, lang)
+
+
 class RulesError(SeisanError):
     """A house rule is invalid: names the field and the value."""
 
@@ -43,11 +69,7 @@ class RulesError(SeisanError):
             said = _("rules: {field} = “{value}”: {problem}", field=field, value=value,
                      problem=self.problem)  # fmt: skip
         else:
-            shown = value  # a list and a table as a rules file writes them: [1, 2], {a = 1}
-            if isinstance(value, list | tuple):
-                shown = Message("[{items}]", items=value)
-            elif isinstance(value, Mapping):
-                shown = Message("{{{items}}}", items=value)
+            shown = as_written(value)
             said = _("rules: {field} = {value}: {problem}", field=field, value=shown,
                      problem=self.problem)  # fmt: skip
         super().__init__(said)

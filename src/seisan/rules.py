@@ -100,6 +100,17 @@ def whole_points(
     return value
 
 
+def _start_alone(changes: Mapping[str, Any], base: Rules) -> None:
+    """A start given above the return points it keeps is the start's fault: the
+    reader never wrote the return the check would otherwise name."""
+    start = changes.get("start")
+    if ("return_points" not in changes and isinstance(start, int)
+            and start > base.return_points):  # fmt: skip
+        problem = _("is above the return points ({points}): give the return points too",
+                    points=base.return_points)  # fmt: skip
+        raise RulesError("start", start, problem)
+
+
 def points_number(field_name: str, value: object) -> int:
     """Points as written, an int or digits as text, within what any game holds: the
     checks of its sign and unit wait for the rules that say the unit."""
@@ -815,6 +826,7 @@ class Rules:
         if changes:
             fields = [k for k in changes if k not in _META]
             changes.setdefault("changed", tuple(dict.fromkeys([*self.changed, *fields])))
+        _start_alone(changes, self)
         return replace(self, **changes)
 
     def to_dict(self, *, meta: bool = True) -> dict[str, Any]:
@@ -953,6 +965,7 @@ class Rules:
             changes["changed"] = tuple(_text("changed", c) for c in changed)
         if "sources" in data:
             changes["sources"] = _sources(data["sources"])
+        _start_alone(changes, base)
         rules = replace(base, **changes)
         if "oka" in data and to_pt(data["oka"], "oka", limit=False) != rules.oka:
             raise RulesError(

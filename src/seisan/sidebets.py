@@ -30,7 +30,7 @@ from functools import cached_property
 from itertools import combinations
 from typing import Any
 
-from seisan.errors import RulesError, SeisanError
+from seisan.errors import RulesError, SeisanError, as_written
 from seisan.i18n import Lang, Message, Term, _, name_key, plain_text, render, term
 from seisan.pt import from_quanta
 from seisan.rules import SideRules, Ties, whole_points
@@ -374,7 +374,7 @@ def _chips(table: Table, side: SideRules, chips: Sequence[int] | None) -> list[T
         if isinstance(count, bool) or not isinstance(count, int):
             raise BetError(
                 _("chips: seat {seat} has “{count}”, not a whole number of chips", seat=seat,
-                  count=count)
+                  count=as_written(count))
             )  # fmt: skip
         if abs(count) > MAX_CHIPS:
             raise BetError(
@@ -609,6 +609,7 @@ def find_player(ref: object, names: Sequence[str], what: Message | Term) -> int:
     # a seat is a whole number, a name is text: anything else (JSON's null and true, a
     # list, 1e0 read as a decimal) is neither, named as JSON writes it where it can be
     text = ref.strip() if isinstance(ref, str) else None
+    shown: object = text
     if text is not None:
         for seat, name in enumerate(names):  # a name first: players may be called "1"
             if name_key(text) == name_key(name):
@@ -621,9 +622,9 @@ def find_player(ref: object, names: Sequence[str], what: Message | Term) -> int:
               "{last}) or a name", what=what, value=ref, last=len(names) - 1)
         )  # fmt: skip
     else:
-        text = render(ref) if ref is None or isinstance(ref, bool) else str(ref)
+        shown = render(ref) if ref is None or isinstance(ref, bool) else as_written(ref)
     raise BetError(
-        _("{what}: “{name}” is not a player (seats 0 to {last} or {names})", what=what, name=text,
+        _("{what}: “{name}” is not a player (seats 0 to {last} or {names})", what=what, name=shown,
           last=len(names) - 1, names=list(names))
     )  # fmt: skip
 
@@ -633,7 +634,7 @@ def _amount(key: str, value: object, *, allow_zero: bool) -> int:
         return whole_points(key, value, allow_zero=allow_zero)
     except RulesError as err:
         raise BetError(
-            _("{what}: amount “{value}” {problem}", what=bet_field(key), value=value,
+            _("{what}: amount “{value}” {problem}", what=bet_field(key), value=as_written(value),
               problem=err.problem)
         ) from None  # fmt: skip
 
