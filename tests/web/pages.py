@@ -168,7 +168,8 @@ def populate() -> tuple[Client, dict[str, str], dict[str, str]]:
 def page_text(page: str, start: str = "<main>", *, textarea: bool = False) -> str:
     """What a reader sees of a page from ``start`` on: no scripts, styles or tags, entities
     read, spaces collapsed (``textarea`` keeps that tag, whose text is typed, not read)."""
-    body = page[max(page.find(start), 0) :]  # (a redirect has no body)
+    assert start in page, f"no {start} in the page: {page[:200]}"  # (a redirect, an error)
+    body = page[page.index(start) :]
     text = re.sub(r"<(script|style)[^>]*>.*?</\1>", " ", body, flags=re.S)
     tag = r"<(?!/?textarea)[^>]+>" if textarea else r"<[^>]+>"
     return re.sub(r"\s+", " ", html.unescape(re.sub(tag, " ", text)))

@@ -41,7 +41,7 @@ TYPED = re.compile(
 
 
 def _words(page: str) -> set[str]:
-    text = page_text(page, "<body", textarea=True)
+    text = page_text(page, "<body", textarea=True) if "<body" in page else ""  # a redirect
     for name in GIVEN:
         text = text.replace(name, " ")
     text = TYPED.sub(" ", text)
