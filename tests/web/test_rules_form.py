@@ -104,8 +104,11 @@ def test_a_preset_name_source_reads_back() -> None:
         ({"start": "--5"}, "start", "“--5” is not a whole number of points"),
         ({"chip_value": "--5"}, "chip_value", "“--5” is not a number"),
         # a start above the return points kept: the start's fault, not the return's
-        ({"start": "35000", "return_points": ""}, "start",
-         "is above the return points (30000): give the return points too"),
+        (
+            {"start": "35000", "return_points": ""},
+            "start",
+            "is above the return points (30000): give the return points too",
+        ),
         ({"start": "25050"}, "start", "must be a positive multiple of 100 points"),
         ({"start": "30000"}, None, None),  # on the return points: no oka
         ({"uma": "10-30", "preset": "tenhou-sanma"}, "uma", "X-Y uma is for 4 players"),
