@@ -852,3 +852,25 @@ def test_ratings_after_a_night_moved_are_worked_out_again(
     m.Session.objects.filter(pk=first.pk).update(date=later.date + datetime.timedelta(1))
     bump(friday, first.games.values_list("pk", flat=True))
     assert not rated_now(club, system)  # every game read, in the new order: the core's
+
+
+def test_a_season_read_before_a_game_and_saved_after_keeps_its_revision(
+    season: m.Season, session: m.Session, owner: Any, signed_in: Client
+) -> None:
+    """A season object read before a game was saved, then saved itself (its settings,
+    publishing), put its older revision back: the next game's change note collided with
+    the one already written for that revision, an IntegrityError on every save after."""
+    read_before = m.Season.objects.get(pk=season.pk)
+    game = {"players": ["Ana", "Ben", "Chie", "Dae"], "points": [40000, 30000, 20000, 10000]}
+    services.save_game(session, game, owner)
+    raised = m.Season.objects.get(pk=season.pk).revision
+    read_before.public = True
+    read_before.save()
+    assert m.Season.objects.get(pk=season.pk).revision == raised
+    assert m.Season.objects.get(pk=season.pk).public
+    services.save_game(session, game, owner)  # an IntegrityError before
+    assert m.Season.objects.get(pk=season.pk).revision == raised + 1
+    settings_url = reverse("clubs:season_settings", args=[season.club.slug, season.pk])
+    assert signed_in.post(settings_url, {"public": "on", "min_games": "3"}).status_code == 302
+    assert m.Season.objects.get(pk=season.pk).revision == raised + 1
+    services.save_game(session, game, owner)

@@ -188,6 +188,16 @@ class Season(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        """Everything but ``revision``, which only a change's own UPDATE raises: a season
+        read before a game was saved put its older revision back, and every change after
+        collided with the notes of the revisions it had undone (a 500 on each save)."""
+        if not self._state.adding and kwargs.get("update_fields") is None:
+            fields = self._meta.concrete_fields
+            kept = [f.name for f in fields if not f.primary_key and f.name != "revision"]
+            kwargs["update_fields"] = kept
+        super().save(*args, **kwargs)
+
     @property
     def rules(self) -> RulesVersion:
         """The rules games are settled under now (the latest version)."""
