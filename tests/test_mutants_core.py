@@ -1272,6 +1272,25 @@ def test_a_start_or_return_below_one_unit_is_refused_in_the_rules_unit(
     assert Rules.from_dict({"start": 25001, "return": 30001, "points_unit": 1}).start == 25001
 
 
+@pytest.mark.parametrize(
+    ("given", "said"),
+    [("0000000000000000000025000", None),  # leading zeros: its digits are five
+     ("1" + "0" * 30, "rules: start = 100000… (31 digits): is beyond 1000000000 points"),
+     ("-" + "9" * 10, "rules: start = -9999999999: is beyond 1000000000 points"),  # ten digits
+     ("9" * 10, "rules: start = 9999999999: is beyond 1000000000 points"),  # as many as the limit
+     ({"a": 1}, "rules: start = {a = 1}: must be a whole number of points")],
+)  # fmt: skip
+def test_points_written_as_text_are_read_by_their_digits(given: object, said: str | None) -> None:
+    """``points_number_5``, ``_19``–``_21``, ``_25``: digits past the limit's are shown
+    shortened, and only those (a sign and leading zeros are no digits)."""
+    if said is None:
+        assert Rules.from_dict({"start": given}).start == 25000
+        return
+    with pytest.raises(RulesError) as raised:
+        Rules.from_dict({"start": given, "return": 10**9})
+    assert raised.value.message.text("en") == said
+
+
 def test_a_start_above_the_return_points_kept_names_the_start() -> None:
     """A file's or the command line's start alone, above the return points it keeps:
     the start is named (the check named ``return = 30000``, which nobody wrote)."""
