@@ -7,6 +7,7 @@ import json
 import re
 from dataclasses import fields, replace
 from decimal import Decimal
+from enum import Enum
 from fractions import Fraction
 from typing import Any
 
@@ -19,6 +20,7 @@ from seisan.i18n import language, term
 from seisan.ledger import rounded_money, settle_game
 from seisan.output import dumps_json
 from seisan.pt import pt_value, quanta_value
+from seisan.rounding import Rounding
 from seisan.rules import (
     Deposits,
     GameFlow,
@@ -1242,6 +1244,34 @@ def test_every_tables_field_given_wrong_is_named_in_full(table: str, field: str,
         Rules.from_dict({table: {field: value}})
     shown = "“zzz”" if value == "zzz" else str(value)
     assert raised.value.message.text("en").startswith(f"rules: {table}.{field} = {shown}: ")
+
+
+TABLES = {"side": SideRules, "money": Stakes, "scoring": Scoring, "game": GameFlow,
+          "penalties": Penalties}  # fmt: skip
+
+
+def _table_choices() -> list[tuple[str, str, Enum]]:
+    """Every choice of every table (a rounding is read by name: its own tests)."""
+    out = []
+    for table, kind in TABLES.items():
+        for f in fields(kind):
+            default = getattr(kind(), f.name)
+            if isinstance(default, Enum) and not isinstance(default, Rounding):
+                out += [(table, f.name, member) for member in type(default)
+                        if member.value not in NOT_OFFERED.get(f.name, ())]  # fmt: skip
+    return out
+
+
+#: the members of a choice shared between fields that one of them does not take
+NOT_OFFERED = {"multi_ron_honba": ("own-back",), "multi_ron_deposits": ("each",)}
+
+
+@pytest.mark.parametrize(("table", "field", "member"), _table_choices(), ids=str)
+def test_every_tables_choice_is_read_as_its_member(table: str, field: str, member: Enum) -> None:
+    """``GameFlow.__post_init___29``, ``_30`` (and their like): a choice written as text
+    (``extension = "west"``) is kept as the choice it names, not as the text."""
+    rules = Rules.from_dict({table: {field: member.value}})
+    assert getattr(getattr(rules, {"money": "stakes"}.get(table, table)), field) is member
 
 
 @pytest.mark.parametrize(("written", "read"), [(False, "none"), (True, "choice")])
