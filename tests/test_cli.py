@@ -99,6 +99,9 @@ def test_negative_points_are_points_not_options(cli) -> None:
         (["30000"] * 4 + ["-r", "missing.toml"], "cannot read rules file missing.toml"),
         (["30000"] * 4 + ["--start=--25000"], "start = “--25000”"),
         (["30000"] * 4 + ["--start", "²5000"], "start = “²5000”"),
+        # a superscript or circled digit is no digit (NFKC had read ²0000 as 20000)
+        (["²0000", "30000", "30000", "40000"], "points “²0000” are not a whole number"),
+        (["30000", "30000", "30000", "①0000"], "points “①0000” are not a whole number"),
         (["30000"] * 4 + ["--rules", ""], "give a rules preset name"),
         (["30000"] * 4 + ["--names", "A,B,C,"], "seat 3: name “” must be non-empty"),
         (["_3_0_0_0_0", "30000", "30000", "30000"], "points “_3_0_0_0_0” are not a whole"),

@@ -1308,7 +1308,12 @@ def test_a_start_or_return_below_one_unit_is_refused_in_the_rules_unit(
      ("1" + "0" * 30, "rules: start = 100000… (31 digits): is beyond 1000000000 points"),
      ("-" + "9" * 10, "rules: start = -9999999999: is beyond 1000000000 points"),  # ten digits
      ("9" * 10, "rules: start = 9999999999: is beyond 1000000000 points"),  # as many as the limit
-     ({"a": 1}, "rules: start = {a = 1}: must be a whole number of points")],
+     ({"a": 1}, "rules: start = {a = 1}: must be a whole number of points"),
+     # as people type them, as final points are read: full-width, a plus, ▲, 点
+     ("２５０００", None), ("+25000", None), ("25,000点", None),
+     ("▲25000", "rules: start = -25000: must be a positive multiple of 100 points"),
+     ("25000.0", "rules: start = “25000.0”: must be a whole number of points"),
+     ("+-5", "rules: start = “+-5”: must be a whole number of points")],
 )  # fmt: skip
 def test_points_written_as_text_are_read_by_their_digits(given: object, said: str | None) -> None:
     """``points_number_5``, ``_19``–``_21``, ``_25``: digits past the limit's are shown

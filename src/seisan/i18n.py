@@ -267,7 +267,10 @@ def plain_number(text: str) -> str:
     import re  # noqa: PLC0415
     import unicodedata  # noqa: PLC0415
 
-    clean = unicodedata.normalize("NFKC", text).strip()
+    # NFKC makes full-width digits ASCII, and would make ² or ① digits too: those stay,
+    # and are refused (a superscript is no digit a person types in a number)
+    clean = "".join(c if c.isdigit() and not c.isdecimal() else unicodedata.normalize("NFKC", c)
+                    for c in text).strip()  # fmt: skip
     for minus in ("▲", "△", "−", "–", "ー"):
         clean = clean.replace(minus, "-")
     for suffix in ("点", "점", "pts", "pt"):

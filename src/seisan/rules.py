@@ -19,7 +19,16 @@ from functools import cached_property
 from typing import Any, TypeVar
 
 from seisan.errors import RulesError, SeisanError, UnknownNameError, where_in_text
-from seisan.i18n import Lang, _, current_language, name_key, plain_text, term, too_long
+from seisan.i18n import (
+    Lang,
+    _,
+    current_language,
+    name_key,
+    plain_number,
+    plain_text,
+    term,
+    too_long,
+)
 from seisan.pt import pt_value, to_pt
 from seisan.rounding import Rounding, find_rounding
 from seisan.uma import FloatingUma, RankUma, Uma, parse_floating, parse_uma
@@ -80,7 +89,7 @@ MAX_POINTS = 10**9
 """The largest number of points seisan accepts anywhere (far beyond any game)."""
 
 
-_WHOLE = re.compile(r"-?[0-9]+")
+_WHOLE = re.compile(r"[-+]?[0-9]+")
 
 
 def whole_points(
@@ -112,13 +121,14 @@ def _start_alone(changes: Mapping[str, Any], base: Rules) -> None:
 
 
 def points_number(field_name: str, value: object) -> int:
-    """Points as written, an int or digits as text, within what any game holds: the
-    checks of its sign and unit wait for the rules that say the unit."""
+    """Points as written, an int or digits as text (as people type them: full-width,
+    ▲ for minus, as final points are read), within what any game holds: the checks of
+    its sign and unit wait for the rules that say the unit."""
     if isinstance(value, bool) or not isinstance(value, int):
-        text = value.strip() if isinstance(value, str) else ""
+        text = plain_number(value) if isinstance(value, str) else ""
         if not _WHOLE.fullmatch(text):
             raise RulesError(field_name, value, _("must be a whole number of points"))
-        digits = text.lstrip("-").lstrip("0")
+        digits = text.lstrip("-+").lstrip("0")
         if len(digits) > len(str(MAX_POINTS)):  # (and past what int() reads)
             given = _("{first}… ({count} digits)", first=text[:6], count=len(digits))
             raise RulesError(field_name, given, _("is beyond {limit} points", limit=MAX_POINTS))
