@@ -1326,6 +1326,34 @@ def test_points_written_as_text_are_read_by_their_digits(given: object, said: st
     assert raised.value.message.text("en") == said
 
 
+@pytest.mark.parametrize(
+    ("data", "said"),
+    [({"side": {"sashi": [["Ana", "Ben"]]}},
+      "rules: side.sashi = [Ana, Ben]: should be A:B:AMOUNT (player names, points)"),
+     ({"side": {"sashi": ["Ana:Ben"]}},
+      "rules: side.sashi = “Ana:Ben”: should be A:B:AMOUNT (player names, points)"),
+     ({"start": 10**9 + 100, "return": 10**9 + 100},
+      "rules: start = 1000000100: is beyond 1000000000 points")],
+)  # fmt: skip
+def test_a_standing_pair_or_points_past_the_limit_are_named(
+    data: dict[str, Any], said: str
+) -> None:
+    """``_name_pairs_19``, ``_26``, ``points_number_59``: a pair of two parts, and points
+    past the limit given as a number, refused with the field and the limit."""
+    with pytest.raises(RulesError) as raised:
+        Rules.from_dict(data)
+    assert raised.value.message.text("en") == said
+
+
+def test_a_standing_pair_and_points_on_the_limit_are_taken() -> None:
+    """``_name_pairs_25`` (the amount read as a name), ``points_number_51`` (the limit
+    itself refused)."""
+    assert Rules.from_dict({"side": {"sashi": [["Ana", "Ben", 1000]]}}).side.sashi == (
+        ("Ana", "Ben", 1000),
+    )
+    assert Rules.from_dict({"start": 10**9, "return": 10**9}).start == 10**9
+
+
 def test_a_start_above_the_return_points_kept_names_the_start() -> None:
     """A file's or the command line's start alone, above the return points it keeps:
     the start is named (the check named ``return = 30000``, which nobody wrote)."""
