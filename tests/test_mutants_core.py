@@ -1333,7 +1333,14 @@ def test_points_written_as_text_are_read_by_their_digits(given: object, said: st
      ({"side": {"sashi": ["Ana:Ben"]}},
       "rules: side.sashi = “Ana:Ben”: should be A:B:AMOUNT (player names, points)"),
      ({"start": 10**9 + 100, "return": 10**9 + 100},
-      "rules: start = 1000000100: is beyond 1000000000 points")],
+      "rules: start = 1000000100: is beyond 1000000000 points"),
+     # ``_name_pairs_38``, ``_39``: a pair with one name blank, or one player twice
+     ({"side": {"sashi": [["Ana", " ", 1000]]}},
+      "rules: side.sashi = [Ana,  , 1000]: needs two different players"),
+     ({"side": {"sashi": [[" ", "Ben", 1000]]}},
+      "rules: side.sashi = [ , Ben, 1000]: needs two different players"),
+     ({"side": {"sashi": ["Ana:ana:1000"]}},
+      "rules: side.sashi = “Ana:ana:1000”: needs two different players")],
 )  # fmt: skip
 def test_a_standing_pair_or_points_past_the_limit_are_named(
     data: dict[str, Any], said: str
