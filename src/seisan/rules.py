@@ -89,7 +89,8 @@ MAX_POINTS = 10**9
 """The largest number of points seisan accepts anywhere (far beyond any game)."""
 
 
-_WHOLE = re.compile(r"[-+]?[0-9]+")
+#: a whole number as text, one sign at most (what ``plain_number`` leaves of what was typed)
+WHOLE_NUMBER = re.compile(r"[+-]?[0-9]+")
 
 
 def whole_points(
@@ -126,7 +127,7 @@ def points_number(field_name: str, value: object) -> int:
     its sign and unit wait for the rules that say the unit."""
     if isinstance(value, bool) or not isinstance(value, int):
         text = plain_number(value) if isinstance(value, str) else ""
-        if not _WHOLE.fullmatch(text):
+        if not WHOLE_NUMBER.fullmatch(text):
             raise RulesError(field_name, value, _("must be a whole number of points"))
         digits = text.lstrip("-+").lstrip("0")
         if len(digits) > len(str(MAX_POINTS)):  # (and past what int() reads)

@@ -20,7 +20,6 @@ places a tied group occupies (the average over the orders the tie could break).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -33,7 +32,7 @@ from typing import Any
 from seisan.errors import RulesError, SeisanError, as_written
 from seisan.i18n import Lang, Message, Term, _, name_key, plain_text, render, term
 from seisan.pt import from_quanta
-from seisan.rules import SideRules, Ties, whole_points
+from seisan.rules import WHOLE_NUMBER, SideRules, Ties, whole_points
 from seisan.settlement import Settlement
 from seisan.transfers import (
     HOUSE,
@@ -681,14 +680,11 @@ def links(what: Message | Term | str, value: object) -> list[tuple[object, objec
     return pairs
 
 
-_WHOLE = re.compile(r"[+-]?[0-9]+")
-
-
 def _count(value: object) -> object:
     """A chip count; text from the command line becomes a number (checked later)."""
     if isinstance(value, str):
         text = value.strip()
-        if _WHOLE.fullmatch(text):
+        if WHOLE_NUMBER.fullmatch(text):
             return int(text)
     return value
 

@@ -8,7 +8,6 @@ and takes back as typed; the core reads and checks either way.
 
 from __future__ import annotations
 
-import re
 import tomllib
 from collections.abc import Mapping
 from decimal import Decimal, InvalidOperation
@@ -22,12 +21,10 @@ from seisan.explain import RULE_FIELDS, rule_value, rules_caption
 from seisan.i18n import N_, plain_number, term
 from seisan.presets import presets, rules_from_data
 from seisan.rounding import Rounding
-from seisan.rules import Deposits, Extension, FeePayer, Length, Rules, Ties
+from seisan.rules import WHOLE_NUMBER, Deposits, Extension, FeePayer, Length, Rules, Ties
 from seisan.web.clubs.forms import MAX_MIN_GAMES, in_our_words, min_games_errors, words
 from seisan.web.clubs.middleware import web_lang
 from seisan.web.clubs.services import rules_from_text
-
-_WHOLE = re.compile(r"[+-]?[0-9]+")  #: a whole number of points, as plain_number leaves it
 
 #: form field: (its place in a rules file, what it holds)
 WHOLE, PT, TEXT, CHOICE, FLAG = "whole", "pt", "text", "choice", "flag"
@@ -192,7 +189,7 @@ def _value(name: str, kind: str, text: str) -> Any:
         return text
     clean = plain_number(text)
     if kind == WHOLE:
-        if not _WHOLE.fullmatch(clean) or len(clean) > 12:  # (one sign: ▲▲5 is no number)
+        if not WHOLE_NUMBER.fullmatch(clean) or len(clean) > 12:  # (one sign: ▲▲5 is no number)
             raise _FieldError(name, words(N_("“{value}” is not a whole number of points"),
                                           value=text))  # fmt: skip
         return int(clean)
