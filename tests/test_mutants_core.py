@@ -16,7 +16,7 @@ import pytest
 from seisan import Rules, Ties, find_preset, parse_floating, parse_uma, settle
 from seisan.errors import PointsError, RulesError, SeisanError
 from seisan.hands import HandError, HandValue, half_up100, hand_value, three_player_tsumo
-from seisan.i18n import language, term
+from seisan.i18n import Lang, language, term
 from seisan.ledger import rounded_money, settle_game
 from seisan.output import dumps_json
 from seisan.pt import pt_value, quanta_value
@@ -1380,9 +1380,49 @@ def test_a_start_above_the_return_points_kept_names_the_start() -> None:
 def test_what_was_changed_of_a_preset_is_read_back() -> None:
     """``Rules.from_dict_314``, ``_315``: a rules file's ``changed`` (what the command line
     changed of the preset: the title says so) read back under its own field."""
-    rules = Rules.from_dict({"extends_preset": "mleague", "changed": ["money", "side"]})
-    assert rules.changed == ("money", "side")
+    written = {
+        **find_preset("mleague").to_dict(),
+        "extends_preset": "mleague",
+        "changed": ["money", "side"],
+    }
+    rules = Rules.from_dict(written)
+    assert rules.changed == ("money", "side") and rules.extends == "mleague"
     assert Rules.from_dict(rules.to_dict()) == rules
+
+
+@pytest.mark.parametrize("lang", list(Lang))
+def test_a_preset_named_by_hand_as_extends_preset_is_refused_not_settled_on_defaults(
+    lang: Lang,
+) -> None:
+    """``extends_preset`` is the label of a file seisan wrote in full; written by hand
+    with only a start it settled on the defaults (uma 0, no oka) under M-League's name.
+    It is refused, naming what is missing and the field meant (``extends``)."""
+    with pytest.raises(RulesError) as raised:
+        Rules.from_dict({"extends_preset": "mleague", "start": 25000})
+    text = raised.value.message.text(lang)
+    fields = "players, return, oka, rounding, ties, deposits, zero, uma"
+    expected = {
+        Lang.EN: f"rules: extends_preset = “mleague”: only labels rules seisan wrote in full "
+        f'(here without {fields}): to start from the preset, write `extends = "mleague"`',
+        Lang.JA: f"ルール: extends_preset = 「mleague」: seisan が全項目を書き出したルールに付く"
+        f"名前です（ここでは {fields} がありません）。プリセットから始めるには "
+        '`extends = "mleague"` と書いてください',
+        Lang.KO: f"룰: extends_preset = “mleague”: seisan이 모든 항목을 써 낸 룰에 붙는 이름"
+        f'입니다(여기에는 {fields}이(가) 없습니다). 프리셋에서 시작하려면 `extends = "mleague"`'
+        "라고 쓰세요",
+    }
+    assert text == expected[lang]
+    # every field but one: that one is named; the whole file is read as written
+    full = {**find_preset("mleague").to_dict(), "extends_preset": "mleague"}
+    for key in ("players", "start", "return", "oka", "rounding", "ties", "deposits", "zero"):
+        part = {k: v for k, v in full.items() if k != key}
+        with pytest.raises(RulesError, match=rf"\(here without {key}\)"):
+            Rules.from_dict(part)
+    floating = {**find_preset("jpml").to_dict(), "extends_preset": "jpml"}
+    assert "floating_uma" in floating and Rules.from_dict(floating).uma == find_preset("jpml").uma
+    with pytest.raises(RulesError, match=r"\(here without uma\)"):
+        Rules.from_dict({k: v for k, v in floating.items() if k != "floating_uma"})
+    assert Rules.from_dict({"extends": "mleague", "start": 25000}).uma == find_preset("mleague").uma
 
 
 def test_an_oka_of_a_thousand_pt_or_more_is_read_when_start_and_return_give_it() -> None:

@@ -121,6 +121,24 @@ def _start_alone(changes: Mapping[str, Any], base: Rules) -> None:
         raise RulesError("start", start, problem)
 
 
+#: what :meth:`Rules.to_dict` always writes (beside ``uma`` or ``floating_uma``)
+_WRITTEN_IN_FULL = ("players", "start", "return", "oka", "rounding", "ties", "deposits", "zero")
+
+
+def _labels_in_full(data: Mapping[str, Any], preset: str) -> None:
+    """``extends_preset`` labels a file seisan wrote in full with the preset it was
+    built from; by hand with a few fields it would settle on the defaults under the
+    preset's name, where the writer meant ``extends``."""
+    missing = [key for key in _WRITTEN_IN_FULL if key not in data]
+    if "uma" not in data and "floating_uma" not in data:
+        missing.append("uma")
+    if missing:
+        problem = _("only labels rules seisan wrote in full (here without {fields}): to "
+                    "start from the preset, write `extends = \"{preset}\"`",
+                    fields=", ".join(missing), preset=preset)  # fmt: skip
+        raise RulesError("extends_preset", preset, problem)
+
+
 def points_number(field_name: str, value: object) -> int:
     """Points as written, an int or digits as text (as people type them: full-width,
     ▲ for minus, as final points are read), within what any game holds: the checks of
@@ -969,6 +987,7 @@ class Rules:
             changes["notes"] = _notes(data["notes"])
         if "extends_preset" in data:
             changes["extends"] = _text("extends_preset", data["extends_preset"])
+            _labels_in_full(data, changes["extends"])
         if "changed" in data:
             changed = data["changed"]
             if not isinstance(changed, list):

@@ -36,6 +36,8 @@ class _Forms(HTMLParser):
             self.forms.append({"action": a.get("action", ""), "post": post, "fields": []})
         elif self.forms and tag in ("input", "textarea", "select") and a.get("name"):
             kind = a.get("type", "text") if tag == "input" else tag
+            if a.get("inputmode") in ("numeric", "decimal"):  # a number, typed as text
+                kind = "number"
             self.forms[-1]["fields"].append((a["name"], kind, a.get("value", "")))
         elif self.forms and tag == "button" and a.get("name"):  # the action it picks
             self.forms[-1]["fields"].append((a["name"], "submit", a.get("value", "")))
@@ -49,6 +51,10 @@ MISTAKES = {
     "below": lambda kind, value: "-5",
     "signs": lambda kind, value: "▲▲5",  # Japan's minus, twice: once a 500
 }
+
+
+#: mistakes no number field may take: every form with one refuses them
+NOT_A_NUMBER = ("text", "huge", "signs")
 
 
 def _sent(fields: list[tuple[str, str, str]], mistake: str) -> dict[str, Any]:
@@ -76,6 +82,8 @@ def test_every_form_sent_wrong_answers_in_the_readers_words(lang: str, mistake: 
     client, pages, anonymous = populate()
     found: dict[str, list[str]] = {}
     refused = 0
+    taken: list[str] = []  # a form with a number field that took what is not a number
+    held = 0
     for who, targets in ((client, pages), (Client(), anonymous)):
         who.cookies["django_language"] = lang
         for name, url in targets.items():
@@ -91,12 +99,20 @@ def test_every_form_sent_wrong_answers_in_the_readers_words(lang: str, mistake: 
                 answer = who.post(action, _sent(form["fields"], mistake), follow=True)
                 where = f"{name} #{index} → {action}"
                 assert answer.status_code < 500, (where, answer.status_code)
-                refused += answer.status_code == 400 or 'class="error' in answer.content.decode()
+                no = answer.status_code == 400 or 'class="error' in answer.content.decode()
+                refused += no
+                numbers = any(kind == "number" for _name, kind, _value in form["fields"])
+                if numbers and mistake in NOT_A_NUMBER:
+                    held += 1
+                    if not no:
+                        taken.append(where)
                 shown = re.sub(r"<code>[^<]*</code>", " ", answer.content.decode())  # a token
                 words = _words(shown) - {"zzz"}  # (as typed)
                 if words:
                     found[where] = sorted(words)
     assert found == {}, "\n".join(f"{k}: {v}" for k, v in found.items())
+    assert taken == []  # never a number field's mistake taken in silence
+    assert mistake not in NOT_A_NUMBER or held >= 14, held  # (forms with a number field)
     assert refused >= 30, refused  # (each mistake is refused by 30 forms or more today)
 
 
