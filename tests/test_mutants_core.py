@@ -1309,6 +1309,13 @@ def test_a_start_or_return_below_one_unit_is_refused_in_the_rules_unit(
      ("-" + "9" * 10, "rules: start = -9999999999: is beyond 1000000000 points"),  # ten digits
      ("9" * 10, "rules: start = 9999999999: is beyond 1000000000 points"),  # as many as the limit
      ({"a": 1}, "rules: start = {a = 1}: must be a whole number of points"),
+     # ``points_number_5`` (what is not text read as text: a traceback): a TOML float,
+     # a JSON true or null, a list
+     (25000.0, "rules: start = 25000.0: must be a whole number of points"),
+     (25000.5, "rules: start = 25000.5: must be a whole number of points"),
+     (True, "rules: start = true: must be a whole number of points"),
+     (None, "rules: start = null: must be a whole number of points"),
+     ([25000], "rules: start = [25000]: must be a whole number of points"),
      # as people type them, as final points are read: full-width, a plus, ▲, 点
      ("２５０００", None), ("+25000", None), ("25,000点", None),
      ("▲25000", "rules: start = -25000: must be a positive multiple of 100 points"),
