@@ -41,36 +41,48 @@ def random_games(rules: Rules, count: int, seed: int) -> tuple[np.ndarray, np.nd
     return points.astype(np.int64), sticks
 
 
-def core_rows(rules: Rules, points: np.ndarray, sticks: np.ndarray) -> tuple[list, list, list]:
-    places, quanta, finals = [], [], []
+def core_rows(
+    rules: Rules, points: np.ndarray, sticks: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The core's places, scores (in quanta), final points and which rows it settles:
+    under a floating uma, a count of floating players with no list is refused, and the
+    row is left out (every other rule settles every row, or the test fails here)."""
+    places, quanta, finals, keep = [], [], [], []
     per_pt = 1000 // rules.unit
+    skip = rules.fast.floating is not None
     for row, deposits in zip(points.tolist(), sticks.tolist(), strict=True):
-        s = settle(row, rules, deposits=deposits)
-        places.append(list(s.places))
-        quanta.append([int(score * per_pt) for score in s.scores])
-        finals.append(list(s.points))
-    return places, quanta, finals
+        try:
+            s = settle(row, rules, deposits=deposits)
+        except Exception:
+            if not skip:
+                raise
+            keep.append(False)
+            continue
+        keep.append(True)
+        places.append(s.places)
+        # the scores' quanta, read from the exact pt values every 101st game (the rest
+        # summed from the parts: the same number, 8 times faster than a Fraction each)
+        if len(quanta) % 101 == 0:
+            quanta.append([int(score * per_pt) for score in s.scores])
+        else:
+            quanta.append([sum(parts) for parts in s.quanta])
+        finals.append(s.points)
+    return np.array(places), np.array(quanta), np.array(finals), np.array(keep, dtype=bool)
 
 
 def assert_same(rules: Rules, count: int, seed: int) -> None:
     points, sticks = random_games(rules, count, seed)
-    if rules.fast.floating is not None:  # a count of floating players with no list: skip it
-        keep = np.ones(count, dtype=bool)
-        for row in range(count):
-            try:
-                settle(points[row].tolist(), rules, deposits=int(sticks[row]))
-            except Exception:
-                keep[row] = False
-        points, sticks = points[keep], sticks[keep]
-    places, quanta, finals = core_rows(rules, points, sticks)
+    places, quanta, finals, keep = core_rows(rules, points, sticks)
+    points, sticks = points[keep], sticks[keep]
+    assert len(points) > count * 0.6  # (a floating uma's refused rows are a few)
     # the points as a file's columns give them (int32 when they fit), and a view
     for given in (points, points.astype(np.int32), np.asfortranarray(points)):
         for engine in ENGINES if given is points else ("numba",):  # it reads them as given
             result = settle_arrays(given, rules, sticks, engine=engine)
             assert (result.places.dtype, result.quanta.dtype) == (np.int8, np.int64)
-            assert result.places.tolist() == places, engine
-            assert result.quanta.tolist() == quanta, engine
-            assert result.points.tolist() == finals, engine
+            assert np.array_equal(result.places, places), engine
+            assert np.array_equal(result.quanta, quanta), engine
+            assert np.array_equal(result.points, finals), engine
 
 
 @pytest.mark.parametrize("rules", presets(), ids=lambda r: r.name)
