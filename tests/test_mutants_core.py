@@ -1409,27 +1409,31 @@ def test_a_preset_named_by_hand_as_extends_preset_is_refused_not_settled_on_defa
     text = raised.value.message.text(lang)
     fields = "players, return, oka, rounding, ties, deposits, zero, uma"
     expected = {
-        Lang.EN: f"rules: extends_preset = “mleague”: only labels rules seisan wrote in full "
-        f'(here without {fields}): to start from the preset, write `extends = "mleague"`',
-        Lang.JA: f"ルール: extends_preset = 「mleague」: seisan が全項目を書き出したルールに付く"
-        f"名前です（ここでは {fields} がありません）。プリセットから始めるには "
-        '`extends = "mleague"` と書いてください',
-        Lang.KO: f"룰: extends_preset = “mleague”: seisan이 모든 항목을 써 낸 룰에 붙는 이름"
-        f'입니다(여기에는 {fields}이(가) 없습니다). 프리셋에서 시작하려면 `extends = "mleague"`'
-        "라고 쓰세요",
+        Lang.EN: f"rules: extends_preset = “mleague”: is only a label for rules seisan wrote "
+        f"out in full (this file has no {fields}): to start from the preset, write "
+        '`extends = "mleague"`',
+        Lang.JA: f"ルール: extends_preset = 「mleague」: seisan が全項目を書き出したルールに"
+        f"だけ付くラベルです（このファイルには {fields} がありません）。プリセットから始める"
+        'には `extends = "mleague"` と書いてください',
+        Lang.KO: f"룰: extends_preset = “mleague”: seisan이 모든 항목을 기록한 룰에만 붙는 "
+        f"이름입니다(이 파일에는 {fields}이(가) 없습니다). 프리셋을 바탕으로 하려면 "
+        '`extends = "mleague"`라고 쓰세요',
     }
     assert text == expected[lang]
     # every field but one: that one is named; the whole file is read as written
     full = {**find_preset("mleague").to_dict(), "extends_preset": "mleague"}
     for key in ("players", "start", "return", "oka", "rounding", "ties", "deposits", "zero"):
         part = {k: v for k, v in full.items() if k != key}
-        with pytest.raises(RulesError, match=rf"\(here without {key}\)"):
+        with pytest.raises(RulesError, match=rf"\(this file has no {key}\)"):
             Rules.from_dict(part)
     floating = {**find_preset("jpml").to_dict(), "extends_preset": "jpml"}
     assert "floating_uma" in floating and Rules.from_dict(floating).uma == find_preset("jpml").uma
-    with pytest.raises(RulesError, match=r"\(here without uma\)"):
+    with pytest.raises(RulesError, match=r"\(this file has no uma\)"):
         Rules.from_dict({k: v for k, v in floating.items() if k != "floating_uma"})
     assert Rules.from_dict({"extends": "mleague", "start": 25000}).uma == find_preset("mleague").uma
+    # beside ``extends`` the label is the dump's, and ``extends`` says it (helper-52)
+    both = Rules.from_dict({"extends": "mleague", "extends_preset": "mleague", "start": 25000})
+    assert (both.uma, both.start, both.extends) == (find_preset("mleague").uma, 25000, "mleague")
 
 
 def test_an_oka_of_a_thousand_pt_or_more_is_read_when_start_and_return_give_it() -> None:

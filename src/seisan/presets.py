@@ -70,6 +70,7 @@ def rules_from_data(data: Mapping[str, Any], seen: tuple[str, ...] = ()) -> Rule
     extends = rest.pop("extends", None)
     if extends is None:
         return Rules.from_dict(rest)
+    rest.pop("extends_preset", None)  # the label of a dump: ``extends`` says it here
     if not isinstance(extends, str):
         raise RulesError("extends", extends, _("must be the name of a preset"))
     target = _lookup(extends)

@@ -133,8 +133,8 @@ def _labels_in_full(data: Mapping[str, Any], preset: str) -> None:
     if "uma" not in data and "floating_uma" not in data:
         missing.append("uma")
     if missing:
-        problem = _("only labels rules seisan wrote in full (here without {fields}): to "
-                    "start from the preset, write `extends = \"{preset}\"`",
+        problem = _("is only a label for rules seisan wrote out in full (this file has no "
+                    "{fields}): to start from the preset, write `extends = \"{preset}\"`",
                     fields=", ".join(missing), preset=preset)  # fmt: skip
         raise RulesError("extends_preset", preset, problem)
 

@@ -96,6 +96,11 @@ POOL = {"soto_name_0": "Eve", "soto_backs_0": "0", "soto_amount_0": "1000"}
       "give the penalty in pt"),
      (BELOW, {"pen_seat_0": "2", "pen_kind_0": "penalty", "pen_pt_0": "5",
               "pen_reason_0": "a;b"}, "pen_reason_0", "a reason has no “;”"),
+     # a pt beside a chombo is the rules' or refused: it was dropped in silence
+     (BELOW, {"pen_seat_0": "2", "pen_kind_0": "chombo", "pen_pt_0": "30"}, "pen_pt_0",
+      "a chombo costs 20 pt under these rules: leave its pt empty, or choose a penalty"),
+     (BELOW, {"pen_seat_0": "2", "pen_kind_0": "chombo", "pen_pt_0": "zzz"}, "pen_pt_0",
+      "the penalty: “zzz” is not a number of pt above 0 (20, 7.5)"),
      (BELOW, {"sub_name": "Hana"}, "sub_seat", "whose seat did the substitute play?"),
      (BELOW, {"sub_seat": "1"}, "sub_name", "who played as the substitute?"),
      (BELOW, {"sub_seat": "1", "sub_name": "ben"}, "sub_name", "ben is already at this table"),
@@ -137,7 +142,7 @@ def test_everything_a_table_may_add(club: m.Club) -> None:
         soto_name_0=" Eve ", soto_backs_0="0",
         soto_name_1="Fay", soto_backs_1="1", soto_amount_1="2000",
         soto_name_2="Gus", soto_backs_2="3", soto_amount_2="2000",
-        pen_seat_0="3", pen_kind_0="chombo",
+        pen_seat_0="3", pen_kind_0="chombo", pen_pt_0="２０",  # (the rules' own: taken)
         pen_seat_1="1", pen_kind_1="penalty", pen_pt_1="2.5", pen_reason_1="  late   again ",
         sub_seat="2", sub_name=" Hana ", sub_later="on",
     )  # fmt: skip

@@ -135,7 +135,8 @@ MLEAGUE = find_preset("mleague")
 
 @pytest.mark.parametrize(
     ("kind", "pt", "reason", "item"),
-    [("chombo", "", "", "Dae:20:chombo"), ("chombo", "5", "late", "Dae:20:chombo"),
+    [("chombo", "", "", "Dae:20:chombo"), ("chombo", "20", "late", "Dae:20:chombo"),
+     ("chombo", "20.0", "", "Dae:20:chombo"),
      ("penalty", "7.5", "late", "Dae:7.5:late"), ("penalty", "5", "", "Dae:5"),
      ("penalty", "5", "x" * 60, f"Dae:5:{'x' * 60}")],
 )  # fmt: skip
@@ -152,6 +153,11 @@ def test_a_penalty_as_a_table_keeps_it(kind: str, pt: str, reason: str, item: st
       "pen_reason_3"),
      ("penalty", "", "late", "give the penalty in pt", "pen_pt_3"),
      ("penalty", "0", "late", "the penalty: “0” is not a number of pt above 0 (20, 7.5)",
+      "pen_pt_3"),
+     # a pt beside a chombo other than the rules' was dropped, 20 taken, without a word
+     ("chombo", "5", "late", "a chombo costs 20 pt under these rules: leave its pt empty, "
+      "or choose a penalty", "pen_pt_3"),
+     ("chombo", "x", "", "the penalty: “x” is not a number of pt above 0 (20, 7.5)",
       "pen_pt_3")],
 )  # fmt: skip
 def test_a_penalty_refused(kind: str, pt: str, reason: str, said: str, field: str) -> None:

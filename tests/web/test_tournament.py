@@ -244,9 +244,17 @@ def test_a_referee_gives_a_chombo_and_takes_it_back(
     assert totals(game)["Ben"] == Decimal("3.5")
     for bad in ({"player": "Zed", "kind": "chombo"}, {"player": "Ben", "kind": "penalty",
                                                       "pt": "0"},
-                {"player": "Ben", "kind": "penalty", "pt": "1e9"}):  # fmt: skip
+                {"player": "Ben", "kind": "penalty", "pt": "1e9"},
+                # a pt typed beside a chombo was dropped, the rules' 20 taken (helper-52)
+                {"player": "Ben", "kind": "chombo", "pt": "9" * 30},
+                {"player": "Ben", "kind": "chombo", "pt": "30"}):  # fmt: skip
         refused = referee.post(desk, {"game": game.pk, "version": 3, "action": "add", **bad})
         assert refused.status_code == 400, bad
+    refused = referee.post(desk, {"game": game.pk, "version": 3, "action": "add",
+                                  "player": "Ben", "kind": "chombo", "pt": "30"})  # fmt: skip
+    assert "a chombo costs 20 pt under these rules: leave its pt empty, or choose a penalty" in (
+        text(refused)
+    )
     for bad in ({"action": "remove"}, {"action": "remove", "index": 2},
                 {"action": "twist", "index": 0}):  # fmt: skip
         refused = referee.post(desk, {"game": game.pk, "version": 3, **bad})

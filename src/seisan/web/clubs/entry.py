@@ -466,7 +466,8 @@ class GameForm(forms.Form):
 def penalty_item(name: str, kind: str, pt_text: str, reason: str, rules: Rules,
                  suffix: str = "") -> str:  # fmt: skip
     """One penalty as a game table keeps it (``Dae:20:chombo``, ``Ben:7.5:late``): a
-    chombo costs the rules' chombo pt; a penalty its pt, more than 0, to a tenth; a
+    chombo costs the rules' chombo pt (a pt typed beside it must be that one: never
+    dropped in silence); a penalty its pt, more than 0, to a tenth; a
     reason of at most ``MAX_REASON`` characters, without ";" (the entry form and the
     referee's page alike; ``suffix`` names the form's row)."""
     if ";" in reason:
@@ -478,7 +479,12 @@ def penalty_item(name: str, kind: str, pt_text: str, reason: str, rules: Rules,
         raise EntryError(_("a name is letters, digits and spaces: no control characters"),
                          f"pen_reason{suffix}")  # fmt: skip
     if kind == "chombo":
-        return f"{name}:{pt_value(rules.penalties.chombo_pt)}:chombo"
+        chombo = rules.penalties.chombo_pt  # a pt typed beside it is that or refused
+        if pt_text and parse_pt(pt_text, Message(N_("the penalty")), f"pen_pt{suffix}") != chombo:
+            raise EntryError(_("a chombo costs {pt} pt under these rules: leave its pt empty, "
+                               "or choose a penalty", pt=pt_value(chombo)),
+                             f"pen_pt{suffix}")  # fmt: skip
+        return f"{name}:{pt_value(chombo)}:chombo"
     if not pt_text:
         raise EntryError(_("give the penalty in pt"), f"pen_pt{suffix}")
     value = parse_pt(pt_text, Message(N_("the penalty")), f"pen_pt{suffix}")
