@@ -135,8 +135,8 @@ MLEAGUE = find_preset("mleague")
 
 @pytest.mark.parametrize(
     ("kind", "pt", "reason", "item"),
-    [("chombo", "", "", "Dae:20:chombo"), ("chombo", "20", "late", "Dae:20:chombo"),
-     ("chombo", "20.0", "", "Dae:20:chombo"),
+    [("chombo", "", "", "Dae:20:chombo"), ("chombo", "20", "", "Dae:20:chombo"),
+     ("chombo", "20.0", "  ", "Dae:20:chombo"),
      ("penalty", "7.5", "late", "Dae:7.5:late"), ("penalty", "5", "", "Dae:5"),
      ("penalty", "5", "x" * 60, f"Dae:5:{'x' * 60}")],
 )  # fmt: skip
@@ -155,10 +155,13 @@ def test_a_penalty_as_a_table_keeps_it(kind: str, pt: str, reason: str, item: st
      ("penalty", "0", "late", "the penalty: “0” is not a number of pt above 0 (20, 7.5)",
       "pen_pt_3"),
      # a pt beside a chombo other than the rules' was dropped, 20 taken, without a word
-     ("chombo", "5", "late", "a chombo costs 20 pt under these rules: leave its pt empty, "
+     ("chombo", "5", "", "a chombo costs 20 pt under these rules: leave its pt empty, "
       "or choose a penalty", "pen_pt_3"),
      ("chombo", "x", "", "the penalty: “x” is not a number of pt above 0 (20, 7.5)",
-      "pen_pt_3")],
+      "pen_pt_3"),
+     # and a reason beside a chombo, dropped too (a game keeps it as “chombo”)
+     ("chombo", "", "false ron", "a chombo is kept as “chombo”: leave its reason empty, or "
+      "choose a penalty to give a reason", "pen_reason_3")],
 )  # fmt: skip
 def test_a_penalty_refused(kind: str, pt: str, reason: str, said: str, field: str) -> None:
     assert refused(penalty_item, "Dae", kind, pt, reason, MLEAGUE, "_3") == (said, field)

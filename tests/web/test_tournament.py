@@ -247,7 +247,8 @@ def test_a_referee_gives_a_chombo_and_takes_it_back(
                 {"player": "Ben", "kind": "penalty", "pt": "1e9"},
                 # a pt typed beside a chombo was dropped, the rules' 20 taken (helper-52)
                 {"player": "Ben", "kind": "chombo", "pt": "9" * 30},
-                {"player": "Ben", "kind": "chombo", "pt": "30"}):  # fmt: skip
+                {"player": "Ben", "kind": "chombo", "pt": "30"},
+                {"player": "Ben", "kind": "chombo", "reason": "false ron"}):  # fmt: skip
         refused = referee.post(desk, {"game": game.pk, "version": 3, "action": "add", **bad})
         assert refused.status_code == 400, bad
     refused = referee.post(desk, {"game": game.pk, "version": 3, "action": "add",
