@@ -1347,7 +1347,12 @@ def test_points_written_as_text_are_read_by_their_digits(given: object, said: st
      ({"side": {"sashi": [[" ", "Ben", 1000]]}},
       "rules: side.sashi = [ , Ben, 1000]: needs two different players"),
      ({"side": {"sashi": ["Ana:ana:1000"]}},
-      "rules: side.sashi = “Ana:ana:1000”: needs two different players")],
+      "rules: side.sashi = “Ana:ana:1000”: needs two different players"),
+     # ``_name_pairs_55``: a pair's amount off the unit, or below zero, under the bet's name
+     ({"side": {"sashi": [["Ana", "Ben", 150]]}},
+      "rules: side.sashi = 150: must be a positive multiple of 100 points"),
+     ({"side": {"sashi": ["Ana:Ben:-100"]}},
+      "rules: side.sashi = -100: must be a positive multiple of 100 points")],
 )  # fmt: skip
 def test_a_standing_pair_or_points_past_the_limit_are_named(
     data: dict[str, Any], said: str
