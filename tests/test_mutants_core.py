@@ -1352,7 +1352,10 @@ def test_points_written_as_text_are_read_by_their_digits(given: object, said: st
      ({"side": {"sashi": [["Ana", "Ben", 150]]}},
       "rules: side.sashi = 150: must be a positive multiple of 100 points"),
      ({"side": {"sashi": ["Ana:Ben:-100"]}},
-      "rules: side.sashi = -100: must be a positive multiple of 100 points")],
+      "rules: side.sashi = -100: must be a positive multiple of 100 points"),
+     # ``_name_pairs_76``: ビンタ between two players given twice, in any order and case
+     ({"side": {"binta_pairs": [["Ana", "Ben", 1000], ["ben", "ana", 2000]]}},
+      "rules: side.binta_pairs = “Ana:Ben”: gives Ana and Ben two amounts")],
 )  # fmt: skip
 def test_a_standing_pair_or_points_past_the_limit_are_named(
     data: dict[str, Any], said: str
