@@ -1511,3 +1511,15 @@ def test_a_scoring_table_changes_the_scoring_it_is_given() -> None:
     other values (kiriage here), not the defaults'."""
     base = Scoring.from_dict({"kiriage": True})
     assert Scoring.from_dict({"honba": 600}, base) == replace(base, honba=600)
+
+
+def test_a_double_rons_honba_cannot_go_back_to_its_owner() -> None:
+    """``Scoring.__post_init___84``, ``_85``: ``own-back`` is a rule for the riichi
+    sticks of a double ron (each winner's own back), not for its honba, which go to the
+    nearest winner or to each: refused under the field's full name, with the value."""
+    with pytest.raises(RulesError) as raised:
+        Rules.from_dict({"scoring": {"multi_ron_honba": "own-back"}})
+    assert raised.value.message.text("en") == (
+        "rules: scoring.multi_ron_honba = “own-back”: must be nearest or each"
+    )
+    assert Rules.from_dict({"scoring": {"multi_ron_deposits": "own-back"}}).scoring
