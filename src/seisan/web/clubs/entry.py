@@ -481,7 +481,8 @@ def penalty_item(name: str, kind: str, pt_text: str, reason: str, rules: Rules,
     if kind == "chombo":
         if reason.strip():  # a game keeps a chombo as “chombo”: a reason would be lost
             raise EntryError(_("a chombo is kept as “chombo”: leave its reason empty, or "
-                               "choose a penalty to give a reason"), f"pen_reason{suffix}")
+                               "choose a penalty to give a reason"),
+                             f"pen_reason{suffix}")  # fmt: skip
         chombo = rules.penalties.chombo_pt  # a pt typed beside it is that or refused
         if pt_text and parse_pt(pt_text, Message(N_("the penalty")), f"pen_pt{suffix}") != chombo:
             raise EntryError(_("a chombo costs {pt} pt under these rules: leave its pt empty, "
