@@ -22,3 +22,22 @@ def test_pending_lists_what_a_stopped_run_left(tmp_path: Path) -> None:
     meta.write_text(json.dumps({"exit_code_by_key": codes}), encoding="utf-8")
     assert mutants.pending(tmp_path, [f"{soto}*"]) == [f"{soto}3", f"{soto}4", f"{soto}6"]
     assert len(mutants.pending(tmp_path, [])) == 4  # (and _tobi's, asked for by no pattern)
+
+
+def test_a_result_file_cut_short_is_put_back_from_its_kept_copy(tmp_path: Path) -> None:
+    """A mutmut killed while it rewrote its results left ``rules.py.meta`` empty (1,518
+    results lost, 2026-12-06): ``stop`` keeps a whole copy first, and ``resume`` puts
+    it back over a file that does not read; a whole file is left as it is."""
+    folder = tmp_path / "mutants" / "src" / "seisan"
+    folder.mkdir(parents=True)
+    whole = json.dumps({"exit_code_by_key": {"seisan.rules.x_a__mutmut_1": 1}})
+    (folder / "rules.py.meta").write_text("", encoding="utf-8")  # cut short
+    (folder / "rules.py.meta.kept").write_text(whole, encoding="utf-8")
+    (folder / "uma.py.meta").write_text('{"exit_code_by_key": {}}', encoding="utf-8")
+    (folder / "uma.py.meta.kept").write_text(whole, encoding="utf-8")  # older: not used
+    assert mutants.restore(tmp_path) == [folder / "rules.py.meta"]
+    assert (folder / "rules.py.meta").read_text(encoding="utf-8") == whole
+    assert json.loads((folder / "uma.py.meta").read_text(encoding="utf-8")) == {
+        "exit_code_by_key": {}
+    }
+    assert mutants.pending(tmp_path, []) == []  # the one result, read back: killed
