@@ -198,14 +198,19 @@ def stop(where: Path) -> None:
     import signal  # noqa: PLC0415
     import time  # noqa: PLC0415
 
-    found = subprocess.run(["pgrep", "-f", "mutmut"], capture_output=True, text=True,
-                           check=False).stdout.split()  # fmt: skip
-    pids = [int(pid) for pid in found if int(pid) != os.getpid()]
+    def running() -> set[int]:
+        found = subprocess.run(["pgrep", "-f", "mutmut"], capture_output=True, text=True,
+                               check=False).stdout.split()  # fmt: skip
+        return {int(pid) for pid in found} - {os.getpid()}
+
+    pids: set[int] = set()
     metas = sorted((where / "mutants").rglob("*.meta"))
     for _attempt in range(200):
-        for pid in pids:
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(pid, signal.SIGSTOP)
+        while new := running() - pids:  # (one may fork while the others are frozen)
+            pids |= new
+            for pid in new:
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(pid, signal.SIGSTOP)
         if all(_written(meta) for meta in metas):
             break
         for pid in pids:  # caught writing: let it finish
@@ -216,6 +221,9 @@ def stop(where: Path) -> None:
         if _written(meta):
             shutil.copy2(meta, meta.with_name(meta.name + ".kept"))
     for pid in pids:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGKILL)
+    for pid in running():  # forked before its parent froze, and not seen till now
         with contextlib.suppress(ProcessLookupError):
             os.kill(pid, signal.SIGKILL)
     print(f"{len(pids)} mutmut processes ended; {len(metas)} result files kept")
