@@ -28,10 +28,13 @@ from __future__ import annotations
 import contextlib
 import fnmatch
 import json
+import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
+import time
 import tomllib
 from collections import Counter, defaultdict
 from pathlib import Path
@@ -194,9 +197,6 @@ def stop(where: Path) -> None:
     at a moment its result files are whole, a copy of each kept beside it, then
     killed while frozen (it writes nothing more). Killing a running mutmut had cut
     ``rules.py.meta`` to 0 bytes: 1,518 results lost (2026-12-06)."""
-    import os  # noqa: PLC0415
-    import signal  # noqa: PLC0415
-    import time  # noqa: PLC0415
 
     def running() -> set[int]:
         found = subprocess.run(["pgrep", "-f", "mutmut"], capture_output=True, text=True,
