@@ -327,6 +327,35 @@ def test_two_online_names_told_as_one_player_are_refused(
     assert "say who “Ana” is" in response.content.decode()
 
 
+def test_a_new_name_typed_beside_a_chosen_player_is_refused_not_dropped(
+    signed_in: Client, club: m.Club, owner: Any
+) -> None:
+    season = season_with(club, "tenhou", owner)
+    ana = m.Player.objects.create(club=club, name="Anastasia")
+    pending = review_of(read(signed_in, club, season,
+                             files=[upload(DATA / "tenhou" / TENHOU[0])]))  # fmt: skip
+    url = reverse("clubs:online:review", args=[club.slug, pending.pk])
+    rest = {"who_1": "new", "new_1": "Ben", "who_2": "new", "new_2": "Chie",
+            "who_3": "new", "new_3": "Dae"}  # fmt: skip
+    response = signed_in.post(url, {"who_0": f"#{ana.pk}", "new_0": "Zed", **rest})
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert (
+        "“Ana”: a player is chosen and a new name typed (“Zed”): choose “A new player, "
+        "named:” for the new name, or leave the name as it was"
+    ) in page
+    assert 'value="Zed"' in page  # (as typed)
+    assert not OnlineName.objects.exists() and not m.Game.objects.exists()
+    signed_in.cookies["django_language"] = "ja"
+    page = signed_in.post(url, {"who_0": f"#{ana.pk}", "new_0": "Zed", **rest}).content.decode()
+    assert "「Ana」: 既存のプレイヤーを選んだうえで新しい名前（「Zed」）" in page
+    # the name as offered (its spaces aside), or none, goes with the player chosen
+    response = signed_in.post(url, {"who_0": f"#{ana.pk}", "new_0": "  Ana ", **rest})
+    assert response.status_code == 302
+    assert OnlineName.objects.get(name="Ana").player == ana
+    assert m.Game.objects.count() == 1
+
+
 def test_only_an_organiser_reads_logs_into_a_season(
     club: m.Club, owner: Any, member_of: Any
 ) -> None:

@@ -237,6 +237,26 @@ def unknown_names(upload: Upload) -> list[str]:
     return [n for n in names if n not in known]
 
 
+def told_names(unknown: Sequence[str], form: Mapping[str, str]) -> dict[str, str]:
+    """Who each online name nobody told yet is, from the review's form: a player chosen
+    (``#12``), or the name typed for a new one. A name typed beside a chosen player is
+    refused, not dropped: which of the two was meant cannot be told."""
+    told: dict[str, str] = {}
+    for index, name in enumerate(unknown):
+        choice = form.get(f"who_{index}", "new")
+        typed = form.get(f"new_{index}", "")
+        if choice == "new":
+            told[name] = typed
+            continue
+        if " ".join(typed.split()) not in ("", " ".join(name.split())):
+            both = _("“{name}”: a player is chosen and a new name typed (“{typed}”): choose "
+                     "“A new player, named:” for the new name, or leave the name as it was",
+                     name=name, typed=typed.strip())  # fmt: skip
+            raise OnlineError(both, name)
+        told[name] = choice
+    return told
+
+
 def import_upload(upload: Upload, told: Mapping[str, str], user: Any, lang: str) -> list[m.Session]:
     """The upload's games stored (see the module). ``told`` gives each unknown online
     name its player: a player's id (``#12``), or the name of a new one. All or nothing;

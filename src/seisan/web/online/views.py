@@ -55,13 +55,9 @@ def review_page(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
     unknown = services.unknown_names(upload)
     problem = ""
     if request.method == "POST":
-        told: dict[str, str] = {}
-        for index, name in enumerate(unknown):
-            choice = request.POST.get(f"who_{index}", "new")
-            told[name] = (request.POST.get(f"new_{index}", "") if choice == "new"
-                          else choice)  # fmt: skip
         lang = web_lang()
         try:
+            told = services.told_names(unknown, request.POST)
             sessions = services.import_upload(upload, told, request.user, lang)
         except SeisanError as err:
             problem = err.message.text(lang)
