@@ -151,6 +151,16 @@ def test_a_member_links_and_confirms(signed_in: Client, club: m.Club, session: m
                    {"player": player.pk, "member": membership.pk})  # fmt: skip
     player.refresh_from_db()
     assert player.user == ana_user
+    # a member not the club's (another club's, or gone) is not found, and the link
+    # stays: it once read as "—" and undid it
+    other = m.Club.objects.create(name="Other", slug="other")
+    elsewhere = m.Membership.objects.create(club=other, user=ana_user, role="member")
+    for member in (elsewhere.pk, 99999):
+        answer = signed_in.post(reverse("clubs:link_player", args=[club.slug]),
+                                {"player": player.pk, "member": member})  # fmt: skip
+        assert answer.status_code == 404
+    player.refresh_from_db()
+    assert player.user == ana_user
     ana = Client()
     ana.force_login(ana_user)
     game = session.games.get()

@@ -349,6 +349,11 @@ def test_a_new_name_typed_beside_a_chosen_player_is_refused_not_dropped(
     signed_in.cookies["django_language"] = "ja"
     page = signed_in.post(url, {"who_0": f"#{ana.pk}", "new_0": "Zed", **rest}).content.decode()
     assert "「Ana」: 既存のプレイヤーを選んだうえで新しい名前（「Zed」）" in page
+    signed_in.cookies["django_language"] = "en"
+    # a choice the page does not offer is no player's, never a new one of its name
+    response = signed_in.post(url, {"who_0": "Zed", "new_0": "Ana", **rest})
+    assert "the club has no such player for “Ana”" in response.content.decode()
+    assert not m.Player.objects.filter(name="Zed").exists()
     # the name as offered (its spaces aside), or none, goes with the player chosen
     response = signed_in.post(url, {"who_0": f"#{ana.pk}", "new_0": "  Ana ", **rest})
     assert response.status_code == 302

@@ -248,6 +248,8 @@ def told_names(unknown: Sequence[str], form: Mapping[str, str]) -> dict[str, str
         if choice == "new":
             told[name] = typed
             continue
+        if not choice.startswith("#"):  # (a player's id, as the page offers them)
+            raise OnlineError(_("the club has no such player for “{name}”", name=name), name)
         if " ".join(typed.split()) not in ("", " ".join(name.split())):
             both = _("“{name}”: a player is chosen and a new name typed (“{typed}”): choose "
                      "“A new player, named:” for the new name, or leave the name as it was",
