@@ -296,3 +296,25 @@ def test_each_choice_sent_with_a_value_not_offered_is_refused() -> None:
     assert list(mine.values_list("email", "primary")) == [
         ("boss@example.com", True)]  # fmt: skip
     assert held >= 70, held  # (76 choices today)
+
+
+def test_each_list_of_boxes_sent_with_a_value_not_offered_is_refused() -> None:
+    """Every list of boxes that each stand for a choice (a hand's yaku), sent with one
+    value more that the page does not offer, the rest as offered: refused with a word
+    said, never left out in silence."""
+    client, pages, anonymous = populate()
+    taken: list[str] = []
+    held = 0
+    for who, targets in ((client, pages), (Client(), anonymous)):
+        for place, action, form in _post_forms(who, targets):
+            boxes = {f for f, kind, v in form["fields"] if kind.startswith("checkbox") and v}
+            offered = _offered(form["fields"])
+            for field in sorted(boxes):
+                held += 1
+                more = [*offered.get(field, []), "zzz-not-offered"]
+                answer = who.post(action, {**offered, field: more}, follow=True)
+                assert answer.status_code < 500, (place, field)
+                if not _errors(answer):
+                    taken.append(f"{place} → {action} {field}")
+    assert taken == [], "\n".join(taken)
+    assert held >= 9, held  # (the players present, and a hand's yaku on two forms)

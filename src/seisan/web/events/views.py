@@ -53,6 +53,10 @@ def seating_page(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
     session = _session(club, pk)
     problem = ""
     chosen: dict[str, Any] = {"present": [], "method": Method.SHUFFLED.value, "seed": ""}
+    entered = tournament.entered(session.season)
+    players = [p.name for p in entered] if entered is not None else list(
+        club.players.filter(merged_into__isnull=True).order_by("name")
+        .values_list("name", flat=True))  # fmt: skip
     if request.method == "POST":
         if not organises(request):
             return HttpResponse(status=403)
@@ -61,6 +65,10 @@ def seating_page(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
         seed_text = request.POST.get("seed", "").strip()
         chosen = {"present": present, "method": method, "seed": seed_text}
         try:
+            unknown = sorted(set(present) - set(players))  # (only the names offered)
+            if unknown:
+                raise SeisanError(_("“{name}” is not on the list of players: add them first",
+                                    name=unknown[0]))  # fmt: skip
             if method not in {m_.value for m_ in services.methods_for(session.season)}:
                 raise SeisanError(_("choose how the tables are drawn"))
             if seed_text and not (WHOLE.fullmatch(seed_text) and int(seed_text) <= MAX_SEED):
@@ -78,10 +86,6 @@ def seating_page(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
             [n for t in seating.tables for n in t] + list(seating.sitting_out) if seating else []
         )
         chosen["present"] = checked_in or drawn
-    entered = tournament.entered(session.season)
-    players = [p.name for p in entered] if entered is not None else list(
-        club.players.filter(merged_into__isnull=True).order_by("name")
-        .values_list("name", flat=True))  # fmt: skip
     return render(request, "events/seating.html", ctx(
         request, club, session=session, seating=seating, winds=_winds(seating),
         players=players, chosen=chosen, problem=problem, checked_in=len(checked_in),
