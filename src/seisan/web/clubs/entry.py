@@ -470,6 +470,7 @@ def penalty_item(name: str, kind: str, pt_text: str, reason: str, rules: Rules,
     dropped in silence); a penalty its pt, more than 0, to a tenth; a
     reason of at most ``MAX_REASON`` characters, without ";" (the entry form and the
     referee's page alike; ``suffix`` names the form's row)."""
+    what, field = Message(N_("the penalty")), f"pen_pt{suffix}"
     if ";" in reason:
         raise EntryError(_("a reason has no “;”"), f"pen_reason{suffix}")
     if len(reason) > MAX_REASON:
@@ -484,14 +485,13 @@ def penalty_item(name: str, kind: str, pt_text: str, reason: str, rules: Rules,
                                "choose a penalty to give a reason"),
                              f"pen_reason{suffix}")  # fmt: skip
         chombo = rules.penalties.chombo_pt  # a pt typed beside it is that or refused
-        if pt_text and parse_pt(pt_text, Message(N_("the penalty")), f"pen_pt{suffix}") != chombo:
+        if pt_text and parse_pt(pt_text, what, field) != chombo:
             raise EntryError(_("a chombo costs {pt} pt under these rules: leave its pt empty, "
-                               "or choose a penalty", pt=pt_value(chombo)),
-                             f"pen_pt{suffix}")  # fmt: skip
+                               "or choose a penalty", pt=pt_value(chombo)), field)  # fmt: skip
         return f"{name}:{pt_value(chombo)}:chombo"
     if not pt_text:
-        raise EntryError(_("give the penalty in pt"), f"pen_pt{suffix}")
-    value = parse_pt(pt_text, Message(N_("the penalty")), f"pen_pt{suffix}")
+        raise EntryError(_("give the penalty in pt"), field)
+    value = parse_pt(pt_text, what, field)
     return f"{name}:{pt_value(value)}:{reason}" if reason else f"{name}:{pt_value(value)}"
 
 
