@@ -155,9 +155,9 @@ def test_a_member_links_and_confirms(signed_in: Client, club: m.Club, session: m
     # stays: it once read as "—" and undid it
     other = m.Club.objects.create(name="Other", slug="other")
     elsewhere = m.Membership.objects.create(club=other, user=ana_user, role="member")
-    for member in (elsewhere.pk, 99999):
-        answer = signed_in.post(reverse("clubs:link_player", args=[club.slug]),
-                                {"player": player.pk, "member": member})  # fmt: skip
+    for member in (elsewhere.pk, 99999, 0, None):  # (None: no member sent)
+        sent = {"player": player.pk} | ({} if member is None else {"member": member})
+        answer = signed_in.post(reverse("clubs:link_player", args=[club.slug]), sent)
         assert answer.status_code == 404
     player.refresh_from_db()
     assert player.user == ana_user

@@ -10,6 +10,7 @@ from __future__ import annotations
 import gzip
 import importlib.util
 import json
+import re
 import subprocess
 import sys
 from datetime import timedelta
@@ -22,6 +23,7 @@ import pytest
 from django.conf import settings as settings_of_django
 from django.contrib.auth.models import AnonymousUser
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import transaction
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
@@ -342,7 +344,7 @@ def test_a_new_name_typed_beside_a_chosen_player_is_refused_not_dropped(
     page = response.content.decode()
     assert (
         "“Ana”: a player is chosen and a new name typed (“Zed”): choose “A new player, "
-        "named:” for the new name, or leave the name as it was"
+        "named:” for the new name, or clear the name"
     ) in page
     assert 'value="Zed"' in page  # (as typed)
     assert not OnlineName.objects.exists() and not m.Game.objects.exists()
@@ -354,11 +356,41 @@ def test_a_new_name_typed_beside_a_chosen_player_is_refused_not_dropped(
     response = signed_in.post(url, {"who_0": "Zed", "new_0": "Ana", **rest})
     assert "the club has no such player for “Ana”" in response.content.decode()
     assert not m.Player.objects.filter(name="Zed").exists()
-    # the name as offered (its spaces aside), or none, goes with the player chosen
+    # the name as offered (its spaces and case aside), the player's own, or none, goes
+    # with the player chosen
+    for same in ("ANA", "anastasia", ""):
+        with transaction.atomic():
+            response = signed_in.post(url, {"who_0": f"#{ana.pk}", "new_0": same, **rest})
+            assert response.status_code == 302, same
+            transaction.set_rollback(True)
     response = signed_in.post(url, {"who_0": f"#{ana.pk}", "new_0": "  Ana ", **rest})
     assert response.status_code == 302
     assert OnlineName.objects.get(name="Ana").player == ana
     assert m.Game.objects.count() == 1
+
+
+def test_a_review_sent_after_its_names_changed_is_refused_not_read_row_by_row(
+    signed_in: Client, club: m.Club, owner: Any
+) -> None:
+    """The form names the online name of each row: when another import told one of
+    them since the page was shown, the rows are refused, never read against the next
+    name down (found by helper-53: Ben became player “Ana”, Chie “Ben”, Dae “Chie”)."""
+    season = season_with(club, "tenhou", owner)
+    pending = review_of(read(signed_in, club, season,
+                             files=[upload(DATA / "tenhou" / TENHOU[0])]))  # fmt: skip
+    url = reverse("clubs:online:review", args=[club.slug, pending.pk])
+    page = signed_in.get(url).content.decode()
+    shown = re.findall(r'name="(name_\d)" value="([^"]*)"', page)
+    assert shown == [("name_0", "Ana"), ("name_1", "Ben"), ("name_2", "Chie"), ("name_3", "Dae")]
+    anastasia = m.Player.objects.create(club=club, name="Anastasia")
+    OnlineName.objects.create(club=club, name="Ana", player=anastasia)
+    sent = dict(shown) | {f"who_{i}": "new" for i in range(4)}
+    sent |= {f"new_{i}": n for i, n in enumerate(["Ana", "Ben", "Chie", "Dae"])}
+    response = signed_in.post(url, sent)
+    assert response.status_code == 400
+    assert ("the names to tell have changed since the page was shown: look at them again"
+            in response.content.decode())  # fmt: skip
+    assert not m.Game.objects.exists() and OnlineName.objects.count() == 1
 
 
 def test_only_an_organiser_reads_logs_into_a_season(

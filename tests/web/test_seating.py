@@ -105,7 +105,8 @@ def test_the_tables_as_csv_and_as_cards(signed_in: Client, night: m.Session) -> 
      ({"seed": "1" * 5000}, "the seed is a whole number from 0 to 2147483647"),
      ({"method": "teams"}, "choose how the tables are drawn"),
      ({"present": ["P00", "P01"]}, "2 players present: a table needs 4"),
-     ({"present": [*SIXTEEN, "Zed"]}, "“Zed” is not on the list of players: add them first")],
+     ({"present": [*SIXTEEN, "Zed"]},
+      "“Zed” is not on the list of players: reload the page to see the list as it is now")],
 )  # fmt: skip
 def test_a_draw_that_cannot_be_made_is_said(
     signed_in: Client, night: m.Session, fields: dict[str, Any], message: str

@@ -1129,3 +1129,77 @@ def test_a_refused_han_of_dora_is_said_beside_it(
     response = signed_in.post(table_url(table), data)
     assert response.status_code == 400
     assert 'class="error"' in response.content.decode()
+
+
+RON = {"result": "ron", "win_0": "on", "han_0": "3", "fu_0": "40", "discarder": "3",
+       "number": "1", "key": "unread"}  # fmt: skip
+TILES = {"result": "tsumo", "win_1": "on", "tiles_1": "123m456p789s23455s", "wintile_1": "2s",
+         "number": "1", "key": "unread"}  # fmt: skip
+DRAW = {"result": "draw", "tenpai_0": "on", "number": "1", "key": "unread"}
+FOR_A_WINNER = "this is for a winner: tick “wins”, or clear it"
+FROM_TILES = "this is worked out from the tiles: clear it, or clear the tiles"
+DORA = ("dora indicators are read only for a winner given as tiles: give the winner&#x27;s "
+        "tiles, or clear the indicators")  # fmt: skip
+URA = ("ura dora indicators are read only for a winner in riichi given as tiles: give the "
+       "winner&#x27;s tiles, or clear the indicators")  # fmt: skip
+
+
+@pytest.mark.parametrize(("base", "more", "said"), [
+    # what a winner's row holds, on a seat that does not win (or a hand nobody wins)
+    (RON, {"tiles_1": "123m456p789s11z"}, FOR_A_WINNER),
+    (RON, {"wintile_2": "5m"}, FOR_A_WINNER),
+    (RON, {"melds_3": "chi123m"}, FOR_A_WINNER),
+    (RON, {"han_1": "2"}, FOR_A_WINNER),
+    (RON, {"fu_2": "30"}, FOR_A_WINNER),
+    (RON, {"yakuman_3": "1"}, FOR_A_WINNER),
+    (RON, {"dora_1": "1"}, FOR_A_WINNER),
+    (RON, {"yaku_2": ["立直"]}, FOR_A_WINNER),
+    (RON, {"pao_1": "2"}, FOR_A_WINNER),
+    (DRAW, {"han_0": "3"}, FOR_A_WINNER),
+    # a winner's calls or winning tile without the hand's tiles
+    (RON, {"wintile_0": "5m"}, "give the winning hand&#x27;s tiles as well, or clear this"),
+    (RON, {"melds_0": "chi123m"}, "give the winning hand&#x27;s tiles as well, or clear this"),
+    # han, fu, yakuman, yaku and dora typed beside the tiles they come from
+    (TILES, {"han_1": "3"}, FROM_TILES),
+    (TILES, {"fu_1": "40"}, FROM_TILES),
+    (TILES, {"yakuman_1": "1"}, FROM_TILES),
+    (TILES, {"dora_1": "1"}, FROM_TILES),
+    (TILES, {"yaku_1": ["平和"]}, FROM_TILES),
+    # indicators where no winner is given as tiles (or none in riichi, for ura)
+    (RON, {"dora": "1m"}, DORA),
+    (RON, {"ura": "2p"}, URA),
+    (TILES, {"ura": "2p"}, URA),
+])  # fmt: skip
+def test_what_a_hand_would_not_read_is_refused_not_dropped(
+    signed_in: Client,
+    tenhou_session: m.Session,
+    base: dict[str, Any],
+    more: dict[str, Any],
+    said: str,
+) -> None:
+    """Each field of the hand form holds something only where it is read: typed
+    elsewhere (a row that does not win, beside the tiles it comes from), it is refused
+    beside itself, never dropped (found by helper-53: `dora=1m` on a hand given by han
+    and fu was stored without it)."""
+    table = start(signed_in, tenhou_session)
+    assert signed_in.post(table_url(table), base).status_code == 302  # (taken alone)
+    Table.objects.filter(pk=table.pk).update(hands=[], version=1)
+    response = signed_in.post(table_url(table), base | more)
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert f'<p class="error">{said}</p>' in page
+    table.refresh_from_db()
+    assert table.hands == []
+
+
+def test_a_yaku_the_page_does_not_offer_is_refused(
+    signed_in: Client, tenhou_session: m.Session
+) -> None:
+    """Only the yaku of the list, and on a correction the corrected hand's own, are
+    taken (found by helper-53: any name sent was offered, so taken)."""
+    table = start(signed_in, tenhou_session)
+    response = signed_in.post(table_url(table), {**RON, "yaku_0": ["立直", "zzz"]})
+    assert response.status_code == 400
+    assert '<p class="error">not one of the choices</p>' in response.content.decode()
+    table.refresh_from_db()
+    assert table.hands == []

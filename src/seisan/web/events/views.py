@@ -67,8 +67,8 @@ def seating_page(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
         try:
             unknown = sorted(set(present) - set(players))  # (only the names offered)
             if unknown:
-                raise SeisanError(_("“{name}” is not on the list of players: add them first",
-                                    name=unknown[0]))  # fmt: skip
+                raise SeisanError(_("“{name}” is not on the list of players: reload the page "
+                                    "to see the list as it is now", name=unknown[0]))  # fmt: skip
             if method not in {m_.value for m_ in services.methods_for(session.season)}:
                 raise SeisanError(_("choose how the tables are drawn"))
             if seed_text and not (WHOLE.fullmatch(seed_text) and int(seed_text) <= MAX_SEED):

@@ -237,22 +237,34 @@ def unknown_names(upload: Upload) -> list[str]:
     return [n for n in names if n not in known]
 
 
-def told_names(unknown: Sequence[str], form: Mapping[str, str]) -> dict[str, str]:
+def told_names(club: m.Club, unknown: Sequence[str], form: Mapping[str, str]) -> dict[str, str]:
     """Who each online name nobody told yet is, from the review's form: a player chosen
-    (``#12``), or the name typed for a new one. A name typed beside a chosen player is
-    refused, not dropped: which of the two was meant cannot be told."""
+    (``#12``), or the name typed for a new one. Each row names the online name it asks
+    about (``name_0``…): when another import has told one since the page was shown,
+    the rows no longer match and the form is refused, never read row by row against
+    other names. A new name typed beside a chosen player is refused, not dropped
+    (which was meant cannot be told), unless it is the online name as offered or the
+    player's own name."""
     told: dict[str, str] = {}
     for index, name in enumerate(unknown):
+        asked = form.get(f"name_{index}")
+        if asked is not None and asked != name:
+            raise OnlineError(_("the names to tell have changed since the page was shown: "
+                                "look at them again"), "")  # fmt: skip
         choice = form.get(f"who_{index}", "new")
         typed = form.get(f"new_{index}", "")
         if choice == "new":
             told[name] = typed
             continue
-        if not choice.startswith("#"):  # (a player's id, as the page offers them)
+        digits = choice[1:]
+        player = (club.players.filter(pk=int(digits), merged_into__isnull=True).first()
+                  if choice.startswith("#") and digits.isascii() and digits.isdigit()
+                  and len(digits) < 19 else None)  # fmt: skip
+        if player is None:  # (a player's id, as the page offers them)
             raise OnlineError(_("the club has no such player for “{name}”", name=name), name)
-        if " ".join(typed.split()) not in ("", " ".join(name.split())):
+        if typed.strip() and name_key(typed) not in (name_key(name), name_key(player.name)):
             both = _("“{name}”: a player is chosen and a new name typed (“{typed}”): choose "
-                     "“A new player, named:” for the new name, or leave the name as it was",
+                     "“A new player, named:” for the new name, or clear the name",
                      name=name, typed=typed.strip())  # fmt: skip
             raise OnlineError(both, name)
         told[name] = choice

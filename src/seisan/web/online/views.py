@@ -57,7 +57,7 @@ def review_page(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
     if request.method == "POST":
         lang = web_lang()
         try:
-            told = services.told_names(unknown, request.POST)
+            told = services.told_names(club, unknown, request.POST)
             sessions = services.import_upload(upload, told, request.user, lang)
         except SeisanError as err:
             problem = err.message.text(lang)

@@ -69,6 +69,16 @@ class StartForm(forms.Form):
         return [self.cleaned_data[f"player_{seat}"].strip() for seat in range(self.players)]
 
 
+#: why a hand's field is refused where it would not be read
+FOR_A_WINNER = N_("this is for a winner: tick “wins”, or clear it")
+TILES_AS_WELL = N_("give the winning hand's tiles as well, or clear this")
+FROM_TILES = N_("this is worked out from the tiles: clear it, or clear the tiles")
+DORA_AS_TILES = N_("dora indicators are read only for a winner given as tiles: give the "
+                   "winner's tiles, or clear the indicators")  # fmt: skip
+URA_AS_TILES = N_("ura dora indicators are read only for a winner in riichi given as tiles: "
+                  "give the winner's tiles, or clear the indicators")  # fmt: skip
+
+
 class HandForm(forms.Form):
     """One hand: its result, the winners with their han and fu (or yakuman; and if the
     scorer likes, their yaku and dora for the statistics), who discarded, riichi,
@@ -77,8 +87,9 @@ class HandForm(forms.Form):
     once however often it is sent."""
 
     def __init__(
-        self, *args: Any, names: Sequence[str], seating: Seating | None = None, **kwargs: Any
-    ) -> None:
+        self, *args: Any, names: Sequence[str], seating: Seating | None = None,
+        kept_yaku: Sequence[str] = (), **kwargs: Any,
+    ) -> None:  # fmt: skip
         super().__init__(*args, **kwargs)
         self.names = list(names)
         self.seating = seating
@@ -88,11 +99,11 @@ class HandForm(forms.Form):
         known = entry_yaku()
         yaku = [(name, yaku_name(name, lang)) for name in known]
         # a yaku the record has that the list lacks (a house yaku, another program's
-        # name) is offered too, so that a correction keeps it
+        # name) is offered too, so that a correction keeps it (``kept_yaku``: the
+        # corrected hand's, when it is sent back); any other is refused
         initial = self.initial or {}
-        given = [n for seat in range(len(self.names))
-                 for n in (self.data.getlist(f"yaku_{seat}") if hasattr(self.data, "getlist")
-                           else []) + list(initial.get(f"yaku_{seat}") or [])]  # fmt: skip
+        given = [*kept_yaku, *(n for seat in range(len(self.names))
+                               for n in initial.get(f"yaku_{seat}") or [])]  # fmt: skip
         for name in dict.fromkeys(given):
             if name not in known and isinstance(name, str) and 0 < len(name) <= MAX_YAKU_NAME:
                 yaku.append((name, yaku_name(name, lang)))
@@ -140,17 +151,39 @@ class HandForm(forms.Form):
         """A winner given as tiles: their han, fu (or yakuman) and yaku from the tiles,
         by the ``mahjong`` package under the rules' scoring (seisan.tiles)."""
         data = super().clean() or {}
-        if data.get("result") not in ("ron", "tsumo") or self.seating is None:
-            return data
+        winning = data.get("result") in ("ron", "tsumo")
+        given_as_tiles = riichi_as_tiles = False
         for seat in range(len(self.names)):
             tiles = (data.get(f"tiles_{seat}") or "").strip()
-            if not data.get(f"win_{seat}") or not tiles:
+            if not (winning and data.get(f"win_{seat}")):  # what a winner's row holds
+                self._unread(seat, data, ("tiles", "wintile", "melds", "han", "fu", "yakuman",
+                                          "dora", "yaku", "pao"), FOR_A_WINNER)  # fmt: skip
+                continue
+            if not tiles:
+                self._unread(seat, data, ("wintile", "melds"), TILES_AS_WELL)
+                continue
+            self._unread(seat, data, ("han", "fu", "yakuman", "dora", "yaku"), FROM_TILES)
+            given_as_tiles = True
+            riichi_as_tiles |= bool(data.get(f"riichi_{seat}"))
+            if self.seating is None:  # (no table to score them at: the page's own check)
                 continue
             try:
                 self.from_tiles[seat] = self._scored(seat, tiles, data)
             except SeisanError as err:
                 self.add_error(f"tiles_{seat}", err.message.text(web_lang()))
+        if (data.get("dora") or "").strip() and not given_as_tiles:
+            self.add_error("dora", words(DORA_AS_TILES))
+        if (data.get("ura") or "").strip() and not riichi_as_tiles:
+            self.add_error("ura", words(URA_AS_TILES))
         return data
+
+    def _unread(self, seat: int, data: Mapping[str, Any], keys: Sequence[str], why: str) -> None:
+        """Each of a seat's fields in ``keys`` that holds something is refused with
+        ``why``: nothing typed is dropped in silence."""
+        for key in keys:
+            value = data.get(f"{key}_{seat}")
+            if value not in (None, "", [], 0) and f"{key}_{seat}" not in self.errors:
+                self.add_error(f"{key}_{seat}", words(why))
 
     def _scored(self, seat: int, tiles: str, data: Mapping[str, Any]) -> dict[str, Any]:
         from seisan.tiles import score_tiles  # noqa: PLC0415 - only for a hand given as tiles

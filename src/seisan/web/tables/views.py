@@ -208,7 +208,9 @@ def correct_hand(request: HttpRequest, club: m.Club, pk: int, hand: int) -> Http
         return redirect("clubs:tables:table", slug=club.slug, pk=table.pk)
     names = list(table.names)
     if request.method == "POST":
-        form = HandForm(request.POST, names=names, seating=_seating(table, hand))
+        kept = [y for win in table.hands[hand - 1]["hand"].get("wins", [])
+                for y in win.get("yaku", [])]  # fmt: skip
+        form = HandForm(request.POST, names=names, seating=_seating(table, hand), kept_yaku=kept)
         if form.is_valid():
             try:
                 services.replace_hand(

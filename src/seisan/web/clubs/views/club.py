@@ -163,8 +163,9 @@ def rename_player(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
 def link_player(request: HttpRequest, club: m.Club) -> HttpResponse:
     """A player is a member's account at the table: they may confirm their results."""
     player = get_object_or_404(club.players, pk=number(request.POST, "player"), merged_into=None)
-    member = number(request.POST, "member", 0)  # (none: the link undone)
-    membership = get_object_or_404(club.memberships, pk=member) if member else None
+    membership = None  # “—”: the link undone; any other member not the club's: not found
+    if request.POST.get("member") != "":
+        membership = get_object_or_404(club.memberships, pk=number(request.POST, "member"))
     if membership is None:
         player.user = None
         history.record(club, request.user, "player.unlinked", name=player.name,
