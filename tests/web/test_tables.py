@@ -1203,3 +1203,39 @@ def test_a_yaku_the_page_does_not_offer_is_refused(
     assert '<p class="error">not one of the choices</p>' in response.content.decode()
     table.refresh_from_db()
     assert table.hands == []
+
+
+@pytest.mark.parametrize(("base", "more", "said"), [
+    (RON, {"tenpai_1": "on"}, "tenpai is listed only at a draw"),
+    (RON, {"nagashi_2": "on"}, "流し満貫 (nagashi) is made only at a draw"),
+    (RON, {"reason": "kyuushu"}, "a reason is given only for an abortive draw"),
+    (RON, {"offender": "2"}, "a chombo, and only a chombo, names its player"),
+    (DRAW, {"win_1": "on"}, "a hand ending in “draw” has no winner"),
+])  # fmt: skip
+def test_what_another_result_has_is_refused_by_the_core_not_dropped(
+    signed_in: Client,
+    tenhou_session: m.Session,
+    base: dict[str, Any],
+    more: dict[str, Any],
+    said: str,
+) -> None:
+    """A box ticked or a choice made that the hand's result has not (tenpai at a ron, a
+    winner at a draw) goes to the core, which refuses it in words: the form no longer
+    keeps only what the result reads."""
+    table = start(signed_in, tenhou_session)
+    response = signed_in.post(table_url(table), base | more)
+    assert response.status_code == 400
+    assert said in html.unescape(response.content.decode())
+    table.refresh_from_db()
+    assert table.hands == []
+
+
+def test_who_dealt_in_is_read_at_a_ron_only(signed_in: Client, tenhou_session: m.Session) -> None:
+    """A round button cannot be unticked in a browser: “deals in” left on from a ron
+    the scorer changed to a tsumo is not read (the preview shows the tsumo)."""
+    table = start(signed_in, tenhou_session)
+    tsumo = {"result": "tsumo", "win_0": "on", "han_0": "3", "fu_0": "40", "discarder": "3",
+             "number": "1", "key": "dealt-in"}  # fmt: skip
+    assert signed_in.post(table_url(table), tsumo).status_code == 302
+    table.refresh_from_db()
+    assert "from" not in table.hands[0]["hand"]

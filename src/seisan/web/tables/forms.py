@@ -155,7 +155,7 @@ class HandForm(forms.Form):
         given_as_tiles = riichi_as_tiles = False
         for seat in range(len(self.names)):
             tiles = (data.get(f"tiles_{seat}") or "").strip()
-            if not (winning and data.get(f"win_{seat}")):  # what a winner's row holds
+            if not data.get(f"win_{seat}"):  # what a winner's row holds
                 self._unread(seat, data, ("tiles", "wintile", "melds", "han", "fu", "yakuman",
                                           "dora", "yaku", "pao"), FOR_A_WINNER)  # fmt: skip
                 continue
@@ -165,8 +165,8 @@ class HandForm(forms.Form):
             self._unread(seat, data, ("han", "fu", "yakuman", "dora", "yaku"), FROM_TILES)
             given_as_tiles = True
             riichi_as_tiles |= bool(data.get(f"riichi_{seat}"))
-            if self.seating is None:  # (no table to score them at: the page's own check)
-                continue
+            if self.seating is None or not winning:  # (no table to score them at, or no
+                continue  # win: the page's own check; the core's, of a win at a draw)
             try:
                 self.from_tiles[seat] = self._scored(seat, tiles, data)
             except SeisanError as err:
@@ -251,19 +251,20 @@ class HandForm(forms.Form):
         hand: dict[str, Any] = {"result": result}
         if riichi := flagged("riichi"):
             hand["riichi"] = riichi
-        if result in ("ron", "tsumo"):
-            hand["wins"] = [self._win(seat) for seat in range(len(names))
-                            if data.get(f"win_{seat}")]  # fmt: skip
-            if result == "ron" and data.get("discarder") not in (None, ""):
-                hand["from"] = names[int(data["discarder"])]
-        elif result == "draw":
-            if tenpai := flagged("tenpai"):
-                hand["tenpai"] = tenpai
-            if nagashi := flagged("nagashi"):
-                hand["nagashi"] = nagashi
-        elif result == "abort" and data.get("reason"):
+        # what is ticked or chosen goes to the core whatever the result, which refuses
+        # what the result has not (tenpai at a ron, a winner at a draw: never dropped);
+        # but who dealt in, read at a ron only: a round button cannot be unticked
+        if winners := [seat for seat in range(len(names)) if data.get(f"win_{seat}")]:
+            hand["wins"] = [self._win(seat) for seat in winners]
+        if result == "ron" and data.get("discarder") not in (None, ""):
+            hand["from"] = names[int(data["discarder"])]
+        if tenpai := flagged("tenpai"):
+            hand["tenpai"] = tenpai
+        if nagashi := flagged("nagashi"):
+            hand["nagashi"] = nagashi
+        if data.get("reason"):
             hand["reason"] = data["reason"]
-        elif result == "chombo" and data.get("offender") not in (None, ""):
+        if data.get("offender") not in (None, ""):
             hand["player"] = names[int(data["offender"])]
         if calls := flagged("open"):
             hand["calls"] = calls
