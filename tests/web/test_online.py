@@ -391,6 +391,12 @@ def test_a_review_sent_after_its_names_changed_is_refused_not_read_row_by_row(
     assert ("the names to tell have changed since the page was shown: look at them again"
             in response.content.decode())  # fmt: skip
     assert not m.Game.objects.exists() and OnlineName.objects.count() == 1
+    # the last name told since: the rows left still match, the last one is gone
+    OnlineName.objects.all().delete()
+    OnlineName.objects.create(club=club, name="Dae", player=anastasia)
+    response = signed_in.post(url, sent | {"new_3": "Daisy Typed"})
+    assert response.status_code == 400
+    assert not m.Game.objects.exists()
 
 
 def test_only_an_organiser_reads_logs_into_a_season(

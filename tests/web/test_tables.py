@@ -1115,6 +1115,9 @@ def test_a_yaku_the_list_lacks_survives_a_correction(
     table.refresh_from_db()
     fixed = {**hand, "from": "Ben"}
     edit = form_data(fixed, NAMES, 1) | {"version": str(table.version)}
+    # the preview of the correction reads it too (helper-54: “not one of the choices”)
+    shown = signed_in.post(table_url(table, "preview"), edit | {"editing": "1"}).content.decode()
+    assert "not one of the choices" not in shown and "Ana 2han30fu 2900" in shown
     assert signed_in.post(table_url(table, "correct", 1), edit).status_code == 302
     table.refresh_from_db()
     assert table.hands[0]["hand"] == fixed
@@ -1210,6 +1213,7 @@ def test_a_yaku_the_page_does_not_offer_is_refused(
     (RON, {"nagashi_2": "on"}, "流し満貫 (nagashi) is made only at a draw"),
     (RON, {"reason": "kyuushu"}, "a reason is given only for an abortive draw"),
     (RON, {"offender": "2"}, "a chombo, and only a chombo, names its player"),
+    (RON, {"yakuman_0": "1"}, "Ana: give han or yakuman, not both"),
     (DRAW, {"win_1": "on"}, "a hand ending in “draw” has no winner"),
 ])  # fmt: skip
 def test_what_another_result_has_is_refused_by_the_core_not_dropped(

@@ -246,11 +246,13 @@ def told_names(club: m.Club, unknown: Sequence[str], form: Mapping[str, str]) ->
     (which was meant cannot be told), unless it is the online name as offered or the
     player's own name."""
     told: dict[str, str] = {}
+    changed = _("the names to tell have changed since the page was shown: look at them again")
+    if form.get(f"name_{len(unknown)}") is not None:  # one told since, from the end
+        raise OnlineError(changed, "")
     for index, name in enumerate(unknown):
         asked = form.get(f"name_{index}")
         if asked is not None and asked != name:
-            raise OnlineError(_("the names to tell have changed since the page was shown: "
-                                "look at them again"), "")  # fmt: skip
+            raise OnlineError(changed, "")
         choice = form.get(f"who_{index}", "new")
         typed = form.get(f"new_{index}", "")
         if choice == "new":

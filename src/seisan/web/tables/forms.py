@@ -277,10 +277,11 @@ class HandForm(forms.Form):
         win: dict[str, Any] = {"winner": self.names[seat]}
         if seat in self.from_tiles:
             win |= self.from_tiles[seat]
-        elif data.get(f"yakuman_{seat}"):
-            win["yakuman"] = data[f"yakuman_{seat}"]
-        else:
-            win["han"] = data.get(f"han_{seat}") or 0
+        else:  # han and fu beside a yakuman go too: the core refuses them, never dropped
+            if data.get(f"yakuman_{seat}"):
+                win["yakuman"] = data[f"yakuman_{seat}"]
+            if data.get(f"han_{seat}") is not None or not data.get(f"yakuman_{seat}"):
+                win["han"] = data.get(f"han_{seat}") or 0
             if data.get(f"fu_{seat}") is not None:
                 win["fu"] = data[f"fu_{seat}"]
         if seat not in self.from_tiles:  # optional counts, for the statistics

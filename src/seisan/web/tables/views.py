@@ -76,6 +76,14 @@ def _seating(table: Table, hand: int | None = None) -> Seating | None:
     return Seating(line.dealer, line.round[0], len(table.names), scoring)
 
 
+def _kept_yaku(table: Table, hand: int) -> list[str]:
+    """The yaku of hand ``hand`` (1-based; none for 0) as stored: its correction offers
+    them, a house yaku the list lacks too."""
+    if not 1 <= hand <= len(table.hands):
+        return []
+    return [y for win in table.hands[hand - 1]["hand"].get("wins", []) for y in win.get("yaku", [])]
+
+
 def _new_form(table: Table) -> HandForm:
     return HandForm(
         names=table.names,
@@ -183,7 +191,8 @@ def preview(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
     editing = number(request.POST, "editing", 0)
     if editing > len(table.hands):
         editing = 0
-    form = HandForm(request.POST, names=table.names, seating=_seating(table, editing or None))
+    form = HandForm(request.POST, names=table.names, seating=_seating(table, editing or None),
+                    kept_yaku=_kept_yaku(table, editing))  # fmt: skip
     line = None
     error = ""
     if form.is_valid():
@@ -208,9 +217,8 @@ def correct_hand(request: HttpRequest, club: m.Club, pk: int, hand: int) -> Http
         return redirect("clubs:tables:table", slug=club.slug, pk=table.pk)
     names = list(table.names)
     if request.method == "POST":
-        kept = [y for win in table.hands[hand - 1]["hand"].get("wins", [])
-                for y in win.get("yaku", [])]  # fmt: skip
-        form = HandForm(request.POST, names=names, seating=_seating(table, hand), kept_yaku=kept)
+        form = HandForm(request.POST, names=names, seating=_seating(table, hand),
+                        kept_yaku=_kept_yaku(table, hand))  # fmt: skip
         if form.is_valid():
             try:
                 services.replace_hand(
