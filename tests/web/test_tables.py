@@ -20,9 +20,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from seisan.conditions import conditions
-from seisan.games import ABORTS, load_record, play, record_from_dict
+from seisan.games import ABORTS, RESULTS, load_record, play, record_from_dict
 from seisan.web.clubs import models as m
-from seisan.web.tables.forms import HandForm, initial_of
+from seisan.web.tables.forms import SEAT_FLAGS, HandForm, initial_of
 from seisan.web.tables.models import Table
 
 from .conftest import EXAMPLES, season_with
@@ -339,6 +339,56 @@ def test_every_hand_the_form_can_make_comes_back_as_it_went(hand: dict[str, Any]
     form = HandForm(form_data(hand, NAMES, 1), names=NAMES)
     assert form.is_valid(), form.errors
     assert form.hand() == hand
+
+
+@st.composite
+def any_form(draw: st.DrawFn) -> dict[str, Any]:
+    """A hand form as a scorer may leave it: any field filled with a value it takes,
+    whatever the result (a box ticked for another result, han on a seat that does not
+    win, a reason at a ron), the tiles aside (they need the table)."""
+    data: dict[str, Any] = {"result": draw(st.sampled_from(RESULTS)), "number": "1", "key": "k"}
+    seats = [str(s) for s in range(len(NAMES))]
+    optional = {
+        "discarder": st.sampled_from(seats), "offender": st.sampled_from(seats),
+        "reason": st.sampled_from(ABORTS), "stop": st.just("on"),
+    }  # fmt: skip
+    for s in seats:
+        optional |= {f"{flag}_{s}": st.just("on") for flag in SEAT_FLAGS}
+        optional |= {
+            f"han_{s}": st.integers(1, 13).map(str), f"fu_{s}": st.sampled_from(["30", "40"]),
+            f"yakuman_{s}": st.integers(0, 2).map(str), f"dora_{s}": st.integers(0, 3).map(str),
+            f"pao_{s}": st.sampled_from(seats),
+            f"yaku_{s}": st.lists(st.sampled_from(["立直", "平和", "門前清自摸和"]),
+                                  min_size=1, unique=True),
+        }  # fmt: skip
+    for key in draw(st.lists(st.sampled_from(sorted(optional)), unique=True, max_size=8)):
+        data[key] = draw(optional[key])
+    return data
+
+
+@settings(max_examples=400, deadline=None)
+@given(any_form())
+def test_whatever_a_form_holds_is_refused_or_kept(data: dict[str, Any]) -> None:
+    """The hand form drops nothing: what it takes (the core may still refuse the hand,
+    in words) comes back whole from the hand it makes, field by field; else the form
+    refuses it beside the field. Only “deals in” is read at a ron alone (a round
+    button cannot be unticked)."""
+    form = HandForm(data, names=NAMES)
+    if not form.is_valid():
+        assert all(form.errors.values())  # refused, in words beside a field
+        return
+
+    def held(fields: dict[str, Any]) -> dict[str, Any]:
+        """What the fields hold: a count of 0 (no yakuman, no dora, or the han 0 a
+        winner with neither han nor yakuman goes as, which the core refuses) as none."""
+        return {k: sorted(v) if isinstance(v, list) else "on" if v is True else str(v)
+                for k, v in fields.items() if k not in ("number", "key")
+                and not (k.startswith(("yakuman", "dora", "han")) and str(v) == "0")}  # fmt: skip
+
+    sent = held(data)
+    if data["result"] != "ron":
+        sent.pop("discarder", None)
+    assert sent == held(initial_of(form.hand(), NAMES))
 
 
 # -- what a phone's queue (offline.js) is told ------------------------------------------
