@@ -210,7 +210,7 @@ def test_a_correction_that_ends_the_game_early_is_refused(
     busting = {"result": "ron", "from": "Ana", "wins": [{"winner": "Dae", "yakuman": 1}]}
     data = form_data(busting, NAMES, 2) | {"version": str(table.version)}
     response = signed_in.post(table_url(table, "correct", 2), data)
-    assert response.status_code == 200
+    assert response.status_code == 400  # (refused, as the table's own page answers)
     assert "hand 3: the game already ended (Ana went below zero)" in response.content.decode()
     table.refresh_from_db()
     assert table.hands == before
@@ -744,6 +744,35 @@ def test_a_tiles_hand_corrected_keeps_its_yaku_and_dora(
     assert signed_in.post(table_url(table, "correct", 1), edit).status_code == 302
     table.refresh_from_db()
     assert table.hands[0]["hand"] == fixed
+
+
+def test_tiles_typed_on_a_correction_give_it_its_han_and_fu(
+    signed_in: Client, tenhou_session: m.Session
+) -> None:
+    """The correction page shows a win as han, fu, yaku and dora; tiles typed there
+    give them anew, the values shown giving way (helper-54: they had to be cleared
+    first); a value changed beside the tiles is still refused."""
+    table = start(signed_in, tenhou_session)
+    data = {"result": "ron", "win_2": "on", "riichi_2": "on", "discarder": "3",
+            "tiles_2": "234m567p11s345678s", "wintile_2": "8s", "dora": "7s", "ura": "7s",
+            "number": "1", "key": "tiles-4"}  # fmt: skip
+    assert signed_in.post(table_url(table), data).status_code == 302
+    table.refresh_from_db()
+    shown = form_data(table.hands[0]["hand"], list(table.names), 1) | {
+        "version": str(table.version),
+        "tiles_2": "234m567p11s345678s",
+        "wintile_2": "8s",
+    }
+    shown["yaku_2"] = list(reversed(shown["yaku_2"]))  # (as the page lists them)
+    changed = signed_in.post(table_url(table, "correct", 1), shown | {"han_2": "5"})
+    assert changed.status_code == 400
+    assert "this is worked out from the tiles: clear it, or clear the tiles" in html.unescape(
+        changed.content.decode())  # fmt: skip
+    assert signed_in.post(table_url(table, "correct", 1), shown).status_code == 302
+    table.refresh_from_db()
+    assert table.hands[0]["hand"]["wins"] == [
+        {"winner": "Chie", "han": 2, "fu": 30, "yaku": ["立直", "平和"]}
+    ]  # (no dora now)
 
 
 def test_yaku_and_dora_ticked_by_the_scorer_are_kept(

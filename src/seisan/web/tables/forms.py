@@ -88,7 +88,7 @@ class HandForm(forms.Form):
 
     def __init__(
         self, *args: Any, names: Sequence[str], seating: Seating | None = None,
-        kept_yaku: Sequence[str] = (), **kwargs: Any,
+        corrected: Mapping[str, Any] | None = None, **kwargs: Any,
     ) -> None:  # fmt: skip
         super().__init__(*args, **kwargs)
         self.names = list(names)
@@ -99,11 +99,12 @@ class HandForm(forms.Form):
         known = entry_yaku()
         yaku = [(name, yaku_name(name, lang)) for name in known]
         # a yaku the record has that the list lacks (a house yaku, another program's
-        # name) is offered too, so that a correction keeps it (``kept_yaku``: the
-        # corrected hand's, when it is sent back); any other is refused
+        # name) is offered too, so that a correction keeps it (``corrected``: the hand
+        # the page corrects, when it is sent back); any other is refused
+        self.offered = initial_of(corrected, self.names) if corrected else {}
         initial = self.initial or {}
-        given = [*kept_yaku, *(n for seat in range(len(self.names))
-                               for n in initial.get(f"yaku_{seat}") or [])]  # fmt: skip
+        given = [n for seat in range(len(self.names)) for source in (self.offered, initial)
+                 for n in source.get(f"yaku_{seat}") or []]  # fmt: skip
         for name in dict.fromkeys(given):
             if name not in known and isinstance(name, str) and 0 < len(name) <= MAX_YAKU_NAME:
                 yaku.append((name, yaku_name(name, lang)))
@@ -162,7 +163,9 @@ class HandForm(forms.Form):
             if not tiles:
                 self._unread(seat, data, ("wintile", "melds"), TILES_AS_WELL)
                 continue
-            self._unread(seat, data, ("han", "fu", "yakuman", "dora", "yaku"), FROM_TILES)
+            # (as a correction shows them, they give way to the tiles typed)
+            self._unread(seat, data, ("han", "fu", "yakuman", "dora", "yaku"), FROM_TILES,
+                         self.offered)  # fmt: skip
             given_as_tiles = True
             riichi_as_tiles |= bool(data.get(f"riichi_{seat}"))
             if self.seating is None or not winning:  # (no table to score them at, or no
@@ -177,13 +180,20 @@ class HandForm(forms.Form):
             self.add_error("ura", words(URA_AS_TILES))
         return data
 
-    def _unread(self, seat: int, data: Mapping[str, Any], keys: Sequence[str], why: str) -> None:
-        """Each of a seat's fields in ``keys`` that holds something is refused with
-        ``why``: nothing typed is dropped in silence."""
+    def _unread(self, seat: int, data: Mapping[str, Any], keys: Sequence[str], why: str,
+                shown: Mapping[str, Any] | None = None) -> None:  # fmt: skip
+        """Each of a seat's fields in ``keys`` that holds something (other than what
+        the page ``shown`` it with) is refused with ``why``: nothing typed is dropped
+        in silence."""
         for key in keys:
-            value = data.get(f"{key}_{seat}")
-            if value not in (None, "", [], 0) and f"{key}_{seat}" not in self.errors:
-                self.add_error(f"{key}_{seat}", words(why))
+            field = f"{key}_{seat}"
+            value = data.get(field)
+            was = shown.get(field) if shown else None
+            if was is not None and (sorted(value) == sorted(was) if isinstance(value, list)
+                                    else value == was):  # fmt: skip
+                continue
+            if value not in (None, "", [], 0) and field not in self.errors:
+                self.add_error(field, words(why))
 
     def _scored(self, seat: int, tiles: str, data: Mapping[str, Any]) -> dict[str, Any]:
         from seisan.tiles import score_tiles  # noqa: PLC0415 - only for a hand given as tiles

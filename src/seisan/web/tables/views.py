@@ -76,12 +76,9 @@ def _seating(table: Table, hand: int | None = None) -> Seating | None:
     return Seating(line.dealer, line.round[0], len(table.names), scoring)
 
 
-def _kept_yaku(table: Table, hand: int) -> list[str]:
-    """The yaku of hand ``hand`` (1-based; none for 0) as stored: its correction offers
-    them, a house yaku the list lacks too."""
-    if not 1 <= hand <= len(table.hands):
-        return []
-    return [y for win in table.hands[hand - 1]["hand"].get("wins", []) for y in win.get("yaku", [])]
+def _corrected(table: Table, hand: int) -> dict[str, Any] | None:
+    """Hand ``hand`` as stored (1-based; None for 0): what its correction page shows."""
+    return table.hands[hand - 1]["hand"] if 1 <= hand <= len(table.hands) else None
 
 
 def _new_form(table: Table) -> HandForm:
@@ -192,7 +189,7 @@ def preview(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
     if editing > len(table.hands):
         editing = 0
     form = HandForm(request.POST, names=table.names, seating=_seating(table, editing or None),
-                    kept_yaku=_kept_yaku(table, editing))  # fmt: skip
+                    corrected=_corrected(table, editing))  # fmt: skip
     line = None
     error = ""
     if form.is_valid():
@@ -218,7 +215,7 @@ def correct_hand(request: HttpRequest, club: m.Club, pk: int, hand: int) -> Http
     names = list(table.names)
     if request.method == "POST":
         form = HandForm(request.POST, names=names, seating=_seating(table, hand),
-                        kept_yaku=_kept_yaku(table, hand))  # fmt: skip
+                        corrected=_corrected(table, hand))  # fmt: skip
         if form.is_valid():
             try:
                 services.replace_hand(
@@ -248,6 +245,7 @@ def correct_hand(request: HttpRequest, club: m.Club, pk: int, hand: int) -> Http
         request, "tables/correct.html",
         ctx(request, club, table=table, session=table.session, form=form, hand=hand,
             label=round_label(line.round, line.honba, web_lang())),
+        status=400 if request.method == "POST" else 200,  # (a correction refused)
     )  # fmt: skip
 
 
