@@ -450,9 +450,9 @@ class GameForm(forms.Form):
     def _substitute(self, cleaned: Mapping[str, Any], names: list[str]) -> str:
         seat = cleaned.get("sub_seat") or ""
         name = " ".join(str(cleaned.get("sub_name") or "").split())
-        if not (seat or name):
+        if not (seat or name or cleaned.get("sub_later")):
             return ""
-        if not seat:
+        if not seat:  # (“came later” ticked alone too: never dropped)
             raise EntryError(_("whose seat did the substitute play?"), "sub_seat")
         if not name:
             raise EntryError(_("who played as the substitute?"), "sub_name")
