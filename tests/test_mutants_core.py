@@ -1523,3 +1523,15 @@ def test_a_double_rons_honba_cannot_go_back_to_its_owner() -> None:
         "rules: scoring.multi_ron_honba = “own-back”: must be nearest or each"
     )
     assert Rules.from_dict({"scoring": {"multi_ron_deposits": "own-back"}}).scoring
+
+
+def test_a_double_rons_sticks_do_not_go_to_each_winner() -> None:
+    """``Scoring.__post_init___96``–``_99``: the riichi sticks on the table go once,
+    to the nearest winner or each winner's own back; ``each`` (a rule for the honba)
+    is refused under the field's full name, with the value and what it may be."""
+    with pytest.raises(RulesError) as raised:
+        Rules.from_dict({"scoring": {"multi_ron_deposits": "each"}})
+    assert raised.value.message.text("en") == (
+        "rules: scoring.multi_ron_deposits = “each”: must be nearest or own-back"
+    )
+    assert "nearest" in raised.value.message.text("ja")
