@@ -121,6 +121,13 @@ def test_a_preset_name_source_reads_back() -> None:
         ({"advanced": "x" * 20001}, "advanced", "too long: at most 20000 characters"),
         ({"advanced": "extends = 'mleague'\nstart = 'lots'"}, "advanced", "start"),
         ({"name": ""}, "name", "give the season a name"),
+        # a field beside the TOML that replaces it: said on the field, never dropped
+        (
+            {"advanced": "extends = 'mleague'", "start": "30000"},
+            "start",
+            "the house rules as TOML replace this: change it there, or clear the TOML to use "
+            "the fields",
+        ),
         # a fee is money: with no rate it would be dropped in silence
         ({"fee": "500"}, "fee", "needs a rate (money.rate): a fee is money"),
         (

@@ -95,6 +95,11 @@ def preset_choices() -> list[tuple[str, str, str]]:
     return out
 
 
+#: a field given beside the house rules as TOML, which replace it
+TOML_REPLACES = N_("the house rules as TOML replace this: change it there, or clear the TOML "
+                   "to use the fields")  # fmt: skip
+
+
 class RulesForm(forms.Form):
     """A preset and the fields that differ, or house rules as TOML (advanced)."""
 
@@ -134,6 +139,11 @@ class RulesForm(forms.Form):
         if self.errors:
             return cleaned
         advanced = str(cleaned.get("advanced") or "").strip()
+        typed = [name for name in FIELDS if str(cleaned.get(name) or "").strip()]
+        if advanced and typed:  # the TOML replaces them: never dropped in silence
+            for name in typed:
+                self.add_error(name, words(TOML_REPLACES))
+            return cleaned
         try:
             if advanced:
                 self.parsed = rules_from_text(advanced)
