@@ -1535,3 +1535,15 @@ def test_a_double_rons_sticks_do_not_go_to_each_winner() -> None:
         "rules: scoring.multi_ron_deposits = “each”: must be nearest or own-back"
     )
     assert "nearest" in raised.value.message.text("ja")
+
+
+def test_kiriage_and_the_dealers_kiriage_together_are_refused_under_the_dealers_field() -> None:
+    """``Scoring.__post_init___150``, ``_151``, ``_156``, ``_157``: the refusal names
+    the field, ``scoring.kiriage_dealer``, and its value (the words alone were held)."""
+    with pytest.raises(RulesError) as raised:
+        Rules.from_dict({"scoring": {"kiriage": True, "kiriage_dealer": True}})
+    assert raised.value.field == "scoring.kiriage_dealer"
+    assert raised.value.message.text("en") == (
+        "rules: scoring.kiriage_dealer = true: kiriage already rounds up every hand, the "
+        "dealer's too: give one of the two"
+    )
