@@ -1547,3 +1547,21 @@ def test_kiriage_and_the_dealers_kiriage_together_are_refused_under_the_dealers_
         "rules: scoring.kiriage_dealer = true: kiriage already rounds up every hand, the "
         "dealer's too: give one of the two"
     )
+
+
+def test_a_tsumos_honba_may_be_nothing_and_an_odd_honba_needs_its_tsumo_share() -> None:
+    """``Scoring.__post_init___195``, ``_198``, ``_201``: a house rule whose tsumo pays
+    no honba (``honba_tsumo = 0``) is taken; ``_204``–``_208``: a honba that three
+    payers cannot share (500) without ``honba_tsumo`` is refused under its field, with
+    its value and the way out."""
+    scoring = Rules.from_dict({"scoring": {"honba": 300, "honba_tsumo": 0}}).scoring
+    assert (scoring.honba, scoring.tsumo_honba) == (300, 0)
+    with pytest.raises(RulesError) as raised:
+        Rules.from_dict({"scoring": {"honba": 500}})
+    assert raised.value.field == "scoring.honba"
+    assert raised.value.message.text("en") == (
+        "rules: scoring.honba = 500: must be a multiple of 300 (100 a payer), or give honba_tsumo"
+    )
+    assert (
+        Rules.from_dict({"scoring": {"honba": 500, "honba_tsumo": 100}}).scoring.tsumo_honba == 100
+    )
