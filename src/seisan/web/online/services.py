@@ -258,10 +258,7 @@ def told_names(club: m.Club, unknown: Sequence[str], form: Mapping[str, str]) ->
         if choice == "new":
             told[name] = typed
             continue
-        digits = choice[1:]
-        player = (club.players.filter(pk=int(digits), merged_into__isnull=True).first()
-                  if choice.startswith("#") and digits.isascii() and digits.isdigit()
-                  and len(digits) < 19 else None)  # fmt: skip
+        player = _chosen(club, choice)
         if player is None:  # (a player's id, as the page offers them)
             raise OnlineError(_("the club has no such player for “{name}”", name=name), name)
         if typed.strip() and name_key(typed) not in (name_key(name), name_key(player.name)):
@@ -350,17 +347,20 @@ def import_upload(upload: Upload, told: Mapping[str, str], user: Any, lang: str)
     return sessions
 
 
+def _chosen(club: m.Club, choice: str) -> m.Player | None:
+    """The club's player a choice names (``#`` and their id), or None."""
+    digits = choice[1:]
+    if not (choice.startswith("#") and digits.isascii() and digits.isdigit() and len(digits) < 19):
+        return None
+    return club.players.filter(pk=int(digits), merged_into__isnull=True).first()
+
+
 def _remember(club: m.Club, told: Mapping[str, str]) -> None:
     """Each name told kept as its player: ``#`` and an existing player's id, or the name
     of a new player."""
     for online, who in told.items():
         if who.startswith("#"):
-            digits = who[1:]
-            found = (
-                club.players.filter(pk=int(digits), merged_into__isnull=True).first()
-                if (digits.isascii() and digits.isdigit() and len(digits) < 19)
-                else None
-            )
+            found = _chosen(club, who)
             if found is None:
                 raise OnlineError(_("the club has no such player for “{name}”", name=online),
                                   online)  # fmt: skip
