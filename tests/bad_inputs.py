@@ -107,6 +107,11 @@ FILES: dict[str, str | bytes] = {
     "rules_side.toml": "[side]\nbinta = -5\n",
     "rules_money.toml": '[money]\nrate = "abc"\n',
     "rules_fee.toml": 'extends = "tenhou"\n[money]\nfee = 500\n',  # a fee with no rate
+    # what does nothing without what it qualifies: money's parts with no rate, the lines
+    # of 沈みウマ and 飛び賞 with neither
+    "rules_currency.toml": 'extends = "tenhou"\n[money]\ncurrency = "円"\n',
+    "rules_line.toml": 'extends = "tenhou"\n[side]\nshizumi_line = 20000\n',
+    "rules_zero.toml": 'extends = "tenhou"\n[side]\ntobi_at_zero = true\n',
     # past Python's own limits (a number of over 4300 digits, lists nested past its
     # stack): the parsers raise ValueError and RecursionError, not their syntax errors
     "rules_digits.toml": "start = " + "9" * 5000 + "\n",
@@ -265,6 +270,13 @@ case(
 )
 case("settle-fee-norate", ["settle", *FOUR, "-r", "{d}/rules_fee.toml"], "money.fee")
 case("game-fee-norate", ["game", "examples/game.json", "-r", "{d}/rules_fee.toml"], "money.fee")
+for name, field in [("currency", "money.currency"), ("line", "side.shizumi_line"),
+                    ("zero", "side.tobi_at_zero")]:  # fmt: skip
+    case(f"settle-{name}-idle", ["settle", *FOUR, "-r", f"{{d}}/rules_{name}.toml"], field)
+    case(f"session-{name}-idle", ["session", "examples/points.csv", "-r",
+                                  f"{{d}}/rules_{name}.toml"], field)  # fmt: skip
+case("game-currency-idle", ["game", "examples/game.json", "-r", "{d}/rules_currency.toml"],
+     "money.currency")  # fmt: skip
 case("session-ledger", ["session", "examples/friday.toml", "--ledger", "most"])
 # -- game --------------------------------------------------------------------------------
 for name in ["empty.json", "syntax.json", "list.json", "nohands.json", "badround.json",

@@ -249,3 +249,23 @@ def test_bytes_that_are_not_utf8_after_the_first_mib_are_named(tmp_path: Path, c
     err = cli.run("bulk", "settle", str(source), "-o", str(target), "-r", "mleague", code=2)
     assert "late.csv: cannot be read from row 1 on" in err and err.count("\n") == 1
     assert not target.exists()
+
+
+def test_side_bets_and_money_of_the_rules_are_said_to_be_left_out(tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]
+    """The bulk engine settles scores alone: a house file's 飛び賞 or rate is named on
+    stderr, never dropped in silence; the scores are the core's ``settle()``'s."""
+    write_points(tmp_path / "in.parquet", np.array([[62600, 31000, 16400, -10000]]), np.array([0]))
+    (tmp_path / "house.toml").write_text('extends = "mleague"\n[side]\ntobi = 10000\n'
+                                         "[money]\nrate = 50\n", encoding="utf-8")  # fmt: skip
+    source, house = str(tmp_path / "in.parquet"), str(tmp_path / "house.toml")
+    result = cli.runner.invoke(app, ["bulk", "settle", source, "-o", str(tmp_path / "out.csv"),
+                                     "-r", house])  # fmt: skip
+    assert result.exit_code == 0, result.stderr
+    assert result.stderr.splitlines()[0] == (
+        "seisan: house: side.tobi, money.rate left out: bulk settles each game's score alone "
+        "(seisan session settles side bets and money)"
+    )
+    assert "82.6" in (tmp_path / "out.csv").read_text(encoding="utf-8")  # no 飛び賞 in it
+    plain = cli.runner.invoke(app, ["bulk", "summary", source, "-r", "mleague", "--compare",
+                                    "tenhou", "--format", "json"])  # fmt: skip
+    assert plain.exit_code == 0 and "left out" not in plain.stderr

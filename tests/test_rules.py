@@ -443,4 +443,54 @@ def test_a_fee_without_a_rate_is_refused_naming_the_field_and_its_value() -> Non
     with pytest.raises(RulesError) as refused:
         Stakes(fee=Fraction(100)).check_paid()
     assert refused.value.field == "money.fee"
-    assert str(refused.value) == "rules: money.fee = 100: needs a rate (money.rate): a fee is money"
+    assert (
+        str(refused.value) == "rules: money.fee = 100: a fee is money: it needs a rate (money.rate)"
+    )
+
+
+@pytest.mark.parametrize(
+    ("data", "field", "said"),
+    [
+        ({"money": {"currency": "円"}}, "money.currency",
+         "rules: money.currency = “円”: does nothing without a rate (money.rate)"),
+        ({"money": {"unit": 100}}, "money.unit",
+         "rules: money.unit = 100: does nothing without a rate (money.rate)"),
+        ({"money": {"rounding": "floor"}}, "money.rounding",
+         "rules: money.rounding = “floor”: does nothing without a rate (money.rate)"),
+        ({"money": {"fee_payer": "first"}}, "money.fee_payer",
+         "rules: money.fee_payer = “first”: does nothing without a rate (money.rate)"),
+        ({"money": {"fee": 100, "currency": "円"}}, "money.fee",
+         "rules: money.fee = 100: a fee is money: it needs a rate (money.rate)"),
+        ({"side": {"shizumi_line": 20000}}, "side.shizumi_line",
+         "rules: side.shizumi_line = 20000: does nothing without 沈みウマ (side.shizumi)"),
+        ({"side": {"shizumi_line": 100}}, "side.shizumi_line",
+         "rules: side.shizumi_line = 100: does nothing without 沈みウマ (side.shizumi)"),
+        ({"side": {"tobi_at_zero": True}}, "side.tobi_at_zero",
+         "rules: side.tobi_at_zero = true: does nothing without 飛び賞 (side.tobi)"),
+    ],
+)  # fmt: skip
+def test_what_does_nothing_in_whole_rules_is_refused(data: dict, field: str, said: str) -> None:
+    """Money's parts with no rate, 沈みウマ's line with no 沈みウマ, 飛び賞 at zero with no
+    飛び賞: kept on construction (a file may leave them to the command line, rules stored
+    before are read), refused once the rules are whole."""
+    rules = Rules.from_dict({"extends": "mleague", **data})
+    with pytest.raises(RulesError) as refused:
+        rules.check_whole()
+    assert (refused.value.field, str(refused.value)) == (field, said)
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {},
+        {"money": {"rate": 50, "currency": "円", "unit": 100, "rounding": "floor",
+                   "fee": 100, "fee_payer": "first"}},
+        {"money": {"unit": 1, "rounding": "half-up", "fee": 0, "fee_payer": "each"}},
+        {"side": {"shizumi": 10000, "shizumi_line": 20000}},
+        {"side": {"tobi": 10000, "tobi_at_zero": True}},
+        {"side": {"tobi_at_zero": False}},
+    ],
+)  # fmt: skip
+def test_what_is_used_or_as_without_it_is_kept(data: dict) -> None:
+    """Each with what it qualifies, or written as the default (which is no rule at all)."""
+    Rules.from_dict({"extends": "mleague", **data}).check_whole()

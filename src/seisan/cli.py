@@ -22,7 +22,7 @@ import typer
 from typer.exceptions import TyperException
 
 from seisan import __version__
-from seisan.errors import SeisanError, file_problem
+from seisan.errors import RulesError, SeisanError, file_problem
 from seisan.explain import rule_field, rule_value, rules_caption, uma_text
 from seisan.i18n import (
     N_,
@@ -714,11 +714,12 @@ def _refuse_unused(
             if key in stakes:
                 option = "--" + key.replace("_", "-")
                 raise SeisanError(_("{option} needs a rate (--rate)", option=option))
-        if rules.stakes.fee:  # a rules file's [money] fee, with no rate to pay it in
+        try:
+            rules.stakes.check_paid()
+        except RulesError as err:  # a rules file's [money], with no rate to pay it in
             raise SeisanError(
-                _("the rules' game fee (money.fee = {fee}) needs a rate: give money.rate in "
-                  "the rules or --rate", fee=rules.stakes.fee)
-            )  # fmt: skip
+                _("{problem}, in the rules or with --rate", problem=err.message)
+            ) from None
     needs = [
         ("winners", winners is not None, rules.side.yakitori, "--yakitori"),
         ("soto-pool", soto_pool is not None, pool, "--pool NAME:PLAYER"),
@@ -733,6 +734,7 @@ def _refuse_unused(
             raise SeisanError(
                 _("--{option} does nothing without {other}", option=option, other=other)
             )
+    rules.check_whole()  # what a rules file gives that does nothing
 
 
 def _given(**options: Any) -> dict[str, Any]:
@@ -1138,7 +1140,7 @@ def game_command(
 
     language = lang or default_lang()
     record = load_record(file, load_rules(rules) if rules is not None else None)
-    record.rules.stakes.check_paid()  # no --rate here: a fee with no rate is refused
+    record.rules.check_whole()  # no --rate here: money with no rate is refused
     played = record.play()
     assert played.settlement is not None
     names = list(record.names)

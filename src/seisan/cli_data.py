@@ -24,6 +24,7 @@ from seisan.cli import (
     fail,
     out,
     reports_errors,
+    rules_title,
     sub_app,
 )
 from seisan.errors import SeisanError, file_problem
@@ -71,12 +72,21 @@ def _bulk() -> Any:
     return io
 
 
-def _rulesets(rules: str, compare: str | None) -> list[Rules]:
+def _rulesets(rules: str, compare: str | None, lang: Lang | None) -> list[Rules]:
     names = [rules] + [c for c in (compare or "").split(",") if c.strip()]
     seen: dict[str, Rules] = {}
     for name in names:
         chosen = load_rules(name.strip())
         seen.setdefault(chosen.name, chosen)
+    for chosen in seen.values():  # said, never dropped in silence
+        left = [f"side.{k}" for k in chosen.side.to_dict()]
+        left += [f"money.{k}" for k in chosen.stakes.to_dict()]
+        if left:
+            fields = ", ".join(left)  # as the file writes them
+            said = _("{rules}: {fields} left out: bulk settles each game's score alone "
+                     "(seisan session settles side bets and money)",
+                     rules=rules_title(chosen, lang), fields=fields)  # fmt: skip
+            err_line("seisan: " + said.text(lang))
     return list(seen.values())
 
 
@@ -136,7 +146,7 @@ def bulk_settle(
 ) -> None:
     io = _bulk()
     _check_batch(batch_size)
-    rulesets = _rulesets(rules, compare)
+    rulesets = _rulesets(rules, compare, lang)
     chosen = [c.strip() for c in columns.split(",")] if columns else None
     if output != io.STDOUT and output.resolve() == source.resolve():
         fail(_("--output: give another file than the input"))
@@ -165,7 +175,7 @@ def bulk_summary(
 ) -> None:
     io = _bulk()
     _check_batch(batch_size)
-    rulesets = _rulesets(rules, compare)
+    rulesets = _rulesets(rules, compare, lang)
     chosen = [c.strip() for c in columns.split(",")] if columns else None
     _say_encoding(io, source, lang)
     with _Progress(term("played", lang)) as progress:

@@ -572,10 +572,18 @@ class Stakes:
         return self.rate / self.unit
 
     def check_paid(self) -> None:
-        """A fee is money: refused with no rate. Checked once the rules are whole, not
-        on construction: a rules file may leave the rate to ``seisan --rate``."""
-        if self.fee and self.rate is None:
-            raise RulesError("money.fee", self.fee, _("needs a rate (money.rate): a fee is money"))
+        """Money with no rate is refused: a fee (money), and the unit, currency,
+        rounding or payer of money never computed. Checked once the rules are whole,
+        not on construction: a rules file may leave the rate to ``seisan --rate``."""
+        if self.rate is not None:
+            return
+        if self.fee:
+            raise RulesError(
+                "money.fee", self.fee, _("a fee is money: it needs a rate (money.rate)")
+            )
+        if changed := self.to_dict():  # what differs from no money at all
+            name, value = next(iter(changed.items()))
+            raise RulesError(f"money.{name}", value, _("does nothing without a rate (money.rate)"))
 
     def to_dict(self) -> dict[str, Any]:
         return _changed(self, Stakes())
@@ -848,6 +856,22 @@ class Rules:
                 continue
             out.append(own.get(f"{key}@{chosen.value}", text))
         return out
+
+    def check_whole(self) -> None:
+        """What would do nothing in rules that are whole is refused, as an option that
+        does nothing is: money with no rate, 沈みウマ's line with no 沈みウマ, 飛び賞 at
+        zero with no 飛び賞. Checked where rules are given whole (a season's, a file's
+        with the command's options), not on construction: a file may leave these to
+        the command line, and rules stored before are read as they were."""
+        self.stakes.check_paid()
+        side = self.side
+        if side.shizumi_line is not None and not side.shizumi:
+            raise RulesError("side.shizumi_line", side.shizumi_line,
+                             _("does nothing without 沈みウマ (side.shizumi)"))  # fmt: skip
+        if side.tobi_at_zero and not side.tobi:
+            raise RulesError(
+                "side.tobi_at_zero", True, _("does nothing without 飛び賞 (side.tobi)")
+            )
 
     def replace(self, **changes: Any) -> Rules:
         """A copy with ``changes`` applied and validated; the changed fields are

@@ -143,7 +143,10 @@ def test_settle_keeps_exact_decimals_as_json_numbers() -> None:
          "invalid_request", "deposits"),
         # a fee with no rate: refused, not dropped (the CLI refuses it too)
         ({"rules": {"extends": "mleague", "money": {"fee": 500}}, "points": [25000] * 4},
-         "en", 400, "invalid", "money.fee = 500: needs a rate (money.rate)"),
+         "en", 400, "invalid", "money.fee = 500: a fee is money: it needs a rate (money.rate)"),
+        ({"rules": "mleague", "changes": {"side": {"shizumi_line": 20000}},
+          "points": [25000] * 4}, "en", 400, "invalid",
+         "side.shizumi_line = 20000: does nothing without 沈みウマ (side.shizumi)"),
         ({"rules": "mleague", "changes": {"money": {"fee": 500}}, "points": [25000] * 4},
          "ja", 400, "invalid", "money.fee"),
     ],

@@ -129,11 +129,23 @@ def test_a_preset_name_source_reads_back() -> None:
             "the fields",
         ),
         # a fee is money: with no rate it would be dropped in silence
-        ({"fee": "500"}, "fee", "needs a rate (money.rate): a fee is money"),
+        ({"fee": "500"}, "fee", "a fee is money: it needs a rate (money.rate)"),
+        # what does nothing without what it qualifies: refused beside it, never dropped
+        ({"currency": "円"}, "currency", "does nothing without a rate (money.rate)"),
+        ({"unit": "100"}, "unit", "does nothing without a rate (money.rate)"),
+        ({"fee_payer": "first"}, "fee_payer", "does nothing without a rate (money.rate)"),
+        ({"money_rounding": "floor"}, "money_rounding", "does nothing without a rate (money.rate)"),
+        ({"shizumi_line": "20000"}, "shizumi_line", "does nothing without 沈みウマ (side.shizumi)"),
+        ({"tobi_at_zero": "true"}, "tobi_at_zero", "does nothing without 飛び賞 (side.tobi)"),
+        (
+            {"advanced": "extends = 'mleague'\n[side]\ntobi_at_zero = true"},
+            "advanced",
+            "side.tobi_at_zero = true: does nothing without 飛び賞 (side.tobi)",
+        ),
         (
             {"advanced": "extends = 'mleague'\n[money]\nfee = 500"},
             "advanced",
-            "money.fee = 500: needs a rate (money.rate)",
+            "money.fee = 500: a fee is money: it needs a rate (money.rate)",
         ),
     ],
 )

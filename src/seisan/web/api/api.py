@@ -202,7 +202,7 @@ def _rules(spec: object, changes: Mapping[str, Any] | None) -> Rules:
         raise ApiError(422, "invalid_request", _("rules: give a preset name or a rules object"),
                        "rules")  # fmt: skip
     rules = with_changes(base, changes or {}, named=isinstance(spec, str))
-    rules.stakes.check_paid()  # whole now: a fee with no rate would be dropped in silence
+    rules.check_whole()  # whole now: what does nothing would be dropped in silence
     return rules
 
 

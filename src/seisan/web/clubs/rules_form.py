@@ -154,7 +154,7 @@ class RulesForm(forms.Form):
                 return cleaned
             data = self._data(cleaned)
             self.parsed = rules_from_data(data)
-            self.parsed.stakes.check_paid()
+            self.parsed.check_whole()
             self.source = tomli_w.dumps(data)
         except _FieldError as err:
             self.add_error(err.field, err.text)

@@ -60,7 +60,7 @@ def rules_from_text(text: str) -> Rules:
     except (ValueError, RecursionError) as err:  # TOMLDecodeError, Python's own limits
         raise SeisanError(_("not valid TOML ({where})", where=where_in_text(err))) from None
     rules = rules_from_data(data)  # titled as the preset it extends, "changed"
-    rules.stakes.check_paid()  # a season's rules are whole: no --rate comes later
+    rules.check_whole()  # a season's rules are whole: no --rate comes later
     return rules
 
 
