@@ -764,6 +764,9 @@ def test_tiles_typed_on_a_correction_give_it_its_han_and_fu(
         "wintile_2": "8s",
     }
     shown["yaku_2"] = list(reversed(shown["yaku_2"]))  # (as the page lists them)
+    said = "On a correction, the han, fu, yaku and dora shown give way to the tiles as typed here."
+    assert said in signed_in.get(table_url(table, "correct", 1)).content.decode()
+    assert said not in signed_in.get(table_url(table)).content.decode()  # (a new hand's page)
     changed = signed_in.post(table_url(table, "correct", 1), shown | {"han_2": "5"})
     assert changed.status_code == 400
     assert "this is worked out from the tiles: clear it, or clear the tiles" in html.unescape(
