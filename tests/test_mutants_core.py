@@ -1565,3 +1565,13 @@ def test_a_tsumos_honba_may_be_nothing_and_an_odd_honba_needs_its_tsumo_share() 
     assert (
         Rules.from_dict({"scoring": {"honba": 500, "honba_tsumo": 100}}).scoring.tsumo_honba == 100
     )
+
+
+def test_a_tsumos_honba_given_as_digits_is_kept_as_its_number() -> None:
+    """``Scoring.__post_init___191``, ``_192``: a tsumo's honba written as text (as a
+    command line or a form gives it) is kept as the number it reads, which the payment
+    of every tsumo adds; the text had been kept, and a dump wrote it back as text."""
+    scoring = Rules.from_dict({"scoring": {"honba": 500, "honba_tsumo": " 100 "}}).scoring
+    assert scoring.honba_tsumo == 100 and type(scoring.honba_tsumo) is int
+    assert scoring.tsumo_honba == 100
+    assert Rules(scoring=scoring).to_dict()["scoring"]["honba_tsumo"] == 100
