@@ -399,6 +399,56 @@ def test_a_review_sent_after_its_names_changed_is_refused_not_read_row_by_row(
     assert not m.Game.objects.exists()
 
 
+def test_a_review_whose_rows_changed_in_the_middle_is_refused(
+    signed_in: Client, club: m.Club, owner: Any
+) -> None:
+    """As many names to tell as the page showed, but not the same: one remembered
+    name forgotten and another told since. Each row is checked against its own name
+    (the count alone matches): Ben, Chie and Dae would be read as Ana, Ben and Chie."""
+    season = season_with(club, "tenhou", owner)
+    anastasia = m.Player.objects.create(club=club, name="Anastasia")
+    OnlineName.objects.create(club=club, name="Ana", player=anastasia)
+    pending = review_of(read(signed_in, club, season,
+                             files=[upload(DATA / "tenhou" / TENHOU[0])]))  # fmt: skip
+    url = reverse("clubs:online:review", args=[club.slug, pending.pk])
+    shown = re.findall(r'name="(name_\d)" value="([^"]*)"', signed_in.get(url).content.decode())
+    assert shown == [("name_0", "Ben"), ("name_1", "Chie"), ("name_2", "Dae")]
+    OnlineName.objects.filter(name="Ana").delete()
+    OnlineName.objects.create(club=club, name="Dae", player=anastasia)
+    sent = dict(shown) | {f"who_{i}": "new" for i in range(3)}
+    sent |= {f"new_{i}": n for i, n in enumerate(["Ben", "Chie", "Dae"])}
+    response = signed_in.post(url, sent)
+    assert response.status_code == 400
+    assert ("the names to tell have changed since the page was shown: look at them again"
+            in response.content.decode())  # fmt: skip
+    assert not m.Game.objects.exists()
+    assert list(OnlineName.objects.values_list("name", flat=True)) == ["Dae"]
+
+
+def test_a_row_without_its_choice_or_its_name_and_an_id_past_any_player(
+    signed_in: Client, club: m.Club, owner: Any
+) -> None:
+    """A row sent without its choice is a new player of the name typed (the list
+    offers that first); a new player with no name sent is asked for; a player's id of
+    19 digits, past what the database holds, is no player of the club (it had been
+    looked up: an error of the database, not a word)."""
+    season = season_with(club, "tenhou", owner)
+    pending = review_of(read(signed_in, club, season,
+                             files=[upload(DATA / "tenhou" / TENHOU[0])]))  # fmt: skip
+    url = reverse("clubs:online:review", args=[club.slug, pending.pk])
+    rest = {"who_1": "new", "new_1": "Ben", "who_2": "new", "new_2": "Chie",
+            "who_3": "new", "new_3": "Dae"}  # fmt: skip
+    response = signed_in.post(url, {"who_0": "new", **rest})
+    assert response.status_code == 400 and "say who “Ana” is" in response.content.decode()
+    response = signed_in.post(url, {"who_0": "#" + "9" * 19, **rest})
+    assert response.status_code == 400
+    assert "the club has no such player for “Ana”" in response.content.decode()
+    assert not m.Game.objects.exists() and not OnlineName.objects.exists()
+    response = signed_in.post(url, {"new_0": "Anastasia", **rest})
+    assert response.status_code == 302
+    assert OnlineName.objects.get(name="Ana").player.name == "Anastasia"
+
+
 def test_only_an_organiser_reads_logs_into_a_season(
     club: m.Club, owner: Any, member_of: Any
 ) -> None:
