@@ -1575,3 +1575,17 @@ def test_a_tsumos_honba_given_as_digits_is_kept_as_its_number() -> None:
     assert scoring.honba_tsumo == 100 and type(scoring.honba_tsumo) is int
     assert scoring.tsumo_honba == 100
     assert Rules(scoring=scoring).to_dict()["scoring"]["honba_tsumo"] == 100
+
+
+def test_a_target_given_as_digits_is_kept_as_its_number() -> None:
+    """``GameFlow.__post_init___61``, ``_62``: the points a game ends at (``game.target``)
+    written as text are kept as the number they read (the text had been kept)."""
+    flow = Rules.from_dict({"game": {"target": " 30000 "}}).game
+    assert flow.target == 30000 and type(flow.target) is int
+
+
+@pytest.mark.parametrize(("given", "kept"), [(0, Fraction(0)), ("0.5", Fraction(1, 2))])
+def test_a_chombo_of_no_pt_or_half_a_pt_is_taken(given: object, kept: Fraction) -> None:
+    """``Penalties.__post_init___40``, ``_41``: a house whose chombo costs only its
+    payments (0 pt), or half a pt, is taken; below 0 is refused (``_42``…)."""
+    assert Rules.from_dict({"penalties": {"chombo_pt": given}}).penalties.chombo_pt == kept
