@@ -1589,3 +1589,34 @@ def test_a_chombo_of_no_pt_or_half_a_pt_is_taken(given: object, kept: Fraction) 
     """``Penalties.__post_init___40``, ``_41``: a house whose chombo costs only its
     payments (0 pt), or half a pt, is taken; below 0 is refused (``_42``…)."""
     assert Rules.from_dict({"penalties": {"chombo_pt": given}}).penalties.chombo_pt == kept
+
+
+@pytest.mark.parametrize(
+    ("table", "field", "value"),
+    [
+        (None, "start", 25000), ("scoring", "honba", 300), ("scoring", "honba_tsumo", 100),
+        ("scoring", "riichi", 1000), ("scoring", "noten", 3000),
+        ("penalties", "chombo_pt", 20), ("penalties", "substitute_points", -15000),
+        ("penalties", "substitute_uma", -15), ("side", "sou_uma", 10000),
+        ("side", "sou_bashin", 10000), ("side", "binta", 10000), ("side", "kubi", 30000),
+        ("side", "shizumi", 10000), ("side", "shizumi_line", 20000), ("side", "chip_value", 2),
+        ("side", "tobi", 10000), ("side", "yakitori", 10000), ("side", "soto_pool", 10000),
+        ("money", "rate", 50), ("money", "unit", 100), ("money", "fee", 100),
+        ("game", "target", 30000),
+    ],
+)  # fmt: skip
+def test_a_number_written_as_text_is_the_number(table: str | None, field: str, value: int) -> None:
+    """Every number of the rules, written as text (as a command line, a form or a
+    spreadsheet gives it, spaces around), makes the same rules as the number, its
+    value of the same type: a check that read the text and kept it (mutants such as
+    ``_191``, ``GameFlow.__post_init___61``) shows here. ``substitute_points`` had
+    refused the text ("must be a whole multiple of 100 points" for " -15000 ")."""
+
+    def given(v: object) -> dict[str, object]:
+        return {"extends": "mleague", **({field: v} if table is None else {table: {field: v}})}
+
+    number, text = Rules.from_dict(given(value)), Rules.from_dict(given(f" {value} "))
+    assert text == number
+    part = {None: "", "money": "stakes"}.get(table, table)
+    kept = [getattr(getattr(r, part) if part else r, field) for r in (number, text)]
+    assert type(kept[0]) is type(kept[1]) and kept[0] == kept[1]

@@ -511,17 +511,13 @@ class Penalties:
         )
         for name in ("chombo_replay", "chombo_riichi_back", "redistribute"):
             _flag(f"penalties.{name}", getattr(self, name))
-        value = self.substitute_points
-        if isinstance(value, bool) or not isinstance(value, int) or value % 100:
+        # read as every other points field is (digits as text too, ▲ for minus)
+        value = points_number("penalties.substitute_points", self.substitute_points)
+        if value % 100:
             raise RulesError(
                 "penalties.substitute_points", value, _("must be a whole multiple of 100 points")
             )
-        if abs(value) > MAX_POINTS:
-            raise RulesError(
-                "penalties.substitute_points",
-                value,
-                _("is beyond {limit} points", limit=MAX_POINTS),
-            )
+        object.__setattr__(self, "substitute_points", value)
 
     def to_dict(self) -> dict[str, Any]:
         return _changed(self, Penalties())
