@@ -112,6 +112,7 @@ FILES: dict[str, str | bytes] = {
     "rules_currency.toml": 'extends = "tenhou"\n[money]\ncurrency = "円"\n',
     "rules_line.toml": 'extends = "tenhou"\n[side]\nshizumi_line = 20000\n',
     "rules_zero.toml": 'extends = "tenhou"\n[side]\ntobi_at_zero = true\n',
+    "rules_gorin.toml": 'extends = "tenhou"\n[scoring]\nsystem = "gorin"\nkiriage = true\n',
     # past Python's own limits (a number of over 4300 digits, lists nested past its
     # stack): the parsers raise ValueError and RecursionError, not their syntax errors
     "rules_digits.toml": "start = " + "9" * 5000 + "\n",
@@ -363,6 +364,12 @@ for name in ["emptydir", "bad.mjlog", "garbage.mjlog", "bad.mjlog.gz", "notgzip.
     case(f"import-{name}", ["import", "tenhou", "{d}/" + name, "-o", "{d}/imported"])
     case(f"stats-{name}", ["stats", "{d}/" + name])
 case("import-rules", ["import", "tenhou", "{d}/bad.mjlog", "-o", "{d}/imp2", "-r", "nosuch"])
+# rules the records would keep that do nothing (helper-55: the records were then refused)
+case("import-rules-idle", ["import", "tenhou", "tests/data/tenhou", "-o", "{d}/imp3", "-r",
+                           "{d}/rules_zero.toml"], "side.tobi_at_zero")  # fmt: skip
+case("bulk-rules-idle", ["bulk", "settle", "{d}/one.csv", "-o", "{d}/idle.csv", "-r",
+                         "{d}/rules_line.toml"], "side.shizumi_line")  # fmt: skip
+case("hand-rules-idle", ["hand", "--han", "4", "-r", "{d}/rules_gorin.toml"], "scoring.kiriage")
 for reader, name in [("tenhou", "digits6.json"), ("tenhou", "deep6.json"),
                      ("majsoul", "digits6.json"), ("majsoul", "deep6.json"),
                      ("mjai", "digits.mjson"), ("mjai", "deep.mjson")]:  # fmt: skip

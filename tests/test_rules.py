@@ -467,13 +467,36 @@ def test_a_fee_without_a_rate_is_refused_naming_the_field_and_its_value() -> Non
          "rules: side.shizumi_line = 100: does nothing without 沈みウマ (side.shizumi)"),
         ({"side": {"tobi_at_zero": True}}, "side.tobi_at_zero",
          "rules: side.tobi_at_zero = true: does nothing without 飛び賞 (side.tobi)"),
+        # (helper-55) who pays a fee with no fee; what a point system does not read; a
+        # target with no extension to end; a substitute's fixed score not used
+        ({"money": {"rate": 50, "fee_payer": "first"}}, "money.fee_payer",
+         "rules: money.fee_payer = “first”: does nothing without a fee (money.fee)"),
+        ({"scoring": {"system": "gorin", "kiriage": True}}, "scoring.kiriage",
+         "rules: scoring.kiriage = true: does nothing under the gorin system"),
+        ({"scoring": {"system": "exact", "kiriage_dealer": True}}, "scoring.kiriage_dealer",
+         "rules: scoring.kiriage_dealer = true: does nothing under the exact system"),
+        ({"scoring": {"system": "30fu", "kiriage": True}}, "scoring.kiriage",
+         "rules: scoring.kiriage = true: does nothing under the 30fu system"),
+        ({"scoring": {"thirty_fu_variant": True}}, "scoring.thirty_fu_variant",
+         "rules: scoring.thirty_fu_variant = true: does nothing outside the 30fu system"),
+        ({"scoring": {"system": "gorin", "kazoe": "sanbaiman"}}, "scoring.kazoe",
+         "rules: scoring.kazoe = “sanbaiman”: does nothing under the gorin system (11 han is "
+         "超満)"),
+        ({"game": {"target": 30000}}, "game.target",
+         "rules: game.target = 30000: does nothing without an extension (game.extension)"),
+        ({"penalties": {"substitute_points": -20000}}, "penalties.substitute_points",
+         "rules: penalties.substitute_points = -20000: does nothing unless "
+         "penalties.substitute = “fixed”"),
+        ({"penalties": {"substitute_uma": -10}}, "penalties.substitute_uma",
+         "rules: penalties.substitute_uma = -10: does nothing unless penalties.substitute = "
+         "“fixed”"),
     ],
 )  # fmt: skip
 def test_what_does_nothing_in_whole_rules_is_refused(data: dict, field: str, said: str) -> None:
     """Money's parts with no rate, 沈みウマ's line with no 沈みウマ, 飛び賞 at zero with no
     飛び賞: kept on construction (a file may leave them to the command line, rules stored
     before are read), refused once the rules are whole."""
-    rules = Rules.from_dict({"extends": "mleague", **data})
+    rules = Rules.from_dict({"extends": "npm", **data})  # (no kiriage, extension or money)
     with pytest.raises(RulesError) as refused:
         rules.check_whole()
     assert (refused.value.field, str(refused.value)) == (field, said)
@@ -489,8 +512,42 @@ def test_what_does_nothing_in_whole_rules_is_refused(data: dict, field: str, sai
         {"side": {"shizumi": 10000, "shizumi_line": 20000}},
         {"side": {"tobi": 10000, "tobi_at_zero": True}},
         {"side": {"tobi_at_zero": False}},
+        {"money": {"rate": 50, "fee": 100, "fee_payer": "first"}},
+        {"money": {"rate": 50, "fee_payer": "each"}},
+        {"scoring": {"kiriage": True}},
+        {"scoring": {"kiriage_dealer": True}},
+        {"scoring": {"system": "30fu", "thirty_fu_variant": True, "kazoe": "sanbaiman"}},
+        {"scoring": {"system": "exact", "kazoe": "sanbaiman"}},
+        {"game": {"target": 30000, "extension": "west"}},
+        {"penalties": {"substitute": "fixed", "substitute_points": -20000,
+                       "substitute_uma": -10}},
     ],
 )  # fmt: skip
 def test_what_is_used_or_as_without_it_is_kept(data: dict) -> None:
     """Each with what it qualifies, or written as the default (which is no rule at all)."""
-    Rules.from_dict({"extends": "mleague", **data}).check_whole()
+    Rules.from_dict({"extends": "npm", **data}).check_whole()
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"extends": "mleague", "scoring": {"system": "gorin"}},
+        {"extends": "mleague", "scoring": {"system": "30fu"}},
+        {"extends": "saikouisen", "scoring": {"system": "exact"}},
+        {"extends": "mahjongsoul", "game": {"extension": "none"}},
+        {"extends": "ema", "penalties": {"substitute": "result"}},
+    ],
+)  # fmt: skip
+def test_what_the_preset_gives_is_not_the_readers_to_answer_for(data: dict) -> None:
+    """M.League's kiriage and 数え役満 cap, 最高位戦's dealer kiriage, Mahjong Soul's
+    target: a reader who changes the system or the extension never wrote them, so they
+    are not refused; written again by the reader, they are."""
+    rules = Rules.from_dict(data)
+    assert rules.idle() == []
+    rules.check_whole()
+    table, fields = next((k, v) for k, v in data.items() if k != "extends")
+    if table == "scoring" and data["extends"] == "mleague":
+        again = Rules.from_dict({**data, "scoring": {**fields, "kiriage": True}})
+        assert [path for path, _v, _p in again.idle()] == []  # (the preset's value again)
+        house = Rules.from_dict({"extends": "npm", "scoring": {**fields, "kiriage": True}})
+        assert [path for path, _v, _p in house.idle()] == ["scoring.kiriage"]

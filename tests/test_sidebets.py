@@ -526,3 +526,29 @@ def test_a_spectator_of_a_player_alone_pays_a_quantum_more_to_the_smallest_remai
     assert game.totals()["S0"] == game.totals()["South"] == Fraction(-31, 10)
     assert {t.payee: t.amount for t in game.soto if t.payer == "S0"} == {
         "East": Fraction(21, 10), "North": Fraction(4, 5), "West": Fraction(1, 5)}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("args", "shizumi", "tobi"),
+    [
+        ([], -10, -10),
+        (["--shizumi", "0"], 0, -10),
+        (["--tobi", "0"], -10, 0),
+        (["--tobi", "0", "--no-tobi-at-zero"], -10, 0),
+        (["--shizumi", "0", "--tobi", "0"], 0, 0),
+        (["--no-tobi-at-zero"], -10, 0),  # (the last ends on exactly 0: no longer busted)
+    ],
+)  # fmt: skip
+def test_a_house_files_shizumi_and_tobi_turned_off_for_a_game(
+    cli, tmp_path, args: list[str], shizumi: int, tobi: int
+) -> None:
+    """A house file with 沈みウマ below 30000 and 飛び賞 at zero: ``--shizumi 0`` or
+    ``--tobi 0`` turns the bet off tonight, and its line goes with it (helper-55: the
+    line left alone was refused as doing nothing, so a bet could not be turned off)."""
+    house = tmp_path / "house.toml"
+    house.write_text('extends = "mleague"\n[side]\nshizumi = 10000\nshizumi_line = 30000\n'
+                     "tobi = 10000\ntobi_at_zero = true\n", encoding="utf-8")  # fmt: skip
+    data = cli.json("settle", "50000", "30000", "20000", "0", "-r", str(house),
+                    "--names", "A,B,C,D", *args)  # fmt: skip
+    last = data["results"][3].get("side", {})
+    assert (last.get("shizumi", 0), last.get("tobi", 0)) == (shizumi, tobi)

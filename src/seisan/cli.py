@@ -340,7 +340,13 @@ def resolve_rules(
         if value is not None
     }
     overrides |= {key: table for key, table in (("side", side), ("money", money)) if table}
-    return with_changes(base, overrides, named=name is not None)
+    rules = with_changes(base, overrides, named=name is not None)
+    # 沈みウマ or 飛び賞 turned off tonight (``--shizumi 0``): the house's line for it goes too
+    given = side or {}
+    off = {line: cleared for bet, line, cleared in (("shizumi", "shizumi_line", None),
+                                                     ("tobi", "tobi_at_zero", False))
+           if bet in given and line not in given and not getattr(rules.side, bet)}  # fmt: skip
+    return rules.replace(side=replace(rules.side, **off)) if off else rules
 
 
 def rules_title(rules: Rules, lang: Lang | None = None) -> str:
@@ -574,8 +580,8 @@ def settle_command(
     chip_value: Annotated[str | None, typer.Option(help=N_("pt per chip."))] = None,
     tobi: Annotated[str | None, typer.Option(help=N_("飛び賞 paid by a busted player."))] = None,
     tobi_at_zero: Annotated[
-        bool, typer.Option(help=N_("Exactly 0 points busts too (for 飛び賞)."))
-    ] = False,
+        bool | None, typer.Option(help=N_("Exactly 0 points busts too (for 飛び賞)."))
+    ] = None,
     busted: Annotated[
         list[str] | None, typer.Option(help=N_("LOSER:WINNER for 飛び賞. Repeatable."))
     ] = None,
@@ -611,7 +617,7 @@ def settle_command(
     side = _given(
         sou_uma=sou_uma, sou_bashin=sou_bashin, binta=binta, kubi=kubi, shizumi=shizumi,
         shizumi_line=shizumi_line, soto_pool=soto_pool, chip_value=chip_value, tobi=tobi,
-        tobi_at_zero=tobi_at_zero or None, yakitori=yakitori,
+        tobi_at_zero=tobi_at_zero, yakitori=yakitori,
     )  # fmt: skip
     stakes = _given(rate=rate, unit=unit, fee=fee, fee_payer=fee_payer, currency=currency)
     resolved = resolve_rules(
@@ -726,7 +732,8 @@ def _refuse_unused(
         ("kubi", "kubi" in side, rules.side.binta or binta_pair or rules.side.binta_pairs,
          "--binta"),
         ("shizumi-line", "shizumi_line" in side, rules.side.shizumi, "--shizumi"),
-        ("tobi-at-zero", "tobi_at_zero" in side, rules.side.tobi, "--tobi"),
+        # (turned off beside 飛び賞 turned off: --tobi 0 --no-tobi-at-zero)
+        ("tobi-at-zero", "tobi_at_zero" in side, rules.side.tobi or before.tobi, "--tobi"),
         ("chip-value", "chip_value" in side, chips is not None, "--chips"),
     ]  # fmt: skip
     for option, given, needed, other in needs:
@@ -1042,7 +1049,8 @@ def hand_command(
     from seisan.rules import PointSystem, Scoring  # noqa: PLC0415
 
     language = lang or default_lang()
-    base = load_rules(rules).scoring if rules is not None else Scoring()
+    loaded = load_rules(rules) if rules is not None else None
+    base = loaded.scoring if loaded is not None else Scoring()
     changes = _given(
         system=system, kiriage=kiriage or None, kazoe=kazoe, thirty_fu_variant=variant or None,
         double_yakuman=double_yakuman, composite_yakuman=composite_yakuman, sanma_tsumo=sanma,
@@ -1056,6 +1064,9 @@ def hand_command(
         raise SeisanError(_("--variant is for the 30fu system: give --system 30fu"))
     if kazoe is not None and scoring.system is PointSystem.GORIN:
         raise SeisanError(_("--kazoe does nothing under the gorin system (11 han is 超満)"))
+    for path, value, problem in loaded.idle() if loaded is not None else []:
+        if path.startswith("scoring."):  # what a rules file gives that its system never reads
+            raise RulesError(path, value, problem)
     if players not in (3, 4):
         raise SeisanError(_("--players {players}: 4 or 3", players=players))
     if sanma is not None and players != 3:

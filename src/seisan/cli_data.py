@@ -72,13 +72,20 @@ def _bulk() -> Any:
     return io
 
 
-def _rulesets(rules: str, compare: str | None, lang: Lang | None) -> list[Rules]:
+def _rulesets(rules: str, compare: str | None) -> list[Rules]:
     names = [rules] + [c for c in (compare or "").split(",") if c.strip()]
     seen: dict[str, Rules] = {}
     for name in names:
         chosen = load_rules(name.strip())
+        chosen.check_whole()  # (refused as everywhere, though bulk leaves money out)
         seen.setdefault(chosen.name, chosen)
-    for chosen in seen.values():  # said, never dropped in silence
+    return list(seen.values())
+
+
+def _say_left_out(rulesets: Sequence[Rules], lang: Lang | None) -> None:
+    """What bulk does not settle, said once the command is sure to run, never dropped
+    in silence: the rules' side bets and money."""
+    for chosen in rulesets:
         left = [f"side.{k}" for k in chosen.side.to_dict()]
         left += [f"money.{k}" for k in chosen.stakes.to_dict()]
         if left:
@@ -87,7 +94,6 @@ def _rulesets(rules: str, compare: str | None, lang: Lang | None) -> list[Rules]
                      "(seisan session settles side bets and money)",
                      rules=rules_title(chosen, lang), fields=fields)  # fmt: skip
             err_line("seisan: " + said.text(lang))
-    return list(seen.values())
 
 
 class _Progress:
@@ -146,11 +152,12 @@ def bulk_settle(
 ) -> None:
     io = _bulk()
     _check_batch(batch_size)
-    rulesets = _rulesets(rules, compare, lang)
+    rulesets = _rulesets(rules, compare)
     chosen = [c.strip() for c in columns.split(",")] if columns else None
     if output != io.STDOUT and output.resolve() == source.resolve():
         fail(_("--output: give another file than the input"))
     check_output(output, force=force)
+    _say_left_out(rulesets, lang)
     _say_encoding(io, source, lang)
     with _Progress(term("played", lang)) as progress:
         rows = io.settle_file(source, output, rulesets, chosen, deposits, batch_size, progress)
@@ -175,8 +182,9 @@ def bulk_summary(
 ) -> None:
     io = _bulk()
     _check_batch(batch_size)
-    rulesets = _rulesets(rules, compare, lang)
+    rulesets = _rulesets(rules, compare)
     chosen = [c.strip() for c in columns.split(",")] if columns else None
+    _say_left_out(rulesets, lang)
     _say_encoding(io, source, lang)
     with _Progress(term("played", lang)) as progress:
         summaries = io.summarise(source, rulesets, chosen, deposits, batch_size, progress)
@@ -416,6 +424,8 @@ def _import_logs(
     from seisan.logs import CheckError  # noqa: PLC0415
 
     chosen = load_rules(rules) if rules else None
+    if chosen is not None:
+        chosen.check_whole()  # the records keep them: what does nothing is refused now
     check_output(output, folder=True)
     if hands is not None and hands == games:
         fail(_("--hands and --games: give two files"))

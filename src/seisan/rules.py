@@ -21,6 +21,7 @@ from typing import Any, TypeVar
 from seisan.errors import RulesError, SeisanError, UnknownNameError, where_in_text
 from seisan.i18n import (
     Lang,
+    Message,
     _,
     current_language,
     name_key,
@@ -569,9 +570,13 @@ class Stakes:
 
     def check_paid(self) -> None:
         """Money with no rate is refused: a fee (money), and the unit, currency,
-        rounding or payer of money never computed. Checked once the rules are whole,
-        not on construction: a rules file may leave the rate to ``seisan --rate``."""
+        rounding or payer of money never computed; and who pays a fee with no fee.
+        Checked once the rules are whole, not on construction: a rules file may leave
+        the rate to ``seisan --rate``."""
         if self.rate is not None:
+            if self.fee_payer is not FeePayer.EACH and not self.fee:
+                raise RulesError("money.fee_payer", self.fee_payer.value,
+                                 _("does nothing without a fee (money.fee)"))  # fmt: skip
             return
         if self.fee:
             raise RulesError(
@@ -699,6 +704,23 @@ class Fast:
                 for count, values in rules.uma.table
             }
             self.uma_q = ()
+
+
+def _extended(name: str) -> Rules | None:
+    """The preset ``name`` (what rules extend), or None."""
+    if not name:
+        return None
+    from seisan.presets import find_preset  # noqa: PLC0415 - presets are made of rules
+
+    try:
+        return find_preset(name)
+    except SeisanError:  # (a house file's own name: nothing to leave alone)
+        return None
+
+
+def _at(rules: Rules, path: str) -> object:
+    table, name = path.split(".")
+    return getattr(getattr(rules, table), name)
 
 
 @dataclass(frozen=True)
@@ -855,19 +877,51 @@ class Rules:
 
     def check_whole(self) -> None:
         """What would do nothing in rules that are whole is refused, as an option that
-        does nothing is: money with no rate, 沈みウマ's line with no 沈みウマ, 飛び賞 at
-        zero with no 飛び賞. Checked where rules are given whole (a season's, a file's
-        with the command's options), not on construction: a file may leave these to
-        the command line, and rules stored before are read as they were."""
+        does nothing is (:meth:`idle` says which). Checked where rules are given whole
+        (a season's, a file's with the command's options), not on construction: a
+        file may leave a rate or a bet to the command line, and rules stored before
+        are read as they were."""
         self.stakes.check_paid()
-        side = self.side
-        if side.shizumi_line is not None and not side.shizumi:
-            raise RulesError("side.shizumi_line", side.shizumi_line,
-                             _("does nothing without 沈みウマ (side.shizumi)"))  # fmt: skip
-        if side.tobi_at_zero and not side.tobi:
-            raise RulesError(
-                "side.tobi_at_zero", True, _("does nothing without 飛び賞 (side.tobi)")
-            )
+        for path, value, problem in self.idle():
+            raise RulesError(path, value, problem)
+
+    def idle(self) -> list[tuple[str, object, Message]]:
+        """Each field these rules give that nothing reads, with why: 沈みウマ's line with
+        no 沈みウマ, 飛び賞 at zero with no 飛び賞, a target with no extension, a
+        substitute's fixed score under another policy, kiriage outside the standard
+        table, the 30fu variant outside 30fu, 数え役満's cap under gorin. A value the
+        preset extended gives is left alone: a reader who changes the point system of
+        M.League never wrote its kiriage."""
+        scoring, side, flow, penalties = self.scoring, self.side, self.game, self.penalties
+        system = scoring.system
+        under = _("does nothing under the {system} system", system=system.value)
+        fixed = penalties.substitute is SubstitutePolicy.FIXED
+        found = [
+            ("side.shizumi_line", side.shizumi_line, side.shizumi_line is not None
+             and not side.shizumi, _("does nothing without 沈みウマ (side.shizumi)")),
+            ("side.tobi_at_zero", True, side.tobi_at_zero and not side.tobi,
+             _("does nothing without 飛び賞 (side.tobi)")),
+            ("game.target", flow.target, flow.target is not None
+             and flow.extension is Extension.NONE,
+             _("does nothing without an extension (game.extension)")),
+            ("scoring.kiriage", True, scoring.kiriage and system is not PointSystem.STANDARD,
+             under),
+            ("scoring.kiriage_dealer", True,
+             scoring.kiriage_dealer and system is not PointSystem.STANDARD, under),
+            ("scoring.thirty_fu_variant", True,
+             scoring.thirty_fu_variant and system is not PointSystem.THIRTY_FU,
+             _("does nothing outside the 30fu system")),
+            ("scoring.kazoe", scoring.kazoe.value,
+             scoring.kazoe is not Kazoe.YAKUMAN and system is PointSystem.GORIN,
+             _("does nothing under the gorin system (11 han is 超満)")),
+            *((f"penalties.{name}", value, not fixed,
+               _("does nothing unless penalties.substitute = “fixed”"))
+              for name, value in penalties.to_dict().items()
+              if name in ("substitute_points", "substitute_uma")),
+        ]  # fmt: skip
+        preset = _extended(self.extends)
+        return [(path, value, problem) for path, value, unread, problem in found
+                if unread and (preset is None or _at(preset, path) != _at(self, path))]  # fmt: skip
 
     def replace(self, **changes: Any) -> Rules:
         """A copy with ``changes`` applied and validated; the changed fields are
