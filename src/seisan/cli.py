@@ -343,9 +343,11 @@ def resolve_rules(
     rules = with_changes(base, overrides, named=name is not None)
     # 沈みウマ or 飛び賞 turned off tonight (``--shizumi 0``): the house's line for it goes too
     given = side or {}
-    off = {line: cleared for bet, line, cleared in (("shizumi", "shizumi_line", None),
-                                                     ("tobi", "tobi_at_zero", False))
-           if bet in given and line not in given and not getattr(rules.side, bet)}  # fmt: skip
+    off: dict[str, Any] = {
+        line: cleared for bet, line, cleared in (("shizumi", "shizumi_line", None),
+                                                 ("tobi", "tobi_at_zero", False))
+        if bet in given and line not in given and not getattr(rules.side, bet)
+    }  # fmt: skip
     return rules.replace(side=replace(rules.side, **off)) if off else rules
 
 
