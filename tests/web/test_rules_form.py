@@ -111,6 +111,9 @@ def test_a_preset_name_source_reads_back() -> None:
         ),
         ({"start": "25050"}, "start", "must be a positive multiple of 100 points"),
         ({"start": "30000"}, None, None),  # on the return points: no oka
+        # Mahjong Soul's target with its extension turned off: the preset's, not the
+        # organiser's to answer for (the target does nothing now, and is not refused)
+        ({"preset": "mahjongsoul", "extension": "none"}, None, None),
         ({"uma": "10-30", "preset": "tenhou-sanma"}, "uma", "X-Y uma is for 4 players"),
         ({"rate": "-5"}, "rate", ""),
         ({"chip_value": "x"}, "chip_value", "“x” is not a number"),
