@@ -444,6 +444,12 @@ def test_a_row_without_its_choice_or_its_name_and_an_id_past_any_player(
     assert response.status_code == 400
     assert "the club has no such player for “Ana”" in response.content.decode()
     assert not m.Game.objects.exists() and not OnlineName.objects.exists()
+    ana = m.Player.objects.create(club=club, name="Ana Chosen")
+    with transaction.atomic():  # a player chosen, and no name box sent: that player
+        response = signed_in.post(url, {"who_0": f"#{ana.pk}", **rest})
+        assert response.status_code == 302
+        assert OnlineName.objects.get(name="Ana").player == ana
+        transaction.set_rollback(True)
     response = signed_in.post(url, {"new_0": "Anastasia", **rest})
     assert response.status_code == 302
     assert OnlineName.objects.get(name="Ana").player.name == "Anastasia"
