@@ -739,6 +739,25 @@ def test_each_refusal_of_an_import_names_its_field(club: m.Club, owner: Any) -> 
     assert not m.Game.objects.exists() and not OnlineName.objects.exists()
 
 
+def test_each_refusal_of_the_review_names_its_field(club: m.Club) -> None:
+    """As an import's own refusals: a row's problem is asked about by its online name;
+    a list changed since the page was shown concerns no one name."""
+    ana = m.Player.objects.create(club=club, name="Anastasia")
+    unknown = ["Ana", "Ben"]
+    cases = [
+        ({"name_0": "Ana", "name_1": "Ben", "name_2": "Chie"}, ""),  # one told since
+        ({"name_0": "Ben", "name_1": "Ana"}, ""),  # the rows no longer match
+        ({"who_0": "#0"}, "Ana"),  # no such player
+        ({"who_0": "new", "who_1": f"#{ana.pk}", "new_1": "Zed"}, "Ben"),  # both
+    ]
+    for form, field in cases:
+        with pytest.raises(services.OnlineError) as refused:
+            services.told_names(club, unknown, form)
+        assert refused.value.field == field, form
+    assert services.told_names(club, unknown, {"who_0": f"#{ana.pk}", "new_1": "Ben"}) == {
+        "Ana": f"#{ana.pk}", "Ben": "Ben"}  # fmt: skip
+
+
 # -- what an import stores, and the races it refuses -------------------------------------
 
 NAMES = {n: n for n in ("Ana", "Ben", "Chie", "Dae")}
