@@ -287,6 +287,7 @@ def test_fee_goes_to_the_house() -> None:
         (["--rate", "1/3"], "money.rate = “1/3”: must be a decimal amount of money"),
         (["--rate", "3", "--unit", "0.3", "--fee", "1"], "must be a multiple of the unit"),
         (["--fee-payer", "both", "--rate", "1"], "money.fee_payer = “both”"),
+        (["--fee-payer", "first", "--rate", "1"], "--fee-payer does nothing without --fee"),
         (["--soto", "a:B"], "“a” is already a player"),
         (["--soto", "Eve:A", "--soto", "eve:B"], "“eve” is already a player or a spectator"),
         (["--sashi", "A:B"], "should be A:B:AMOUNT"),

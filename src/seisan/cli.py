@@ -737,6 +737,7 @@ def _refuse_unused(
         # (turned off beside 飛び賞 turned off: --tobi 0 --no-tobi-at-zero)
         ("tobi-at-zero", "tobi_at_zero" in side, rules.side.tobi or before.tobi, "--tobi"),
         ("chip-value", "chip_value" in side, chips is not None, "--chips"),
+        ("fee-payer", "fee_payer" in stakes, rules.stakes.fee, "--fee"),
     ]  # fmt: skip
     for option, given, needed, other in needs:
         if given and not needed:
