@@ -1284,6 +1284,14 @@ def rules_show(
             sources.append(["", source.url])
         if source.note:
             sources.append(["", f"「{source.note}」"])
+    idle = rules.idle()  # shown whole, with what a command given them would refuse
+    try:
+        rules.stakes.check_paid()
+    except RulesError as err:  # (a rate may come from --rate: said, not refused, here)
+        idle.insert(0, (err.field, err.value, err.problem))
+    for path, value, problem in idle:
+        said = _("note: {field} = {value}: {problem}", field=path, value=value, problem=problem)
+        err_line("seisan: " + said.text(language))
     emit(
         out,
         fmt,
