@@ -1620,3 +1620,12 @@ def test_a_number_written_as_text_is_the_number(table: str | None, field: str, v
     part = {None: "", "money": "stakes"}.get(table, table)
     kept = [getattr(getattr(r, part) if part else r, field) for r in (number, text)]
     assert type(kept[0]) is type(kept[1]) and kept[0] == kept[1]
+
+
+def test_a_fee_off_the_unit_of_money_is_refused_under_its_field() -> None:
+    """``Stakes.__post_init___54``, ``_55``, ``_60``, ``_61``: a fee of 150 paid in units of
+    100 is refused naming ``money.fee`` and its value (the words alone had been tested)."""
+    with pytest.raises(RulesError) as refused:
+        Rules.from_dict({"money": {"rate": 50, "unit": 100, "fee": 150}})
+    assert (refused.value.field, refused.value.value) == ("money.fee", Fraction(150))
+    assert str(refused.value) == "rules: money.fee = 150: must be a multiple of the unit 100"
