@@ -1633,12 +1633,12 @@ def test_a_fee_off_the_unit_of_money_is_refused_under_its_field() -> None:
 
 @pytest.mark.parametrize("given", [True, [50]])
 def test_money_that_is_not_an_amount_is_refused_under_its_field(given: object) -> None:
-    """``_money_1``, ``_3``: true or a list as the rate is refused naming ``money.rate``
+    """``_money_1``, ``_3``–``_5``: true or a list as the rate is refused naming ``money.rate``
     (true had been read as 1); ``Stakes.__post_init___87``, ``_88``: money's rounding
     given as text is kept as its rounding, not as the text."""
     with pytest.raises(RulesError) as refused:
         Rules.from_dict({"money": {"rate": given}})
-    assert refused.value.field == "money.rate"
+    assert (refused.value.field, refused.value.value) == ("money.rate", given)
     assert str(refused.value).endswith(": must be an amount of money")
     stakes = Rules.from_dict({"money": {"rate": 50, "rounding": "floor"}}).stakes
     assert stakes.rounding is Rounding.FLOOR
