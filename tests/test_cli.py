@@ -331,11 +331,12 @@ def test_rules_show_says_what_a_file_gives_that_does_nothing(cli, tmp_path: Path
     """Shown whole, exit 0, with a note on stderr for each field a command given the
     file would refuse (a rate may still come from ``--rate``: said, not refused)."""
     house = tmp_path / "house.toml"
-    house.write_text('extends = "npm"\n[money]\ncurrency = "円"\n[side]\ntobi_at_zero = true\n'
+    house.write_text('extends = "npm"\n[money]\ncurrency = "円"\nunit = 100\n[side]\ntobi_at_zero = true\n'
                      '[scoring]\nsystem = "gorin"\nkiriage = true\n', encoding="utf-8")  # fmt: skip
     result = cli.runner.invoke(app, ["rules", "show", str(house), "--format", "json"])
     assert result.exit_code == 0 and json.loads(result.stdout)["side"] == {"tobi_at_zero": True}
     assert result.stderr.splitlines() == [
+        "seisan: note: money.unit = 100: does nothing without a rate (money.rate)",
         "seisan: note: money.currency = 円: does nothing without a rate (money.rate)",
         "seisan: note: side.tobi_at_zero = true: does nothing without 飛び賞 (side.tobi)",
         "seisan: note: scoring.kiriage = true: does nothing under the gorin system",

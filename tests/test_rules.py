@@ -551,3 +551,55 @@ def test_what_the_preset_gives_is_not_the_readers_to_answer_for(data: dict) -> N
         assert [path for path, _v, _p in again.idle()] == []  # (the preset's value again)
         house = Rules.from_dict({"extends": "npm", "scoring": {**fields, "kiriage": True}})
         assert [path for path, _v, _p in house.idle()] == ["scoring.kiriage"]
+
+
+@pytest.mark.parametrize(
+    ("money", "listed"),
+    [
+        ({}, []),
+        ({"rate": 50}, []),
+        ({"currency": "円", "unit": 100, "rounding": "floor"},
+         [("money.unit", 100, "does nothing without a rate (money.rate)"),
+          ("money.currency", "円", "does nothing without a rate (money.rate)"),
+          ("money.rounding", "floor", "does nothing without a rate (money.rate)")]),
+        ({"fee_payer": "first", "fee": 100},
+         [("money.fee", 100, "a fee is money: it needs a rate (money.rate)"),
+          ("money.fee_payer", "first", "does nothing without a rate (money.rate)")]),
+        ({"rate": 50, "fee_payer": "first"},
+         [("money.fee_payer", "first", "does nothing without a fee (money.fee)")]),
+        ({"rate": 50, "fee": 100, "fee_payer": "first", "currency": "円"}, []),
+    ],
+)  # fmt: skip
+def test_money_nothing_reads_is_listed_whole_with_the_rest(money: dict, listed: list) -> None:
+    """Money's idle fields are in :meth:`Rules.idle`'s one list, first, each with its
+    value and reason (``rules show`` prints them all; ``check_whole`` refuses the
+    first, as ``check_paid`` does), before the other tables'."""
+    rules = Rules.from_dict({"extends": "npm", "money": money, "side": {"tobi_at_zero": True}})
+    found = [(path, value, problem.text("en")) for path, value, problem in rules.idle()]
+    assert found == [*listed, ("side.tobi_at_zero", True,
+                               "does nothing without 飛び賞 (side.tobi)")]  # fmt: skip
+    with pytest.raises(RulesError) as refused:
+        rules.check_whole()
+    assert refused.value.field == (listed or [("side.tobi_at_zero",)])[0][0]
+    if listed:
+        with pytest.raises(RulesError) as paid:
+            rules.stakes.check_paid()
+        assert (paid.value.field, paid.value.value) == listed[0][:2]
+    else:
+        rules.stakes.check_paid()
+
+
+@pytest.mark.parametrize(
+    ("system", "unread"),
+    [
+        ("standard", ["thirty_fu_variant"]),
+        ("30fu", ["kiriage", "kiriage_dealer"]),
+        ("gorin", ["kiriage", "kiriage_dealer", "thirty_fu_variant", "kazoe"]),
+        ("exact", ["kiriage", "kiriage_dealer", "thirty_fu_variant"]),
+    ],
+)
+def test_what_each_point_system_never_reads(system: str, unread: list[str]) -> None:
+    """One list (:meth:`Scoring.unread`) for a rules file's fields and ``hand``'s options."""
+    from seisan.rules import Scoring  # noqa: PLC0415
+
+    assert [name for name, _problem in Scoring.from_dict({"system": system}).unread()] == unread

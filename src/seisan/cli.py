@@ -1049,7 +1049,7 @@ def hand_command(
     lang: LangOption = None,
 ) -> None:
     from seisan.hands import MAX_COUNT, hand_value, three_player_tsumo  # noqa: PLC0415
-    from seisan.rules import PointSystem, Scoring  # noqa: PLC0415
+    from seisan.rules import Scoring  # noqa: PLC0415
 
     language = lang or default_lang()
     loaded = load_rules(rules) if rules is not None else None
@@ -1059,14 +1059,16 @@ def hand_command(
         double_yakuman=double_yakuman, composite_yakuman=composite_yakuman, sanma_tsumo=sanma,
     )  # fmt: skip
     scoring = Scoring.from_dict(changes, base)
-    if kiriage and scoring.system in (PointSystem.THIRTY_FU, PointSystem.GORIN, PointSystem.EXACT):
-        raise SeisanError(
-            _("--kiriage does nothing under the {system} system", system=scoring.system)
-        )
-    if variant and scoring.system is not PointSystem.THIRTY_FU:
-        raise SeisanError(_("--variant is for the 30fu system: give --system 30fu"))
-    if kazoe is not None and scoring.system is PointSystem.GORIN:
-        raise SeisanError(_("--kazoe does nothing under the gorin system (11 han is 超満)"))
+    said = {  # an option the point system never reads (Scoring.unread says which)
+        "kiriage": (kiriage, _("--kiriage does nothing under the {system} system",
+                               system=scoring.system)),
+        "thirty_fu_variant": (variant, _("--variant is for the 30fu system: give --system 30fu")),
+        "kazoe": (kazoe is not None,
+                  _("--kazoe does nothing under the gorin system (11 han is 超満)")),
+    }  # fmt: skip
+    for name, _problem in scoring.unread():
+        if name in said and said[name][0]:
+            raise SeisanError(said[name][1])
     for path, value, problem in loaded.idle() if loaded is not None else []:
         if path.startswith("scoring."):  # what a rules file gives that its system never reads
             raise RulesError(path, value, problem)
@@ -1284,12 +1286,9 @@ def rules_show(
             sources.append(["", source.url])
         if source.note:
             sources.append(["", f"「{source.note}」"])
-    idle = rules.idle()  # shown whole, with what a command given them would refuse
-    try:
-        rules.stakes.check_paid()
-    except RulesError as err:  # (a rate may come from --rate: said, not refused, here)
-        idle.insert(0, (err.field, err.value, err.problem))
-    for path, value, problem in idle:
+    # shown whole, with what a command given them would refuse (a rate may come from
+    # --rate: said, not refused, here)
+    for path, value, problem in rules.idle():
         said = _("note: {field} = {value}: {problem}", field=path, value=value, problem=problem)
         err_line("seisan: " + said.text(language))
     emit(

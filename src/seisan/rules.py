@@ -395,6 +395,22 @@ class Scoring:
                 _("must be a multiple of 300 (100 a payer), or give honba_tsumo"),
             )
 
+    def unread(self) -> list[tuple[str, Message]]:
+        """The fields this point system never reads, with why: kiriage (either kind)
+        outside the standard table, the 30fu variant outside 30fu, 数え役満's cap under
+        gorin. One list for a rules file's fields (:meth:`Rules.idle`) and for the
+        ``hand`` command's options."""
+        system = self.system
+        found = []
+        if system is not PointSystem.STANDARD:
+            under = _("does nothing under the {system} system", system=system.value)
+            found += [("kiriage", under), ("kiriage_dealer", under)]
+        if system is not PointSystem.THIRTY_FU:
+            found.append(("thirty_fu_variant", _("does nothing outside the 30fu system")))
+        if system is PointSystem.GORIN:
+            found.append(("kazoe", _("does nothing under the gorin system (11 han is 超満)")))
+        return found
+
     @property
     def tsumo_honba(self) -> int:
         """What one 本場 adds per payer on a tsumo."""
@@ -568,23 +584,27 @@ class Stakes:
             raise TypeError("no rate")
         return self.rate / self.unit
 
-    def check_paid(self) -> None:
-        """Money with no rate is refused: a fee (money), and the unit, currency,
-        rounding or payer of money never computed; and who pays a fee with no fee.
-        Checked once the rules are whole, not on construction: a rules file may leave
-        the rate to ``seisan --rate``."""
+    def idle(self) -> list[tuple[str, object, Message]]:
+        """Money nothing reads, with why: a fee (money), and the unit, currency, rounding
+        or payer of money never computed, with no rate; who pays a fee with no fee."""
         if self.rate is not None:
             if self.fee_payer is not FeePayer.EACH and not self.fee:
-                raise RulesError("money.fee_payer", self.fee_payer.value,
-                                 _("does nothing without a fee (money.fee)"))  # fmt: skip
-            return
+                return [("money.fee_payer", self.fee_payer.value,
+                         _("does nothing without a fee (money.fee)"))]  # fmt: skip
+            return []
+        found: list[tuple[str, object, Message]] = []
         if self.fee:
-            raise RulesError(
-                "money.fee", self.fee, _("a fee is money: it needs a rate (money.rate)")
-            )
-        if changed := self.to_dict():  # what differs from no money at all
-            name, value = next(iter(changed.items()))
-            raise RulesError(f"money.{name}", value, _("does nothing without a rate (money.rate)"))
+            found.append(("money.fee", self.fee, _("a fee is money: it needs a rate (money.rate)")))
+        found += [(f"money.{name}", value, _("does nothing without a rate (money.rate)"))
+                  for name, value in self.to_dict().items() if name != "fee"]  # fmt: skip
+        return found
+
+    def check_paid(self) -> None:
+        """Money with no rate, or a fee's payer with no fee, is refused (:meth:`idle`).
+        Checked once the rules are whole, not on construction: a rules file may leave
+        the rate to ``seisan --rate``."""
+        for path, value, problem in self.idle():
+            raise RulesError(path, value, problem)
 
     def to_dict(self) -> dict[str, Any]:
         return _changed(self, Stakes())
@@ -716,6 +736,11 @@ def _extended(name: str) -> Rules | None:
         return find_preset(name)
     except SeisanError:  # (a house file's own name: nothing to leave alone)
         return None
+
+
+def _shown(value: object) -> object:
+    """A field's value as a rules file writes it (an enum by its value)."""
+    return value.value if isinstance(value, StrEnum) else value
 
 
 def _at(rules: Rules, path: str) -> object:
@@ -881,21 +906,19 @@ class Rules:
         (a season's, a file's with the command's options), not on construction: a
         file may leave a rate or a bet to the command line, and rules stored before
         are read as they were."""
-        self.stakes.check_paid()
         for path, value, problem in self.idle():
             raise RulesError(path, value, problem)
 
     def idle(self) -> list[tuple[str, object, Message]]:
-        """Each field these rules give that nothing reads, with why: 沈みウマ's line with
-        no 沈みウマ, 飛び賞 at zero with no 飛び賞, a target with no extension, a
-        substitute's fixed score under another policy, kiriage outside the standard
-        table, the 30fu variant outside 30fu, 数え役満's cap under gorin. A value the
-        preset extended gives is left alone: a reader who changes the point system of
-        M.League never wrote its kiriage."""
+        """Each field these rules give that nothing reads, with why: money with no rate
+        (:meth:`Stakes.idle`), 沈みウマ's line with no 沈みウマ, 飛び賞 at zero with no
+        飛び賞, a target with no extension, a substitute's fixed score under another
+        policy, what the point system never reads (:meth:`Scoring.unread`). A value
+        the preset extended gives is left alone: a reader who changes the point system
+        of M.League never wrote its kiriage."""
         scoring, side, flow, penalties = self.scoring, self.side, self.game, self.penalties
-        system = scoring.system
-        under = _("does nothing under the {system} system", system=system.value)
         fixed = penalties.substitute is SubstitutePolicy.FIXED
+        plain = Scoring()
         found = [
             ("side.shizumi_line", side.shizumi_line, side.shizumi_line is not None
              and not side.shizumi, _("does nothing without 沈みウマ (side.shizumi)")),
@@ -904,24 +927,19 @@ class Rules:
             ("game.target", flow.target, flow.target is not None
              and flow.extension is Extension.NONE,
              _("does nothing without an extension (game.extension)")),
-            ("scoring.kiriage", True, scoring.kiriage and system is not PointSystem.STANDARD,
-             under),
-            ("scoring.kiriage_dealer", True,
-             scoring.kiriage_dealer and system is not PointSystem.STANDARD, under),
-            ("scoring.thirty_fu_variant", True,
-             scoring.thirty_fu_variant and system is not PointSystem.THIRTY_FU,
-             _("does nothing outside the 30fu system")),
-            ("scoring.kazoe", scoring.kazoe.value,
-             scoring.kazoe is not Kazoe.YAKUMAN and system is PointSystem.GORIN,
-             _("does nothing under the gorin system (11 han is 超満)")),
+            *((f"scoring.{name}", _shown(getattr(scoring, name)),
+               getattr(scoring, name) != getattr(plain, name), problem)
+              for name, problem in scoring.unread()),
             *((f"penalties.{name}", value, not fixed,
                _("does nothing unless penalties.substitute = “fixed”"))
               for name, value in penalties.to_dict().items()
               if name in ("substitute_points", "substitute_uma")),
         ]  # fmt: skip
         preset = _extended(self.extends)
-        return [(path, value, problem) for path, value, unread, problem in found
-                if unread and (preset is None or _at(preset, path) != _at(self, path))]  # fmt: skip
+        return [*self.stakes.idle()] + [
+            (path, value, problem) for path, value, unread, problem in found
+            if unread and (preset is None or _at(preset, path) != _at(self, path))
+        ]  # fmt: skip
 
     def replace(self, **changes: Any) -> Rules:
         """A copy with ``changes`` applied and validated; the changed fields are
