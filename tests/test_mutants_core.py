@@ -1642,3 +1642,20 @@ def test_money_that_is_not_an_amount_is_refused_under_its_field(given: object) -
     assert str(refused.value).endswith(": must be an amount of money")
     stakes = Rules.from_dict({"money": {"rate": 50, "rounding": "floor"}}).stakes
     assert stakes.rounding is Rounding.FLOOR
+
+
+@pytest.mark.parametrize(
+    ("given", "shown"),
+    [("NaN", "NaN"), (" Infinity ", "Infinity"), ("-inf", "-Infinity"), (Decimal("sNaN"), "sNaN")],
+)
+def test_money_that_is_no_number_is_refused_under_its_field_and_value(
+    given: object, shown: str
+) -> None:
+    """``_money_25``, ``_26``: a rate of ``NaN`` or ``Infinity`` (which ``Decimal`` reads)
+    is refused naming ``money.rate`` and the value as read (only the words had been
+    tested)."""
+    with pytest.raises(RulesError) as refused:
+        Rules.from_dict({"money": {"rate": given}})
+    assert refused.value.field == "money.rate"
+    assert str(refused.value.value) == shown
+    assert str(refused.value) == f"rules: money.rate = {shown}: must be a decimal amount of money"
