@@ -331,7 +331,8 @@ def test_rules_show_says_what_a_file_gives_that_does_nothing(cli, tmp_path: Path
     """Shown whole, exit 0, with a note on stderr for each field a command given the
     file would refuse (a rate may still come from ``--rate``: said, not refused)."""
     house = tmp_path / "house.toml"
-    house.write_text('extends = "npm"\n[money]\ncurrency = "円"\nunit = 100\n[side]\ntobi_at_zero = true\n'
+    house.write_text('extends = "npm"\n[money]\ncurrency = "円"\nunit = 100\n'
+                     '[side]\ntobi_at_zero = true\n'
                      '[scoring]\nsystem = "gorin"\nkiriage = true\n', encoding="utf-8")  # fmt: skip
     result = cli.runner.invoke(app, ["rules", "show", str(house), "--format", "json"])
     assert result.exit_code == 0 and json.loads(result.stdout)["side"] == {"tobi_at_zero": True}

@@ -914,8 +914,8 @@ class Rules:
         (:meth:`Stakes.idle`), 沈みウマ's line with no 沈みウマ, 飛び賞 at zero with no
         飛び賞, a target with no extension, a substitute's fixed score under another
         policy, what the point system never reads (:meth:`Scoring.unread`). A value
-        the preset extended gives is left alone: a reader who changes the point system
-        of M.League never wrote its kiriage."""
+        the preset extended gives is left alone (money aside: no preset has any): a
+        reader who changes the point system of M.League never wrote its kiriage."""
         scoring, side, flow, penalties = self.scoring, self.side, self.game, self.penalties
         fixed = penalties.substitute is SubstitutePolicy.FIXED
         plain = Scoring()
