@@ -1659,3 +1659,24 @@ def test_money_that_is_no_number_is_refused_under_its_field_and_value(
     assert refused.value.field == "money.rate"
     assert str(refused.value.value) == shown
     assert str(refused.value) == f"rules: money.rate = {shown}: must be a decimal amount of money"
+
+
+@pytest.mark.parametrize(
+    ("given", "said"),
+    [
+        ("1e1000000", "10000… (1000001 digits): is too large (at most 1000000000)"),
+        ("-1e1000000", "-10000… (1000001 digits): is too large (at most 1000000000)"),
+        ("1e-1000000", "≈0: must be a decimal amount of money"),
+    ],
+)
+def test_money_of_a_million_digits_is_refused_under_its_field_and_value(
+    given: str, said: str
+) -> None:
+    """``_money_38``, ``_45``: an exponent past any amount (never made a Fraction) is
+    refused naming ``money.rate``, the value as read and the limit. (``_36``, ``_37`` —
+    ``adjusted() >= 0`` or ``> 1`` for ``> 0`` — are equivalent: ``too_long`` holds only
+    for exponents far from 0.)"""
+    with pytest.raises(RulesError) as refused:
+        Rules.from_dict({"money": {"rate": given}})
+    assert (refused.value.field, refused.value.value) == ("money.rate", Decimal(given))
+    assert str(refused.value) == f"rules: money.rate = {said}"
