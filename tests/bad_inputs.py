@@ -392,6 +392,12 @@ case("serve-port", ["serve", "--port", "-1"], "--port")
 case("serve-port-high", ["serve", "--port", "70000"], "--port")
 case("serve-host", ["serve", "--host", "999.1.1.1"], "--host")
 case("serve-workers", ["serve", "--workers", "0"], "--workers")
+# (helper-56: gunicorn forked 10^20 workers until the memory ran out)
+case("serve-workers-many", ["serve", "--workers", "99999999999999999999"], "give 1 to 64")
+case("serve-workers-65", ["serve", "--workers", "65"], "give 1 to 64")
+# (helper-56: a folder or nothing as the database ended in Django's traceback)
+case("serve-db-folder", ["serve", "--db", "{d}/emptydir"], "a folder, not a database file")
+case("serve-db-empty", ["serve", "--db", ""], "a folder, not a database file")
 case("serve-demo", ["serve", "--demo", "{d}/emptydir"], "club.toml")
 case(
     "hand-round-wind-no-tiles",
@@ -443,4 +449,89 @@ case(
     "settle-same-but-spaces",
     ["settle", *ML, "--names", "山田　太郎,山田 太郎,C,D"],
     "names must differ",
+)
+
+# -- the fourteenth review of bad inputs (helper-56, 2026-12-06) --------------------------
+case(
+    "import-output-nothing",
+    ["import", "tenhou", "{d}/emptydir", "-o", ""],
+    "--output needs a value, not nothing",
+)  # (it had written into the current folder)
+case(
+    "import-hands-not-parquet",
+    ["import", "tenhou", "{d}/emptydir", "-o", "{d}/recs", "--hands", "{d}/hands.txt"],
+    "give a file name ending .parquet",
+)
+case(
+    "stats-output-json",
+    ["stats", "examples/game.json", "-o", "{d}/every.json"],
+    "give a file name ending .parquet",
+)  # (Parquet had been written under any name)
+case(
+    "stats-player-nothing",
+    ["stats", "examples/game.json", "--player", ""],
+    "--player needs a value, not nothing",
+)
+case(
+    "stats-player-one-of-two",
+    ["stats", "examples/game.json", "--player", "Ana", "--player", "Zed"],
+    "no player called Zed in",
+)
+case(
+    "seating-standings-shuffled",
+    ["seating", "A,B,C,D,E,F,G,H", "--standings", "A,B"],
+    "--standings does nothing with “--method shuffled”",
+)
+case(
+    "seating-teams-swiss",
+    [
+        "seating",
+        "A,B,C,D",
+        "--method",
+        "swiss",
+        "--standings",
+        "A",
+        "--teams",
+        "examples/nights.json",
+    ],
+    "--teams does nothing",
+)
+case(
+    "seating-script-swiss",
+    [
+        "seating",
+        "A,B,C,D",
+        "--method",
+        "swiss",
+        "--standings",
+        "A",
+        "--script",
+        "examples/nights.json",
+    ],
+    "--script does nothing",
+)
+case(
+    "hand-ura-no-riichi",
+    ["hand", "--tiles", "234m567p11s345678s", "--win", "8s", "--ura", "1m"],
+    "--ura does nothing without --riichi",
+)
+case(
+    "bulk-columns-nothing",
+    ["bulk", "summary", "examples/points.csv", "-r", "mleague", "--columns", ""],
+    "--columns",
+)  # (defaults had been taken)
+case(
+    "bulk-columns-gap",
+    ["bulk", "summary", "examples/points.csv", "-r", "mleague", "--columns", "p0,,p2,p3"],
+    "a name is empty",
+)
+case(
+    "bulk-deposits-nothing",
+    ["bulk", "summary", "examples/points.csv", "-r", "mleague", "--deposits", " "],
+    "--deposits",
+)
+case(
+    "bulk-compare-nothing",
+    ["bulk", "summary", "examples/points.csv", "-r", "mleague", "--compare", ""],
+    "--compare",
 )

@@ -4,6 +4,7 @@ never exit 0. Run as users run it: through the console script's ``main``."""
 
 from __future__ import annotations
 
+import json
 import re
 import sys
 from pathlib import Path
@@ -207,3 +208,43 @@ def test_a_nested_table_in_a_rules_file_is_shown_whole() -> None:
         Rules.from_dict({"side": {"sou_uma": {"a": [1, {"b": 2}]}}})
     said = "rules: side.sou_uma = {a = [1, {b = 2}]}: must be a whole number of points"
     assert raised.value.message.text("en") == said
+
+
+@pytest.mark.parametrize(
+    ("args", "lang", "said"),
+    [
+        (["sesion"], "en",
+         "unknown command “sesion”; did you mean session, seating? (seisan --help lists them)"),
+        (["sesion"], "ja",
+         "不明なコマンド「sesion」。session, seating のことですか？（一覧は seisan --help）"),
+        (["rules", "shwo"], "ko",
+         "알 수 없는 명령 “shwo”. show을(를) 말씀하신 건가요? (목록: seisan --help)"),
+        (["nonsense"], "en", "unknown command “nonsense”; seisan --help lists them"),
+        (["settle", "40000", "30000", "20000", "10000", "--rat", "50"], "en",
+         "unknown option --rat; did you mean --rate?"),
+        (["settle", "40000", "30000", "20000", "10000", "--nams", "A,B,C,D"], "ja",
+         "不明なオプション --nams。--names のことですか？"),
+    ],
+)  # fmt: skip
+def test_a_mistyped_command_or_option_is_answered_with_the_guess_in_the_readers_words(
+    args: list[str], lang: str, said: str,
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+) -> None:  # fmt: skip
+    """Typer adds its guesses to Click's English (“No such command 'sesion'. Did you mean
+    'session', 'seating'?”), which had come out half in the reader's words with its
+    quotes crossed: 「sesion'. Did you mean 'session', 'seating」 (helper-56)."""
+    code, _out, err = run([*args, "--lang", lang], monkeypatch, capsys)
+    assert (code, err) == (2, PREFIX[lang] + said + "\n")
+
+
+def test_names_in_the_standings_not_present_are_said_and_the_tables_drawn(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+) -> None:  # fmt: skip
+    """The season's standings name everyone, so a name not here tonight is no error;
+    but a typo had been as quiet (helper-56): each is named on stderr."""
+    args = ["seating", "A,B,C,D,E,F,G,H", "--method", "swiss", "--standings", "H,X,G,Y",
+            "--format", "json", "--lang", "en"]  # fmt: skip
+    code, out, err = run(args, monkeypatch, capsys)
+    assert code == 0
+    assert err == "seisan: in --standings but not among the players present: X, Y\n"
+    assert set(json.loads(out)["tables"][0]) == {"A", "B", "G", "H"}  # H and G first

@@ -4,6 +4,8 @@ two workers gives the same as one process."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
@@ -227,6 +229,11 @@ def test_an_empty_csv_and_a_bad_batch_size_are_refused(tmp_path: Path, cli) -> N
         err = cli.run("bulk", "summary", str(tmp_path / "head.csv"), "-r", "tenhou",
                       "--batch-size", size, code=2)  # fmt: skip
         assert f"--batch-size must be a whole number above 0, not {size}" in err
+    for size in ("4194305", "2147483648", "99999999999999999999999"):  # (a traceback, helper-56)
+        err = cli.run("bulk", "summary", str(tmp_path / "head.csv"), "-r", "tenhou",
+                      "--batch-size", size, code=2)  # fmt: skip
+        assert err == (f"seisan: error: --batch-size {size} is more rows than one batch holds "
+                       "(at most 4194304)\n")  # fmt: skip
 
 
 def test_the_exact_systems_scores_are_written_to_the_thousandth(tmp_path: Path) -> None:
@@ -249,6 +256,65 @@ def test_bytes_that_are_not_utf8_after_the_first_mib_are_named(tmp_path: Path, c
     err = cli.run("bulk", "settle", str(source), "-o", str(target), "-r", "mleague", code=2)
     assert "late.csv: cannot be read from row 1 on" in err and err.count("\n") == 1
     assert not target.exists()
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        b"p0,p1,p2,p3\n40000,30000,20000,10000\n\x85\x40\n",  # 0x85: no Shift_JIS lead byte
+        "p0,p1,p2,p3\n40000,30000,20000,10000\n".encode("utf-16"),
+        b"p0,p1,p2,p3\n40000,30000,20000,10000\n\x81\x40\x00\n",  # a NUL: no text
+    ],
+    ids=["no-shift-jis-byte", "utf-16", "binary"],
+)
+@pytest.mark.parametrize("command", ["settle", "summary"])
+def test_a_csv_neither_utf8_nor_shift_jis_is_refused_before_a_word_of_shift_jis(
+    tmp_path: Path,
+    cli,
+    data: bytes,
+    command: str,  # type: ignore[no-untyped-def]
+) -> None:
+    """The review (helper-56): such a file was announced as read in Shift_JIS, then
+    ended in a traceback (UnicodeDecodeError) or was read as one column of noise."""
+    source, target = tmp_path / "odd.csv", tmp_path / "out.csv"
+    source.write_bytes(data)
+    output = ["-o", str(target)] if command == "settle" else []
+    err = cli.run("bulk", command, str(source), *output, "-r", "mleague", code=2)
+    assert err == f"seisan: error: {source}: neither UTF-8 nor Shift_JIS text\n"
+    assert not target.exists()
+
+
+def test_a_shift_jis_csv_with_a_stray_byte_past_its_first_block_names_the_row(
+    tmp_path: Path,
+) -> None:
+    """Arrow's own transcoding called Python's codec from its reading threads: a byte
+    that is not Shift_JIS past the first block hung ``bulk summary --batch-size 2000``
+    for good (the review's case). Now the file is made UTF-8 first, and the row said.
+    Run as its own process with a time limit, so that a hang fails the test."""
+    rows = "名,p1,p2,p3\n" + "40000,30000,20000,10000\n" * 200_000
+    source = tmp_path / "late.csv"
+    source.write_bytes(rows.encode("cp932") + b"\x85\x40,1,1,1\n")
+    seisan = Path(sys.executable).with_name("seisan")
+    run = subprocess.run(
+        [str(seisan), "bulk", "summary", str(source), "-r", "mleague", "--batch-size", "2000",
+         "--columns", "名,p1,p2,p3", "--lang", "en"],
+        capture_output=True, text=True, timeout=120, check=False,
+    )  # fmt: skip
+    assert run.returncode == 2, run.stderr
+    assert run.stderr.splitlines() == [
+        f"seisan: {source} is not UTF-8; read it as Shift_JIS (cp932)",
+        f"seisan: error: {source}: cannot be read from row 200001 on (not Shift_JIS text); "
+        "save it as UTF-8 or Shift_JIS throughout",
+    ]
+    good = tmp_path / "good.csv"
+    good.write_bytes(rows.encode("cp932"))
+    run = subprocess.run(
+        [str(seisan), "bulk", "summary", str(good), "-r", "mleague", "--batch-size", "2000",
+         "--columns", "名,p1,p2,p3", "--lang", "en", "--format", "json"],
+        capture_output=True, text=True, timeout=120, check=False,
+    )  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    assert '"games": 200000' in run.stdout.replace(" ", "").replace('"games":', '"games": ')
 
 
 def test_side_bets_and_money_of_the_rules_are_said_to_be_left_out(tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]

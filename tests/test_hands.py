@@ -439,7 +439,7 @@ def test_a_value_asked_again_is_the_one_kept_for_its_scoring(
      "화료패(win): 알 수 없는 패"),
     (["--tiles", "234m567p456s789s66z", "--win", "8s", "--dora", "8z"],
      "ドラ表示牌(dora): 不明な牌 8z", "도라 표시패(dora): 알 수 없는 패 8z"),
-    (["--tiles", "234m567p456s789s66z", "--win", "8s", "--ura", "8z"],
+    (["--tiles", "234m567p456s789s66z", "--win", "8s", "--riichi", "--ura", "8z"],
      "裏ドラ表示牌(ura): 不明な牌 8z", "뒷도라 표시패(ura): 알 수 없는 패 8z"),
     (["--tiles", "234m567p456s789s66z", "--win", "8s", "--meld", "pon:5q5"],
      "副露 pon:5q5: 不明な牌「5q5」", "후로 pon:5q5: 알 수 없는 패"),

@@ -270,15 +270,23 @@ def _quiet_exit() -> NoReturn:
 
 
 def check_output(
-    path: Path, *, folder: bool = False, force: bool = False, option: str = "--output"
+    path: Path,
+    *,
+    folder: bool = False,
+    force: bool = False,
+    option: str = "--output",
+    suffix: str = "",
 ) -> None:
     """Refuse, before any work is done, an ``--output`` (or the ``option`` named) that
     cannot be written: a missing folder, a folder where a file goes (or a file where a
     folder goes), a file that exists (unless ``--force``), a folder without permission
-    to write."""
+    to write; and a name not ending in ``suffix`` where one format is written (a
+    Parquet file named ``.json`` would mislead whoever opens it)."""
     if str(path) == "-":
         return
     named = {"option": option, "path": path}
+    if suffix and path.suffix.lower() != suffix and not path.is_dir():
+        fail(_("{option} {path}: give a file name ending {suffix}", **named, suffix=suffix))
     if folder:
         if path.exists() and not path.is_dir():
             fail(_("{option} {path}: a file of that name exists; give a folder", **named))
@@ -356,12 +364,19 @@ def rules_title(rules: Rules, lang: Lang | None = None) -> str:
     return rules.heading(lang)
 
 
-def parse_points(values: list[str]) -> list[int]:
+def parse_points(values: list[str], options: Sequence[str] = ()) -> list[int]:
     """Final points from the command line (full-width digits from an IME too), with
-    errors that name the bad value."""
+    errors that name the bad value; an unknown option (which lands here, as negative
+    points must) with the command's ``options`` closest to it."""
     points = []
     for value in values:
         if value.startswith("--"):
+            import difflib  # noqa: PLC0415 - only for a mistyped option
+
+            close = difflib.get_close_matches(value.partition("=")[0], options, cutoff=0.8)
+            if close:  # (the closest first)
+                raise SeisanError(_("unknown option {option}; did you mean {suggested}?",
+                                    option=value, suggested=", ".join(close)))  # fmt: skip
             raise SeisanError(_("unknown option {option}", option=value))
         text = plain_number(value)
         try:
@@ -524,6 +539,7 @@ GAME_HELP = N_("Play a hand-by-hand game record: the running points, then the se
 @app.command("settle", context_settings={"ignore_unknown_options": True}, help=SETTLE_HELP)
 @reports_errors
 def settle_command(
+    ctx: typer.Context,
     points: Annotated[
         list[str], typer.Argument(help=N_("Final points in seat order (seat 0 = 起家)."))
     ],
@@ -613,7 +629,8 @@ def settle_command(
     lang: LangOption = None,
 ) -> None:
     language = lang or default_lang()
-    values = parse_points(points)
+    options = [name for param in ctx.command.params for name in getattr(param, "opts", [])]
+    values = parse_points(points, options)
     if players is None and rules is None and len(values) == 3:
         players = 3  # three scores and no rules: a three-player game
     side = _given(
@@ -967,14 +984,21 @@ def serve_command(
         fail(_("--demo: {folder} has no club.toml", folder=demo))
     if not 1 <= port <= 65535:
         fail(_("--port {port}: give a port from 1 to 65535", port=port))
-    if workers < 1:
-        fail(_("--workers {workers}: give 1 or more", workers=workers))
+    if not 1 <= workers <= MAX_WORKERS:  # (gunicorn forks as many as asked, and stops
+        # on nothing: 10^20 filled the memory)
+        fail(_("--workers {workers}: give 1 to {most}", workers=workers, most=MAX_WORKERS))
+    if db is not None and (not db.name or db.is_dir()):
+        fail(_("--db {path}: a folder, not a database file", path=db))
     if not owner_link:
         _can_listen(host, port)
     from seisan.web.serve import run  # noqa: PLC0415 - Django only for this command
 
     ordinary_collector()
     run(host, port, db, demo, owner, workers, owner_link)
+
+
+MAX_WORKERS = 64
+"""The most worker processes ``seisan serve`` starts (two or three a core serve best)."""
 
 
 def _can_listen(host: str, port: int) -> None:
@@ -1086,6 +1110,8 @@ def hand_command(
             raise SeisanError(_("give both --tiles (all 14) and --win (the winning tile)"))
         if han is not None or fu is not None or yakuman or ankan:
             raise SeisanError(_("give either --tiles or --han/--fu, not both"))
+        if ura and not riichi:  # (as a record's ura with no riichi winner is refused)
+            raise SeisanError(_("--ura does nothing without --riichi"))
         from seisan.tiles import score_tiles  # noqa: PLC0415 - optional module
 
         found = score_tiles(
@@ -1501,6 +1527,8 @@ def _translate_help(command: Any, lang: Lang) -> None:
         kind = getattr(getattr(param, "type", None), "name", "")
         if type(param).__name__ == "TyperOption" and param.metavar is None and kind in TYPES:
             param.metavar = translate(TYPES[kind], lang)
+        elif type(param).__name__ == "TyperOption" and param.metavar in TYPES.values():
+            param.metavar = translate(param.metavar, lang)  # (an option read by a parser)
         named = ARGUMENT_NAMES.get(getattr(param, "name", ""))
         if type(param).__name__ == "TyperArgument" and lang is not Lang.EN and named:
             param.metavar = translate(named, lang) + ("..." if param.nargs != 1 else "")
@@ -1511,7 +1539,7 @@ def _translate_help(command: Any, lang: Lang) -> None:
 ARGUMENTS = {
     "points": N_("the final points"),
     "name": N_("a preset name or a rules file"),
-    "files": N_("the files"),
+    "files": N_("a file to read"),
     "file": N_("the game record"),
     "source": N_("the input file"),
     "players": N_("a list of the players"),
@@ -1527,7 +1555,11 @@ def _usage_message(err: Exception, argv: Sequence[str] = ()) -> Message:
     names = [n for n in getattr(param, "opts", []) if n.startswith("--")]
     hint = names[0] if names else str(getattr(param, "name", "") or "")
     if kind == "NoSuchOption":
-        return _("unknown option {option}", option=getattr(err, "option_name", ""))
+        option, close = getattr(err, "option_name", ""), getattr(err, "possibilities", None)
+        if close:
+            return _("unknown option {option}; did you mean {suggested}?", option=option,
+                     suggested=", ".join(sorted(close)))  # fmt: skip
+        return _("unknown option {option}", option=option)
     if kind == "MissingParameter":
         if not names and hint in ARGUMENTS:  # an argument: in words, not its code name
             return _("{what} is missing", what=translate(ARGUMENTS[hint]))
@@ -1536,6 +1568,8 @@ def _usage_message(err: Exception, argv: Sequence[str] = ()) -> Message:
         detail = getattr(err, "message", "")
         option = names[0] if names else hint or "-"
         value = _given_value(argv, getattr(param, "opts", []))
+        if detail == NOTHING_GIVEN:
+            return _("{option} needs a value, not nothing", option=option)
         found = re.search(r"is not one of (.*)\.$", detail)
         if found:
             choices = [c.strip().strip("'") for c in found[1].split(",")]
@@ -1555,6 +1589,11 @@ def _usage_message(err: Exception, argv: Sequence[str] = ()) -> Message:
     message = err.format_message() if hasattr(err, "format_message") else str(err)
     if kind == "NoArgsIsHelpError" or message == "Missing command.":
         return _("give a command; seisan --help lists them")
+    unknown = re.fullmatch(r"No such command '([^']*)'\.? Did you mean (.*)\?", message)
+    if unknown:  # (Typer adds its guesses, quoted, to Click's words)
+        return _("unknown command “{given}”; did you mean {suggested}? (seisan --help lists "
+                 "them)", given=unknown[1],
+                 suggested=", ".join(re.findall(r"'([^']*)'", unknown[2])))  # fmt: skip
     for pattern, template in CLICK_MESSAGES:
         match = re.match(pattern, message)
         if match:
@@ -1562,10 +1601,14 @@ def _usage_message(err: Exception, argv: Sequence[str] = ()) -> Message:
     return _("{detail}", detail=message)
 
 
+NOTHING_GIVEN = "nothing given"
+"""What an option's parser says of an empty value (``-o ""``), worded by :func:`_usage_message`."""
+
+
 CLICK_MESSAGES = (
     (r"Option '(.*)' requires an argument", N_("{given} needs a value")),
     (r"Option '(.*)' does not take a value", N_("{given} takes no value: give it alone")),
-    (r"No such command '(.*)'", N_("unknown command “{given}”; seisan --help lists them")),
+    (r"No such command '([^']*)'", N_("unknown command “{given}”; seisan --help lists them")),
     (r"Got unexpected extra argument\S* \((.*)\)",
      N_("“{given}” is more than this command takes; see its --help")),
 )  # fmt: skip

@@ -15,7 +15,9 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from seisan.cli import (
+    NOTHING_GIVEN,
     PIPE_WIDTH,
+    TYPES,
     FormatOption,
     LangOption,
     app,
@@ -62,6 +64,13 @@ Force = Annotated[bool, typer.Option(help=N_("Replace the output file if it exis
 def _check_batch(batch_size: int) -> None:
     if batch_size < 1:
         fail(_("--batch-size must be a whole number above 0, not {value}", value=batch_size))
+    if batch_size > MAX_BATCH:  # (Arrow reads a CSV in blocks of at most 2 GiB)
+        fail(_("--batch-size {value} is more rows than one batch holds (at most {most})",
+               value=batch_size, most=MAX_BATCH))  # fmt: skip
+
+
+MAX_BATCH = 1 << 22
+"""The most rows a record batch of ``bulk`` holds: 4,194,304, about 3 GB of memory."""
 
 
 def _bulk() -> Any:
@@ -72,8 +81,20 @@ def _bulk() -> Any:
     return io
 
 
+def _listed(option: str, value: str | None) -> list[str] | None:
+    """Names given comma separated to ``option``, or None when it is not given; given
+    with an empty name (``--columns ""``, ``p0,,p2,p3``), refused: it had fallen back
+    to the defaults in silence."""
+    if value is None:
+        return None
+    names = [name.strip() for name in value.split(",")]
+    if not all(names):
+        fail(_("{option} “{value}”: a name is empty", option=option, value=value))
+    return names
+
+
 def _rulesets(rules: str, compare: str | None) -> list[Rules]:
-    names = [rules] + [c for c in (compare or "").split(",") if c.strip()]
+    names = [rules, *(_listed("--compare", compare) or [])]
     seen: dict[str, Rules] = {}
     for name in names:
         chosen = load_rules(name.strip())
@@ -153,7 +174,9 @@ def bulk_settle(
     io = _bulk()
     _check_batch(batch_size)
     rulesets = _rulesets(rules, compare)
-    chosen = [c.strip() for c in columns.split(",")] if columns else None
+    chosen = _listed("--columns", columns)
+    if deposits is not None and not deposits.strip():
+        fail(_("{option} “{value}”: a name is empty", option="--deposits", value=deposits))
     if output != io.STDOUT and output.resolve() == source.resolve():
         fail(_("--output: give another file than the input"))
     check_output(output, force=force)
@@ -183,7 +206,9 @@ def bulk_summary(
     io = _bulk()
     _check_batch(batch_size)
     rulesets = _rulesets(rules, compare)
-    chosen = [c.strip() for c in columns.split(",")] if columns else None
+    chosen = _listed("--columns", columns)
+    if deposits is not None and not deposits.strip():
+        fail(_("{option} “{value}”: a name is empty", option="--deposits", value=deposits))
     _say_left_out(rulesets, lang)
     _say_encoding(io, source, lang)
     with _Progress(term("played", lang)) as progress:
@@ -284,9 +309,21 @@ RulesOption = Annotated[
     typer.Option("--rules", "-r", help=N_("Rules (default: Tenhou's, by the log's date).")),
 ]
 LogsArgument = Annotated[list[Path], typer.Argument(help=N_("Log files or folders of them."))]
+
+
+def _folder_named(value: str) -> Path:
+    """A folder's name as typed: nothing (``-o ""``, an unset variable in a script) is
+    refused, where ``Path("")`` would be the current folder."""
+    if not value.strip():
+        raise typer.BadParameter(NOTHING_GIVEN)
+    return Path(value)
+
+
 RecordsOption = Annotated[
-    Path, typer.Option("--output", "-o", help=N_("Folder for the game records (JSON)."))
-]
+    Path,
+    typer.Option("--output", "-o", parser=_folder_named, metavar=TYPES["path"],
+                 help=N_("Folder for the game records (JSON).")),
+]  # fmt: skip
 CheckOption = Annotated[
     bool, typer.Option(help=N_("Replay every hand and compare it with the log's own."))
 ]
@@ -431,7 +468,7 @@ def _import_logs(
         fail(_("--hands and --games: give two files"))
     for path, option in ((hands, "--hands"), (games, "--games")):
         if path is not None:
-            check_output(path, option=option)
+            check_output(path, option=option, suffix=".parquet")
     if jobs < 0:
         fail(_("--jobs {jobs}: give 1 or more (0: one for each core)", jobs=jobs))
     if not paths:
@@ -738,15 +775,19 @@ def stats_command(
     from seisan.stats import play_stats  # noqa: PLC0415
 
     if output is not None:
-        check_output(output, force=force)
+        check_output(output, force=force, suffix=".parquet")
     plays = _plays(files, load_rules(rules) if rules else None, lang)
     every = play_stats(plays)
     chosen = every
     if player:
+        if not all(name.strip() for name in player):
+            fail(_("{option} needs a value, not nothing", option="--player"))
+        played = {name_key(s.name) for s in every}
+        missing = [name for name in player if name_key(name) not in played]
+        if missing:  # (one of two found had left the other out in silence)
+            fail(_("no player called {names} in these games", names=", ".join(missing)))
         wanted = {name_key(p) for p in player}
         chosen = [s for s in every if name_key(s.name) in wanted]
-        if not chosen:
-            fail(_("no player called {names} in these games", names=", ".join(player)))
     if output is not None:
         _write_stats(output, every)
     data = [

@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from seisan.choices import Leftover, Method, System
-from seisan.cli import FormatOption, LangOption, app, out, reports_errors
+from seisan.cli import FormatOption, LangOption, app, err_line, out, reports_errors
 from seisan.errors import SeatingError
-from seisan.i18n import N_, Message, _, term
+from seisan.i18n import N_, Message, _, name_key, term
 from seisan.output import Format, dumps_csv, emit, table
 from seisan.pt import pt_value
 
@@ -124,6 +124,17 @@ def seating_command(
         raise SeatingError(_("--method teams needs --teams"))
     if method is Method.SCRIPT and script is None:
         raise SeatingError(_("--method script needs --script"))
+    for option, given, reads in (("--standings", standings, (Method.SWISS, Method.INTERVAL)),
+                                 ("--teams", teams, (Method.TEAMS,)),
+                                 ("--script", script, (Method.SCRIPT,))):  # fmt: skip
+        if given is not None and method not in reads:
+            raise SeatingError(_("{option} does nothing with “--method {method}”", option=option,
+                                 method=method.value))  # fmt: skip
+    here = {name_key(name) for name in present}
+    away = [name for name in _names([standings or ""]) if name_key(name) not in here]
+    if away:  # (the season's standings name everyone; a typo would be as quiet)
+        err_line("seisan: " + _("in --standings but not among the players present: {names}",
+                                names=", ".join(away)).text(lang))  # fmt: skip
     scripted = _tables(read_json(script, _("the script")),
                        _("script {path}", path=script)) if script else []  # fmt: skip
     if not time_limit > 0:  # (NaN is not)

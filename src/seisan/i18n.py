@@ -295,12 +295,20 @@ def decode_text(data: bytes) -> tuple[str, str]:
         return data.decode("utf-8"), "utf-8"
     except UnicodeDecodeError:
         text = data.decode(SHIFT_JIS)
-    # almost any bytes decode as cp932; text has no control characters (but tab and
-    # line ends) and none of the private-use characters its unused codes map to
+    index = not_text(text)
+    if index is not None:
+        raise UnicodeDecodeError(SHIFT_JIS, data, index, index + 1, "not text")
+    return text, SHIFT_JIS
+
+
+def not_text(text: str) -> int | None:
+    """Where text read as Shift_JIS shows it is not text, or None: almost any bytes
+    decode as cp932, but text has no control characters (but tab and line ends) and
+    none of the private-use characters its unused codes map to."""
     for index, char in enumerate(text):
         if (char < " " and char not in "\t\r\n") or "\ue000" <= char <= "\uf8ff":
-            raise UnicodeDecodeError(SHIFT_JIS, data, index, index + 1, "not text")
-    return text, SHIFT_JIS
+            return index
+    return None
 
 
 def read_as(file: object, encoding: str) -> Message:

@@ -23,7 +23,7 @@ import pyarrow.parquet as pq
 from pyarrow import ipc
 
 from seisan.bulk import BulkError, BulkResult, settle_arrays
-from seisan.i18n import SHIFT_JIS, Message, _
+from seisan.i18n import SHIFT_JIS, Message, _, decode_text, not_text
 from seisan.rules import Rules
 
 DEFAULT_BATCH = 1 << 18  #: rows per record batch (about 200 MB of memory at most)
@@ -80,6 +80,8 @@ def _unreadable(source: Path, row: int, err: Exception) -> BulkError:
 def _arrow_problem(err: Exception) -> Message:
     """What Arrow found wrong, in the reader's words (Arrow's own are English)."""
     said = str(err)
+    if isinstance(err, UnicodeDecodeError):  # (read as Shift_JIS: a byte further on)
+        return _("not Shift_JIS text")
     if "utf8" in said.lower().replace("-", ""):
         return _("not UTF-8 text")
     cells = re.search(r"Expected (\d+) columns, got (\d+)", said)
@@ -91,16 +93,38 @@ def _arrow_problem(err: Exception) -> Message:
 
 def csv_encoding(path: Path) -> str:
     """``utf8`` when the CSV's first MiB reads as UTF-8 (a BOM or not), else Shift_JIS
-    (``cp932``, what Excel in Japan saves)."""
+    (``cp932``, what Excel in Japan saves) when it reads as Shift_JIS text; neither
+    (UTF-16, a binary file) is refused before a word is said of Shift_JIS."""
     import codecs  # noqa: PLC0415
 
     with path.open("rb") as file:
         head = file.read(1 << 20)
-    try:  # a MiB may end inside a character; a whole file may not
-        codecs.utf_8_decode(head, "strict", len(head) < 1 << 20)
+    whole = len(head) < 1 << 20  # a MiB may end inside a character; a whole file may not
+    try:
+        codecs.utf_8_decode(head, "strict", whole)
     except UnicodeDecodeError:
-        return SHIFT_JIS
-    return "utf8"
+        pass
+    else:
+        return "utf8"
+    try:
+        text = codecs.getincrementaldecoder(SHIFT_JIS)().decode(head, whole)
+    except UnicodeDecodeError:
+        text = None
+    if text is None or not_text(text) is not None:
+        raise BulkError(_("{path}: neither UTF-8 nor Shift_JIS text", path=path))
+    return SHIFT_JIS
+
+
+def _as_utf8(path: Path) -> pa.BufferReader:
+    """A Shift_JIS CSV as UTF-8, in memory. Arrow's own transcoding calls Python's codec
+    from its reading threads, where a byte that is not Shift_JIS past the first block
+    hung the reader; Excel, which saves these, holds 1,048,576 rows at most."""
+    data = path.read_bytes()
+    try:
+        text, _encoding = decode_text(data)
+    except UnicodeDecodeError as err:
+        raise _unreadable(path, max(data.count(b"\n", 0, err.start) - 1, 0), err) from None
+    return pa.BufferReader(text.encode("utf-8"))
 
 
 def read_batches(path: Path, batch_size: int = DEFAULT_BATCH) -> Source:
@@ -115,9 +139,9 @@ def read_batches(path: Path, batch_size: int = DEFAULT_BATCH) -> Source:
             return Source(parquet.iter_batches(batch_size=batch_size),
                           parquet.metadata.num_rows, parquet.schema_arrow)  # fmt: skip
         if kind == "csv":
-            options = pacsv.ReadOptions(block_size=max(batch_size * CSV_ROW_BYTES, CSV_MIN_BLOCK),
-                                        encoding=csv_encoding(path))  # fmt: skip
-            reader = pacsv.open_csv(path, read_options=options)
+            options = pacsv.ReadOptions(block_size=max(batch_size * CSV_ROW_BYTES, CSV_MIN_BLOCK))
+            text = path if csv_encoding(path) == "utf8" else _as_utf8(path)
+            reader = pacsv.open_csv(text, read_options=options)
             return Source(iter(reader), None, reader.schema)
         try:
             file_reader = ipc.open_file(path)
