@@ -1680,3 +1680,28 @@ def test_money_of_a_million_digits_is_refused_under_its_field_and_value(
         Rules.from_dict({"money": {"rate": given}})
     assert (refused.value.field, refused.value.value) == ("money.rate", Decimal(given))
     assert str(refused.value) == f"rules: money.rate = {said}"
+
+
+@pytest.mark.parametrize(
+    ("money", "said"),
+    [
+        ({"rate": Fraction(1, 3)}, "money.rate = 1/3: must be a decimal amount of money"),
+        ({"rate": 10**9 + 1}, "money.rate = 1000000001: is too large (at most 1000000000)"),
+        ({"rate": 50, "fee": -100}, "money.fee = -100: must not be negative"),
+        ({"rate": 0}, "money.rate = 0: must be positive"),
+    ],
+)
+def test_money_off_its_bounds_is_refused_in_its_own_words(money: dict, said: str) -> None:
+    """``_money_62``–``_70``: an amount with no decimal form (a third) named with its
+    field and value; ``_93``: a fee below zero is "not negative", not "positive" (a
+    rate's word); ``_72``: the most money, exactly, is taken (below)."""
+    with pytest.raises(RulesError) as refused:
+        Rules.from_dict({"money": money})
+    assert str(refused.value) == f"rules: {said}"
+    field = said.split(" = ", maxsplit=1)[0]
+    assert (refused.value.field, refused.value.value) == (field, money[field.split(".")[1]])
+
+
+def test_the_most_money_exactly_is_taken() -> None:
+    """``_money_72`` (``>=`` for ``>``): a rate of exactly 1,000,000,000 is no error."""
+    assert Rules.from_dict({"money": {"rate": 10**9}}).stakes.rate == 10**9

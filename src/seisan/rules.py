@@ -738,11 +738,6 @@ def _extended(name: str) -> Rules | None:
         return None
 
 
-def _shown(value: object) -> object:
-    """A field's value as a rules file writes it (an enum by its value)."""
-    return value.value if isinstance(value, StrEnum) else value
-
-
 def _at(rules: Rules, path: str) -> object:
     table, name = path.split(".")
     return getattr(getattr(rules, table), name)
@@ -927,7 +922,7 @@ class Rules:
             ("game.target", flow.target, flow.target is not None
              and flow.extension is Extension.NONE,
              _("does nothing without an extension (game.extension)")),
-            *((f"scoring.{name}", _shown(getattr(scoring, name)),
+            *((f"scoring.{name}", getattr(scoring, name),  # (an enum is its value)
                getattr(scoring, name) != getattr(plain, name), problem)
               for name, problem in scoring.unread()),
             *((f"penalties.{name}", value, not fixed,
