@@ -236,6 +236,26 @@ def test_spectators_pool_settles_among_spectators_only() -> None:
     assert sum(totals.values()) == 0
 
 
+def test_the_fewest_transfers_settle_the_pool_among_its_spectators(cli) -> None:  # type: ignore[no-untyped-def]
+    """As in every ledger (docs/decisions.md): the fewest-transfers ledger had netted the
+    pool's bet with the table's, Chie→Eve 500 and Fay→Gus 500 where the bet is Fay's
+    to Eve (helper-56's case)."""
+    data = cli.json("settle", "40000", "30000", "20000", "10000", "-r", "mleague",
+                    "--names", "Ana,Ben,Chie,Dae", "--pool", "Eve:Ana", "--pool", "Fay:Dae",
+                    "--soto-pool", "10000", "--soto", "Gus:Ben", "--rate", "50")  # fmt: skip
+    for key, unit in (("transfers", 1), ("money_transfers", 50)):
+        paid = {(t["from_name"], t["to_name"], int(t["amount"])) for t in data[key]}
+        assert paid == {("Dae", "Ana", 50 * unit), ("Chie", "Gus", 10 * unit),
+                        ("Chie", "Ben", 10 * unit), ("Fay", "Eve", 10 * unit)}  # fmt: skip
+    game = settle_game([40000, 30000, 20000, 10000], find_preset("mleague"), NAMES, Bets(
+        spectators=(Spectator("E", 0, pool=True), Spectator("F", 3, pool=True),
+                    Spectator("G", 1)),
+        side=SideRules(soto_pool=10000)))  # fmt: skip
+    pool = {"E", "F"}
+    for t in game.transfers():
+        assert (t.payer in pool) == (t.payee in pool), t
+
+
 def test_pool_rounding_stays_in_the_pool() -> None:
     """Money rounding of the spectators' pool is absorbed inside the pool, never by
     first place (who is not in it)."""

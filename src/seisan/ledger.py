@@ -178,8 +178,25 @@ class Accounts(ABC):
         return [Transfer(name, HOUSE, fee) for name, fee in self.fees().items() if fee]
 
     def transfers(self, in_money: bool = False) -> list[Transfer]:
-        """The fewest transfers that settle everyone, in pt or in money (before fees)."""
-        return fewest_transfers(self.ledger_balances(in_money))
+        """The fewest transfers that settle everyone, in pt or in money (before fees);
+        the spectators' pool among themselves, as in every ledger (a bet between two
+        spectators had come out as a player paying one of them, helper-56)."""
+        table, pool = self._pool_apart(self.ledger_balances(in_money))
+        return [*fewest_transfers(table), *fewest_transfers(pool)]
+
+    def _pool_apart(
+        self, balances_: dict[str, Fraction]
+    ) -> tuple[dict[str, Fraction], dict[str, Fraction]]:
+        """The balances of the table (and the spectators who mirror a player), and of the
+        spectators' pool: its bets join its spectators alone, so its balances sum to
+        zero apart (and its money too: its best absorbs the rounding)."""
+        pool = {name: balances_.pop(name) for name in self.pooled() if name in balances_}
+        return balances_, pool
+
+    def pooled(self) -> frozenset[str]:
+        """The spectators in a pool, who settle among themselves (none: a night's
+        ledger, where one may be in a pool at one game and back a player at another)."""
+        return frozenset()
 
 
 def fees_for(players: Sequence[str], firsts: Sequence[str], stakes: Stakes) -> dict[str, Fraction]:
@@ -208,6 +225,9 @@ class GameResult(Accounts):
         bets, then the spectators'. Made when asked: a session's totals, money and
         ledgers come from the scores' and side bets' units without them."""
         return (*score_transfers(self.settlement), *self.side.transfers, *self.soto)
+
+    def pooled(self) -> frozenset[str]:
+        return frozenset(s.name for s in self.spectators if s.pool)
 
     @property
     def rules(self) -> Rules:
@@ -369,14 +389,8 @@ class GameResult(Accounts):
         first place; spectators in the pool bet among themselves, so they settle among
         themselves: first place is not a go-between for a bet that is not theirs."""
         quantum = self.stakes.unit if in_money else self.quantum
-        balances_ = self.ledger_balances(in_money)
-        if not self.spectators:
-            return with_first(balances_, self.firsts, quantum=quantum)
-        pooled = {s.name for s in self.spectators if s.pool}
-        # the pool's bets join its spectators alone, so its money is a group of its own
-        # and sums to zero (its best absorbs the rounding)
-        pool = {name: balances_.pop(name) for name in pooled if name in balances_}
-        return [*with_first(balances_, self.firsts, quantum=quantum), *fewest_transfers(pool)]
+        table, pool = self._pool_apart(self.ledger_balances(in_money))
+        return [*with_first(table, self.firsts, quantum=quantum), *fewest_transfers(pool)]
 
     def jansou_units(self, in_money: bool = False) -> tuple[list[tuple[str, str, int]], int]:
         """:meth:`jansou` as (payer, payee, units) in whole units of 1/``common`` pt (or
