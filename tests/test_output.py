@@ -184,6 +184,10 @@ def test_json_text_is_written_as_it_is_wherever_it_is_and_refused_elsewhere() ->
         ("   ", 5, [""]),
         # a run of ー wider than the line: a line holds at least one character
         ("ーーーー", 5, ["ーー", "ーー"]),
+        # Latin letters and signs past ASCII are letters of their word (helper-56:
+        # “(PDF, §3.4.6, §4.1, §” / “5.8)” at 40 columns)
+        ("(PDF, §3.4.6, §4.1, §5.8)", 20, ["(PDF, §3.4.6, §4.1,", "§5.8)"]),
+        ("Herr Strauß", 8, ["Herr", "Strauß"]),
     ],
 )  # fmt: skip
 def test_lines_break_between_words(text: str, width: int, lines: list[str]) -> None:
@@ -200,6 +204,10 @@ def test_lines_break_between_words(text: str, width: int, lines: list[str]) -> N
         ("席順の最終持ち点（席0 = 起家）。 [必須]", ["[必須]", "最終持ち点"]),
         ("6판(六翻) 8000/12000 (토비상, 飛び賞)", ["6판(六翻)", "飛び賞)", "토비상,"]),
         ("30,000点以上でトップのオーラスで、届かないとき", ["30,000点以上で", "オーラス"]),
+        # helper-56: はい split in two at 40 columns; 40000 and its 点 on two lines
+        ("和了は1人のみ(頭ハネ、上家優先): はい", ["はい", "1人のみ"]),
+        ("東南戦で40000点以上のプレイヤーが南4局を終えると", ["40000点", "南4局"]),
+        ("途中流局: なし、流し満貫: あり", ["なし、", "あり"]),
     ],
 )  # fmt: skip
 @pytest.mark.parametrize("width", [10, 12, 16, 24, 40])

@@ -315,9 +315,9 @@ _CLOSING = "、。，．）」』】〕》〉!?:;,.)]}%ーぁぃぅぇぉっゃ�
 with what they follow)."""
 _OPENING = "（「『【〔《〈([{"
 """Marks that never end a line."""
-_WORD = re.compile(r"\s+|[\x21-\x7e\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]+|.")
-"""A word: a run of ASCII and Hangul (Korean puts spaces between words); a CJK
-ideograph or kana may end a line on its own."""
+_WORD = re.compile(r"\s+|[\x21-\x7e\u00a1-\u024f\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]+|.")
+"""A word: a run of ASCII, Latin letters and signs (Strauß, §5.8) and Hangul (Korean
+puts spaces between words); a CJK ideograph or kana may end a line on its own."""
 _NUMBER = re.compile(r"[-+▲△]?[\d.,/:]+[%円원]?[;,.)]*")
 
 
@@ -328,6 +328,11 @@ _JAPANESE_RUN = (
 )
 """A run of Japanese text and its marks (the text BudouX divides; Hangul and Latin
 divide at their spaces)."""
+_KANJI = "[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]"
+_KANA = "[\u3040-\u30ff]+"
+_SHORT_KANA = 4
+"""A run of kana this short standing alone is one word (BudouX divides 「はい」 as if
+it were a particle and what follows)."""
 _COMPILED: dict[str, re.Pattern[str]] = {}
 
 
@@ -351,6 +356,9 @@ def _phrases(text: str) -> list[str]:
     inside: set[int] = set()  # the places inside a phrase: within each run of Japanese, by BudouX
     for run in _pattern(_JAPANESE_RUN).finditer(text):
         at = run.start()
+        if len(run.group()) <= _SHORT_KANA and _pattern(_KANA).fullmatch(run.group()):
+            inside.update(range(at + 1, run.end()))  # はい, なし, あり: one word
+            continue
         for phrase in _parser(budoux).parse(run.group()):
             inside.update(range(at + 1, at + len(phrase)))
             at += len(phrase)
@@ -384,8 +392,13 @@ def _tokens(
     tokens: list[str] = []
     for token in _phrases(text) if phrases else _WORD.findall(text):
         glued = bool(tokens) and not tokens[-1].isspace()
-        if glued and (token[0] in _CLOSING or tokens[-1][-1] in _OPENING):
-            tokens[-1] += token
+        if glued and (
+            token[0] in _CLOSING
+            or tokens[-1][-1] in _OPENING
+            or (tokens[-1][-1].isdigit() and _pattern(_KANA_KANJI).match(token))
+            or (token[0].isdigit() and _pattern(_KANJI).match(tokens[-1][-1]))
+        ):
+            tokens[-1] += token  # (a number keeps its unit and what it counts: 南4局, 40000点)
         elif (numbers and _NUMBER.fullmatch(token) and len(tokens) >= 2 and tokens[-1] == " "
               and not tokens[-2].isspace() and not _NUMBER.fullmatch(tokens[-2])):  # fmt: skip
             tokens[-2:] = [tokens[-2] + " " + token]
