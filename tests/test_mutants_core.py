@@ -1073,33 +1073,36 @@ def test_tied_firsts_share_each_debt_in_whole_units_of_money() -> None:
     assert [(t.payer, t.payee, t.amount) for t in game.jansou(True)] == [
         ("Ben", "Ana", 2500), ("Ben", "Dae", 2400), ("Chie", "Ana", 500), ("Chie", "Dae", 500)
     ]  # fmt: skip
-    # Eve backs Ben (外ウマ, mirrored): she owes what he owes, 4,900, shared the same way;
-    # the firsts' 10,800 is 54 units each, so Ana, given 5,500, passes 100 on to Dae
+    # Eve backs Ben (外ウマ, mirrored): she owes what he owes, 4,900, shared the same way
+    # but for its leftover unit: the firsts' 10,800 is 54 units each, and Ana, given
+    # 3,000 so far to Dae's 2,900, has less still to receive, so the leftover is Dae's
+    # (it had gone to Ana by seat, and Ana then passed 100 on to Dae: helper-56)
     eve = Bets(spectators=(Spectator("Eve", 1, False),))
     game = settle_game([58700, -37800, 20400, 58700], rules, ["Ana", "Ben", "Chie", "Dae"], eve)
     assert game.money() == {"Ana": 5400, "Ben": -4900, "Chie": -1000, "Dae": 5400, "Eve": -4900}
     assert [(t.payer, t.payee, t.amount) for t in game.jansou(True)] == [
         ("Ben", "Ana", 2500), ("Ben", "Dae", 2400), ("Chie", "Ana", 500), ("Chie", "Dae", 500),
-        ("Eve", "Ana", 2500), ("Eve", "Dae", 2400), ("Ana", "Dae", 100),
+        ("Eve", "Ana", 2400), ("Eve", "Dae", 2500),
     ]  # fmt: skip
 
 
 def test_tied_firsts_settle_a_chip_each_way_and_no_share_of_nothing() -> None:
     """Chips of 0.1 pt with Ben and Chie tied for first (seats 1 and 2, split ties):
     each other player's chips are split between them in whole tenths, the leftover
-    tenth to the later of them (a debt's share rounded down: Ana's +0.1 owed gives
-    Ben 0 and Chie −0.1, Dae's −0.1 gives Ben +0.1 and Chie 0). So Chie pays Ana 0.1,
-    Dae pays Ben 0.1, and the firsts even up between them: Ben pays Chie 0.1. A share
-    of nothing is no payment at all (no line of 0), and a first who pays a player pays
-    under the bet's own kind, so Ana's chips stay chips."""
+    tenth to whichever of them has the most still to receive, then the earlier (a
+    debt's share rounded down: Ana's +0.1 owed gives Ben 0 and Chie −0.1; then Chie is
+    owed 0.1 more than Ben, so Dae's −0.1 gives Chie +0.1). So Chie pays Ana 0.1 and
+    Dae pays Chie 0.1: the firsts have nothing to even up between them (they had:
+    Dae paid Ben and Ben paid Chie 0.1, helper-56). A share of nothing is no payment
+    at all (no line of 0), and a first who pays a player pays under the bet's own
+    kind, so Ana's chips stay chips."""
     rules = find_preset("mleague").replace(side=SideRules(chip_value=Fraction(1, 10)))
     game = settle_game([20000, 35000, 35000, 10000], rules, ["Ana", "Ben", "Chie", "Dae"],
                        Bets(chips=(1, 0, 0, -1)))  # fmt: skip
     assert game.firsts == ["Ben", "Chie"]
     flows = game.to_dict()["flows"]
     assert [(f["kind"], f["from_name"], f["to_name"], f["amount"]) for f in flows] == [
-        ("chips", "Chie", "Ana", Decimal("0.1")), ("chips", "Dae", "Ben", Decimal("0.1")),
-        ("chips", "Ben", "Chie", Decimal("0.1")),
+        ("chips", "Chie", "Ana", Decimal("0.1")), ("chips", "Dae", "Chie", Decimal("0.1")),
     ]  # fmt: skip
     assert [game.side_of(name, Kind.CHIPS) for name in ("Ana", "Ben", "Chie", "Dae")] == [
         Fraction(1, 10), 0, 0, Fraction(-1, 10)]  # fmt: skip

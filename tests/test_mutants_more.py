@@ -53,11 +53,11 @@ def test_own_back_returns_a_stick_only_to_the_winners_who_put_one_in() -> None:
 
 def test_the_exact_systems_jansou_ledger_shares_tied_firsts_in_thousandths() -> None:
     """Mutant: shares in tenths. 精算法: C's 19.999 is 10 and 9.999, D's 50.001 is
-    25.001 and 25; A passes B the thousandth left."""
+    25.001 and 25, its leftover thousandth to B, who has it still to receive (it had
+    gone to A by seat, and A passed B the thousandth: helper-56)."""
     game = settle_game([35000, 35000, 20001, 9999], EXACT, NAMES)
     assert [(t.payer, t.payee, t.amount) for t in game.jansou()] == [
-        ("C", "A", F(10)), ("C", "B", F("9.999")), ("D", "A", F("25.001")),
-        ("D", "B", F(25)), ("A", "B", F("0.001")),
+        ("C", "A", F(10)), ("C", "B", F("9.999")), ("D", "A", F(25)), ("D", "B", F("25.001")),
     ]  # fmt: skip
 
 

@@ -604,3 +604,41 @@ def test_a_long_sessions_rows_written_as_text_are_its_json(
     stream = io.StringIO()
     write_json(result.to_dict(text_rows=True), stream)
     assert stream.getvalue() == dumps_json(result.to_dict(), None)
+
+
+@settings(max_examples=300, deadline=None)
+@given(games_with_a_tie(), st.sampled_from([None, "50", "0.3"]))
+def test_tied_firsts_on_the_same_total_never_pay_each_other(
+    case: tuple[Rules, list[int], Bets, int, int], rate: str | None
+) -> None:
+    """Everyone settling with first place: the leftover quanta of each debt go to the
+    tied first with the most still to receive, so two firsts on the same total are
+    each paid theirs by the others, and neither pays the other (helper-56: Ana→Ben 0.1
+    between two firsts of 35 each under ``--ledger first``)."""
+    rules, points, bets, _i, _j = case
+    rules = replace(rules, ties=Ties.SPLIT)
+    if rate is not None:
+        rules = Rules.from_dict({"money": {"rate": rate}}, rules)
+    try:
+        game = settle_game(points, rules, None, bets)
+    except SeisanError:
+        return
+    for in_money in (False, True) if rate is not None else (False,):
+        totals = game.money() if in_money else game.ledger_balances()
+        firsts = game.firsts
+        for t in game.jansou(in_money):
+            if t.payer in firsts and t.payee in firsts:
+                assert totals[t.payer] != totals[t.payee], (t, totals)
+
+
+def test_the_reviews_tied_firsts_are_paid_without_a_tenth_between_them() -> None:
+    """``seisan settle 35000 35000 20100 9900 -r mleague --ledger first``: Chie's 19.9 is
+    10 and 9.9, Dae's 50.1 is 25 and 25.1, its leftover tenth to Ben, who has it still
+    to receive; both firsts +35, and no Ana→Ben 0.1. Swapped, the roles swap."""
+    rules = replace(Rules.from_dict({"extends": "mleague"}), ties=Ties.SPLIT)
+    for names in (["Ana", "Ben", "Chie", "Dae"], ["Ben", "Ana", "Chie", "Dae"]):
+        game = settle_game([35000, 35000, 20100, 9900], rules, names)
+        paid = [(t.payer, t.payee, t.amount) for t in game.jansou()]
+        first, second = names[:2]
+        assert paid == [("Chie", first, 10), ("Chie", second, Fraction("9.9")),
+                        ("Dae", first, 25), ("Dae", second, Fraction("25.1"))]  # fmt: skip

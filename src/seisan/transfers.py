@@ -86,9 +86,11 @@ def with_first(
     players tied for first, who share every role of first place).
 
     With several firsts, each other balance is split among them in whole
-    ``quantum`` (rounded down, the leftover quanta one each in their order, as
-    the oka is split), and then the firsts settle what is left between them,
-    directly (the fewest transfers).
+    ``quantum`` (rounded down, the leftover quanta one each: to whoever of them has
+    the most still to receive, then in their order, as the oka is split), and then
+    the firsts settle what is left between them, directly (the fewest transfers).
+    Giving the leftovers where they are still owed keeps tied firsts from paying
+    each other a tenth (helper-56: Ana→Ben 0.1 between two firsts of 35 each).
     """
     if len(firsts) == 1:
         first = firsts[0]
@@ -108,7 +110,10 @@ def with_first(
     for name, amount in net.items():
         if name in received or not amount:
             continue
-        for first, gain in zip(group, split_quanta(-amount, len(group), quantum), strict=True):
+        owed = sorted(group, key=lambda first: received[first] - net[first])  # (stable)
+        share = dict(zip(owed, split_quanta(-amount, len(group), quantum), strict=True))
+        for first in group:  # (written in their order)
+            gain = share[first]
             received[first] += gain
             if gain > 0:
                 out.append(Transfer(name, first, gain, kind))
