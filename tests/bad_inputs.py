@@ -398,6 +398,11 @@ case("serve-workers-65", ["serve", "--workers", "65"], "give 1 to 64")
 # (helper-56: a folder or nothing as the database ended in Django's traceback)
 case("serve-db-folder", ["serve", "--db", "{d}/emptydir"], "a folder, not a database file")
 case("serve-db-empty", ["serve", "--db", ""], "a folder, not a database file")
+case(
+    "serve-db-not-sqlite",
+    ["serve", "--db", "{d}/syntax.json", "--owner-link"],
+    "not an SQLite database",
+)  # (Django's traceback, found after helper-56's review)
 case("serve-demo", ["serve", "--demo", "{d}/emptydir"], "club.toml")
 case(
     "hand-round-wind-no-tiles",

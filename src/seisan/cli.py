@@ -989,12 +989,23 @@ def serve_command(
         fail(_("--workers {workers}: give 1 to {most}", workers=workers, most=MAX_WORKERS))
     if db is not None and (not db.name or db.is_dir()):
         fail(_("--db {path}: a folder, not a database file", path=db))
+    if db is not None and db.is_file() and not _sqlite_or_empty(db):
+        fail(_("--db {path}: not an SQLite database (give a new file's name to make one)",
+               path=db))  # fmt: skip
     if not owner_link:
         _can_listen(host, port)
     from seisan.web.serve import run  # noqa: PLC0415 - Django only for this command
 
     ordinary_collector()
     run(host, port, db, demo, owner, workers, owner_link)
+
+
+def _sqlite_or_empty(path: Path) -> bool:
+    """Whether ``path`` holds an SQLite database (its header) or nothing yet (a file of
+    any other bytes ended in Django's traceback)."""
+    with path.open("rb") as file:
+        head = file.read(16)
+    return not head or head == b"SQLite format 3\x00"
 
 
 MAX_WORKERS = 64
