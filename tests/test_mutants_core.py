@@ -1708,3 +1708,27 @@ def test_money_off_its_bounds_is_refused_in_its_own_words(money: dict, said: str
 def test_the_most_money_exactly_is_taken() -> None:
     """``_money_72`` (``>=`` for ``>``): a rate of exactly 1,000,000,000 is no error."""
     assert Rules.from_dict({"money": {"rate": 10**9}}).stakes.rate == 10**9
+
+
+def test_a_return_below_the_start_is_refused_naming_the_start() -> None:
+    """``Rules.__post_init___49``: the start points in the words (only the field had
+    been read)."""
+    with pytest.raises(RulesError) as refused:
+        Rules.from_dict({"start": 30000, "return": 25000})
+    assert (refused.value.field, refused.value.value) == ("return", 25000)
+    assert str(refused.value) == (
+        "rules: return = 25000: must not be below the start points (30000)"
+    )
+
+
+def test_an_uma_of_no_kind_is_refused_under_its_field() -> None:
+    """``Rules.__post_init___55``–``_61``: rules made in code with a list for the uma
+    (not ``RankUma`` or ``FloatingUma``) are refused naming ``uma``, the value and the
+    words."""
+    given = [10, 0, 0, -10]
+    with pytest.raises(RulesError) as refused:
+        Rules(uma=given)  # type: ignore[arg-type]
+    assert (refused.value.field, refused.value.value) == ("uma", given)
+    assert (
+        str(refused.value) == "rules: uma = [10, 0, 0, -10]: must be a rank uma or a floating uma"
+    )
