@@ -4,6 +4,7 @@ two workers gives the same as one process."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from decimal import Decimal
@@ -335,3 +336,26 @@ def test_side_bets_and_money_of_the_rules_are_said_to_be_left_out(tmp_path: Path
     plain = cli.runner.invoke(app, ["bulk", "summary", source, "-r", "mleague", "--compare",
                                     "tenhou", "--format", "json"])  # fmt: skip
     assert plain.exit_code == 0 and "left out" not in plain.stderr
+
+
+def test_a_shift_jis_csv_with_gaiji_is_read_and_a_control_character_named_by_its_row(
+    tmp_path: Path,
+    cli,  # type: ignore[no-untyped-def]
+) -> None:
+    """helper-58: cp932's user-defined characters (外字, bytes F040–F9FC, U+E000–) are
+    text, and were refused; a control character's row was counted in characters as if
+    they were bytes (row 41539 for 60001: a kanji is two bytes)."""
+    gaiji = tmp_path / "gaiji.csv"
+    gaiji.write_bytes("東,南,西,北,名前\r\n42600,31000,16400,10000,山田\r\n".encode("cp932")
+                      + b"42600,31000,16400,10000,\xf0\x40\x8e\x52\r\n")  # fmt: skip
+    result = cli.runner.invoke(app, ["bulk", "summary", str(gaiji), "-r", "mleague",
+                                     "--columns", "東,南,西,北", "--format", "json"])  # fmt: skip
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data[0]["games"] == 2
+    bad = tmp_path / "bell.csv"
+    rows = "東,南,西,北,名\n" + "42600,31000,16400,10000,漢字漢字\n" * 60_000
+    bad.write_bytes(rows.encode("cp932") + b"42600,31000,16400,10000,\x07bell\n")
+    err = cli.run("bulk", "summary", str(bad), "-r", "mleague", "--columns", "東,南,西,北",
+                  code=2)  # fmt: skip
+    assert f"{bad}: cannot be read from row 60001 on (not Shift_JIS text)" in err

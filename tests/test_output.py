@@ -188,6 +188,9 @@ def test_json_text_is_written_as_it_is_wherever_it_is_and_refused_elsewhere() ->
         # “(PDF, §3.4.6, §4.1, §” / “5.8)” at 40 columns)
         ("(PDF, §3.4.6, §4.1, §5.8)", 20, ["(PDF, §3.4.6, §4.1,", "§5.8)"]),
         ("Herr Strauß", 8, ["Herr", "Strauß"]),
+        # but a sign is no letter: Korean's list separator · may end a line (helper-58:
+        # 아가리야메·텐파이야메 had become one word, and rules show a list at 60 columns)
+        ("아가리야메·텐파이야메", 12, ["아가리야메·", "텐파이야메"]),
     ],
 )  # fmt: skip
 def test_lines_break_between_words(text: str, width: int, lines: list[str]) -> None:

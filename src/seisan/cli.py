@@ -629,7 +629,11 @@ def settle_command(
     lang: LangOption = None,
 ) -> None:
     language = lang or default_lang()
-    options = [name for param in ctx.command.params for name in getattr(param, "opts", [])]
+    options = [
+        name
+        for param in ctx.command.params  # (--no-… too)
+        for name in [*getattr(param, "opts", []), *getattr(param, "secondary_opts", [])]
+    ]
     values = parse_points(points, options)
     if players is None and rules is None and len(values) == 3:
         players = 3  # three scores and no rules: a three-player game

@@ -776,12 +776,12 @@ def stats_command(
 
     if output is not None:
         check_output(output, force=force, suffix=".parquet")
+    if player and not all(name.strip() for name in player):  # (before every file is read)
+        fail(_("{option} needs a value, not nothing", option="--player"))
     plays = _plays(files, load_rules(rules) if rules else None, lang)
     every = play_stats(plays)
     chosen = every
     if player:
-        if not all(name.strip() for name in player):
-            fail(_("{option} needs a value, not nothing", option="--player"))
         played = {name_key(s.name) for s in every}
         missing = [name for name in player if name_key(name) not in played]
         if missing:  # (one of two found had left the other out in silence)

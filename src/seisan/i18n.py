@@ -26,7 +26,7 @@ from enum import Enum, StrEnum
 from fractions import Fraction
 from functools import cache
 from pathlib import Path, PurePath
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     import gettext
@@ -296,19 +296,30 @@ def decode_text(data: bytes) -> tuple[str, str]:
     except UnicodeDecodeError:
         text = data.decode(SHIFT_JIS)
     index = not_text(text)
-    if index is not None:
-        raise UnicodeDecodeError(SHIFT_JIS, data, index, index + 1, "not text")
+    if index is not None:  # (where in the bytes: a kanji is two)
+        start = len(text[:index].encode(SHIFT_JIS))
+        raise UnicodeDecodeError(SHIFT_JIS, data, start, start + 1, "not text")
     return text, SHIFT_JIS
 
 
 def not_text(text: str) -> int | None:
     """Where text read as Shift_JIS shows it is not text, or None: almost any bytes
     decode as cp932, but text has no control characters (but tab and line ends) and
-    none of the private-use characters its unused codes map to."""
-    for index, char in enumerate(text):
-        if (char < " " and char not in "\t\r\n") or "\ue000" <= char <= "\uf8ff":
-            return index
-    return None
+    none of the characters cp932's unused bytes map to (0xA0, 0xFD–0xFF: U+F8F0–U+F8F3;
+    its user-defined characters, 外字, U+E000–U+E757, are text)."""
+    found = _pattern_not_text().search(text)
+    return None if found is None else found.start()
+
+
+def _pattern_not_text() -> Any:
+    if not _NOT_SHIFT_JIS:  # compiled when first needed, not at every start
+        import re  # noqa: PLC0415
+
+        _NOT_SHIFT_JIS.append(re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\uf8f0-\uf8f3]"))
+    return _NOT_SHIFT_JIS[0]
+
+
+_NOT_SHIFT_JIS: list[Any] = []
 
 
 def read_as(file: object, encoding: str) -> Message:

@@ -315,9 +315,13 @@ _CLOSING = "、。，．）」』】〕》〉!?:;,.)]}%ーぁぃぅぇぉっゃ�
 with what they follow)."""
 _OPENING = "（「『【〔《〈([{"
 """Marks that never end a line."""
-_WORD = re.compile(r"\s+|[\x21-\x7e\u00a1-\u024f\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]+|.")
-"""A word: a run of ASCII, Latin letters and signs (Strauß, §5.8) and Hangul (Korean
-puts spaces between words); a CJK ideograph or kana may end a line on its own."""
+_WORD = re.compile(
+    r"\s+|[\x21-\x7e\u00a7\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f\u1100-\u11ff"
+    r"\u3130-\u318f\uac00-\ud7af]+|."
+)
+"""A word: a run of ASCII, Latin letters and § (Strauß, §5.8) and Hangul (Korean puts
+spaces between words); a CJK ideograph or kana may end a line on its own, and so may
+a sign such as · (Korean's list separator) or ×."""
 _NUMBER = re.compile(r"[-+▲△]?[\d.,/:]+[%円원]?[;,.)]*")
 
 

@@ -23,7 +23,7 @@ import pyarrow.parquet as pq
 from pyarrow import ipc
 
 from seisan.bulk import BulkError, BulkResult, settle_arrays
-from seisan.i18n import SHIFT_JIS, Message, _, decode_text, not_text
+from seisan.i18n import SHIFT_JIS, Message, _, not_text
 from seisan.rules import Rules
 
 DEFAULT_BATCH = 1 << 18  #: rows per record batch (about 200 MB of memory at most)
@@ -115,16 +115,40 @@ def csv_encoding(path: Path) -> str:
     return SHIFT_JIS
 
 
-def _as_utf8(path: Path) -> pa.BufferReader:
-    """A Shift_JIS CSV as UTF-8, in memory. Arrow's own transcoding calls Python's codec
+def _as_utf8(path: Path) -> pa.NativeFile:
+    """A Shift_JIS CSV made UTF-8, a MiB at a time, in a temporary file read from
+    memory-mapped pages (gone once read). Arrow's own transcoding calls Python's codec
     from its reading threads, where a byte that is not Shift_JIS past the first block
-    hung the reader; Excel, which saves these, holds 1,048,576 rows at most."""
-    data = path.read_bytes()
-    try:
-        text, _encoding = decode_text(data)
-    except UnicodeDecodeError as err:
-        raise _unreadable(path, max(data.count(b"\n", 0, err.start) - 1, 0), err) from None
-    return pa.BufferReader(text.encode("utf-8"))
+    hung the reader; the file's size bounds no memory here."""
+    import codecs  # noqa: PLC0415
+    import os  # noqa: PLC0415
+    import tempfile  # noqa: PLC0415
+
+    decoder = codecs.getincrementaldecoder(SHIFT_JIS)()
+    lines = 0  # line ends before the chunk: the row a problem is in
+    with path.open("rb") as source, tempfile.NamedTemporaryFile(suffix=".csv",
+                                                               delete=False) as target:  # fmt: skip
+        try:
+            while True:
+                chunk = source.read(1 << 20)
+                try:
+                    text = decoder.decode(chunk, not chunk)
+                except UnicodeDecodeError as err:
+                    row = lines + chunk.count(b"\n", 0, err.start)
+                    raise _unreadable(path, max(row - 1, 0), err) from None
+                index = not_text(text)
+                if index is not None:
+                    row = lines + text.count("\n", 0, index)
+                    problem = UnicodeDecodeError(SHIFT_JIS, chunk, 0, 1, "not text")
+                    raise _unreadable(path, max(row - 1, 0), problem)
+                lines += text.count("\n")
+                target.write(text.encode("utf-8"))
+                if not chunk:
+                    break
+            target.flush()
+            return pa.memory_map(target.name)
+        finally:
+            os.unlink(target.name)  # (its pages stay mapped until read)
 
 
 def read_batches(path: Path, batch_size: int = DEFAULT_BATCH) -> Source:
