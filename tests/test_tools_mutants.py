@@ -41,3 +41,19 @@ def test_a_result_file_cut_short_is_put_back_from_its_kept_copy(tmp_path: Path) 
         "exit_code_by_key": {}
     }
     assert mutants.pending(tmp_path, []) == []  # the one result, read back: killed
+
+
+def test_functions_are_named_as_mutmut_names_them_and_told_apart_by_their_code() -> None:
+    """``changed`` compares each function's syntax tree at its module's fresh run and
+    now: a comment or a blank line is no change, a changed body is (the machine's
+    ``build/`` can be lost with its lists: ``python tools/mutants.py changed`` makes
+    them again from git)."""
+    cls = "class B:\n    def c(self):\n        return {}\n"
+    source = "def a(x):\n    return x + 1\n\n\n" + cls.format(2)
+    again = "def a(x):\n    # why\n\n    return x + 1\n\n\n" + cls.format(3)
+    before, after = mutants.functions(source), mutants.functions(again)
+    assert list(before) == ["x_a", "xǁBǁc"]
+    assert before["x_a"] == after["x_a"] and before["xǁBǁc"] != after["xǁBǁc"]
+    patterns = mutants.changed({"transfers": "d79d930"})
+    assert "seisan.transfers.x_with_first__mutmut_*" in patterns
+    assert all(p.startswith("seisan.transfers.x") for p in patterns)

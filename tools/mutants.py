@@ -12,6 +12,9 @@ file empty): ``resume DIR [PATTERN ...]`` runs again only the mutants of ``DIR``
 those matching the patterns (``seisan.sidebets.x_soto__mutmut_*``; every one
 without).
 
+``changed`` prints the patterns of the functions of the core changed since their
+modules' fresh runs (:data:`FRESH_RUNS`), for a run by function (``resume``).
+
 ``python tools/mutants.py run optional`` does the same for the optional modules
 (explain, stats, the bulk engine and its files, the Tenhou reader), with their own
 tests (the bulk engine's included), in a fresh copy of the project under
@@ -240,6 +243,42 @@ def resume(where: Path, patterns: list[str]) -> None:
         subprocess.run([MUTMUT, "run", *names], cwd=where, check=False)
 
 
+#: each core module's latest run from nothing (docs/testing.md, "Where every module
+#: stands"): the functions changed since are what a run by function takes up
+FRESH_RUNS = {"settlement": "6bc490d", "sidebets": "4da9ce8", "ledger": "06a23d6",
+              "transfers": "d79d930", "games": "d01a3e6"}  # fmt: skip
+
+
+def functions(source: str) -> dict[str, str]:
+    """Each function of a module as mutmut names it (``x_name``, ``xǁClassǁname``), with
+    its syntax tree (comments and layout aside)."""
+    import ast  # noqa: PLC0415
+
+    found = {}
+    for node in ast.parse(source).body:
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            found[f"x_{node.name}"] = ast.dump(node)
+        elif isinstance(node, ast.ClassDef):
+            for sub in node.body:
+                if isinstance(sub, ast.FunctionDef | ast.AsyncFunctionDef):
+                    found[f"xǁ{node.name}ǁ{sub.name}"] = ast.dump(sub)
+    return found
+
+
+def changed(runs: dict[str, str] = FRESH_RUNS) -> list[str]:
+    """Patterns of the mutants of every function new or changed since its module's run
+    (``seisan.ledger.xǁGameResultǁflows__mutmut_*``), for ``mutmut run`` or ``resume``."""
+    patterns = []
+    for module, commit in runs.items():
+        then = subprocess.run(["git", "show", f"{commit}:src/seisan/{module}.py"], cwd=ROOT,
+                              capture_output=True, text=True, check=True).stdout  # fmt: skip
+        before = functions(then)
+        now = functions((ROOT / "src" / "seisan" / f"{module}.py").read_text(encoding="utf-8"))
+        patterns += [f"seisan.{module}.{name}__mutmut_*" for name, tree in now.items()
+                     if before.get(name) != tree]  # fmt: skip
+    return patterns
+
+
 if __name__ == "__main__":
     if sys.argv[1:2] == ["run"]:
         # run [SET [MODULE ...]]: every set, one set, or some modules of one set
@@ -254,6 +293,9 @@ if __name__ == "__main__":
     elif sys.argv[1:2] == ["resume"]:
         # resume DIR [PATTERN ...]: what a stopped run left
         resume(Path(sys.argv[2]).resolve(), sys.argv[3:])
+    elif sys.argv[1:2] == ["changed"]:
+        # changed: the functions of the core changed since their modules' fresh runs
+        print("\n".join(changed()))
     elif sys.argv[1:2] == ["results"]:
         # results [SET [MODULE ...]]: as ``run`` named them
         results(ROOT / "build" / "-".join(["mutants", *sys.argv[2:]]) if sys.argv[2:] else ROOT)
