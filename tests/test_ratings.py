@@ -165,3 +165,15 @@ def test_ratings_on_the_command_line(cli: Any, tmp_path: Path) -> None:
     assert "レーティング（openskill、4人打ち）" in ja and "レート" in ja
     error = cli.run("ratings", str(tmp_path), code=2)
     assert "no game could be read" in error
+
+
+def test_a_minimum_nobody_meets_is_said_not_shown_as_an_empty_table(cli: Any) -> None:
+    """helper-56: ``--min-games`` above everyone's count printed an empty table and
+    nothing of why; the table is still (empty) output, with a line on stderr."""
+    from seisan.cli import app  # noqa: PLC0415
+
+    args = ["ratings", "examples/game.json", "--min-games", "2", "--system", "tenhou",
+            "--format", "json", "--lang", "en"]  # fmt: skip
+    result = cli.runner.invoke(app, args)
+    assert result.exit_code == 0 and result.stdout.strip() == "[]"
+    assert result.stderr == "seisan: nobody has played 2 games yet (the most: 1)\n"

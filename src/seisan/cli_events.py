@@ -207,7 +207,12 @@ def ratings_command(
                 _("the openskill rating needs its extra: pip install 'seisan[ratings]'")
             ) from None
     size = players or table_size(games)
-    rated = [r for r in ratings(games, system, size) if r.games >= min_games]
+    every = ratings(games, system, size)
+    rated = [r for r in every if r.games >= min_games]
+    if every and not rated:  # (an empty table said nothing of why)
+        most = max(r.games for r in every)
+        err_line("seisan: " + _("nobody has played {count} games yet (the most: {most})",
+                                count=min_games, most=most).text(lang))  # fmt: skip
     data = [{"name": r.name, "rating": pt_value(r.rating), "games": r.games,
              "history": [pt_value(v) for v in r.history]} for r in rated]  # fmt: skip
     rows = [[str(n), r.name, f"{float(r.rating):.2f}", str(r.games)]
