@@ -1732,3 +1732,13 @@ def test_an_uma_of_no_kind_is_refused_under_its_field() -> None:
     assert (
         str(refused.value) == "rules: uma = [10, 0, 0, -10]: must be a rank uma or a floating uma"
     )
+
+
+def test_a_table_of_the_rules_given_as_no_table_is_refused_under_its_name() -> None:
+    """``Rules.__post_init___88``–``_95``: rules made in code with a dict for ``side``
+    are refused naming the table, the value and the words."""
+    given = {"tobi": 10000}
+    with pytest.raises(RulesError) as refused:
+        Rules(side=given)  # type: ignore[arg-type]
+    assert (refused.value.field, refused.value.value) == ("side", given)
+    assert str(refused.value) == "rules: side = {tobi = 10000}: must be a table"
