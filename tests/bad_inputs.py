@@ -520,23 +520,10 @@ case(
     ["hand", "--tiles", "234m567p11s345678s", "--win", "8s", "--ura", "1m"],
     "--ura does nothing without --riichi",
 )
-case(
-    "bulk-columns-nothing",
-    ["bulk", "summary", "examples/points.csv", "-r", "mleague", "--columns", ""],
-    "--columns",
-)  # (defaults had been taken)
-case(
-    "bulk-columns-gap",
-    ["bulk", "summary", "examples/points.csv", "-r", "mleague", "--columns", "p0,,p2,p3"],
-    "a name is empty",
-)
-case(
-    "bulk-deposits-nothing",
-    ["bulk", "summary", "examples/points.csv", "-r", "mleague", "--deposits", " "],
-    "--deposits",
-)
-case(
-    "bulk-compare-nothing",
-    ["bulk", "summary", "examples/points.csv", "-r", "mleague", "--compare", ""],
-    "--compare",
-)
+# (an empty name had fallen back to the defaults in silence)
+for name, option, value, said in [("columns-nothing", "--columns", "", "--columns"),
+                                  ("columns-gap", "--columns", "p0,,p2,p3", "a name is empty"),
+                                  ("deposits-nothing", "--deposits", " ", "--deposits"),
+                                  ("compare-nothing", "--compare", "", "--compare")]:  # fmt: skip
+    case(f"bulk-{name}", ["bulk", "summary", "examples/points.csv", "-r", "mleague", option,
+                          value], said)  # fmt: skip

@@ -131,7 +131,8 @@ def seating_command(
             raise SeatingError(_("{option} does nothing with “--method {method}”", option=option,
                                  method=method.value))  # fmt: skip
     here = {name_key(name) for name in present}
-    away = [name for name in _names([standings or ""]) if name_key(name) not in here]
+    ranked = _names([standings or ""])
+    away = [name for name in ranked if name_key(name) not in here]
     if away:  # (the season's standings name everyone; a typo would be as quiet)
         err_line("seisan: " + _("in --standings but not among the players present: {names}",
                                 names=", ".join(away)).text(lang))  # fmt: skip
@@ -143,7 +144,7 @@ def seating_command(
 
     seating = seat(
         present, size=size, method=method, history=_history(history) if history else None,
-        standings=_names([standings or ""]), teams=_teams(teams) if teams else None,
+        standings=ranked, teams=_teams(teams) if teams else None,
         script=scripted, leftover=Leftover.THREES if three_player else Leftover.SIT_OUT,
         seed=seed, time_limit=time_limit,
     )  # fmt: skip
