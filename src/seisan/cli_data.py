@@ -93,6 +93,15 @@ def _listed(option: str, value: str | None) -> list[str] | None:
     return names
 
 
+def _columns(columns: str | None, deposits: str | None) -> list[str] | None:
+    """The point columns named (``--columns``), the deposits' column checked the same
+    way (a name of nothing refused); None: the defaults."""
+    chosen = _listed("--columns", columns)
+    if deposits is not None and not deposits.strip():
+        fail(_("{option} “{value}”: a name is empty", option="--deposits", value=deposits))
+    return chosen
+
+
 def _rulesets(rules: str, compare: str | None) -> list[Rules]:
     names = [rules, *(_listed("--compare", compare) or [])]
     seen: dict[str, Rules] = {}
@@ -174,9 +183,7 @@ def bulk_settle(
     io = _bulk()
     _check_batch(batch_size)
     rulesets = _rulesets(rules, compare)
-    chosen = _listed("--columns", columns)
-    if deposits is not None and not deposits.strip():
-        fail(_("{option} “{value}”: a name is empty", option="--deposits", value=deposits))
+    chosen = _columns(columns, deposits)
     if output != io.STDOUT and output.resolve() == source.resolve():
         fail(_("--output: give another file than the input"))
     check_output(output, force=force)
@@ -206,9 +213,7 @@ def bulk_summary(
     io = _bulk()
     _check_batch(batch_size)
     rulesets = _rulesets(rules, compare)
-    chosen = _listed("--columns", columns)
-    if deposits is not None and not deposits.strip():
-        fail(_("{option} “{value}”: a name is empty", option="--deposits", value=deposits))
+    chosen = _columns(columns, deposits)
     _say_left_out(rulesets, lang)
     _say_encoding(io, source, lang)
     with _Progress(term("played", lang)) as progress:
