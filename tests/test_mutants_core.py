@@ -43,6 +43,7 @@ from seisan.sidebets import (
     bets_from_dict,
     find_player,
 )
+from seisan.transfers import with_first
 
 THIRTY = Scoring(system=PointSystem.THIRTY_FU)
 GORIN = Scoring(system=PointSystem.GORIN)
@@ -663,15 +664,31 @@ def test_bashin_halves_first_favour_the_tied_player_favoured_least_so_far() -> N
     ]  # fmt: skip
 
 
-def test_chips_with_tied_firsts_split_in_the_exact_systems_thousandths() -> None:
-    """Under 精算法 (scores to 0.001 pt) the tied firsts share a 0.1 pt chip as 0.05 each,
-    not as 0.1 and 0 (tenths)."""
+def test_chip_shares_go_in_the_exact_systems_thousandths() -> None:
+    """Under 精算法 (scores to 0.001 pt) a loser's 0.1 pt of chips owed to two holders
+    is 0.05 to each, not 0.1 and 0 (tenths); and chips never pass through first
+    place (the tied firsts here hold none)."""
     exact = MLEAGUE.replace(scoring=Scoring(system="exact"))
     game = settle_game([35000, 35000, 20000, 10000], exact, None,
-                       Bets(chips=(0, 0, 1, -1), side=SideRules(chip_value="0.1")))  # fmt: skip
+                       Bets(chips=(0, 1, 1, -2), side=SideRules(chip_value="0.1")))  # fmt: skip
     assert [(t.payer, t.payee, t.amount) for t in game.side.transfers] == [
-        ("East", "West", F("0.05")), ("South", "West", F("0.05")),
-        ("North", "East", F("0.05")), ("North", "South", F("0.05")),
+        ("North", "South", F("0.1")), ("North", "West", F("0.1")),
+    ]  # fmt: skip
+    game = settle_game([35000, 35000, 20000, 10000], exact, None,
+                       Bets(chips=(1, 0, 1, -2), side=SideRules(chip_value="0.1")))  # fmt: skip
+    assert [(t.payer, t.payee, t.amount) for t in game.side.transfers] == [
+        ("North", "East", F("0.1")), ("North", "West", F("0.1")),
+    ]  # fmt: skip
+    game = settle_game([35000, 35000, 20000, 10000], exact, None,
+                       Bets(chips=(1, 0, -1, 0), side=SideRules(chip_value="0.1")))  # fmt: skip
+    assert [(t.payer, t.payee, t.amount) for t in game.side.transfers] == [
+        ("West", "East", F("0.1")),
+    ]  # fmt: skip
+    game = settle_game([35000, 35000, 20000, 10000], exact, None,
+                       Bets(chips=(1, 1, -1, -1), side=SideRules(chip_value="0.1")))  # fmt: skip
+    assert [(t.payer, t.payee, t.amount) for t in game.side.transfers] == [
+        ("West", "East", F("0.05")), ("North", "East", F("0.05")),
+        ("West", "South", F("0.05")), ("North", "South", F("0.05")),
     ]  # fmt: skip
 
 
@@ -1086,23 +1103,33 @@ def test_tied_firsts_share_each_debt_in_whole_units_of_money() -> None:
     ]  # fmt: skip
 
 
-def test_tied_firsts_settle_a_chip_each_way_and_no_share_of_nothing() -> None:
-    """Chips of 0.1 pt with Ben and Chie tied for first (seats 1 and 2, split ties):
-    each other player's chips are split between them in whole tenths, the leftover
-    tenth to whichever of them has the most still to receive, then the earlier (a
-    debt's share rounded down: Ana's +0.1 owed gives Ben 0 and Chie −0.1; then Chie is
-    owed 0.1 more than Ben, so Dae's −0.1 gives Chie +0.1). So Chie pays Ana 0.1 and
-    Dae pays Chie 0.1: the firsts have nothing to even up between them (they had:
-    Dae paid Ben and Ben paid Chie 0.1, helper-56). A share of nothing is no payment
-    at all (no line of 0), and a first who pays a player pays under the bet's own
-    kind, so Ana's chips stay chips."""
+def test_tied_firsts_settle_a_tenth_each_way_and_no_share_of_nothing() -> None:
+    """Balances of 0.1 pt settled with Ben and Chie tied for first: each other
+    balance is split between them in whole tenths, the leftover tenth to whichever
+    of them has the most still to receive, then the earlier (a debt's share rounded
+    down: Ana's +0.1 owed gives Ben 0 and Chie −0.1; then Chie is owed 0.1 more than
+    Ben, so Dae's −0.1 gives Chie +0.1). So Chie pays Ana 0.1 and Dae pays Chie 0.1:
+    the firsts have nothing to even up between them (they had: Dae paid Ben and Ben
+    paid Chie 0.1, helper-56). A share of nothing is no payment at all (no line of
+    0), and every line keeps the kind it was given."""
+    net = {"Ana": Fraction(1, 10), "Ben": Fraction(0), "Chie": Fraction(0), "Dae": Fraction(-1, 10)}
+    flows = with_first(net, ["Ben", "Chie"], "x")
+    assert [(t.kind, t.payer, t.payee, t.amount) for t in flows] == [
+        ("x", "Chie", "Ana", Fraction(1, 10)), ("x", "Dae", "Chie", Fraction(1, 10)),
+    ]  # fmt: skip
+
+
+def test_chips_go_from_the_player_who_owes_them_to_the_holder_not_through_first() -> None:
+    """Chips of 0.1 pt with Ben and Chie tied for first (issue 16, item 3: each loser
+    pays each winner their share): Dae's chip is Ana's, and the firsts, who hold none,
+    have no line at all."""
     rules = find_preset("mleague").replace(side=SideRules(chip_value=Fraction(1, 10)))
     game = settle_game([20000, 35000, 35000, 10000], rules, ["Ana", "Ben", "Chie", "Dae"],
                        Bets(chips=(1, 0, 0, -1)))  # fmt: skip
     assert game.firsts == ["Ben", "Chie"]
     flows = game.to_dict()["flows"]
     assert [(f["kind"], f["from_name"], f["to_name"], f["amount"]) for f in flows] == [
-        ("chips", "Chie", "Ana", Decimal("0.1")), ("chips", "Dae", "Chie", Decimal("0.1")),
+        ("chips", "Dae", "Ana", Decimal("0.1")),
     ]  # fmt: skip
     assert [game.side_of(name, Kind.CHIPS) for name in ("Ana", "Ben", "Chie", "Dae")] == [
         Fraction(1, 10), 0, 0, Fraction(-1, 10)]  # fmt: skip

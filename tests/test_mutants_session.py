@@ -171,7 +171,7 @@ def test_each_seat_carries_place_total_points_and_money() -> None:
         [Seat("Ana", 1, F(69), 42600, F(3050)), Seat("Ben", 2, F(-1), 31000, F(-450)),
          Seat("Chie", 3, F(-24), 16400, F(-1600)), Seat("Dae", 4, F(-44), 10000, F(-2600))],
         [Seat("Ben", 3, F(-22), 28300, F(-1500)), Seat("Chie", 2, F(20), 35500, F(600)),
-         Seat("Dae", 4, F(-57), -1200, F(-3250)), Seat("Ana", 1, F(39), 37400, F(1550))],
+         Seat("Dae", 4, F(-61), -1200, F(-3450)), Seat("Ana", 1, F(43), 37400, F(1750))],
         [Seat("Eve", 1, F(69), 51200, F(3050)), Seat("Ben", 2, F(5), 24800, F(-150)),
          Seat("Chie", 3, F(-21), 19000, F(-1450)), Seat("Ana", 4, F(-53), 5000, F(-3050))],
     ]  # fmt: skip
@@ -196,7 +196,7 @@ def test_everyone_settles_with_first_in_money() -> None:
     result = load_session(EXAMPLES / "friday.toml").settle()
     assert result.jansou(in_money=True) == [
         Transfer("Ben", "Ana", F(1150)), Transfer("Chie", "Ana", F(200)),
-        Transfer("Dae", "Ana", F(5050)), Transfer("Ana", "Eve", F(3650)),
+        Transfer("Dae", "Ana", F(5250)), Transfer("Ana", "Eve", F(3650)),
         Transfer("Eve", "Ben", F(250)), Transfer("Chie", "Eve", F(1050)),
     ]  # fmt: skip
 

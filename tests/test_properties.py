@@ -244,6 +244,32 @@ def _most_zero_groups(values: list[Fraction]) -> int:
     return best
 
 
+@settings(max_examples=400, deadline=None)
+@given(rules_and_points(), st.data())
+def test_chips_go_from_each_who_owes_to_each_holder_within_a_tenth_of_their_share(
+    case: tuple[Rules, list[int]], data: st.DataObject
+) -> None:
+    """Issue 16, item 3: each player who owes chips pays each holder their share in
+    proportion to the chips held, within one unit (0.1 pt, or 0.001 pt under 精算法)
+    of the exact share, and every player's total is exactly chips × value."""
+    rules, points = case
+    n = rules.players
+    counts = data.draw(st.lists(st.integers(-9, 9), min_size=n - 1, max_size=n - 1))
+    chips = (*counts, -sum(counts))
+    value = Fraction(data.draw(st.integers(1, 50)), 10)
+    game = settle_game(points, rules, None, Bets(chips=chips, side=SideRules(chip_value=value)))
+    names = game.participants()
+    assert [game.side_of(name, Kind.CHIPS) for name in names] == [c * value for c in chips]
+    held = sum(c for c in chips if c > 0)
+    unit = Fraction(rules.unit, 1000)
+    seen = set()
+    for t in game.side.transfers:
+        payer, payee = names.index(t.payer), names.index(t.payee)
+        assert chips[payer] < 0 < chips[payee] and (payer, payee) not in seen
+        seen.add((payer, payee))
+        assert abs(t.amount - (-chips[payer]) * chips[payee] * value / held) < unit
+
+
 @settings(max_examples=200, deadline=None)
 @given(games_with_bets(), st.integers(1, 200), st.sampled_from([1, 10, 100]))
 def test_money_sums_to_zero_with_fees(

@@ -37,23 +37,24 @@ from seisan.transfers import balances
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 
 # Worked by hand (Tenhou: 10-20, oka 20, halves up; chips 2 pt; sashi Ana:Ben 10000;
-# Eve backs Chie in game 2 and mirrors Chie's payments with first place Ana).
+# Eve backs Chie in game 2 and mirrors Chie's payments: the score with first place
+# Ana, the 2 chips (4 pt) from Dae, who owed them; Dae's third chip goes to Ana).
 PER_GAME = {
-    "Ana": [69, 39, -53],
+    "Ana": [69, 43, -53],
     "Ben": [-1, -22, 5],
     "Chie": [-24, 20, -21],
-    "Dae": [-44, -57, None],
+    "Dae": [-44, -61, None],
     "Eve": [None, 20, 69],
 }
 RUNNING = {
-    "Ana": [69, 108, 55],
+    "Ana": [69, 112, 59],
     "Ben": [-1, -23, -18],
     "Chie": [-24, -4, -25],
-    "Dae": [-44, -101, -101],
+    "Dae": [-44, -105, -105],
     "Eve": [0, 20, 89],
 }
 # 点5 (50 yen a pt) less a 400-yen fee a game per player; spectators pay no fee
-MONEY = {"Ana": 1550, "Ben": -2100, "Chie": -2450, "Dae": -5850, "Eve": 4050}
+MONEY = {"Ana": 1750, "Ben": -2100, "Chie": -2450, "Dae": -6050, "Eve": 4050}
 
 
 @pytest.fixture(params=["toml", "csv"])
@@ -93,7 +94,7 @@ def test_the_final_ledgers_settle_everything(session_result) -> None:
 def test_session_on_the_cli(cli) -> None:
     data = cli.json("session", str(EXAMPLES / "friday.toml"))
     assert [p["name"] for p in data["players"]] == ["Ana", "Ben", "Chie", "Dae", "Eve"]
-    assert [p["total"] for p in data["players"]] == [55, -18, -25, -101, 89]
+    assert [p["total"] for p in data["players"]] == [59, -18, -25, -105, 89]
     assert [p["played"] for p in data["players"]] == [3, 3, 3, 2, 1]
     assert [p["watched"] for p in data["players"]] == [0, 0, 0, 0, 1]
     assert data["running"]["Eve"] == [0, 20, 89]
@@ -111,8 +112,8 @@ def test_session_on_the_cli(cli) -> None:
 def test_session_options_on_the_cli(cli) -> None:
     data = cli.json("session", str(EXAMPLES / "friday.toml"), "--rate", "100")
     money = {p["name"]: p["money"] for p in data["players"]}
-    # Ana: 6900 - 400, 3900 - 400, -5300 - 400; Eve: 2000 as a spectator, 6900 - 400
-    assert money["Ana"] == 4300 and money["Eve"] == 8500
+    # Ana: 6900 - 400, 4300 - 400, -5300 - 400; Eve: 2000 as a spectator, 6900 - 400
+    assert money["Ana"] == 4700 and money["Eve"] == 8500
     assert sum(money.values()) == -4800
     err = cli.run("session", str(EXAMPLES / "friday.csv"), "--rules", "tenhou", code=2)
     assert "game 1: chips: give the value of a chip" in err
@@ -183,7 +184,7 @@ def test_bad_csv_sessions(tmp_path: Path, text: str, message: str) -> None:
 
 def test_players_absent_from_a_game_carry_their_total() -> None:
     result = load_session(EXAMPLES / "friday.toml").settle()
-    assert result.running()["Dae"][-1] == Fraction(-101)
+    assert result.running()["Dae"][-1] == Fraction(-105)
 
 
 def test_standing_pair_bets_play_wherever_both_sit(tmp_path: Path) -> None:

@@ -461,6 +461,79 @@ def test_yakitori_leftover_tenths_take_turns_loser_after_loser() -> None:
     assert flows == [("C", "A", tenth), ("D", "B", tenth)]
 
 
+# Chips (issue 16, item 3): each player who owes chips pays each holder a share in
+# proportion to the chips held, rounded to tenths with every total exact (the
+# tenths still owed where the remainders are largest). M-League rules; the
+# points give the places; each case worked by hand (docs/decisions.md).
+CHIPS = [
+    # Chie owes 2 (5/3 to A, 1/3 to B), Dae 4 (10/3, 2/3): 1.7 0.3 3.3 0.7
+    (
+        [40000, 30000, 20000, 10000],
+        (5, 1, -2, -4),
+        "1",
+        [("C", "A", "1.7"), ("C", "B", "0.3"), ("D", "A", "3.3"), ("D", "B", "0.7")],
+    ),
+    # 0.15 each: the better placed holder's odd tenth from the better placed payer
+    (
+        [40000, 30000, 20000, 10000],
+        (1, 1, -1, -1),
+        "0.3",
+        [("C", "A", "0.2"), ("C", "B", "0.1"), ("D", "A", "0.1"), ("D", "B", "0.2")],
+    ),
+    # first place in seat 1: B is the better placed holder, C the better placed payer
+    (
+        [20000, 40000, 30000, 10000],
+        (1, 1, -1, -1),
+        "0.3",
+        [("C", "A", "0.1"), ("C", "B", "0.2"), ("D", "A", "0.2"), ("D", "B", "0.1")],
+    ),
+    # one holder: everything to it, first place or not
+    ([40000, 30000, 20000, 10000], (0, 0, 3, -3), "1", [("D", "C", "3")]),
+    # first place owes: it pays the holders, nothing goes through it
+    (
+        [40000, 30000, 20000, 10000],
+        (-3, 1, 1, 1),
+        "1",
+        [("A", "B", "1"), ("A", "C", "1"), ("A", "D", "1")],
+    ),
+    # A and B tied first (split): C's 0.2 is 1/15 to A and 2/15 to B (tenths 2/3
+    # and 4/3), D's 0.1 is 1/30 and 1/15 (1/3 and 2/3): the largest remainders
+    (
+        [35000, 35000, 20000, 10000],
+        (1, 2, -2, -1),
+        "0.1",
+        [("C", "A", "0.1"), ("C", "B", "0.1"), ("D", "B", "0.1")],
+    ),
+    # A and B tied first, remainders all equal (0.05 each way): the holder of more
+    # chips takes the odd tenth from the better placed payer, in either seat
+    (
+        [35000, 35000, 20000, 10000],
+        (1, 3, -2, -2),
+        "0.1",
+        [("C", "B", "0.2"), ("D", "A", "0.1"), ("D", "B", "0.1")],
+    ),
+    (
+        [35000, 35000, 20000, 10000],
+        (3, 1, -2, -2),
+        "0.1",
+        [("C", "A", "0.2"), ("D", "A", "0.1"), ("D", "B", "0.1")],
+    ),
+    # exactly zero chips: no line for that player
+    ([40000, 30000, 20000, 10000], (0, 0, 0, 0), "1", []),
+]
+
+
+@pytest.mark.parametrize(("points", "chips", "value", "expected"), CHIPS)
+def test_chips_go_from_each_player_who_owes_them_to_each_holder(
+    points: list[int], chips: tuple[int, ...], value: str, expected: list[tuple[str, str, str]]
+) -> None:
+    bets = Bets(chips=chips, side=SideRules(chip_value=value))
+    game = settle_game(points, find_preset("mleague"), NAMES, bets)
+    flows = sorted((t.payer, t.payee, t.amount) for t in game.side.transfers)
+    assert flows == [(a, b, Fraction(pt)) for a, b, pt in expected]
+    assert [game.side.net(n, Kind.CHIPS) for n in NAMES] == [c * Fraction(value) for c in chips]
+
+
 def test_a_bet_between_spectators_settles_between_them_in_the_first_place_ledger() -> None:
     """The pool is the spectators' own bet: Gus pays Fay, first place is no go-between
     (not Gus→Ana 50, Ana→Fay 50)."""

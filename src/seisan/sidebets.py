@@ -27,6 +27,7 @@ from enum import StrEnum
 from fractions import Fraction
 from functools import cached_property
 from itertools import combinations
+from math import gcd
 from typing import Any
 
 from seisan.errors import RulesError, SeisanError, as_written
@@ -159,6 +160,7 @@ class Table:
         self.points = list(settlement.points)
         self.first_group = list(settlement.first_group())
         self.quantum = from_quanta(settlement.rules.unit, 1000)
+        self.exact = False  #: shares left unrounded (what a spectator mirrors)
 
     @cached_property
     def mean_place(self) -> list[Fraction]:
@@ -254,13 +256,6 @@ def _to_first_group(table: Table, kind: str, payer: int, pt: Fraction) -> list[T
         for seat, share in zip(group, split_quanta(pt, len(group), table.quantum), strict=True)
         if share
     ]
-
-
-def _with_first(table: Table, kind: str, gains: Sequence[Fraction]) -> list[Transfer]:
-    """Per-seat gains settled with first place (the jansou convention of 001); players
-    tied for first share that role."""
-    net = dict(zip(table.names, gains, strict=True))
-    return with_first(net, table.firsts(), kind, table.quantum)
 
 
 def score_transfers(
@@ -387,8 +382,64 @@ def _chips(table: Table, side: SideRules, chips: Sequence[int] | None) -> list[T
         )  # fmt: skip
     if chips and any(chips) and not side.chip_value:
         raise BetError(_("chips: give the value of a chip in pt (chip_value / --chip-value)"))
-    top, bottom = side.chip_value.numerator, side.chip_value.denominator  # (through the cache)
-    return _with_first(table, Kind.CHIPS, [from_quanta(c * top, bottom) for c in chips])
+    return _loser_to_winner(table, Kind.CHIPS, chips, side.chip_value)
+
+
+def _loser_to_winner(
+    table: Table, kind: str, counts: Sequence[int], value: Fraction
+) -> list[Transfer]:
+    """Each player who lost pays each who won a share of what they lost, in
+    proportion to what each won (chips: whoever ends up owing chips owes them to
+    the holders of the chips, not to first place): nobody's payments depend on
+    who placed first or on anyone's seat.
+
+    The shares go in whole quanta (of the points unit and the value alike) with
+    every player's total exact: each share rounded down, and the quanta still owed
+    laid where the remainders are largest (controlled rounding, which always
+    exists); between equal remainders, the better placed winner and then payer,
+    by count between players who share a place, seat order only between equals.
+    """
+    losers = [seat for seat, count in enumerate(counts) if count < 0]
+    winners = [seat for seat, count in enumerate(counts) if count > 0]
+    if not losers:
+        return []
+    total = sum(counts[w] for w in winners)
+    if table.exact:
+        return [
+            table.pay(kind, loser, winner, -counts[loser] * counts[winner] * value / total)
+            for loser in losers
+            for winner in winners
+        ]
+    # the unit: the largest amount both the quantum and the value are whole multiples of
+    unit = Fraction(gcd(table.quantum.numerator * value.denominator,
+                        value.numerator * table.quantum.denominator),
+                    table.quantum.denominator * value.denominator)  # fmt: skip
+    per = int(value / unit)  # units per count
+    order = sorted(range(len(counts)), key=lambda s: (table.place[s], -abs(counts[s]), s))
+    rank = {seat: k for k, seat in enumerate(order)}
+    cells = sorted(((w, lo) for w in winners for lo in losers),
+                   key=lambda c: (rank[c[0]], rank[c[1]]))  # fmt: skip
+    share = {}
+    remainder = {}
+    for cell in cells:
+        share[cell], remainder[cell] = divmod(-counts[cell[1]] * counts[cell[0]] * per, total)
+    owed = {seat: abs(counts[seat]) * per - sum(q for c, q in share.items() if seat in c)
+            for seat in (*losers, *winners)}  # fmt: skip
+    best: tuple[tuple[int, int], ...] = ()
+    most = -1
+    for chosen in combinations(cells, sum(owed[w] for w in winners)):
+        taken = [seat for cell in chosen for seat in cell]
+        if all(taken.count(seat) == need for seat, need in owed.items()):
+            gained = sum(remainder[cell] for cell in chosen)
+            if gained > most:  # (the first best, in the order of the cells)
+                best, most = chosen, gained
+    for cell in best:
+        share[cell] += 1
+    return [
+        table.pay(kind, loser, winner, share[(winner, loser)] * unit)
+        for winner, loser in cells
+        if share[(winner, loser)]
+    ]
 
 
 def _tobi(table: Table, side: SideRules, busted_by: Sequence[tuple[int, int]]) -> list[Transfer]:
@@ -515,6 +566,7 @@ def exact_transfers(settlement: Settlement, bets: Bets) -> list[Transfer]:
     left over to share by seat order: what a spectator mirrors."""
     fine = Table(settlement)
     fine.quantum = EXACT_QUANTUM
+    fine.exact = True
     # players who share a place share its oka and uma: exactly, not by seat order
     scores = list(settlement.scores)
     # a penalty is paid by the penalised player to the house directly, not through
