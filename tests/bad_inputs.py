@@ -397,7 +397,9 @@ case("serve-workers-many", ["serve", "--workers", "99999999999999999999"], "give
 case("serve-workers-65", ["serve", "--workers", "65"], "give 1 to 64")
 # (helper-56: a folder or nothing as the database ended in Django's traceback)
 case("serve-db-folder", ["serve", "--db", "{d}/emptydir"], "a folder, not a database file")
-case("serve-db-empty", ["serve", "--db", ""], "a folder, not a database file")
+case("serve-db-empty", ["serve", "--db", ""], "--db needs a value, not nothing")
+case("serve-db-slash", ["serve", "--db", "{d}/new/"], "/new/: a folder, not a database file")
+case("serve-db-dot", ["serve", "--db", "{d}/."], "a folder, not a database file")
 case(
     "serve-db-not-sqlite",
     ["serve", "--db", "{d}/syntax.json", "--owner-link"],

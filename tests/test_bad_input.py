@@ -220,6 +220,11 @@ def test_a_nested_table_in_a_rules_file_is_shown_whole() -> None:
         (["rules", "shwo"], "ko",
          "알 수 없는 명령 “shwo”. show을(를) 말씀하신 건가요? (목록: seisan --help)"),
         (["nonsense"], "en", "unknown command “nonsense”; seisan --help lists them"),
+        # a name with a quote, which Python's quoting (Click's) puts in the other quotes
+        (["se'sion"], "ja",
+         "不明なコマンド「se'sion」。session のことですか？（一覧は seisan --help）"),
+        (['no"such'], "en", "unknown command “no\"such”; seisan --help lists them"),
+        (["it's\"x"], "ko", "알 수 없는 명령 “it's\"x” (목록: seisan --help)"),
         (["settle", "40000", "30000", "20000", "10000", "--rat", "50"], "en",
          "unknown option --rat; did you mean --rate?"),
         (["settle", "40000", "30000", "20000", "10000", "--nams", "A,B,C,D"], "ja",

@@ -5,6 +5,7 @@ and every usage error becomes one line on stderr, in the user's language,
 and exit status 2.
 """
 
+import ast
 import functools
 import gc
 import os
@@ -961,8 +962,11 @@ def serve_command(
     ] = "127.0.0.1",
     port: Annotated[int, typer.Option(help=N_("Port to listen on."))] = 8000,
     db: Annotated[
-        Path | None, typer.Option(help=N_("SQLite database file (default: your data folder)."))
-    ] = None,
+        str | None,
+        typer.Option(
+            metavar=N_("<path>"), help=N_("SQLite database file (default: your data folder).")
+        ),
+    ] = None,  # (as typed: a Path drops the end of “data/”, a folder)
     demo: Annotated[
         Path | None, typer.Option(help=N_("Load a demo club from this folder of examples."))
     ] = None,
@@ -991,9 +995,11 @@ def serve_command(
     if not 1 <= workers <= MAX_WORKERS:  # (gunicorn forks as many as asked, and stops
         # on nothing: 10^20 filled the memory)
         fail(_("--workers {workers}: give 1 to {most}", workers=workers, most=MAX_WORKERS))
-    if db is not None and (not db.name or db.is_dir()):
+    if db is not None and not db.strip():
+        fail(_("{option} needs a value, not nothing", option="--db"))
+    if db is not None and (not Path(db).name or db.endswith(("/", os.sep)) or Path(db).is_dir()):
         fail(_("--db {path}: a folder, not a database file", path=db))
-    if db is not None and db.is_file() and not _sqlite_or_empty(db):
+    if db is not None and Path(db).is_file() and not _sqlite_or_empty(Path(db)):
         fail(_("--db {path}: not an SQLite database (give a new file's name to make one)",
                path=db))  # fmt: skip
     if not owner_link:
@@ -1001,7 +1007,7 @@ def serve_command(
     from seisan.web.serve import run  # noqa: PLC0415 - Django only for this command
 
     ordinary_collector()
-    run(host, port, db, demo, owner, workers, owner_link)
+    run(host, port, None if db is None else Path(db), demo, owner, workers, owner_link)
 
 
 def _sqlite_or_empty(path: Path) -> bool:
@@ -1604,10 +1610,14 @@ def _usage_message(err: Exception, argv: Sequence[str] = ()) -> Message:
     message = err.format_message() if hasattr(err, "format_message") else str(err)
     if kind == "NoArgsIsHelpError" or message == "Missing command.":
         return _("give a command; seisan --help lists them")
-    unknown = re.fullmatch(r"No such command '([^']*)'\.? Did you mean (.*)\?", message)
-    if unknown:  # (Typer adds its guesses, quoted, to Click's words)
+    unknown = re.fullmatch(r"No such command ('(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\")\.?"
+                           r"(?: Did you mean (.*)\?)?", message)  # fmt: skip
+    if unknown:  # the name as Python quotes it (in "" when it has a '), Typer's guesses after
+        given = ast.literal_eval(unknown[1])
+        if unknown[2] is None:
+            return _("unknown command “{given}”; seisan --help lists them", given=given)
         return _("unknown command “{given}”; did you mean {suggested}? (seisan --help lists "
-                 "them)", given=unknown[1],
+                 "them)", given=given,
                  suggested=", ".join(re.findall(r"'([^']*)'", unknown[2])))  # fmt: skip
     for pattern, template in CLICK_MESSAGES:
         match = re.match(pattern, message)
@@ -1623,7 +1633,6 @@ NOTHING_GIVEN = "nothing given"
 CLICK_MESSAGES = (
     (r"Option '(.*)' requires an argument", N_("{given} needs a value")),
     (r"Option '(.*)' does not take a value", N_("{given} takes no value: give it alone")),
-    (r"No such command '([^']*)'", N_("unknown command “{given}”; seisan --help lists them")),
     (r"Got unexpected extra argument\S* \((.*)\)",
      N_("“{given}” is more than this command takes; see its --help")),
 )  # fmt: skip
