@@ -400,6 +400,11 @@ case("serve-db-folder", ["serve", "--db", "{d}/emptydir"], "a folder, not a data
 case("serve-db-empty", ["serve", "--db", ""], "--db needs a value, not nothing")
 case("serve-db-slash", ["serve", "--db", "{d}/new/"], "/new/: a folder, not a database file")
 case("serve-db-dot", ["serve", "--db", "{d}/."], "a folder, not a database file")
+# (helper-59: Path() drops a last “.”, so “new/.” made a file “new”; “~” and “x/..”
+# passed as files, and the web app made the home folder the owner's alone, chmod 600)
+case("serve-db-new-dot", ["serve", "--db", "{d}/new/."], "/new/.: a folder, not a database file")
+case("serve-db-dotdot", ["serve", "--db", "{d}/new/.."], "a folder, not a database file")
+case("serve-db-home", ["serve", "--db", "~"], "--db ~: a folder, not a database file")
 case(
     "serve-db-not-sqlite",
     ["serve", "--db", "{d}/syntax.json", "--owner-link"],

@@ -995,19 +995,31 @@ def serve_command(
     if not 1 <= workers <= MAX_WORKERS:  # (gunicorn forks as many as asked, and stops
         # on nothing: 10^20 filled the memory)
         fail(_("--workers {workers}: give 1 to {most}", workers=workers, most=MAX_WORKERS))
-    if db is not None and not db.strip():
-        fail(_("{option} needs a value, not nothing", option="--db"))
-    if db is not None and (not Path(db).name or db.endswith(("/", os.sep)) or Path(db).is_dir()):
-        fail(_("--db {path}: a folder, not a database file", path=db))
-    if db is not None and Path(db).is_file() and not _sqlite_or_empty(Path(db)):
-        fail(_("--db {path}: not an SQLite database (give a new file's name to make one)",
-               path=db))  # fmt: skip
+    database = None if db is None else _database_file(db)
     if not owner_link:
         _can_listen(host, port)
     from seisan.web.serve import run  # noqa: PLC0415 - Django only for this command
 
     ordinary_collector()
-    run(host, port, None if db is None else Path(db), demo, owner, workers, owner_link)
+    run(host, port, database, demo, owner, workers, owner_link)
+
+
+def _database_file(typed: str) -> Path:
+    """``--db`` as the file it names (``~`` expanded, the path made whole), refused
+    when it names a folder: ``data/``, ``data/.``, ``..``, ``~`` (which the web app
+    would have made the owner's alone, chmod 600, then failed on: helper-59), or
+    when it is a file but not SQLite."""
+    if not typed.strip():
+        fail(_("{option} needs a value, not nothing", option="--db"))
+    expanded = os.path.expanduser(typed)
+    last = expanded.replace(os.sep, "/").rsplit("/", 1)[-1]
+    path = Path(expanded).resolve()
+    if last in ("", ".", "..") or path.is_dir():
+        fail(_("--db {path}: a folder, not a database file", path=typed))
+    if path.is_file() and not _sqlite_or_empty(path):
+        fail(_("--db {path}: not an SQLite database (give a new file's name to make one)",
+               path=typed))  # fmt: skip
+    return path
 
 
 def _sqlite_or_empty(path: Path) -> bool:

@@ -76,7 +76,7 @@ def _url_host(host: str) -> str:
 def private(path: Path, folder: bool = False) -> None:
     """Readable by the owner only: the database holds sign-in sessions."""
     for each in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
-        if each.exists():
+        if each.is_file():  # (never a folder: a folder given as the database is refused)
             each.chmod(0o600)
     if folder:
         path.parent.chmod(0o700)
