@@ -465,6 +465,12 @@ def test_renaming_spectators_changes_nothing_but_their_names(
     assert {renamed.get(name, name): value for name, value in old.items()} == new
 
 
+def _between(one: str, other: str, transfers: object) -> Fraction:
+    """What ``one`` gains from ``other`` over ``transfers``."""
+    return sum((t.amount if (t.payer, t.payee) == (other, one) else -t.amount
+                for t in transfers if {t.payer, t.payee} == {one, other}), Fraction(0))  # fmt: skip
+
+
 @settings(max_examples=500, deadline=None)
 @given(games_with_bets())
 def test_a_spectator_wins_what_the_backed_player_wins(
@@ -490,6 +496,13 @@ def test_a_spectator_wins_what_the_backed_player_wins(
         if places.count(places[spectator.backs]) == 1:
             own = totals[backed] - game.side_of(backed, Kind.SOTO)
             assert totals[spectator.name] == own, (spectator, own)
+            # and pair by pair with every player alone in a place (000: AがBに支払った
+            # ポイントと同額をEもBに支払う; helper-59: chips' and 焼き鳥's odd tenths)
+            played = [t for t in game.flows if t.kind != Kind.SOTO]
+            for seat, other in enumerate(names):
+                if seat != spectator.backs and places.count(places[seat]) == 1:
+                    theirs = _between(backed, other, played)
+                    assert _between(spectator.name, other, game.soto) == theirs, (other, theirs)
             continue
         exact = Fraction(0)
         for t in exact_transfers(game.settlement, bets):

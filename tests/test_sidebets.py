@@ -534,6 +534,36 @@ def test_chips_go_from_each_player_who_owes_them_to_each_holder(
     assert [game.side.net(n, Kind.CHIPS) for n in NAMES] == [c * Fraction(value) for c in chips]
 
 
+@pytest.mark.parametrize(
+    ("args", "mirrored"),
+    [
+        # helper-59: Ben pays Ana 1.8 and Dae 1.7 of chips (0.7 × 5 to two holders, the
+        # odd tenth to the better placed); Eve on Ben had paid Dae 1.8 and got 8.3 from Ana
+        (["--chips", "5,-5,-5,5", "--chip-value", "0.7", "--soto", "Eve:Ben"],
+         {"Ana": Fraction("8.2"), "Dae": Fraction("-1.7")}),
+        (["--chips", "5,-5,-5,5", "--chip-value", "0.7", "--soto", "Eve:Chie"],
+         {"Ana": Fraction("-21.7"), "Dae": Fraction("-1.8")}),
+        # 焼き鳥 of 0.1 to two winners: Chie pays Ana, Dae pays Ben (turns); Eve on
+        # Chie had paid Ben
+        (["--yakitori", "100", "--winners", "Ana,Ben", "--soto", "Eve:Chie"],
+         {"Ana": Fraction("-20.1")}),
+    ],
+)  # fmt: skip
+def test_a_spectator_pays_each_player_what_the_backed_player_pays_them(
+    cli, args: list[str], mirrored: dict[str, Fraction]
+) -> None:
+    """000: AがBに支払ったポイントと同額をEもBに支払う, pair by pair, chips and 焼き鳥 too."""
+    data = cli.json("settle", "40000", "30000", "20000", "10000", "--rules", "mleague",
+                    "--names", "Ana,Ben,Chie,Dae", *args)  # fmt: skip
+    eve: dict[str, Fraction] = {}
+    for flow in data["flows"]:
+        if flow["kind"] == "soto":
+            sign = 1 if flow["to_name"] == "Eve" else -1
+            other = flow["from_name"] if sign > 0 else flow["to_name"]
+            eve[other] = eve.get(other, Fraction(0)) + sign * Fraction(str(flow["amount"]))
+    assert eve == mirrored
+
+
 def test_a_bet_between_spectators_settles_between_them_in_the_first_place_ledger() -> None:
     """The pool is the spectators' own bet: Gus pays Fay, first place is no go-between
     (not Gus→Ana 50, Ana→Fay 50)."""
@@ -583,7 +613,8 @@ def test_a_spectator_mirrors_a_player_alone_in_a_place_beside_a_tie() -> None:
     to the two winners (1 and 2) cannot be halved in the 0.1 pt quantum, so seat 1 takes
     it whole. Seat 2, alone in third, ends on -0.3 (-0.1 its score, -0.2 its 馬身 to seat
     1, no 焼き鳥): the spectator backing it ends on -0.3 too, where the exact flows,
-    already in whole quanta, gave -0.2."""
+    already in whole quanta, gave -0.2; and pays what seat 2 pays, pair by pair (East
+    0.1, South 0.2: the 焼き鳥 of seat 0 is nobody's but seat 0's and South's)."""
     from seisan.sidebets import Bets, PairBet, Spectator  # noqa: PLC0415
     from seisan.uma import RankUma  # noqa: PLC0415
 
@@ -594,19 +625,21 @@ def test_a_spectator_mirrors_a_player_alone_in_a_place_beside_a_tie() -> None:
                 spectators=(Spectator("S0", 2, False),),
                 side=SideRules(chip_value=Fraction(1, 10), yakitori=100))  # fmt: skip
     game = settle_game([5100, 5100, 4800], rules, None, bets)
-    assert game.totals() == {"East": 0, "South": Fraction(3, 5), "West": Fraction(-3, 10),
-                             "S0": Fraction(-3, 10)}  # fmt: skip
+    assert game.totals() == {"East": Fraction(1, 10), "South": Fraction(1, 2),
+                             "West": Fraction(-3, 10), "S0": Fraction(-3, 10)}  # fmt: skip
+    assert {t.payee: t.amount for t in game.soto} == {"East": Fraction(1, 10),
+                                                      "South": Fraction(1, 5)}  # fmt: skip
 
 
-def test_a_spectator_of_a_player_alone_pays_a_quantum_more_to_the_smallest_remainder() -> None:
+def test_a_spectator_of_a_player_alone_pays_the_tied_firsts_their_exact_shares() -> None:
     """Seats 0 and 3 tie for first; seat 3 pays 焼き鳥 0.2 to three winners, which the
-    0.1 pt quantum cannot split in three, so seats 0 and 2 take 0.1 each and seat 1
-    (alone in fourth) none of its exact 1/15. Seat 1's exact flows with the others
-    are East −2.1, North −47/60 and West −0.1, in whole quanta −21, −8 (largest
-    remainder) and −1 = −3.0; its own total is −3.1. The spectator backing it pays one
-    quantum more, to the payee whose exact share had the smallest remainder, between
-    equal ones (East and West: none) the worse placed: West, 0.2 instead of 0.1. Only
-    one quantum, and only to one of three payees."""
+    0.1 pt quantum cannot split in three: by place, seats 0 and 2 take 0.1 each and
+    seat 1 (alone in fourth) none, which is what its spectator mirrors too (it had
+    mirrored an exact 1/15). Seat 1 pays East 2.2, North 0.8 (the firsts' halves by
+    seat order) and West 0.1: −3.1. The spectator backing it pays West, alone in
+    third, the same 0.1, and the tied firsts the rest in their exact shares, East 2.1
+    and North 0.85, whole by largest remainder to the backed player's own total: 0.9.
+    (It had paid West 0.2, the quantum over laid on a player alone in a place.)"""
     from seisan.sidebets import Bets, PairBet, Spectator  # noqa: PLC0415
     from seisan.uma import RankUma  # noqa: PLC0415
 
@@ -619,7 +652,7 @@ def test_a_spectator_of_a_player_alone_pays_a_quantum_more_to_the_smallest_remai
     game = settle_game([3200, 2700, 2900, 3200], rules, None, bets)
     assert game.totals()["S0"] == game.totals()["South"] == Fraction(-31, 10)
     assert {t.payee: t.amount for t in game.soto if t.payer == "S0"} == {
-        "East": Fraction(21, 10), "North": Fraction(4, 5), "West": Fraction(1, 5)}  # fmt: skip
+        "East": Fraction(21, 10), "North": Fraction(9, 10), "West": Fraction(1, 10)}  # fmt: skip
 
 
 @pytest.mark.parametrize(

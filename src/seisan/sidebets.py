@@ -27,7 +27,6 @@ from enum import StrEnum
 from fractions import Fraction
 from functools import cached_property
 from itertools import combinations
-from math import gcd
 from typing import Any
 
 from seisan.errors import RulesError, SeisanError, as_written
@@ -160,7 +159,8 @@ class Table:
         self.points = list(settlement.points)
         self.first_group = list(settlement.first_group())
         self.quantum = from_quanta(settlement.rules.unit, 1000)
-        self.exact = False  #: shares left unrounded (what a spectator mirrors)
+        self.unit = self.quantum  #: what a payment is whole multiples of (0.1 pt; 0.001)
+        self.exact = False  #: what a spectator mirrors: nothing left to seat order
 
     @cached_property
     def mean_place(self) -> list[Fraction]:
@@ -393,28 +393,18 @@ def _loser_to_winner(
     the holders of the chips, not to first place): nobody's payments depend on
     who placed first or on anyone's seat.
 
-    The shares go in whole quanta (of the points unit and the value alike) with
-    every player's total exact: each share rounded down, and the quanta still owed
-    laid where the remainders are largest (controlled rounding, which always
-    exists); between equal remainders, the better placed winner and then payer,
-    by count between players who share a place, seat order only between equals.
+    The shares go in whole units of the points (0.1 pt) with every player's total
+    exact: each share rounded down, and the units still owed laid where the
+    remainders are largest (controlled rounding, which always exists); between
+    equal remainders, the better placed winner and then payer, by count between
+    players who share a place, seat order only between players alike in both.
     """
     losers = [seat for seat, count in enumerate(counts) if count < 0]
     winners = [seat for seat, count in enumerate(counts) if count > 0]
     if not losers:
         return []
     total = sum(counts[w] for w in winners)
-    if table.exact:
-        return [
-            table.pay(kind, loser, winner, -counts[loser] * counts[winner] * value / total)
-            for loser in losers
-            for winner in winners
-        ]
-    # the unit: the largest amount both the quantum and the value are whole multiples of
-    unit = Fraction(gcd(table.quantum.numerator * value.denominator,
-                        value.numerator * table.quantum.denominator),
-                    table.quantum.denominator * value.denominator)  # fmt: skip
-    per = int(value / unit)  # units per count
+    per = int(value / table.unit)  # units a chip (a value is whole tenths of a pt)
     order = sorted(range(len(counts)), key=lambda s: (table.place[s], -abs(counts[s]), s))
     rank = {seat: k for k, seat in enumerate(order)}
     cells = sorted(((w, lo) for w in winners for lo in losers),
@@ -435,11 +425,30 @@ def _loser_to_winner(
                 best, most = chosen, gained
     for cell in best:
         share[cell] += 1
-    return [
-        table.pay(kind, loser, winner, share[(winner, loser)] * unit)
-        for winner, loser in cells
-        if share[(winner, loser)]
-    ]
+    pays = {(loser, winner): share[(winner, loser)] * table.unit for winner, loser in cells}
+    return _paid(table, kind, pays, lambda seat: (table.place[seat], counts[seat]))
+
+
+def _paid(
+    table: Table,
+    kind: str,
+    pays: Mapping[tuple[int, int], Fraction],
+    alike: Callable[[int], object],
+) -> list[Transfer]:
+    """``pays`` ((payer, payee) → pt) as transfers, none of 0. For a spectator's mirror
+    (``table.exact``) each is the mean over the players alike under ``alike``, who
+    differ by their seats alone: the backed player's own payments, but with nothing
+    a seat decided (issue 16: what E pays B is what A pays B, 000)."""
+    if table.exact:
+        groups: dict[object, list[int]] = {}
+        for seat in range(len(table.names)):
+            groups.setdefault(alike(seat), []).append(seat)
+        group = {seat: groups[alike(seat)] for seat in range(len(table.names))}
+        cells = {(x, y): _ZERO for a, b in pays for x in group[a] for y in group[b]}
+        pays = {(a, b): sum((pays.get((x, y), _ZERO) for x in group[a] for y in group[b]),
+                            _ZERO) / (len(group[a]) * len(group[b]))
+                for a, b in cells}  # fmt: skip
+    return [table.pay(kind, a, b, pt) for (a, b), pt in pays.items() if pt]
 
 
 def _tobi(table: Table, side: SideRules, busted_by: Sequence[tuple[int, int]]) -> list[Transfer]:
@@ -488,17 +497,14 @@ def _yakitori(table: Table, side: SideRules, winners: Sequence[int] | None) -> l
     # same order)
     won.sort(key=lambda seat: (table.place[seat], seat))
     losers.sort(key=lambda seat: (table.place[seat], seat))
-    base, extra = divmod(int(amount / table.quantum), len(won))  # 100s of points: whole
-    out = []
+    base, extra = divmod(int(amount / table.unit), len(won))  # 100s of points: whole
+    pays = {}
     turn = 0
     for seat in losers:
         for k, winner in enumerate(won):
-            quanta = base + (1 if (k - turn) % len(won) < extra else 0)
-            pt = quanta * table.quantum
-            if pt:
-                out.append(table.pay(Kind.YAKITORI, seat, winner, pt))
+            pays[(seat, winner)] = (base + (1 if (k - turn) % len(won) < extra else 0)) * table.unit
         turn = (turn + extra) % len(won)
-    return out
+    return _paid(table, Kind.YAKITORI, pays, lambda seat: (table.place[seat], seat in won))
 
 
 def soto(
