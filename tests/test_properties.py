@@ -444,6 +444,14 @@ def test_swapping_two_tied_players_changes_nothing_else(
             # meets a bet of their own (docs/decisions.md)
             same = old[name] if name not in firsts else old[name][:-1]
             assert new[name][: len(same)] == same, name
+    # and pair by pair: between any two others, and between another and the players
+    # who share the place (taken together), every flow stays as it was
+    others = [name for name in everyone if name not in sharing and name not in following]
+    for k, one in enumerate(others):
+        for other in others[k + 1 :]:
+            assert _between(one, other, after.flows) == _between(one, other, before.flows)
+        assert sum(_between(one, s, after.flows) for s in sharing) == sum(
+            _between(one, s, before.flows) for s in sharing), one  # fmt: skip
 
 
 @settings(max_examples=200, deadline=None)
