@@ -369,9 +369,9 @@ class GameResult(Accounts):
 
     def lost_money(self) -> Fraction:
         units = self._money_units  # (a session asks every game: no Fraction made for the rest)
-        count = units.get(HOUSE, 0) if units is not None else 0
-        if not count:
+        if units is None or not units.get(HOUSE):
             return _ZERO
+        count = units[HOUSE]
         unit = self.stakes.unit
         return from_quanta(count * unit.numerator, unit.denominator)
 

@@ -30,7 +30,7 @@ from itertools import combinations
 from typing import Any
 
 from seisan.errors import RulesError, SeisanError, as_written
-from seisan.i18n import Lang, Message, Term, _, name_key, plain_text, render, term
+from seisan.i18n import Lang, Message, Term, _, name_key, plain_text, term
 from seisan.pt import from_quanta
 from seisan.rules import WHOLE_NUMBER, SideRules, Ties, whole_points
 from seisan.settlement import Settlement
@@ -679,7 +679,7 @@ def find_player(ref: object, names: Sequence[str], what: Message | Term) -> int:
               "{last}) or a name", what=what, value=ref, last=len(names) - 1)
         )  # fmt: skip
     else:
-        shown = render(ref) if ref is None or isinstance(ref, bool) else as_written(ref)
+        shown = as_written(ref)  # (null and true as JSON writes them: render's way)
     raise BetError(
         _("{what}: “{name}” is not a player (seats 0 to {last} or {names})", what=what, name=shown,
           last=len(names) - 1, names=list(names))
