@@ -1769,3 +1769,24 @@ def test_a_table_of_the_rules_given_as_no_table_is_refused_under_its_name() -> N
         Rules(side=given)  # type: ignore[arg-type]
     assert (refused.value.field, refused.value.value) == ("side", given)
     assert str(refused.value) == "rules: side = {tobi = 10000}: must be a table"
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "said"),
+    [
+        ("rounding", "up", "rules: rounding = “up”: must be one of half-up, half-down, ceil, "
+         "floor, toward-zero, half-toward-zero, half-even, none, points-half-away"),
+        ("ties", None, "rules: ties = null: must be one of seat, split"),
+        ("deposits", 3, "rules: deposits = 3: must be one of first, lost"),
+        ("zero", "x", "rules: zero = “x”: must be one of 0, -0, ±0"),
+    ],
+)  # fmt: skip
+def test_a_rule_made_in_code_with_no_choice_of_its_own_is_refused_by_name(
+    field: str, value: object, said: str
+) -> None:
+    """``Rules.__post_init___106``–``_110``: rules made in code with text (or nothing) for
+    a choice are refused naming the field, the value and the choices."""
+    with pytest.raises(RulesError) as refused:
+        Rules(**{field: value})  # type: ignore[arg-type]
+    assert (refused.value.field, refused.value.value) == (field, value)
+    assert str(refused.value) == said
