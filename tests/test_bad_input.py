@@ -5,7 +5,9 @@ never exit 0. Run as users run it: through the console script's ``main``."""
 from __future__ import annotations
 
 import json
+import os
 import re
+import subprocess
 import sys
 from pathlib import Path
 
@@ -45,11 +47,15 @@ def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return where
 
 
-def run(args: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-        ) -> tuple[int, str, str]:  # fmt: skip
+def run(args: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        env: dict[str, str] | None = None) -> tuple[int, str, str]:  # fmt: skip
     monkeypatch.setattr(sys, "argv", ["seisan", *args])
     monkeypatch.setenv("COLUMNS", "120")
     monkeypatch.setenv("LANG", "C")
+    for name in ("DATABASE_URL", "SEISAN_DB"):  # (serve's cases: no database but --db's)
+        monkeypatch.delenv(name, raising=False)
+    for name, value in (env or {}).items():
+        monkeypatch.setenv(name, value)
     with pytest.raises(SystemExit) as stop:
         main()
     captured = capsys.readouterr()
@@ -253,3 +259,62 @@ def test_names_in_the_standings_not_present_are_said_and_the_tables_drawn(
     assert code == 0
     assert err == "seisan: in --standings but not among the players present: X, Y\n"
     assert set(json.loads(out)["tables"][0]) == {"A", "B", "G", "H"}  # H and G first
+
+
+@pytest.mark.parametrize(
+    ("env", "args", "said"),
+    [
+        ({"SEISAN_DB": "{d}/emptydir"}, [],
+         "SEISAN_DB {d}/emptydir: a folder, not a database file"),
+        ({"SEISAN_DB": "~"}, [], "SEISAN_DB ~: a folder, not a database file"),
+        ({"SEISAN_DB": "{d}/syntax.json"}, [],
+         "SEISAN_DB {d}/syntax.json: not an SQLite database (give a new file's name to make one)"),
+        ({}, ["--db", "/dev/null"],
+         "--db /dev/null: not an SQLite database (give a new file's name to make one)"),
+        ({}, ["--db", "{d}/loop"], "--db {d}/loop: a link that leads back to itself"),
+        ({}, ["--db", "{d}/loop/x.db"], "--db {d}/loop/x.db: a link that leads back to itself"),
+        ({"DATABASE_URL": "garbage"}, [], "DATABASE_URL “garbage”: give postgres://… or sqlite:///…"),
+        ({"DATABASE_URL": "mysql://u:pw@h/db"}, [],
+         "DATABASE_URL “mysql://u:***@h/db”: give postgres://… or sqlite:///…"),
+        ({"DATABASE_URL": "sqlite:///{d}/v.db"}, ["--db", "{d}/g.db"],
+         "--db and DATABASE_URL name two databases: give one of them"),
+    ],
+)  # fmt: skip
+def test_the_database_serve_is_given_is_checked_wherever_it_comes_from(
+    env: dict[str, str], args: list[str], said: str, folder: Path,
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+) -> None:  # fmt: skip
+    """helper-60: ``SEISAN_DB`` skipped every check of ``--db`` (a folder, or a file that
+    is not SQLite, ended in Django's traceback), a link to itself and ``/dev/null`` were
+    taken, ``DATABASE_URL`` that no database answers to was Django's traceback, and
+    ``--db`` beside it was ignored in silence."""
+    loop = folder / "loop"
+    if not loop.is_symlink():
+        loop.symlink_to(loop)
+    where = str(folder)
+    monkeypatch.chdir(folder)
+    given = {name: value.replace("{d}", where) for name, value in env.items()}
+    code, _out, err = run(["serve", "--owner-link", *(a.replace("{d}", where) for a in args)],
+                          monkeypatch, capsys, given)  # fmt: skip
+    assert (code, err) == (2, "seisan: error: " + said.replace("{d}", where) + "\n")
+
+
+@pytest.mark.parametrize(
+    ("url", "said"),
+    [
+        ("sqlite:///{d}/emptydir", "seisan: error: cannot open the database: unable to open "
+         "database file\n"),
+        ("postgres://nobody:pw@127.0.0.1:1/none", "seisan: error: cannot open the database: "
+         "connection failed: connection to server at \"127.0.0.1\", port 1 failed: Connection "
+         "refused\n"),
+    ],
+)  # fmt: skip
+def test_a_database_that_cannot_be_opened_is_one_line(url: str, said: str, folder: Path) -> None:
+    """helper-60: a database no one can open (a folder as SQLite's file, a server not
+    listening) ended in Django's traceback; now one line with the driver's reason."""
+    env = {k: v for k, v in os.environ.items() if k not in ("SEISAN_DB", "DATABASE_URL")}
+    env.update(DATABASE_URL=url.replace("{d}", str(folder)), DJANGO_SECRET_KEY="k" * 50,
+               HOME=str(folder), LANG="C")  # fmt: skip
+    done = subprocess.run([sys.executable, "-m", "seisan", "serve", "--owner-link"], env=env,
+                          capture_output=True, text=True, timeout=120, check=False)  # fmt: skip
+    assert (done.returncode, done.stderr) == (2, said)

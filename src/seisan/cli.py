@@ -995,7 +995,18 @@ def serve_command(
     if not 1 <= workers <= MAX_WORKERS:  # (gunicorn forks as many as asked, and stops
         # on nothing: 10^20 filled the memory)
         fail(_("--workers {workers}: give 1 to {most}", workers=workers, most=MAX_WORKERS))
-    database = None if db is None else _database_file(db)
+    from seisan.web.serve import check_database_url  # noqa: PLC0415 - imports no Django
+
+    url = os.environ.get("DATABASE_URL")  # (what Django reads, when it is not empty)
+    if url and db is not None:
+        fail(_("--db and DATABASE_URL name two databases: give one of them"))
+    if url:
+        check_database_url(url)
+    database = None
+    if db is not None:
+        database = _database_file(db, "--db")
+    elif not url and os.environ.get("SEISAN_DB"):  # (checked as --db is: helper-60)
+        database = _database_file(os.environ["SEISAN_DB"], "SEISAN_DB")
     if not owner_link:
         _can_listen(host, port)
     from seisan.web.serve import run  # noqa: PLC0415 - Django only for this command
@@ -1004,21 +1015,24 @@ def serve_command(
     run(host, port, database, demo, owner, workers, owner_link)
 
 
-def _database_file(typed: str) -> Path:
-    """``--db`` as the file it names (``~`` expanded, the path made whole), refused
-    when it names a folder: ``data/``, ``data/.``, ``..``, ``~`` (which the web app
-    would have made the owner's alone, chmod 600, then failed on: helper-59), or
-    when it is a file but not SQLite."""
+def _database_file(typed: str, option: str) -> Path:
+    """``--db`` (or ``SEISAN_DB``) as the file it names (``~`` expanded, the path made
+    whole), refused when it names a folder: ``data/``, ``data/.``, ``..``, ``~`` (which
+    the web app would have made the owner's alone, chmod 600, then failed on:
+    helper-59), a link to itself, or something that is not an SQLite file."""
     if not typed.strip():
-        fail(_("{option} needs a value, not nothing", option="--db"))
+        fail(_("{option} needs a value, not nothing", option=option))
     expanded = os.path.expanduser(typed)
     last = expanded.replace(os.sep, "/").rsplit("/", 1)[-1]
-    path = Path(expanded).resolve()
+    try:
+        path = Path(expanded).resolve()
+    except (OSError, RuntimeError):  # (a link that leads to itself: helper-60)
+        fail(_("{option} {path}: a link that leads back to itself", option=option, path=typed))
     if last in ("", ".", "..") or path.is_dir():
-        fail(_("--db {path}: a folder, not a database file", path=typed))
-    if path.is_file() and not _sqlite_or_empty(path):
-        fail(_("--db {path}: not an SQLite database (give a new file's name to make one)",
-               path=typed))  # fmt: skip
+        fail(_("{option} {path}: a folder, not a database file", option=option, path=typed))
+    if path.exists() and not (path.is_file() and _sqlite_or_empty(path)):  # (/dev/null too)
+        fail(_("{option} {path}: not an SQLite database (give a new file's name to make one)",
+               option=option, path=typed))  # fmt: skip
     return path
 
 

@@ -44,3 +44,23 @@ def test_the_web_extra_is_optional_for_the_core() -> None:
             "{'django', 'allauth', 'numpy', 'pyarrow'}))")  # fmt: skip
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_the_database_is_made_the_owners_alone_and_given_no_right_it_had_not(
+    tmp_path: Path,
+) -> None:
+    """Others' rights are taken from the database file; its owner is given none it had
+    not (helper-60: a database its owner had made read-only was made writable)."""
+    import os  # noqa: PLC0415
+    import sqlite3  # noqa: PLC0415
+
+    for mode, kept in ((0o644, "0o600"), (0o444, "0o400")):
+        db = tmp_path / f"club{mode:o}.sqlite3"
+        sqlite3.connect(db).close()  # an empty SQLite file
+        db.chmod(mode)
+        env = {k: v for k, v in os.environ.items() if k not in ("SEISAN_DB", "DATABASE_URL")}
+        done = subprocess.run([str(SEISAN), "serve", "--owner-link", "--db", str(db)],
+                              env={**env, "HOME": str(tmp_path), "LANG": "C"},
+                              capture_output=True, text=True, timeout=120, check=False)  # fmt: skip
+        assert done.returncode == 0, done.stderr
+        assert oct(db.stat().st_mode & 0o777) == kept

@@ -77,7 +77,7 @@ def private(path: Path, folder: bool = False) -> None:
     """Readable by the owner only: the database holds sign-in sessions."""
     for each in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
         if each.is_file():  # (never a folder: a folder given as the database is refused)
-            each.chmod(0o600)
+            each.chmod(each.stat().st_mode & 0o700)  # others' rights taken, none given
     if folder:
         path.parent.chmod(0o700)
 
@@ -206,7 +206,13 @@ def run(
     """Start the web app (gunicorn) and print where it is; with ``owner_link``, print a
     new one-time sign-in link for the owner and stop."""
     hosts = served_hosts(host)
-    path = setup(db, hosts)
+    from django.db import DatabaseError  # noqa: PLC0415
+
+    try:
+        path = setup(db, hosts)
+    except DatabaseError as err:  # (no right to write there, a server not reached…)
+        problem = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
+        raise SeisanError(_("cannot open the database: {problem}", problem=problem)) from None
     if path is not None:  # the first line: which database this is
         say(_("database: {path}", path=path))
     else:
@@ -260,6 +266,19 @@ def before_fork() -> None:
 
     connections.close_all()
     gc.freeze()
+
+
+SCHEMES = ("postgres", "postgresql", "pgsql", "sqlite")
+"""The ``DATABASE_URL`` schemes of the databases seisan runs on (its drivers installed)."""
+
+
+def check_database_url(url: str) -> None:
+    """Refuse a ``DATABASE_URL`` that names no database seisan runs on (Django's
+    reader had ended in its traceback: helper-60)."""
+    scheme = url.strip().partition("://")[0].lower()
+    if "://" not in url or scheme not in SCHEMES:
+        raise SeisanError(_("DATABASE_URL “{url}”: give postgres://… or sqlite:///…",
+                            url=_redacted(url)))  # fmt: skip
 
 
 def _redacted(url: str) -> str:
