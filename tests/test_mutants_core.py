@@ -1790,3 +1790,21 @@ def test_a_rule_made_in_code_with_no_choice_of_its_own_is_refused_by_name(
         Rules(**{field: value})  # type: ignore[arg-type]
     assert (refused.value.field, refused.value.value) == (field, value)
     assert str(refused.value) == said
+
+
+@pytest.mark.parametrize(
+    ("value", "said"),
+    [
+        ("", "rules: name = “”: must be non-empty text"),
+        ("  ", "rules: name = “  ”: must be non-empty text"),
+        (3, "rules: name = 3: must be non-empty text"),
+        (None, "rules: name = null: must be non-empty text"),
+    ],
+)  # fmt: skip
+def test_rules_made_in_code_with_no_name_are_refused_by_name(value: object, said: str) -> None:
+    """``Rules.__post_init___124``–: a name that is no text, or only spaces, is refused
+    naming the field and the value (text of spaces is text, not a name)."""
+    with pytest.raises(RulesError) as refused:
+        Rules(name=value)  # type: ignore[arg-type]
+    assert (refused.value.field, refused.value.value) == ("name", value)
+    assert str(refused.value) == said
