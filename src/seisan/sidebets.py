@@ -404,28 +404,33 @@ def _loser_to_winner(
     if not losers:
         return []
     total = sum(counts[w] for w in winners)
-    per = int(value / table.unit)  # units a chip (a value is whole tenths of a pt)
-    order = sorted(range(len(counts)), key=lambda s: (table.place[s], -abs(counts[s]), s))
-    rank = {seat: k for k, seat in enumerate(order)}
+    unit = table.s.rules.unit  # a payment's unit in points (100: 0.1 pt)
+    per = value.numerator * 1000 // (value.denominator * unit)  # units a chip: whole
+    rank = {seat: k for k, seat in enumerate(sorted(
+        range(len(counts)), key=lambda s: (table.place[s], -abs(counts[s]), s)))}  # fmt: skip
     cells = sorted(((w, lo) for w in winners for lo in losers),
                    key=lambda c: (rank[c[0]], rank[c[1]]))  # fmt: skip
     share = {}
     remainder = {}
+    owed = {seat: abs(counts[seat]) * per for seat in (*losers, *winners)}
     for cell in cells:
         share[cell], remainder[cell] = divmod(-counts[cell[1]] * counts[cell[0]] * per, total)
-    owed = {seat: abs(counts[seat]) * per - sum(q for c, q in share.items() if seat in c)
-            for seat in (*losers, *winners)}  # fmt: skip
-    best: tuple[tuple[int, int], ...] = ()
-    most = -1
-    for chosen in combinations(cells, sum(owed[w] for w in winners)):
-        taken = [seat for cell in chosen for seat in cell]
-        if all(taken.count(seat) == need for seat, need in owed.items()):
-            gained = sum(remainder[cell] for cell in chosen)
-            if gained > most:  # (the first best, in the order of the cells)
-                best, most = chosen, gained
-    for cell in best:
-        share[cell] += 1
-    pays = {(loser, winner): share[(winner, loser)] * table.unit for winner, loser in cells}
+        owed[cell[0]] -= share[cell]
+        owed[cell[1]] -= share[cell]
+    left = sum(owed[w] for w in winners)
+    if left:  # (none when every share is whole: one holder, one payer, or even counts)
+        best: tuple[tuple[int, int], ...] = ()
+        most = -1
+        for chosen in combinations(cells, left):
+            taken = [seat for cell in chosen for seat in cell]
+            if all(taken.count(seat) == need for seat, need in owed.items()):
+                gained = sum(remainder[cell] for cell in chosen)
+                if gained > most:  # (the first best, in the order of the cells)
+                    best, most = chosen, gained
+        for cell in best:
+            share[cell] += 1
+    pays = {(loser, winner): from_quanta(share[(winner, loser)] * unit, 1000)
+            for winner, loser in cells}  # fmt: skip
     return _paid(table, kind, pays, lambda seat: (table.place[seat], counts[seat]))
 
 
