@@ -144,7 +144,9 @@ def wrk_load(
     url: str, seconds: float, connections: int, body: Any = None, games_by: str = ""
 ) -> dict[str, Any]:
     """``wrk`` on one thread with ``connections`` kept-alive connections for ``seconds``:
-    a GET, a POST of ``body`` as JSON, or (``games_by``: a token) a new game each time."""
+    a GET, a POST of ``body`` as JSON, or (``games_by``: a token) a new game each time.
+    A request waits up to a minute, as the Python clients' do (wrk's own 2 s had counted
+    a slow answer on a loaded machine as an error)."""
     assert WRK is not None
     method, text = ("POST", json.dumps(body)) if body is not None else ("GET", "")
     with tempfile.NamedTemporaryFile("w", suffix=".lua", encoding="utf-8") as script:
@@ -157,8 +159,8 @@ def wrk_load(
                                            people=people))  # fmt: skip
         script.flush()
         ran = subprocess.run(
-            [WRK, "-t", "1", "-c", str(connections), "-d", f"{seconds:g}s", "-s", script.name,
-             url], capture_output=True, text=True, check=True,
+            [WRK, "-t", "1", "-c", str(connections), "-d", f"{seconds:g}s", "--timeout", "60s",
+             "-s", script.name, url], capture_output=True, text=True, check=True,
         )  # fmt: skip
     line = next(x for x in ran.stdout.splitlines() if x.startswith("seisan "))
     count, p50, p95, errors, micros = line.split()[1:]
