@@ -564,6 +564,30 @@ def test_a_spectator_pays_each_player_what_the_backed_player_pays_them(
     assert eve == mirrored
 
 
+@pytest.mark.parametrize(
+    ("backs", "total", "flows"),
+    [
+        # Dae's chombo (10) is paid to the house: Eve, on Dae, loses Dae's score only
+        ("Dae", -50, [("Eve", "Ana", 50)]),
+        # Eve on first place wins Ana's score: Dae pays her 50, not the penalty too
+        ("Ana", 60, [("Eve", "Ben", 10), ("Chie", "Eve", 20), ("Dae", "Eve", 50)]),
+    ],
+)  # fmt: skip
+def test_a_penalty_is_the_penalised_players_alone_and_no_spectator_mirrors_it(
+    cli, backs: str, total: int, flows: list[tuple[str, str, int]]
+) -> None:
+    """docs/decisions.md: a penalty is the penalised player's payment to the house, not a
+    flow through first place; a spectator mirrors neither paying nor collecting it
+    (``exact_transfers_13, _16, _20``: the penalty's payer or kind lost had made it a
+    bet)."""
+    data = cli.json("settle", "40000", "30000", "20000", "10000", "--rules", "mleague",
+                    "--names", "Ana,Ben,Chie,Dae", "--penalty", "Dae:10", "--soto",
+                    f"Eve:{backs}")  # fmt: skip
+    assert [r["total"] for r in data["results"]][3] == (-60 if backs == "Dae" else -110)
+    assert [s["total"] for s in data["spectators"]] == [total]
+    assert [(f["from_name"], f["to_name"], f["amount"]) for f in data["flows"]] == flows
+
+
 def test_a_bet_between_spectators_settles_between_them_in_the_first_place_ledger() -> None:
     """The pool is the spectators' own bet: Gus pays Fay, first place is no go-between
     (not Gus→Ana 50, Ana→Fay 50)."""

@@ -586,7 +586,7 @@ def exact_transfers(settlement: Settlement, bets: Bets) -> list[Transfer]:
     if not settlement.rules.penalties.redistribute:
         for penalty in settlement.penalties:
             scores[penalty.seat] += penalty.pt
-            fined.append(Transfer(fine.names[penalty.seat], HOUSE, penalty.pt, Kind.SCORE))
+            fined.append(Transfer(fine.names[penalty.seat], HOUSE, penalty.pt))  # (no bet)
     for place in set(fine.place):
         group = [seat for seat, p in enumerate(fine.place) if p == place]
         if len(group) > 1:
