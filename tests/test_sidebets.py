@@ -518,6 +518,8 @@ CHIPS = [
         "0.1",
         [("C", "A", "0.2"), ("D", "A", "0.1"), ("D", "B", "0.1")],
     ),
+    # a chip of 100 pt: 1000 tenths a chip, exactly (not 1001)
+    ([40000, 30000, 20000, 10000], (1, 0, 0, -1), "100", [("D", "A", "100")]),
     # exactly zero chips: no line for that player
     ([40000, 30000, 20000, 10000], (0, 0, 0, 0), "1", []),
 ]
@@ -586,6 +588,18 @@ def test_a_penalty_is_the_penalised_players_alone_and_no_spectator_mirrors_it(
     assert [r["total"] for r in data["results"]][3] == (-60 if backs == "Dae" else -110)
     assert [s["total"] for s in data["spectators"]] == [total]
     assert [(f["from_name"], f["to_name"], f["amount"]) for f in data["flows"]] == flows
+
+
+def test_a_million_chips_is_the_most_a_player_holds_or_owes() -> None:
+    """``MAX_CHIPS`` exactly is taken (100,000 pt at 0.1 pt a chip); one more is refused
+    naming the seat and the count (``_chips_27``–``_38``)."""
+    rules = find_preset("mleague").replace(side=SideRules(chip_value=Fraction(1, 10)))
+    points = [40000, 30000, 20000, 10000]
+    game = settle_game(points, rules, NAMES, Bets(chips=(10**6, -(10**6), 0, 0)))
+    assert [game.side.net(n, Kind.CHIPS) for n in NAMES] == [100000, -100000, 0, 0]
+    with pytest.raises(BetError) as refused:
+        settle_game(points, rules, NAMES, Bets(chips=(0, 10**6 + 1, -(10**6) - 1, 0)))
+    assert str(refused.value) == "chips: seat 1 has 1000001, beyond 1000000 chips either way"
 
 
 def test_a_bet_between_spectators_settles_between_them_in_the_first_place_ledger() -> None:

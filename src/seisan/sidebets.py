@@ -419,14 +419,14 @@ def _loser_to_winner(
         owed[cell[1]] -= share[cell]
     left = sum(owed[w] for w in winners)
     if left:  # (none when every share is whole: one holder, one payer, or even counts)
-        best: tuple[tuple[int, int], ...] = ()
-        most = -1
-        for chosen in combinations(cells, left):
+
+        def fits(chosen: tuple[tuple[int, int], ...]) -> bool:
             taken = [seat for cell in chosen for seat in cell]
-            if all(taken.count(seat) == need for seat, need in owed.items()):
-                gained = sum(remainder[cell] for cell in chosen)
-                if gained > most:  # (the first best, in the order of the cells)
-                    best, most = chosen, gained
+            return all(taken.count(seat) == need for seat, need in owed.items())
+
+        # the largest remainders that make every total (the first best, in the cells' order)
+        best = max(filter(fits, combinations(cells, left)),
+                   key=lambda chosen: sum(remainder[cell] for cell in chosen))  # fmt: skip
         for cell in best:
             share[cell] += 1
     pays = {(loser, winner): from_quanta(share[(winner, loser)] * unit, 1000)
@@ -450,9 +450,8 @@ def _paid(
             groups.setdefault(alike(seat), []).append(seat)
         group = {seat: groups[alike(seat)] for seat in range(len(table.names))}
         cells = {(x, y): _ZERO for a, b in pays for x in group[a] for y in group[b]}
-        pays = {(a, b): sum((pays.get((x, y), _ZERO) for x in group[a] for y in group[b]),
-                            _ZERO) / (len(group[a]) * len(group[b]))
-                for a, b in cells}  # fmt: skip
+        pays = {(a, b): Fraction(sum(pays[(x, y)] for x in group[a] for y in group[b]),
+                                 len(group[a]) * len(group[b])) for a, b in cells}  # fmt: skip
     return [table.pay(kind, a, b, pt) for (a, b), pt in pays.items() if pt]
 
 
@@ -589,11 +588,10 @@ def exact_transfers(settlement: Settlement, bets: Bets) -> list[Transfer]:
             fined.append(Transfer(fine.names[penalty.seat], HOUSE, penalty.pt))  # (no bet)
     for place in set(fine.place):
         group = [seat for seat, p in enumerate(fine.place) if p == place]
-        if len(group) > 1:
-            mean = sum((scores[seat] for seat in group), _ZERO) / len(group)
-            for seat in group:
-                scores[seat] = mean
-    unpaid = settlement.unpaid - sum((t.amount for t in fined), _ZERO)
+        mean = Fraction(sum(scores[seat] for seat in group), len(group))  # (alone: itself)
+        for seat in group:
+            scores[seat] = mean
+    unpaid = settlement.unpaid - sum(t.amount for t in fined)
     flows = score_transfers(settlement, fine, scores, unpaid)
     return [*flows, *fined, *side_bets(settlement, bets, fine).transfers]
 
