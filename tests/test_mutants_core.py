@@ -1808,3 +1808,18 @@ def test_rules_made_in_code_with_no_name_are_refused_by_name(value: object, said
         Rules(name=value)  # type: ignore[arg-type]
     assert (refused.value.field, refused.value.value) == ("name", value)
     assert str(refused.value) == said
+
+
+@pytest.mark.parametrize("field", ["titles", "aliases", "notes", "changed"])
+def test_rules_made_in_code_take_lists_and_refuse_anything_else_by_name(field: str) -> None:
+    """``Rules.__post_init___137``–``_148``: a list in code is as good as the tuple (it
+    had been refused as “[x]: must be a list”, a list), kept as a tuple so the rules
+    stay hashable; anything else is refused naming the field and the value."""
+    given = [["ja", "x"]] if field in ("titles", "notes") else ["x"]
+    rules = Rules(**{field: given})
+    assert getattr(rules, field) == tuple(tuple(v) if isinstance(v, list) else v for v in given)
+    assert hash(rules) == hash(Rules(**{field: getattr(rules, field)}))
+    with pytest.raises(RulesError) as refused:
+        Rules(**{field: "x"})
+    assert (refused.value.field, refused.value.value) == (field, "x")
+    assert str(refused.value) == f"rules: {field} = “x”: must be a list"

@@ -824,12 +824,12 @@ class Rules:
                 )
         if not isinstance(self.name, str) or not self.name.strip():
             raise RulesError("name", self.name, _("must be non-empty text"))
-        for key, value in (
-            ("titles", self.titles),
-            ("aliases", self.aliases),
-            ("notes", self.notes),
-            ("changed", self.changed),
-        ):
+        for key in ("titles", "aliases", "notes", "changed"):
+            value = getattr(self, key)
+            if isinstance(value, list):  # (a list in code is as good: kept as a tuple, so
+                # the rules stay hashable; a title's or a note's pair likewise)
+                value = tuple(tuple(v) if isinstance(v, list) else v for v in value)
+                object.__setattr__(self, key, value)
             if not isinstance(value, tuple):
                 raise RulesError(key, value, _("must be a list"))
         for lang, text in self.titles:
