@@ -3,6 +3,7 @@ prints, and talk to it over HTTP like a browser (cookies, CSRF, forms)."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 import re
@@ -59,11 +60,12 @@ def serve(
     env: Mapping[str, str] | None = None,
     wait_for: str = "is running at",
 ) -> Iterator[Served]:
-    """``seisan serve --db FOLDER/club.sqlite3 --port P ARGS`` until the block ends."""
+    """``seisan serve --db FOLDER/club.sqlite3 --port P ARGS`` until the block ends (no
+    ``--db`` where ``env`` gives a ``DATABASE_URL``: serve refuses the two together)."""
     port = free_port()
+    db = [] if (env or {}).get("DATABASE_URL") else ["--db", str(folder / "club.sqlite3")]
     process = subprocess.Popen(
-        [str(seisan), "serve", "--db", str(folder / "club.sqlite3"), "--port", str(port),
-         "--workers", "1", *args],
+        [str(seisan), "serve", *db, "--port", str(port), "--workers", "1", *args],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=clean_env(env),
         start_new_session=True,
     )  # fmt: skip
@@ -87,7 +89,8 @@ def serve(
                 time.sleep(0.2)
         yield Served(base, "".join(lines), folder, process)
     finally:
-        os.killpg(process.pid, signal.SIGTERM)
+        with contextlib.suppress(ProcessLookupError):  # (it may have stopped on its own)
+            os.killpg(process.pid, signal.SIGTERM)
         process.wait(timeout=30)
 
 
