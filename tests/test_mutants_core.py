@@ -1823,3 +1823,24 @@ def test_rules_made_in_code_take_lists_and_refuse_anything_else_by_name(field: s
         Rules(**{field: "x"})
     assert (refused.value.field, refused.value.value) == (field, "x")
     assert str(refused.value) == f"rules: {field} = “x”: must be a list"
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "said"),
+    [
+        ("titles", ("x",), "rules: titles = [x]: must be a list of pairs of text"),
+        ("notes", ("x",), "rules: notes = [x]: must be a list of pairs of text"),
+        ("notes", (("en", 3),), "rules: notes = [[en, 3]]: must be a list of pairs of text"),
+        ("aliases", (3,), "rules: aliases = [3]: must be a list of names"),
+        ("changed", (None,), "rules: changed = [null]: must be a list of names"),
+    ],
+)  # fmt: skip
+def test_rules_made_in_code_check_what_their_lists_hold(
+    field: str, value: object, said: str
+) -> None:
+    """A title that is no pair of text had been Python's ValueError; a note, an alias or a
+    changed field of no text had been taken in silence."""
+    with pytest.raises(RulesError) as refused:
+        Rules(**{field: value})  # type: ignore[arg-type]
+    assert (refused.value.field, refused.value.value) == (field, value)
+    assert str(refused.value) == said

@@ -832,6 +832,13 @@ class Rules:
                 object.__setattr__(self, key, value)
             if not isinstance(value, tuple):
                 raise RulesError(key, value, _("must be a list"))
+            if key in ("aliases", "changed") and not all(isinstance(v, str) for v in value):
+                raise RulesError(key, value, _("must be a list of names"))
+            if key in ("titles", "notes") and not all(
+                isinstance(v, tuple) and len(v) == 2 and all(isinstance(t, str) for t in v)
+                for v in value
+            ):  # (a title that was no pair had been Python's ValueError)
+                raise RulesError(key, value, _("must be a list of pairs of text"))
         for lang, text in self.titles:
             if (
                 lang not in {member.value for member in Lang}
