@@ -159,7 +159,6 @@ class Table:
         self.points = list(settlement.points)
         self.first_group = list(settlement.first_group())
         self.quantum = from_quanta(settlement.rules.unit, 1000)
-        self.unit = self.quantum  #: what a payment is whole multiples of (0.1 pt; 0.001)
         self.exact = False  #: what a spectator mirrors: nothing left to seat order
 
     @cached_property
@@ -449,7 +448,7 @@ def _paid(
         for seat in range(len(table.names)):
             groups.setdefault(alike(seat), []).append(seat)
         group = {seat: groups[alike(seat)] for seat in range(len(table.names))}
-        cells = {(x, y): _ZERO for a, b in pays for x in group[a] for y in group[b]}
+        cells = dict.fromkeys((x, y) for a, b in pays for x in group[a] for y in group[b])
         pays = {(a, b): Fraction(sum(pays[(x, y)] for x in group[a] for y in group[b]),
                                  len(group[a]) * len(group[b])) for a, b in cells}  # fmt: skip
     return [table.pay(kind, a, b, pt) for (a, b), pt in pays.items() if pt]
@@ -492,7 +491,8 @@ def _yakitori(table: Table, side: SideRules, winners: Sequence[int] | None) -> l
     if not won or len(won) == n:
         return []  # nobody won, or everybody did: nothing changes hands
     losers = [seat for seat in range(n) if seat not in won]
-    amount = Fraction(side.yakitori, 1000)
+    unit = table.s.rules.unit  # a payment's unit in points (100: 0.1 pt; the quantum
+    # is finer in a spectator's exact table)
     # each loser pays each winner an equal share, in quanta; a share that does not
     # come out in whole quanta leaves quanta over, which go round the winners from
     # the best placed (seat order only between players who share a place, so where
@@ -501,12 +501,13 @@ def _yakitori(table: Table, side: SideRules, winners: Sequence[int] | None) -> l
     # same order)
     won.sort(key=lambda seat: (table.place[seat], seat))
     losers.sort(key=lambda seat: (table.place[seat], seat))
-    base, extra = divmod(int(amount / table.unit), len(won))  # 100s of points: whole
+    base, extra = divmod(side.yakitori // unit, len(won))  # 100s of points: whole
     pays = {}
     turn = 0
     for seat in losers:
         for k, winner in enumerate(won):
-            pays[(seat, winner)] = (base + (1 if (k - turn) % len(won) < extra else 0)) * table.unit
+            units = base + (1 if (k - turn) % len(won) < extra else 0)
+            pays[(seat, winner)] = from_quanta(units * unit, 1000)
         turn = (turn + extra) % len(won)
     return _paid(table, Kind.YAKITORI, pays, lambda seat: (table.place[seat], seat in won))
 
