@@ -45,18 +45,29 @@ class BulkError(SeisanError):
 class BulkResult:
     """Settled games: one row per game, one column per seat."""
 
-    #: final points by seat, as columns (riichi sticks left on the table already in
-    #: first place's); :attr:`points` stacks them when asked
-    columns: tuple[IntArray, ...]
     places: npt.NDArray[np.int8]
     #: each score in quanta (``per_pt`` to a pt)
     quanta: IntArray
     per_pt: int
+    #: the points as given (games × seats) and the sticks left on each game's table
+    #: (one count, or one a game), with a stick's points (0 where they are lost): the
+    #: final points are worked out from them only when asked (:attr:`points`), which
+    #: the files never do
+    given: IntArray
+    sticks: IntArray
+    stick: int
 
     @property
     def points(self) -> IntArray:
-        """The final points, games × seats."""
-        return np.stack(self.columns, axis=1)
+        """The final points, games × seats: a sole first place has taken the riichi
+        sticks left on the table into its points (tied firsts under split ties leave
+        them, and so does a rule where they are lost)."""
+        points = np.asarray(self.given).astype(np.int64)
+        firsts = self.places == 1
+        alone = firsts & (np.count_nonzero(firsts, axis=1) == 1)[:, None]
+        table = np.broadcast_to(np.asarray(self.sticks).astype(np.int64) * self.stick,
+                                points.shape[:1])  # fmt: skip
+        return points + np.where(alone, table[:, None], 0)
 
     def scores(self, row: int) -> list[Fraction]:
         """One game's scores as exact pt (for checks and small outputs)."""
@@ -216,7 +227,6 @@ def _settle_kernel(points: Any, deposits: Any, rules: Rules, threads: int = 1) -
     fast = rules.fast
     uma, known = kernel.uma_tables(fast, rules.players)
     rows, n = values.shape
-    columns = np.empty((n, rows), dtype=np.int64)
     places = np.empty((rows, n), dtype=np.int8)
     scores = np.empty((rows, n), dtype=np.int64)
 
@@ -227,7 +237,7 @@ def _settle_kernel(points: Any, deposits: Any, rules: Rules, threads: int = 1) -
             values[begin:end], sticks[begin:end], MAX_POINTS, rules.unit,
             rules.scoring.riichi, rules.start * n, most, fast.split, fast.lost, fast.stick,
             fast.ret, fast.per_pt, fast.oka_q, uma, known, kernel.MODES[rules.rounding],
-            columns[:, begin:end], places[begin:end], scores[begin:end],
+            places[begin:end], scores[begin:end],
         )  # fmt: skip
         return bool(why != kernel.FINE)
 
@@ -240,7 +250,7 @@ def _settle_kernel(points: Any, deposits: Any, rules: Rules, threads: int = 1) -
     if any(stopped):  # the reference words the refusal
         _settle_columns(*check_arrays(points, deposits, rules), rules)
         raise AssertionError("the kernel refused a row the NumPy path settles")
-    return BulkResult(tuple(columns), places, scores, fast.per_pt)
+    return BulkResult(places, scores, fast.per_pt, values, sticks, 0 if fast.lost else fast.stick)
 
 
 def _unsigned_beyond(array: IntArray, limit: int) -> bool:
@@ -328,7 +338,8 @@ def _settle_columns(v: list[IntArray], sticks: IntArray, given: Any, rules: Rule
         scores.append(np.where(first[s], share, own[s][0] + own[s][1]))
     # stacked, not written into int64 columns: a float that crept in shows in the dtype
     places = np.stack([r + 1 for r in rank], axis=1)
-    return BulkResult(tuple(v), places, np.stack(scores, axis=1), fast.per_pt)
+    return BulkResult(places, np.stack(scores, axis=1), fast.per_pt, given, sticks,
+                      0 if fast.lost else fast.stick)  # fmt: skip
 
 
 def _take(table: npt.NDArray[np.int64], index: IntArray) -> IntArray:

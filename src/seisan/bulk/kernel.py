@@ -129,16 +129,17 @@ def settle_rows(  # pragma: no cover (compiled)
     uma: Any,  # int64 (seats + 1, seats): the uma by place for each count afloat
     known: Any,  # bool (seats + 1,): which counts afloat have a list
     mode: int,
-    out_points: Any,  # int64 (seats, games): the final points, written here
     places: Any,  # int8 (games, seats)
     scores: Any,  # int64 (games, seats), in quanta
 ) -> tuple[int, int]:
     """Every game of ``points`` checked and settled as :func:`seisan.bulk.settle_arrays`
     checks and settles it, in one pass, into the arrays given (NumPy's: it asks the
     system for large pages, where Numba's own allocations fault in every 4 KB page, a
-    third of the time on this machine): final points, places and scores; returns where
-    and why it stopped (the row and :data:`REFUSED` or :data:`NO_UMA`; −1 and
-    :data:`FINE` when every game settled).
+    third of the time on this machine): places and scores. The final points are not
+    written: they are the given ones and the sticks a sole first place takes, which
+    :attr:`~seisan.bulk.BulkResult.points` adds when asked (the files never ask; writing
+    them was a third of the kernel's bytes). Returns where and why it stopped (the row
+    and :data:`REFUSED` or :data:`NO_UMA`; −1 and :data:`FINE` when every game settled).
 
     Three or four seats, each in its own variables: the comparisons, places and parts
     of a game written out seat by seat, with no loop over the seats and no small
@@ -212,13 +213,11 @@ def settle_rows(  # pragma: no cover (compiled)
                             oka_q, mode)  # fmt: skip
             balance += n3 if k3 == 0 else -o3
         share, left = (balance // firsts, balance % firsts) if firsts > 1 else (balance, 0)
-        out_points[0, r], out_points[1, r], out_points[2, r] = v0, v1, v2
         places[r, 0], places[r, 1], places[r, 2] = k0 + 1, k1 + 1, k2 + 1
         scores[r, 0] = n0 + o0 if k0 != 0 else share + (1 if left > 0 else 0)
         scores[r, 1] = n1 + o1 if k1 != 0 else share + (1 if b1 < left else 0)
         scores[r, 2] = n2 + o2 if k2 != 0 else share + (1 if b2 < left else 0)
         if four:
-            out_points[3, r] = v3
             places[r, 3] = k3 + 1
             scores[r, 3] = n3 + o3 if k3 != 0 else share + (1 if b3 < left else 0)
     return -1, FINE
