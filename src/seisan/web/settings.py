@@ -6,6 +6,8 @@
   file exists; ``seisan serve`` keeps one next to its SQLite database.
 - ``DJANGO_ALLOWED_HOSTS`` (comma separated), ``DJANGO_DEBUG``, ``SEISAN_HTTPS``
   (behind a TLS proxy: secure cookies and the forwarded scheme).
+- ``SEISAN_PG_PREPARE=0``: PostgreSQL behind a pooler in transaction mode (PgBouncer
+  before 1.21), which keeps no prepared statement: a game's statements sent whole.
 """
 
 from __future__ import annotations
@@ -152,7 +154,10 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 # (PostgreSQL: psycopg's client-side binding, Django's default. Parameters sent apart
 # from the query (server_side_binding) let PostgreSQL plan a game's statements once a
 # connection, but cap a statement at 65,535 of them: Django's prefetch of a 100,000-game
-# season's seats, a rename's or an export's, then failed. docs/decisions.md)
+# season's seats, a rename's or an export's, then failed. docs/decisions.md. The few
+# statements every game makes are sent apart and prepared, by seisan.web.clubs.reads,
+# unless SEISAN_PG_PREPARE is off: a pooler in transaction mode keeps none.)
+SEISAN_PREPARED = _flag("SEISAN_PG_PREPARE", default=True)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # shared by every worker (rate limits must be): a table in the database itself
 CACHES = {

@@ -33,7 +33,7 @@ from seisan.web.api.errors import (
     json_response,
     validation_error,
 )
-from seisan.web.api.idempotency import HEADER, idempotent
+from seisan.web.api.idempotency import HEADER, answer_statement, idempotent, kept
 from seisan.web.clubs import models as m
 from seisan.web.clubs import money, reads, services
 from seisan.web.clubs.access import (
@@ -498,10 +498,19 @@ def new_game(request: HttpRequest, slug: str, pk: int, body: s.GameIn) -> HttpRe
 
     def run() -> HttpResponse:
         rules_now = getattr(found, "rules_now", None)  # read with the night
+        answered: list[HttpResponse] = []
+
+        def also(game: m.Game) -> tuple[str, list[Any]] | None:
+            """The answer, stored with the game in its statement (PostgreSQL)."""
+            answered.append(json_response(_game_out(game), 201))
+            return answer_statement(request, answered[0])
+
         game, created = services.save_game(
             found, data, request.user, record=record, key=scoped, kind="game.entered",
-            rules_version=rules_now,
+            rules_version=rules_now, also=also,
         )  # fmt: skip
+        if created and answered:  # committed with the game, in its statement
+            return kept(answered[0])
         # stored now: as it is in memory; found stored before (a resent key): as stored
         return json_response(_game_out(game if created else _fresh(game)),
                              201 if created else 200)  # fmt: skip

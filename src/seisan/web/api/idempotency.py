@@ -17,6 +17,7 @@ from django.utils import timezone
 from seisan.i18n import _
 from seisan.web.api.errors import ApiError
 from seisan.web.api.models import IdempotentRequest
+from seisan.web.clubs import reads
 
 HEADER = "Idempotency-Key"
 WAIT = 3.0  #: seconds a retry waits for the first request still running
@@ -51,12 +52,31 @@ def idempotent(request: HttpRequest, run: Callable[[], HttpResponse]) -> HttpRes
     row = _claim(_user(request), key, fingerprint)
     if row is None:  # the key is taken: its answer, or a wait for it
         return _replay(request, key, fingerprint, run)
+    request._idempotent_row = row  # type: ignore[attr-defined] # (for answer_statement)
     try:
         response = run()
     except BaseException:
         row.delete()  # nothing was stored (an error is worked out again on a retry)
         raise
-    _store(row, response)
+    if not getattr(response, "_idempotent_kept", False):
+        _store(row, response)
+    return response
+
+
+def answer_statement(request: HttpRequest, response: HttpResponse) -> tuple[str, list[Any]] | None:
+    """The statement that keeps ``response`` as the answer to the request's key, for a
+    write to run in its own statement (None: no key was claimed). The write that ran
+    it returns :func:`kept` of the response once committed: the answer is then stored
+    with what it answers, and not again."""
+    row = getattr(request, "_idempotent_row", None)
+    if row is None:
+        return None
+    return _store_sql(), [response.status_code, response.content.decode(), row.pk]
+
+
+def kept(response: HttpResponse) -> HttpResponse:
+    """``response``, noted as stored by its write (:func:`answer_statement`)."""
+    response._idempotent_kept = True  # type: ignore[attr-defined]
     return response
 
 
@@ -69,7 +89,7 @@ def _claim(user: Any, key: str, fingerprint: str) -> IdempotentRequest | None:
     columns = ["user_id", "key", "fingerprint", "status", "body", "created"]
     values = [user.pk, key, fingerprint, 0, "",
               connection.ops.adapt_datetimefield_value(row.created)]  # fmt: skip
-    with connection.cursor() as cursor:
+    with reads.cursor() as cursor:
         cursor.execute(
             f"INSERT INTO {name(meta.db_table)} ({', '.join(map(name, columns))}) "
             f"VALUES ({', '.join(['%s'] * len(columns))}) "
@@ -85,13 +105,14 @@ def _claim(user: Any, key: str, fingerprint: str) -> IdempotentRequest | None:
 
 def _store(row: IdempotentRequest, response: HttpResponse) -> None:
     """The answer kept with its key (one written statement, as :func:`_claim`)."""
+    with reads.cursor() as cursor:
+        cursor.execute(_store_sql(), [response.status_code, response.content.decode(), row.pk])
+
+
+def _store_sql() -> str:
     name = connection.ops.quote_name
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"UPDATE {name(IdempotentRequest._meta.db_table)} SET {name('status')} = %s, "
-            f"{name('body')} = %s WHERE {name('id')} = %s",
-            [response.status_code, response.content.decode(), row.pk],
-        )
+    return (f"UPDATE {name(IdempotentRequest._meta.db_table)} SET {name('status')} = %s, "
+            f"{name('body')} = %s WHERE {name('id')} = %s")  # fmt: skip
 
 
 def _replay(

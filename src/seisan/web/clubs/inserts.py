@@ -28,6 +28,7 @@ from django.db.models.sql import InsertQuery
 from django.utils import timezone
 
 from seisan.web.clubs import models as m
+from seisan.web.clubs import reads
 
 
 def one_statement() -> bool:
@@ -43,7 +44,7 @@ def lock_night(session: m.Session) -> None:
     if not connection.features.has_select_for_update:
         return
     quote = connection.ops.quote_name
-    with connection.cursor() as cursor:
+    with reads.cursor() as cursor:
         cursor.execute(
             f"SELECT 1 FROM {quote(m.Session._meta.db_table)} WHERE {quote('id')} = %s FOR UPDATE",
             [session.pk],
@@ -55,7 +56,7 @@ def numbers(session: m.Session, seats: int) -> tuple[int, int, list[int]]:
     query, under the night's lock (taken before: the number is read after it)."""
     quote = connection.ops.quote_name
     game, seat = m.Game._meta.db_table, m.Seat._meta.db_table
-    with connection.cursor() as cursor:
+    with reads.cursor() as cursor:
         cursor.execute(
             f"SELECT COALESCE(MAX({quote('number')}), 0) + 1, "
             f"nextval(pg_get_serial_sequence(%s, 'id')), "
@@ -68,10 +69,17 @@ def numbers(session: m.Session, seats: int) -> tuple[int, int, list[int]]:
     return number, pk, list(seat_pks)
 
 
-def insert_game(game: m.Game, seats: Sequence[m.Seat], action: m.Action, season_id: int) -> int:
+def insert_game(
+    game: m.Game,
+    seats: Sequence[m.Seat],
+    action: m.Action,
+    season_id: int,
+    also: tuple[str, list[Any]] | None = None,
+) -> int:
     """Store ``game`` (its id and number given), its ``seats`` (ids given), their
     history rows, ``action`` and a new revision of the season noting the game: one
-    statement. The season's new revision."""
+    statement, with ``also`` (a statement and its values: the API key's answer) in
+    it. The season's new revision."""
     quote = connection.ops.quote_name
     # who made the history rows: as django-simple-history finds them (the request's)
     user = _historical(m.Game).get_default_history_user(game)
@@ -80,6 +88,8 @@ def insert_game(game: m.Game, seats: Sequence[m.Seat], action: m.Action, season_
     made = [_insert([game]), _insert(list(seats))]  # and each one's history row
     parts = [made[0], _history(m.Game, "w0", when, user_pk), made[1],
              _history(m.Seat, "w2", when, user_pk), _insert([action])]  # fmt: skip
+    if also is not None:
+        parts.append(also)
     season, change = m.Season._meta.db_table, m.SeasonChange._meta.db_table
     games = m.SeasonChange._meta.get_field("games").get_db_prep_save([game.pk], connection)
     sql = "WITH " + ", ".join(f"w{n} AS ({text})" for n, (text, _) in enumerate(parts))
@@ -91,7 +101,7 @@ def insert_game(game: m.Game, seats: Sequence[m.Seat], action: m.Action, season_
         f"%s FROM raised RETURNING {quote('revision')}"
     )
     params = [value for _, values in parts for value in values] + [season_id, games]
-    with connection.cursor() as cursor:
+    with reads.cursor() as cursor:
         cursor.execute(sql, params)
         (revision,) = cursor.fetchone()
     for row in (game, *seats):

@@ -250,6 +250,7 @@ def save_game(
     record: Mapping[str, Any] | None = None,
     rules_version: m.RulesVersion | None = None,
     kind: str = "",
+    also: Callable[[m.Game], tuple[str, list[Any]] | None] | None = None,
 ) -> tuple[m.Game, bool]:
     """Settle and store a game: new (under the season's current rules), or an edit of
     ``game`` made from ``version`` (under the game's own rules unless ``rules_version``
@@ -259,7 +260,9 @@ def save_game(
     Returns the game and whether it was created now. A resent form (same ``key`` in
     the same session, same game) returns the game it made the first time; the key
     reused for a different game is an error. Two games saved at once get two numbers.
-    Nothing is stored on an error.
+    Nothing is stored on an error. ``also(game)``: a statement (and its values) stored
+    with a new game in its own statement, or None (PostgreSQL only; the game as it will
+    be stored, its seats and id given: an API key's answer).
     """
     scoped = f"{session.pk}:{key}" if key else None
     if game is not None and version is None:
@@ -293,7 +296,7 @@ def save_game(
     try:  # no retry: the night's lock in _write gives each game its number in turn
         with transaction.atomic():
             return _write(session, stored, record, result, user, scoped, game, version,
-                          version_row, kind, known)  # fmt: skip
+                          version_row, kind, known, also)  # fmt: skip
     except (SeisanError, IntegrityError):  # a key stored at the same moment: its game
         if (first := stored_already()) is not None:
             return first
@@ -312,6 +315,7 @@ def _write(
     version_row: m.RulesVersion,
     kind: str,
     known: Mapping[str, m.Player | None] | None = None,
+    also: Callable[[m.Game], tuple[str, list[Any]] | None] | None = None,
 ) -> tuple[m.Game, bool]:
     """One attempt at storing the game, inside a transaction. The players are found
     (or made) before the session's lock is taken: the lock is held for the writes only;
@@ -378,9 +382,10 @@ def _write(
         seats = _seats_of(game, players, rows, {})
         for seat, seat_pk in zip(seats, seat_pks, strict=True):
             seat.pk = seat_pk
-        revision = inserts.insert_game(game, seats, action(), session.season_id)
+        _kept_seats(game, seats)  # (as it will be stored: what ``also`` shows)
+        extra = also(game) if also is not None else None
+        revision = inserts.insert_game(game, seats, action(), session.season_id, extra)
         forget_old_changes(session.season_id, revision)
-        _kept_seats(game, seats)
         return game, created
     game.save()
     _store_seats(game, players, rows, created)
