@@ -313,3 +313,17 @@ def test_the_engine_is_chosen_by_the_count_of_games_and_named_when_unknown() -> 
     assert whole.quanta[:-1].tolist() == fewer.quanta.tolist()
     with pytest.raises(ValueError, match="engine: numba or numpy, not 'cuda'"):
         settle_arrays(points, rules, sticks, engine="cuda")
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_the_final_points_are_the_games_settled_whatever_the_caller_does_next(engine: str) -> None:
+    """helper-62: the final points were worked out, when asked, from the caller's own
+    arrays; a caller that filled them with the next games then read that game's points
+    beside the first game's places and scores."""
+    rules = find_preset("tenhou")
+    points, sticks = np.array([[42600, 31000, 16400, 9000]]), np.array([1])
+    result = settle_arrays(points, rules, sticks, engine=engine)
+    points[:] = [[10000, 31000, 16400, 42600]]  # the next game, in the same buffer
+    sticks[:] = 0
+    assert result.points.tolist() == [[43600, 31000, 16400, 9000]]
+    assert result.places.tolist() == [[1, 2, 3, 4]]

@@ -338,6 +338,43 @@ def test_a_games_statements_are_prepared_on_postgresql_unless_told_not_to(
         assert (written in statements) is prepared, written
 
 
+@pytest.mark.django_db(transaction=True)
+def test_a_migration_beside_a_running_server_leaves_its_prepared_reads_working(
+    owner: Any, club: m.Club, token_of: Callable[[Any], str]
+) -> None:
+    """helper-62: a column a prepared read returns changes type (a migration run while
+    the server is up, as the README's deploy order does); PostgreSQL then refused the
+    prepared statement ("cached plan must not change result type") on every game, for
+    as long as the connection lived. Now the read runs again on a new connection."""
+    import psycopg  # noqa: PLC0415
+    from django.db import connection  # noqa: PLC0415
+
+    if connection.vendor != "postgresql":
+        pytest.skip("prepared statements are PostgreSQL's")
+    night = m.Session.objects.create(season=season_with(club, "mleague", owner))
+    token = token_of(owner)
+    body = {"players": NAMES, "points": [42600, 31000, 16400, 10000]}
+    assert post_game(token, night, body, "before").status_code == 201
+    table = m.Club._meta.db_table
+    column = m.Club._meta.get_field("name")
+    width = column.max_length
+
+    def alter(size: int) -> None:  # from another connection, as `migrate` would
+        params = connection.get_connection_params()
+        params.pop("cursor_factory", None)
+        with psycopg.connect(**params, autocommit=True) as other:
+            other.execute(f'ALTER TABLE "{table}" ALTER COLUMN "{column.column}" '
+                          f"TYPE varchar({size})")  # fmt: skip
+
+    alter(width + 100)
+    try:
+        after = post_game(token, night, body, "after")
+        assert after.status_code == 201, after.content
+        assert after.json()["number"] == 2
+    finally:
+        alter(width)
+
+
 def test_a_failed_game_leaves_its_key_free(
     owner: Any, session: m.Session, token_of: Callable[[Any], str]
 ) -> None:

@@ -43,16 +43,52 @@ def cursor(prepare: bool = True) -> Iterator[Any]:
         with connection.cursor() as plain:
             yield plain
         return
-    from django.db.backends.postgresql.base import ServerBindingCursor  # noqa: PLC0415
-
-    connection.ensure_connection()
-    raw = connection.connection
-    if raw.prepare_threshold is None:  # (Django's default: never; a client cursor never does)
-        raw.prepare_threshold = 0  # a bound statement is prepared at its first run
-    # (Django's own wrapper, as connection.cursor() gives: queries counted and logged)
-    bound_cursor = ServerBindingCursor(raw)  # type: ignore[call-arg] # (psycopg's Cursor(conn))
-    with connection._prepare_cursor(bound_cursor) as bound:  # type: ignore[attr-defined]
+    bound = _Prepared()
+    try:
         yield bound
+    finally:
+        bound.cursor.close()
+
+
+class _Prepared:
+    """A cursor whose statements are bound and prepared on the server, made again on a
+    new connection when PostgreSQL refuses one it prepared (helper-62): a migration
+    that changes a column a prepared read returns makes every later run of it fail
+    ("cached plan must not change result type", a feature not supported), and outside
+    a transaction nothing would ever make the connection forget it. Inside one, the
+    statement fails once: the transaction's rollback makes psycopg forget them all."""
+
+    def __init__(self) -> None:
+        self.cursor = self._new()
+
+    @staticmethod
+    def _new() -> Any:
+        from django.db.backends.postgresql.base import ServerBindingCursor  # noqa: PLC0415
+
+        connection.close_if_health_check_failed()  # (as Django's own cursor() does)
+        connection.ensure_connection()
+        raw = connection.connection
+        if raw.prepare_threshold is None:  # (Django's default: never; client cursors never do)
+            raw.prepare_threshold = 0  # a bound statement is prepared at its first run
+        # Django's own wrapper, as connection.cursor() gives: queries counted and logged
+        made = ServerBindingCursor(raw)  # type: ignore[call-arg] # (psycopg's Cursor(conn))
+        return connection._prepare_cursor(made)  # type: ignore[attr-defined]
+
+    def execute(self, sql: str, params: Sequence[Any]) -> Any:
+        from django.db import NotSupportedError  # noqa: PLC0415
+
+        try:
+            return self.cursor.execute(sql, params)
+        except NotSupportedError:
+            if connection.in_atomic_block:
+                raise
+            self.cursor.close()
+            connection.close()  # its prepared statements go with it
+            self.cursor = self._new()
+            return self.cursor.execute(sql, params)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.cursor, name)
 
 
 def columns(model: type[Model], alias: str) -> str:
