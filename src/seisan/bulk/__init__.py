@@ -232,6 +232,10 @@ def _settle_kernel(points: Any, deposits: Any, rules: Rules, threads: int = 1) -
     rows, n = values.shape
     places = np.empty((rows, n), dtype=np.int8)
     scores = np.empty((rows, n), dtype=np.int64)
+    # a copy of the given points (a caller may fill its array with the next games while the
+    # result is kept: helper-62), 16 bytes a game where the final points were 32, made by
+    # each thread for its rows
+    given = np.empty(values.shape, dtype=values.dtype)
 
     def part(begin: int, end: int) -> bool:
         """The kernel over rows ``begin`` to ``end`` (Numba lets go of the GIL): whether
@@ -242,6 +246,7 @@ def _settle_kernel(points: Any, deposits: Any, rules: Rules, threads: int = 1) -
             fast.ret, fast.per_pt, fast.oka_q, uma, known, kernel.MODES[rules.rounding],
             places[begin:end], scores[begin:end],
         )  # fmt: skip
+        given[begin:end] = values[begin:end]
         return bool(why != kernel.FINE)
 
     count = max(1, min(threads, rows // CHUNK_ROWS))
@@ -253,9 +258,7 @@ def _settle_kernel(points: Any, deposits: Any, rules: Rules, threads: int = 1) -
     if any(stopped):  # the reference words the refusal
         _settle_columns(*check_arrays(points, deposits, rules), rules)
         raise AssertionError("the kernel refused a row the NumPy path settles")
-    # a copy of the given points (a caller may fill its array with the next games while the
-    # result is kept: helper-62), 16 bytes a game where the final points were 32
-    return BulkResult(places, scores, fast.per_pt, values.copy(), np.array(counts),
+    return BulkResult(places, scores, fast.per_pt, given, np.array(counts),
                       0 if fast.lost else fast.stick)  # fmt: skip
 
 
