@@ -280,6 +280,12 @@ def changed(runs: dict[str, str] = FRESH_RUNS) -> list[str]:
 
 
 if __name__ == "__main__":
+    if sys.argv[1:2] in (["-h"], ["--help"]):
+        print(__doc__)
+        sys.exit(0)
+    if sys.argv[1:2] != ["changed"] and not Path(MUTMUT).exists():
+        sys.exit(f"mutmut is not installed beside {sys.executable}: run this with the "
+                 "project's .venv/bin/python (make .venv/.installed)")  # fmt: skip
     if sys.argv[1:2] == ["run"]:
         # run [SET [MODULE ...]]: every set, one set, or some modules of one set
         sets, only = (sys.argv[2:3], sys.argv[3:] or None) if sys.argv[2:] else (
