@@ -566,6 +566,22 @@ def test_a_spectator_pays_each_player_what_the_backed_player_pays_them(
     assert eve == mirrored
 
 
+def test_a_spectator_on_a_payer_pays_tied_holders_the_mean_of_what_is_paid_them(cli) -> None:  # type: ignore[no-untyped-def]
+    """Ana and Ben tie for first (split ties) and hold two chips each; Chie owes two:
+    she pays each 0.7 of chips and 7.5 of her score, 8.2. Eve on Chie pays each of them
+    8.2, her −16.4 (the exact table's mean over players alike but for their seats; a
+    sum left undivided had paid each 8.8: the thirty-third session's `_paid_16`)."""
+    data = cli.json("settle", "30000", "30000", "25000", "15000", "--rules", "mleague",
+                    "--names", "Ana,Ben,Chie,Dae", "--chips", "2,2,-2,-2", "--chip-value",
+                    "0.7", "--soto", "Eve:Chie")  # fmt: skip
+    paid = {(f["from_name"], f["to_name"]): Fraction(str(f["amount"])) for f in data["flows"]
+            if f["kind"] == "soto"}  # fmt: skip
+    assert paid == {("Eve", "Ana"): Fraction("8.2"), ("Eve", "Ben"): Fraction("8.2")}
+    totals = {r["name"]: Fraction(str(r["total"])) for r in data["results"]}
+    assert totals["Chie"] == Fraction("-16.4")
+    assert Fraction(str(data["spectators"][0]["total"])) == Fraction("-16.4")
+
+
 @pytest.mark.parametrize(
     ("backs", "total", "flows"),
     [
