@@ -96,7 +96,7 @@ def test_the_seconds_a_draw_may_search(monkeypatch: Any, given: str | None,
     """SEISAN_SEATING_SECONDS: above 0, or the server stops at once saying which."""
     from django.core.exceptions import ImproperlyConfigured  # noqa: PLC0415
 
-    from seisan.web.settings import _seconds  # noqa: PLC0415
+    from seisan.web.environment import seconds as _seconds  # noqa: PLC0415
 
     if given is None:
         monkeypatch.delenv("SEISAN_SEATING_SECONDS", raising=False)

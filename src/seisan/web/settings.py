@@ -8,6 +8,9 @@
   (behind a TLS proxy: secure cookies and the forwarded scheme).
 - ``SEISAN_PG_PREPARE=0``: PostgreSQL behind a pooler in transaction mode (PgBouncer
   before 1.21), which keeps no prepared statement: a game's statements sent whole.
+
+Each is read by :mod:`seisan.web.environment`: a value the app cannot use stops it at
+once, naming the variable (a flag's unknown word had turned it off in silence).
 """
 
 from __future__ import annotations
@@ -17,34 +20,14 @@ from pathlib import Path
 
 import dj_database_url
 
+from seisan.i18n import _
+from seisan.web import environment as env
 from seisan.web.paths import db_path
 
 BASE_DIR = Path(__file__).resolve().parent
 
 
-def _flag(name: str, default: bool = False) -> bool:
-    value = os.environ.get(name)
-    return default if value is None else value.strip().lower() in {"1", "true", "yes", "on"}
-
-
-def _seconds(name: str, default: float) -> float:
-    """A number of seconds above 0 from the environment (a server that would start with a
-    bad one stops at once, saying which and why)."""
-    value = os.environ.get(name, "").strip()
-    if not value:
-        return default
-    try:
-        seconds = float(value)
-    except ValueError:
-        seconds = 0.0
-    if not 0 < seconds < float("inf"):
-        from django.core.exceptions import ImproperlyConfigured  # noqa: PLC0415
-
-        raise ImproperlyConfigured(f"{name}={value!r}: give a number of seconds above 0")
-    return seconds
-
-
-DEBUG = _flag("DJANGO_DEBUG")
+DEBUG = env.flag("DJANGO_DEBUG")
 DB_PATH = db_path()
 
 
@@ -55,12 +38,10 @@ def _secret_key() -> str:
     local = DB_PATH.with_name("secret.key")
     if local.exists():
         return local.read_text(encoding="utf-8").strip()
-    if DEBUG or os.environ.get("SEISAN_TESTING"):
+    if DEBUG or env.flag("SEISAN_TESTING"):
         return "insecure-development-key-" + "x" * 32
-    from django.core.exceptions import ImproperlyConfigured  # noqa: PLC0415
-
-    raise ImproperlyConfigured(
-        "DJANGO_SECRET_KEY is not set (seisan serve makes a local key; a deployment sets it)"
+    raise env.SettingError(
+        _("DJANGO_SECRET_KEY is not set (seisan serve makes a local key; a deployment sets it)")
     )
 
 
@@ -140,7 +121,7 @@ TEMPLATES = [
 
 DATABASES = {
     "default": dj_database_url.config(
-        default=f"sqlite:///{DB_PATH}", conn_max_age=int(os.environ.get("CONN_MAX_AGE", "60"))
+        default=f"sqlite:///{DB_PATH}", conn_max_age=env.whole("CONN_MAX_AGE", 60)
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
@@ -157,7 +138,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 # season's seats, a rename's or an export's, then failed. docs/decisions.md. The few
 # statements every game makes are sent apart and prepared, by seisan.web.clubs.reads,
 # unless SEISAN_PG_PREPARE is off: a pooler in transaction mode keeps none.)
-SEISAN_PREPARED = _flag("SEISAN_PG_PREPARE", default=True)
+SEISAN_PREPARED = env.flag("SEISAN_PG_PREPARE", default=True)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # shared by every worker (rate limits must be): a table in the database itself
 CACHES = {
@@ -191,16 +172,16 @@ ACCOUNT_ADAPTER = "seisan.web.accounts.adapter.AccountAdapter"
 ACCOUNT_RATE_LIMITS = {
     "login_failed": "10/m/ip,5/300s/key",
     # new accounts from one address (SEISAN_SIGNUP_RATE: a club signing up at one router)
-    "signup": os.environ.get("SEISAN_SIGNUP_RATE", "20/m/ip"),
+    "signup": env.rates("SEISAN_SIGNUP_RATE", "20/m/ip"),
 }
 #: proxies in front that add X-Forwarded-For (nginx: 1); the client's address is read there
-ALLAUTH_TRUSTED_PROXY_COUNT = int(os.environ.get("SEISAN_TRUSTED_PROXIES", "0") or 0)
+ALLAUTH_TRUSTED_PROXY_COUNT = env.whole("SEISAN_TRUSTED_PROXIES", 0)
 #: settlements a minute that one address may ask of the API without an account (0: no limit)
-SEISAN_API_SETTLE_RATE = int(os.environ.get("SEISAN_API_SETTLE_RATE", "120") or 0)
+SEISAN_API_SETTLE_RATE = env.whole("SEISAN_API_SETTLE_RATE", 120)
 #: seconds a draw of the tables may search before it takes its best so far (the page waits)
-SEISAN_SEATING_SECONDS = _seconds("SEISAN_SEATING_SECONDS", 1.0)
+SEISAN_SEATING_SECONDS = env.seconds("SEISAN_SEATING_SECONDS", 1.0)
 #: open sign-up: anyone who reaches the server may make an account (off: invitations only)
-SEISAN_OPEN_SIGNUP = _flag("SEISAN_OPEN_SIGNUP")
+SEISAN_OPEN_SIGNUP = env.flag("SEISAN_OPEN_SIGNUP")
 LOGIN_REDIRECT_URL = "/"
 LOGIN_URL = "account_login"
 EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
@@ -209,7 +190,7 @@ LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("ja", "日本語"), ("ko", "한국어")]
 USE_I18N = True
 USE_TZ = True
-TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
+TIME_ZONE = env.time_zone("TIME_ZONE", "UTC")
 
 STATIC_URL = "static/"
 STATIC_ROOT = os.environ.get("STATIC_ROOT") or None  # collectstatic in deployment
@@ -246,22 +227,22 @@ SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 SESSION_COOKIE_HTTPONLY = True
 
-if _flag("SEISAN_HTTPS"):  # behind a TLS proxy: HTTPS only, and says so for a year
+if env.flag("SEISAN_HTTPS"):  # behind a TLS proxy: HTTPS only, and says so for a year
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = True
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
-    SECURE_HSTS_SECONDS = int(os.environ.get("SEISAN_HSTS_SECONDS", "31536000"))
-    SECURE_HSTS_INCLUDE_SUBDOMAINS = _flag("SEISAN_HSTS_SUBDOMAINS", True)
-    SECURE_HSTS_PRELOAD = _flag("SEISAN_HSTS_PRELOAD", True)  # a list entry is asked for by hand
-elif _flag("SEISAN_SERVE"):
+    SECURE_HSTS_SECONDS = env.whole("SEISAN_HSTS_SECONDS", 31536000)
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env.flag("SEISAN_HSTS_SUBDOMAINS", True)
+    SECURE_HSTS_PRELOAD = env.flag("SEISAN_HSTS_PRELOAD", True)  # a list entry is asked for by hand
+elif env.flag("SEISAN_SERVE"):
     # seisan serve is plain HTTP on this machine or a club's LAN (no certificate there):
     # HSTS, an HTTPS redirect and HTTPS-only cookies cannot apply, so check --deploy is
     # told so; a deployment behind TLS sets SEISAN_HTTPS=1 and passes it clean
     SILENCED_SYSTEM_CHECKS = ["security.W004", "security.W008", "security.W012", "security.W016"]
 
 #: how long a scorer may edit a game they entered
-SCORER_EDIT_HOURS = int(os.environ.get("SEISAN_SCORER_EDIT_HOURS", "12"))
+SCORER_EDIT_HOURS = env.whole("SEISAN_SCORER_EDIT_HOURS", 12)
 
 LOGGING = {
     "version": 1,

@@ -1,0 +1,102 @@
+"""The web app's settings from the environment, each read and checked where it is read.
+
+A server that would start with a value it cannot use (``SEISAN_HTTPS=maybe``,
+``CONN_MAX_AGE=a minute``, a time zone that does not exist) stops at once with one
+line in the reader's language that names the variable and what to give: a word a
+flag did not know had turned it off in silence, and a number that could not be read
+was Python's traceback. A variable set to nothing (``SEISAN_HTTPS=``, what a
+template leaves of one it does not fill) is one not set: its default.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import zoneinfo
+
+from django.core.exceptions import ImproperlyConfigured
+
+from seisan.errors import SeisanError
+from seisan.i18n import _
+
+YES = frozenset({"1", "true", "yes", "on"})
+NO = frozenset({"0", "false", "no", "off"})
+
+#: allauth's rate limits: so many, per an optional number of s, m, h or d, per ip, user
+#: or key; several apart by commas (allauth.core.internal.ratelimit.parse_rates)
+RATE = re.compile(r"[1-9][0-9]*/([0-9]+(\.[0-9]+)?)?[smhd](/(ip|user|key))?")
+
+
+class SettingError(SeisanError, ImproperlyConfigured):
+    """A variable of the environment the web app cannot start with (設定の誤り):
+    ``seisan serve`` and ``python -m seisan.web`` print it as one line."""
+
+
+def given(name: str) -> str | None:
+    """The variable's value without spaces round it; None when unset or empty."""
+    value = os.environ.get(name, "").strip()
+    return value or None
+
+
+def flag(name: str, default: bool = False) -> bool:
+    """On or off: 1, true, yes, on / 0, false, no, off (any case)."""
+    value = given(name)
+    if value is None:
+        return default
+    if value.lower() in YES:
+        return True
+    if value.lower() in NO:
+        return False
+    raise SettingError(_("{name} “{value}”: give 1 to turn it on or 0 to turn it off",
+                         name=name, value=value))  # fmt: skip
+
+
+def whole(name: str, default: int, least: int = 0) -> int:
+    """A whole number from ``least`` on."""
+    value = given(name)
+    if value is None:
+        return default
+    if re.fullmatch(r"[0-9]{1,18}", value) and int(value) >= least:
+        return int(value)
+    raise SettingError(_("{name} “{value}”: give a whole number from {least}",
+                         name=name, value=value, least=least))  # fmt: skip
+
+
+def seconds(name: str, default: float) -> float:
+    """A number of seconds above 0 (a fraction too: 0.5)."""
+    value = given(name)
+    if value is None:
+        return default
+    try:
+        number = float(value)
+    except ValueError:
+        number = 0.0
+    if 0 < number < float("inf"):
+        return number
+    raise SettingError(_("{name} “{value}”: give a number of seconds above 0",
+                         name=name, value=value))  # fmt: skip
+
+
+def time_zone(name: str, default: str) -> str:
+    """A time zone's name from the tz database (Asia/Tokyo, UTC)."""
+    value = given(name)
+    if value is None:
+        return default
+    try:
+        zoneinfo.ZoneInfo(value)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        message = _("{name} “{value}”: no such time zone (give one such as Asia/Tokyo, "
+                    "Asia/Seoul or UTC)", name=name, value=value)  # fmt: skip
+        raise SettingError(message) from None
+    return value
+
+
+def rates(name: str, default: str) -> str:
+    """allauth's rate limits: ``20/m/ip``, ``5/300s/key``, several apart by commas."""
+    value = given(name)
+    if value is None:
+        return default
+    if all(RATE.fullmatch(part.strip()) for part in value.split(",")):
+        return value
+    raise SettingError(_("{name} “{value}”: give a limit such as 20/m/ip (a count, then s, "
+                         "m, h or d, then ip, user or key)", name=name, value=value))  # fmt: skip
