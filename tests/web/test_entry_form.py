@@ -19,6 +19,7 @@ pytestmark = pytest.mark.django_db
 
 BELOW = 'extends = "mleague"\n[side]\nchip_value = 2\ntobi = 10000\nyakitori = 1000\nbinta = 1000\n'
 AT_ZERO = BELOW + "tobi_at_zero = true\n"
+CHOMBO_PT = "20"  #: BELOW's chombo (M.League's), as a pt field shows it
 PLAIN = 'extends = "mleague"\n'
 SEATS = {
     **{f"player_{seat}": name for seat, name in enumerate(["Ana", "Ben", "Chie", "Dae"])},
@@ -414,6 +415,25 @@ def test_whatever_a_game_form_holds_is_refused_or_kept(club: m.Club, data: dict[
     assert by_row(sent) == by_row(back)  # (rows in any order: the edit page packs them)
 
 
+def test_a_chombo_typed_with_the_rules_pt_is_kept_and_shown_as_the_rules() -> None:
+    """A chombo given the rules' own 20 pt is stored with it, and its edit page leaves the
+    pt empty (the form's words: “leave its pt empty”): sent again as shown, the same
+    game (hypothesis found the pair of fields the property had read as a loss)."""
+    rules = services.rules_from_text(BELOW)
+    typed = {**SEATS, "pen_kind_0": "chombo", "pen_pt_0": CHOMBO_PT, "pen_seat_0": "0"}
+    bound = GameForm({**typed, "rows": "2,2,2"}, rules=rules)
+    assert bound.is_valid(), bound.errors
+    assert bound.data_out["penalties"] == ["Ana:20:chombo"]
+    shown = initial_of(bound.data_out, ["Ana", "Ben", "Chie", "Dae"], rules.penalties.chombo_pt,
+                       rules.side.soto_pool)  # fmt: skip
+    assert (shown["pen_kind_0"], shown.get("pen_pt_0"), shown["pen_seat_0"]) == ("chombo", None,
+                                                                                 "0")  # fmt: skip
+    again = GameForm({k: str(v) for k, v in shown.items() if v not in (None, "", False)}
+                     | {"rows": "2,2,2"}, rules=rules)  # fmt: skip
+    assert again.is_valid(), again.errors
+    assert again.data_out == bound.data_out
+
+
 def by_row(fields: dict[str, str]) -> dict[str, Any]:
     """The fields with each row of bets, spectators and penalties as a set of rows."""
     out: dict[str, Any] = {}
@@ -427,7 +447,11 @@ def by_row(fields: dict[str, str]) -> dict[str, Any]:
     for (prefix, _row), row in rows.items():
         if set(row) <= {"bet_kind", "pen_kind"}:
             continue  # (a kind chosen on a row left empty: no row)
+        if prefix == "bet":
+            row.setdefault("bet_kind", "sashi")  # (as the list shows it first)
         if prefix == "pen":
             row.setdefault("pen_kind", "chombo")  # (as the list shows it first)
+            if row["pen_kind"] == "chombo" and row.get("pen_pt") == CHOMBO_PT:
+                del row["pen_pt"]  # (the rules' own: the form says to leave it empty)
         out.setdefault(prefix, []).append(sorted(row.items()))
     return {k: sorted(v) if isinstance(v, list) else v for k, v in out.items()}
