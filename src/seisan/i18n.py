@@ -24,7 +24,7 @@ from contextvars import ContextVar
 from decimal import Decimal
 from enum import Enum, StrEnum
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, Any
 
@@ -213,6 +213,7 @@ def text_only(text: str) -> str:
     return text if plain_text(text) else "".join(filter(_text_char, text))
 
 
+@lru_cache(maxsize=4096)
 def name_key(name: str) -> str:
     """How two names are told apart (one player, one key): letters without regard to
     case, and any run of spaces of any script as one space, so 「山田　太郎」 typed with
@@ -258,6 +259,7 @@ def _visible(text: str) -> str:
                    for c in text)  # fmt: skip
 
 
+@lru_cache(maxsize=4096)
 def plain_number(text: str) -> str:
     """A number as people type it, in ASCII: full-width digits and signs from a Japanese
     or Korean IME, ▲/△ for minus (Japanese score sheets), thousands separators,
