@@ -67,7 +67,7 @@ def _computed_afresh_for_each_mutants_test() -> None:
 def _clear_kept() -> None:
     from importlib import import_module  # noqa: PLC0415
 
-    from seisan import conditions, hands, ledger, pt, settlement, sidebets, uma, yaku  # noqa: PLC0415
+    from seisan import conditions, hands, i18n, ledger, pt, settlement, sidebets, uma, yaku  # noqa: PLC0415
 
     presets = import_module("seisan.presets")  # (the package's `presets` is the function)
     hands._VALUES.clear()
@@ -79,6 +79,7 @@ def _clear_kept() -> None:
     for kept in (presets._preset, presets.presets, presets._preset_ids, presets._one_preset,
                  pt.quanta_value, pt._decimal, pt.from_quanta, pt.quanta_json, pt.json_string,
                  conditions._hands, hands._table, uma.named_umas, yaku.catalogue,
+                 i18n.name_key, i18n.plain_number,
                  yaku._by_record, import_module("seisan.logs.tenhou")._built):  # fmt: skip
         kept.cache_clear()
 

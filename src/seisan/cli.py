@@ -187,13 +187,18 @@ def reports_errors(command: Callable[P, R]) -> Callable[P, R]:
             kwargs["lang"] = chosen
         with language(chosen), _collector_for_long_runs():  # type: ignore[arg-type]
             try:
-                return command(*args, **kwargs)
+                done = command(*args, **kwargs)
+                sys.stdout.flush()  # (what is left in the buffer fails here, not at exit)
+                return done
             except SeisanError as err:
                 fail(err.message)
             except BrokenPipeError:  # `seisan … | head`: the reader has what it wanted
                 _quiet_exit()
             except OSError as err:  # a file that cannot be read or written
                 where = err.filename or kwargs.get("output") or ""
+                if str(where) in ("", "-"):  # (the output itself: `> /dev/full`, `-o -`)
+                    where = _("standard output")
+                    _nothing_more_out()
                 fail(_("{path}: {problem}", path=where, problem=file_problem(err)))
 
     return wrapper
@@ -263,11 +268,19 @@ def ordinary_collector() -> None:
 def _quiet_exit() -> NoReturn:
     """Stop without a word when standard output's reader has gone (a closed pipe), as
     Unix tools do; the rest of the output goes nowhere instead of failing again."""
+    _nothing_more_out()
+    sys.exit(0)
+
+
+def _nothing_more_out() -> None:
+    """Standard output sent nowhere from now: what its buffer holds would fail again as
+    Python stops (“Exception ignored … OSError”, exit 120)."""
+    import contextlib  # noqa: PLC0415
     import os  # noqa: PLC0415
 
     devnull = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(devnull, sys.stdout.fileno())
-    sys.exit(0)
+    with contextlib.suppress(OSError, ValueError):  # (no file behind it: a test's capture)
+        os.dup2(devnull, sys.stdout.fileno())
 
 
 def check_output(
@@ -988,6 +1001,7 @@ def serve_command(
     if missing:
         fail(_("the web app needs its extra ({missing} not installed): pip install "
                "'seisan[web]'", missing=", ".join(missing)))  # fmt: skip
+    _owner_email(owner)
     if demo is not None and not (demo / "club.toml").is_file():
         fail(_("--demo: {folder} has no club.toml", folder=demo))
     if not 1 <= port <= 65535:
@@ -1013,6 +1027,24 @@ def serve_command(
 
     ordinary_collector()
     run(host, port, database, demo, owner, workers, owner_link)
+
+
+OWNER_LONGEST = 150
+"""The longest ``--owner`` (the account's user name is its email: Django keeps 150)."""
+
+
+def _owner_email(typed: str) -> None:
+    """Refuse an ``--owner`` that is no email address: nothing was Django's traceback,
+    and “not an email” an owner who could never sign in “with the email above”."""
+    from django.core.exceptions import ValidationError  # noqa: PLC0415
+    from django.core.validators import validate_email  # noqa: PLC0415
+
+    try:
+        validate_email(typed)
+    except ValidationError:
+        fail(_("--owner “{email}”: give an email address", email=typed))
+    if len(typed) > OWNER_LONGEST:
+        fail(_("--owner: an email address of at most {most} characters", most=OWNER_LONGEST))
 
 
 def _database_file(typed: str, option: str) -> Path:
@@ -1080,7 +1112,9 @@ def hand_command(
     fu: Annotated[int | None, typer.Option(help=N_("Fu (standard and exact systems)."))] = None,
     yakuman: Annotated[int, typer.Option(help=N_("Yakuman count (2 for a double)."))] = 0,
     ankan: Annotated[int, typer.Option(help=N_("Concealed kans (30fu: a han each)."))] = 0,
-    dealer: Annotated[bool, typer.Option(help=N_("The winner is the dealer."))] = False,
+    dealer: Annotated[
+        bool | None, typer.Option(help=N_("The winner is the dealer (with --tiles: sits East)."))
+    ] = None,
     system: Annotated[str | None, typer.Option(help=N_("standard, 30fu, gorin or exact."))] = None,
     kiriage: Annotated[bool, typer.Option(help=N_("切り上げ満貫."))] = False,
     kazoe: Annotated[str | None, typer.Option(help=N_("13+ han: yakuman or sanbaiman."))] = None,
@@ -1159,8 +1193,15 @@ def hand_command(
             raise SeisanError(_("give either --tiles or --han/--fu, not both"))
         if ura and not riichi:  # (as a record's ura with no riichi winner is refused)
             raise SeisanError(_("--ura does nothing without --riichi"))
-        from seisan.tiles import score_tiles  # noqa: PLC0415 - optional module
+        from seisan.tiles import score_tiles, tile_names  # noqa: PLC0415 - optional module
 
+        if players == 3:  # (a hand of 2m–8m had been scored as if it could be dealt)
+            dealt = [*tile_names(tiles), *tile_names(win), *(tile_names(dora) if dora else []),
+                     *(tile_names(ura) if ura else [])]  # fmt: skip
+            absent = sorted({name for name in dealt if name[1] == "m" and name[0] not in "19"})
+            if absent:
+                raise SeisanError(_("three-player mahjong has no {tiles}: of the characters "
+                                    "(萬子) only 1m and 9m", tiles=", ".join(absent)))  # fmt: skip
         found = score_tiles(
             tiles, win, tsumo=tsumo, riichi=riichi, dealer=dealer, seat_wind=seat_wind,
             round_wind=round_wind, dora=dora, ura=ura, melds=melds or (), scoring=scoring,
@@ -1184,7 +1225,7 @@ def hand_command(
                     _("{option} / --no-{flag} decide how --tiles count; with --yakuman give "
                       "the count the rules allow", option=option, flag=option[2:])
                 )  # fmt: skip
-        value = hand_value(han or 0, fu, dealer, scoring, yakuman=yakuman, ankan=ankan)
+        value = hand_value(han or 0, fu, bool(dealer), scoring, yakuman=yakuman, ankan=ankan)
     if players == 3:
         value = three_player_tsumo(value, scoring)
     value = value.with_honba(honba, scoring.honba, scoring.tsumo_honba)
@@ -1196,7 +1237,7 @@ def hand_command(
     rows = [[term("ron", language), "-" if value.ron is None else str(value.ron)]]
     if value.tsumo_non_dealer is None:
         rows.append([term("tsumo", language), "-"])
-    elif dealer:
+    elif value.tsumo_dealer is None:  # the dealer's (told by --seat-wind E too): all pay it
         rows.append([term("tsumo", language), f"{value.tsumo_non_dealer} {term('all', language)}"])
     else:
         rows.append([term("tsumo", language), f"{value.tsumo_non_dealer}/{value.tsumo_dealer}"])

@@ -104,12 +104,17 @@ def _columns(columns: str | None, deposits: str | None) -> list[str] | None:
 
 def _rulesets(rules: str, compare: str | None) -> list[Rules]:
     names = [rules, *(_listed("--compare", compare) or [])]
-    seen: dict[str, Rules] = {}
+    seen: dict[str, tuple[str, Rules]] = {}
     for name in names:
         chosen = load_rules(name.strip())
         chosen.check_whole()  # (refused as everywhere, though bulk leaves money out)
-        seen.setdefault(chosen.name, chosen)
-    return list(seen.values())
+        given, first = seen.setdefault(chosen.name, (name.strip(), chosen))
+        if first is not chosen and first.to_dict() != chosen.to_dict():
+            # (the second had been dropped in silence: its rows and columns go by name)
+            fail(_("--compare: {first} and {second} are both rules named “{name}”: name one "
+                   "of them otherwise (name = … in its file)", first=given,
+                   second=name.strip(), name=chosen.name))  # fmt: skip
+    return [chosen for _given, chosen in seen.values()]
 
 
 def _say_left_out(rulesets: Sequence[Rules], lang: Lang | None) -> None:
@@ -376,6 +381,7 @@ def import_tenhou(
     hands: HandsOption = None,
     games: GamesOption = None,
     jobs: JobsOption = 1,
+    force: Force = False,
     lang: LangOption = None,
 ) -> None:
     from seisan.logs import tenhou  # noqa: PLC0415
@@ -383,7 +389,7 @@ def import_tenhou(
     none = _("no Tenhou logs in {paths} (files ending .mjlog, .xml, .json, .gz or .txt)",
              paths=", ".join(str(f) for f in files))  # fmt: skip
     paths = list(_log_files(files))
-    _import_logs(tenhou.load, paths, none, output, check, rules, lang, hands, games, jobs)
+    _import_logs(tenhou.load, paths, none, output, check, rules, lang, hands, games, jobs, force)
 
 
 @import_app.command(
@@ -405,6 +411,7 @@ def import_majsoul(
     hands: HandsOption = None,
     games: GamesOption = None,
     jobs: JobsOption = 1,
+    force: Force = False,
     lang: LangOption = None,
 ) -> None:
     from seisan.logs import majsoul  # noqa: PLC0415
@@ -412,7 +419,7 @@ def import_majsoul(
     none = _("no Mahjong Soul records in {paths} (files ending .json or .gz)",
              paths=", ".join(str(f) for f in files))  # fmt: skip
     paths = list(_log_files(files, (".json", ".gz")))
-    _import_logs(majsoul.load, paths, none, output, check, rules, lang, hands, games, jobs)
+    _import_logs(majsoul.load, paths, none, output, check, rules, lang, hands, games, jobs, force)
 
 
 @import_app.command(
@@ -434,6 +441,7 @@ def import_mjai(
     hands: HandsOption = None,
     games: GamesOption = None,
     jobs: JobsOption = 1,
+    force: Force = False,
     lang: LangOption = None,
 ) -> None:
     from seisan.logs import mjai  # noqa: PLC0415
@@ -441,7 +449,7 @@ def import_mjai(
     none = _("no mjai logs in {paths} (files ending .mjson, .jsonl, .json, .gz, .txt or .log)",
              paths=", ".join(str(f) for f in files))  # fmt: skip
     paths = list(_log_files(files, MJAI_SUFFIXES))
-    _import_logs(mjai.load, paths, none, output, check, rules, lang, hands, games, jobs)
+    _import_logs(mjai.load, paths, none, output, check, rules, lang, hands, games, jobs, force)
 
 
 def _import_logs(
@@ -455,6 +463,7 @@ def _import_logs(
     hands: Path | None = None,
     games: Path | None = None,
     jobs: int = 1,
+    force: bool = False,
 ) -> None:
     """Each log into a game record in ``output`` (checked against the log's own
     numbers with ``check``), and with ``hands`` each hand (with ``games`` each game)
@@ -473,11 +482,12 @@ def _import_logs(
         fail(_("--hands and --games: give two files"))
     for path, option in ((hands, "--hands"), (games, "--games")):
         if path is not None:
-            check_output(path, option=option, suffix=".parquet")
+            check_output(path, option=option, suffix=".parquet", force=force)
     if jobs < 0:
         fail(_("--jobs {jobs}: give 1 or more (0: one for each core)", jobs=jobs))
     if not paths:
         fail(none)
+    paths = _records_apart(paths, output)
     output.mkdir(parents=True, exist_ok=True)
     table = _HandsFile(hands) if hands is not None else None
     games_file = _GamesFile(games) if games is not None else None
@@ -497,7 +507,7 @@ def _import_logs(
                     games_file.add(path.name, record, played)
                 if table is not None:
                     table.add(path.name, record, played)
-                (output / (path.name.split(".")[0] + ".json")).write_text(text, encoding="utf-8")
+                (output / _record_name(path)).write_text(text, encoding="utf-8")
             except CheckError as err:  # read, but not what the log says: which log
                 named = err.within(path)
                 failures.append((path, named))
@@ -534,6 +544,34 @@ def _import_logs(
         err_line(said.text(lang))
     if failed:
         raise typer.Exit(2)
+
+
+def _record_name(path: Path) -> str:
+    """The game record a log is written as: its name before the first dot, ``.json``."""
+    return path.name.split(".")[0] + ".json"
+
+
+def _records_apart(paths: list[Path], output: Path) -> list[Path]:
+    """The logs, each once (a file named twice, or in a folder named too, is read once),
+    refused before anything is written when two would be written as one record (the
+    same name in two folders, one log as .mjlog and .json: the second had replaced the
+    first) or a record would replace a log itself (``-o`` the logs' own folder: a
+    tenhou.net/6 log ``X.json`` had become its record)."""
+    kept: dict[Path, Path] = {}
+    for path in paths:
+        kept.setdefault(path.resolve(), path)
+    named: dict[str, Path] = {}
+    for path in kept.values():
+        record = _record_name(path)
+        if record in named:
+            fail(_("{first} and {second} would both be written as {record}: import them into "
+                   "two folders", first=named[record], second=path,
+                   record=output / record))  # fmt: skip
+        named[record] = path
+        if (output / record).resolve() in kept:
+            fail(_("--output {folder}: the record of {log} would replace the log itself; give "
+                   "another folder", folder=output, log=path))  # fmt: skip
+    return list(kept.values())
 
 
 def _import_one(
@@ -732,13 +770,23 @@ def _plays(paths: Sequence[Path], rules: Rules | None, lang: Lang | None) -> lis
     plays = []
     failed = 0
     spelled = Spellings()
+    read: dict[Path, Path] = {}  # each file once: a file named twice, or in a folder too
+    games: dict[str, Path] = {}  # each game once: one log as .mjlog and as .json
     for path in _log_files(paths, sorted({*LOG_SUFFIXES, *MJAI_SUFFIXES})):
+        if read.setdefault(path.resolve(), path) is not path:
+            continue
         try:
             text_head = path.read_bytes()[:4096]
             if path.suffix.lower() == ".json" and b'"hands"' in text_head:
-                plays.append(_spelled(load_record(path, rules).play(), spelled))
+                play = _spelled(load_record(path, rules).play(), spelled)
             else:
-                plays.append(check(load_log(path, rules)))
+                play = check(load_log(path, rules))
+            same = games.setdefault(_game_key(play), path)
+            if same is not path:
+                err_line("seisan: " + _("{path}: the same game as {other}, counted once",
+                                        path=path, other=same).text(lang))  # fmt: skip
+                continue
+            plays.append(play)
         except CheckError as err:
             said = err.within(path).text(lang)
         except SeisanError as err:
@@ -754,6 +802,11 @@ def _plays(paths: Sequence[Path], rules: Rules | None, lang: Lang | None) -> lis
             raise typer.Exit(2)
         fail(_("no game could be read"))
     return plays
+
+
+def _game_key(play: GamePlay) -> str:
+    """What tells one game from another: its record, hand by hand, as JSON."""
+    return json.dumps(play.record.to_dict(play.lines), sort_keys=True, default=str)
 
 
 STAT_COLUMNS = ("games", "average_place", "rate_1", "average", "win_rate", "deal_in_rate",

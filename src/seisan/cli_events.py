@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from seisan.choices import Leftover, Method, System
-from seisan.cli import FormatOption, LangOption, app, err_line, out, reports_errors
+from seisan.cli import FormatOption, LangOption, app, err_line, fail, out, reports_errors
 from seisan.errors import SeatingError
 from seisan.i18n import N_, Message, _, name_key, term
 from seisan.output import Format, dumps_csv, emit, table
@@ -27,9 +27,13 @@ SEATING_HELP = N_(
 )
 
 
-def _names(values: Sequence[str]) -> list[str]:
-    """Names given as arguments, each possibly a comma-separated list."""
-    return [n.strip() for value in values for n in value.split(",") if n.strip()]
+def _names(values: Sequence[str], what: Message | str) -> list[str]:
+    """Names given as arguments, each possibly a comma-separated list; an empty one
+    (``A,,B``) refused, as ``--names`` refuses it (it had been dropped in silence)."""
+    names = [n.strip() for value in values for n in value.split(",")]
+    if not all(names):
+        raise SeatingError(_("{what}: a name is empty", what=what))
+    return names
 
 
 def _tables(value: Any, what: Message) -> list[list[str]]:
@@ -37,7 +41,15 @@ def _tables(value: Any, what: Message) -> list[list[str]]:
         isinstance(t, list) and all(isinstance(n, str) for n in t) for t in value
     ):
         raise SeatingError(_("{what}: give a list of tables, each a list of names", what=what))
+    if not all(n.strip() for t in value for n in t):
+        raise SeatingError(_("{what}: a name is empty", what=what))
     return value
+
+
+#: what a night of the history may hold: its tables and who sat out, and what ``seisan
+#: seating --format json`` writes beside them
+NIGHT_FIELDS = frozenset({"tables", "sitting_out", "repeats", "wind_repeats", "cost",
+                          "complete", "seed"})  # fmt: skip
 
 
 def _history(path: Path) -> History:
@@ -54,7 +66,12 @@ def _history(path: Path) -> History:
     out_before: list[str] = []
     for night in data:
         if isinstance(night, dict):
-            tables += _tables(night.get("tables", []), what)
+            unknown = sorted(set(night) - NIGHT_FIELDS)
+            if unknown or "tables" not in night:  # (“tabels” had been a night of no tables)
+                raise SeatingError(_("{what}: a night is its tables and who sat out (tables, "
+                                     "sitting_out), not {fields}", what=what,
+                                     fields=", ".join(unknown) or "{}"))  # fmt: skip
+            tables += _tables(night["tables"], what)
             out = night.get("sitting_out", [])
             if not isinstance(out, list) or not all(isinstance(n, str) for n in out):
                 raise SeatingError(_("{what}: sitting_out is a list of names", what=what))
@@ -75,10 +92,12 @@ def _teams(path: Path) -> dict[str, str]:
     ):
         raise SeatingError(_("{what}: give each team's name and its members", what=what))
     teams: dict[str, str] = {}
+    seen: set[str] = set()
     for team, members in data.items():
         for name in members:
-            if name in teams:
+            if name_key(name) in seen:  # (“f” and “F”: one person, as everywhere)
                 raise SeatingError(_("{what}: {name} is in two teams", what=what, name=name))
+            seen.add(name_key(name))
             teams[name] = team
     return teams
 
@@ -117,7 +136,7 @@ def seating_command(
 ) -> None:
     from seisan.games import read_json  # noqa: PLC0415
 
-    present = _names(players)
+    present = _names(players, _("players"))
     if method in (Method.SWISS, Method.INTERVAL) and not standings:
         raise SeatingError(_("--method {method} needs --standings", method=method.value))
     if method is Method.TEAMS and teams is None:
@@ -131,7 +150,7 @@ def seating_command(
             raise SeatingError(_("{option} does nothing with “--method {method}”", option=option,
                                  method=method.value))  # fmt: skip
     here = {name_key(name) for name in present}
-    ranked = _names([standings or ""])
+    ranked = _names([standings], "--standings") if standings is not None else []
     away = [name for name in ranked if name_key(name) not in here]
     if away:  # (the season's standings name everyone; a typo would be as quiet)
         err_line("seisan: " + _("in --standings but not among the players present: {names}",
@@ -208,6 +227,9 @@ def ratings_command(
                 _("the openskill rating needs its extra: pip install 'seisan[ratings]'")
             ) from None
     size = players or table_size(games)
+    if not any(len(game) == size for game in games):  # (an empty table said nothing of why)
+        fail(_("--players {players}: none of the {count} games read has {players} players",
+               players=size, count=len(games)))  # fmt: skip
     every = ratings(games, system, size)
     rated = [r for r in every if r.games >= min_games]
     if every and not rated:  # (an empty table said nothing of why)

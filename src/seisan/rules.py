@@ -572,6 +572,10 @@ class Stakes:
             )
         if not isinstance(self.currency, str):
             raise RulesError("money.currency", self.currency, _("must be text"))
+        if not plain_text(self.currency):  # (written beside every sum: an escape sequence
+            # in it cleared the screen at each)
+            raise RulesError("money.currency", self.currency,
+                             _("must be text without control characters"))  # fmt: skip
         if not isinstance(self.rounding, Rounding):
             object.__setattr__(self, "rounding", _rounding("money.rounding", self.rounding))
         object.__setattr__(self, "fee_payer", _choice(FeePayer, "money.fee_payer", self.fee_payer))
@@ -824,6 +828,8 @@ class Rules:
                 )
         if not isinstance(self.name, str) or not self.name.strip():
             raise RulesError("name", self.name, _("must be non-empty text"))
+        if not plain_text(self.name):  # (an escape sequence cleared the reader's screen)
+            raise RulesError("name", self.name, _("must be text without control characters"))
         for key in ("titles", "aliases", "notes", "changed"):
             value = getattr(self, key)
             if isinstance(value, list):  # (a list in code is as good: kept as a tuple, so

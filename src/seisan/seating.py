@@ -127,7 +127,13 @@ def seat(
 
     history = _respelled(history or History(), as_present)
     standings = [as_present(name) for name in standings]
-    teams = None if teams is None else {as_present(k): v for k, v in teams.items()}
+    if teams is not None:
+        respelled: dict[str, str] = {}
+        for name, team in teams.items():  # (“f” and “F” in two teams: one person)
+            if respelled.setdefault(as_present(name), team) != team:
+                raise SeatingError(_("{what}: {name} is in two teams", what=_("teams"),
+                                     name=name))  # fmt: skip
+        teams = respelled
     script = [[as_present(name) for name in table] for table in script]
     if method is Method.SCRIPT:
         return _scripted(present, script, size, history)

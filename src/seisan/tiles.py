@@ -180,7 +180,7 @@ def score_tiles(
     *,
     tsumo: bool = False,
     riichi: bool = False,
-    dealer: bool = False,
+    dealer: bool | None = None,
     seat_wind: str | None = None,
     round_wind: str = "E",
     dora: str = "",
@@ -191,7 +191,8 @@ def score_tiles(
 ) -> TileHand:
     """Find yaku, han and fu of ``tiles`` (all 14, the winning tile included) with the
     ``mahjong`` package, and pay them under ``scoring``'s point system. Sitting East
-    (``seat_wind``) is being the dealer."""
+    (``seat_wind``) is being the dealer; ``dealer`` (None: as the seat wind says) may
+    not say otherwise."""
     scoring = scoring or Scoring()
     hand_names = tile_names(tiles)
     win_names = tile_names(win, Term("field.win"))
@@ -236,6 +237,8 @@ def score_tiles(
     seat = _wind(seat_wind, _("seat wind")) if seat_wind else (EAST if dealer else SOUTH)
     if dealer and seat != EAST:
         raise HandError(_("the dealer's seat wind is East"))
+    if dealer is False and seat == EAST:  # (East had paid as the dealer, told not to be)
+        raise HandError(_("a winner sitting East is the dealer"))
     dealer = seat == EAST
     options = OptionalRules(
         has_open_tanyao=True,

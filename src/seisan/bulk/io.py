@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import sys
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -238,20 +239,17 @@ def settle_batch(
             raise BulkError(_("column {column} holds {type}, not a count of riichi sticks",
                               column=deposits, type=_held(stick_column.type)))  # fmt: skip
         sticks = stick_column.fill_null(0).to_numpy()
-    out_names = list(names)
     out_arrays = [batch.column(i) for i in range(batch.num_columns)]
     for rules in rulesets:
         try:
             result = settle_arrays(points, rules, sticks)
         except BulkError as err:
             raise BulkError(_shift(err, offset)) from None
-        suffix = f"_{_name(rules)}" if len(rulesets) > 1 else ""
         scale = _scale(result)
         for seat in range(points.shape[1]):
-            out_names.append(f"place{suffix}_{seat}")
             out_arrays.append(pa.array(result.places[:, seat]))  # int8, as settled
-            out_names.append(f"score{suffix}_{seat}")
             out_arrays.append(_decimal_column(result.quanta[:, seat], scale))
+    out_names = [*names, *settled_columns(rulesets, points.shape[1])]
     return pa.RecordBatch.from_arrays(out_arrays, names=out_names)
 
 
@@ -320,7 +318,25 @@ def _opened(
     data = read_batches(source, batch_size)
     if deposits is None and "deposits" in data.schema.names:
         deposits = "deposits"
-    return data, list(columns or default_columns(players)), deposits
+    chosen = list(columns or default_columns(players))
+    named = Counter(data.schema.names)
+    for column in [*chosen, *([deposits] if deposits else [])]:
+        if named[column] > 1:  # (Arrow's KeyError: the column cannot be told apart)
+            raise BulkError(_("{path}: column “{column}” appears {count} times; give each "
+                              "column its own name", path=source, column=column,
+                              count=named[column]))  # fmt: skip
+    return data, chosen, deposits
+
+
+def settled_columns(rulesets: Sequence[Rules], players: int) -> list[str]:
+    """The columns :func:`settle_batch` adds: place and score per seat, suffixed with
+    the rules' name when there are several."""
+    out = []
+    for rules in rulesets:
+        suffix = f"_{_name(rules)}" if len(rulesets) > 1 else ""
+        for seat in range(players):
+            out += [f"place{suffix}_{seat}", f"score{suffix}_{seat}"]
+    return out
 
 
 def settle_file(
@@ -337,7 +353,13 @@ def settle_file(
     players = {r.players for r in rulesets}
     if len(players) != 1:
         raise BulkError(_("--compare: give rules for the same number of players"))
-    data, chosen, deposits = _opened(source, players.pop(), columns, deposits, batch_size)
+    count = players.pop()
+    data, chosen, deposits = _opened(source, count, columns, deposits, batch_size)
+    clash = [c for c in settled_columns(rulesets, count) if c in data.schema.names]
+    if clash:  # (a file settled before: the columns would be written twice)
+        said = _("{path} has a column “{column}” already, which settling writes: settle the "
+                 "file it was made from", path=source, column=clash[0])  # fmt: skip
+        raise BulkError(said)
     writer = Writer(target)
     done = 0
     try:

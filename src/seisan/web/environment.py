@@ -10,6 +10,7 @@ template leaves of one it does not fill) is one not set: its default.
 
 from __future__ import annotations
 
+import importlib
 import os
 import re
 import zoneinfo
@@ -100,3 +101,46 @@ def rates(name: str, default: str) -> str:
         return value
     raise SettingError(_("{name} “{value}”: give a limit such as 20/m/ip (a count, then s, "
                          "m, h or d, then ip, user or key)", name=name, value=value))  # fmt: skip
+
+
+def hosts(name: str, default: str) -> list[str]:
+    """Host names apart by commas (``scores.example.org``, ``.example.org``, ``*``),
+    never an address with its scheme or path, which no request's host matches."""
+    value = given(name) or default
+    named = [host.strip() for host in value.split(",") if host.strip()]
+    for host in named:
+        if "/" in host:
+            said = _("{name} “{value}”: give host names (scores.example.org), not addresses "
+                     "with http:// or a path", name=name, value=host)  # fmt: skip
+            raise SettingError(said)
+    return named
+
+
+def origins(name: str) -> list[str]:
+    """Origins apart by commas, each with its scheme (``https://scores.example.org``), as
+    Django asks (without one, Django's check refused it and the server started anyway)."""
+    named = [o.strip() for o in (given(name) or "").split(",") if o.strip()]
+    for origin in named:
+        if not re.match(r"https?://[^/]+$", origin, flags=re.IGNORECASE):
+            said = _("{name} “{value}”: give each origin with its scheme "
+                     "(https://scores.example.org)", name=name, value=origin)  # fmt: skip
+            raise SettingError(said)
+    return named
+
+
+def backend(name: str, default: str) -> str:
+    """A class by its dotted path (``django.core.mail.backends.smtp.EmailBackend``),
+    found now: a misspelt one was a 500 page at the first password reset."""
+    value = given(name)
+    if value is None:
+        return default
+    module, _dot, attribute = value.rpartition(".")
+    try:
+        found = bool(module) and hasattr(importlib.import_module(module), attribute)
+    except ImportError:
+        found = False
+    if not found:
+        raise SettingError(_("{name} “{value}”: no such class (give its dotted path, such as "
+                             "django.core.mail.backends.smtp.EmailBackend)", name=name,
+                             value=value))  # fmt: skip
+    return value

@@ -16,9 +16,11 @@ import secrets
 import socket
 import sys
 import time
+from collections.abc import Callable
 from datetime import timedelta
+from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from seisan.errors import SeisanError
 from seisan.i18n import Message, _
@@ -154,29 +156,59 @@ def owner(email: str) -> tuple[Any, bool]:
 
 def load_demo(folder: Path, user: Any) -> str | None:
     """A demo club from the CLI's examples: the rules of ``club.toml``, every session
-    file and game record of the folder. Nothing if a club exists already."""
+    file and game record of the folder. Nothing if a club exists already. All or
+    nothing: a file that cannot be loaded is named and leaves no club behind (an empty
+    demo club had been kept, and the demo then never loaded again)."""
+    from django.db import transaction  # noqa: PLC0415
+
     from seisan.web.clubs import files, services  # noqa: PLC0415
     from seisan.web.clubs import models as m  # noqa: PLC0415
 
-    if m.Club.objects.exists():
-        return None
-    rules_file = folder / "club.toml"
-    rules = services.rules_from_text(rules_file.read_text(encoding="utf-8"))
-    club = m.Club.objects.create(name="Demo club", slug="demo", kind="circle", currency="JPY")
-    m.Membership.objects.create(club=club, user=user, role=m.Role.OWNER)
-    season = m.Season.objects.create(club=club, name="Friday nights", public=True)
-    services.new_rules_version(season, rules, rules_file.read_text(encoding="utf-8"), user)
-    for path in sorted(folder.glob("*.toml")):
-        text = path.read_text(encoding="utf-8")
-        if "[[games]]" in text:
-            files.import_session(season, text, path.name, user)
-    for path in sorted(folder.glob("*.json")):
-        text = path.read_text(encoding="utf-8")
-        try:
-            files.import_session(season, text, path.name, user)
-        except SeisanError:
-            continue
-    return club.slug
+    with transaction.atomic():
+        if m.Club.objects.exists():
+            return None
+        rules_file = folder / "club.toml"
+        rules_text = _demo_text(rules_file)
+        rules = _named(rules_file, lambda: services.rules_from_text(rules_text))
+        club = m.Club.objects.create(name="Demo club", slug="demo", kind="circle",
+                                     currency="JPY")  # fmt: skip
+        m.Membership.objects.create(club=club, user=user, role=m.Role.OWNER)
+        season = m.Season.objects.create(club=club, name="Friday nights", public=True)
+        services.new_rules_version(season, rules, rules_text, user)
+        for path in sorted(folder.glob("*.toml")):
+            text = _demo_text(path)
+            if "[[games]]" in text:
+                _named(path, partial(files.import_session, season, text, path.name, user))
+        for path in sorted(folder.glob("*.json")):
+            text = _demo_text(path)
+            try:
+                files.import_session(season, text, path.name, user)
+            except SeisanError:  # (a game record of another kind: not a session)
+                continue
+        return club.slug
+
+
+def _demo_text(path: Path) -> str:
+    """A demo file's text (UTF-8, with or without a BOM), or an error naming it."""
+    from seisan.errors import file_problem  # noqa: PLC0415
+
+    try:
+        return path.read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError:
+        raise SeisanError(_("{path}: not UTF-8 text", path=path)) from None
+    except OSError as err:
+        raise SeisanError(_("{path}: {problem}", path=path, problem=file_problem(err))) from None
+
+
+_R = TypeVar("_R")
+
+
+def _named(path: Path, load: Callable[[], _R]) -> _R:
+    """``load()``, its error prefixed by the file it came from."""
+    try:
+        return load()
+    except SeisanError as err:
+        raise SeisanError(err.within(path)) from None
 
 
 def say(message: Message) -> None:

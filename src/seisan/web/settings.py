@@ -46,17 +46,11 @@ def _secret_key() -> str:
 
 
 SECRET_KEY = _secret_key()
-ALLOWED_HOSTS = [
-    h.strip()
-    for h in os.environ.get("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost,[::1]").split(",")
-    if h.strip()
-]
+ALLOWED_HOSTS = env.hosts("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost,[::1]")
 #: an online league's logs come many at once (seisan.web.online.services.MAX_FILES);
 #: Django's default (100) would answer a bare 400 where the page says what to do
 DATA_UPLOAD_MAX_NUMBER_FILES = 500
-CSRF_TRUSTED_ORIGINS = [
-    o.strip() for o in os.environ.get("DJANGO_CSRF_TRUSTED_ORIGINS", "").split(",") if o.strip()
-]
+CSRF_TRUSTED_ORIGINS = env.origins("DJANGO_CSRF_TRUSTED_ORIGINS")
 
 INSTALLED_APPS = [
     "seisan.web.clubs",
@@ -184,7 +178,7 @@ SEISAN_SEATING_SECONDS = env.seconds("SEISAN_SEATING_SECONDS", 1.0)
 SEISAN_OPEN_SIGNUP = env.flag("SEISAN_OPEN_SIGNUP")
 LOGIN_REDIRECT_URL = "/"
 LOGIN_URL = "account_login"
-EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+EMAIL_BACKEND = env.backend("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("ja", "日本語"), ("ko", "한국어")]

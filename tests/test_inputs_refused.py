@@ -1,0 +1,258 @@
+"""What helper-63's review found taken in silence, or ending in a traceback, each now
+refused in one line in the reader's language (or, for one game read twice, counted
+once and said): an import that overwrote its own logs or one record with another,
+`bulk` columns named twice, rules of one name compared as one, a person in two teams
+by another spelling, escape sequences in a currency, a dealer told not to be one,
+three-player tiles that are not dealt, a seating history's misspelt night."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+TENHOU = ROOT / "tests" / "data" / "tenhou"
+LOG = "2019021004gm-00a9-0000-e2f6516d"  # in the folder as .json (tenhou.net/6) and .mjlog
+MJLOG_A = TENHOU / "2009022022gm-00a9-0000-cd94aac8.mjlog"
+MJLOG_B = TENHOU / "2009022103gm-00a9-0000-74c37deb.mjlog"
+
+
+def test_an_import_into_the_logs_own_folder_is_refused_and_the_log_kept(
+    cli: Any, tmp_path: Path
+) -> None:
+    """``-o`` the folder of a tenhou.net/6 log ``X.json``: its record ``X.json`` had
+    replaced it (exit 0)."""
+    shutil.copy(TENHOU / f"{LOG}.json", tmp_path)
+    before = (tmp_path / f"{LOG}.json").read_bytes()
+    error = cli.run("import", "tenhou", str(tmp_path), "-o", str(tmp_path), code=2)
+    assert error == (f"seisan: error: --output {tmp_path}: the record of {tmp_path}/{LOG}.json "
+                     "would replace the log itself; give another folder\n")  # fmt: skip
+    assert (tmp_path / f"{LOG}.json").read_bytes() == before
+
+
+def test_two_logs_one_record_name_are_refused_before_anything_is_written(
+    cli: Any, tmp_path: Path
+) -> None:
+    """The same file name in two folders: the second record had replaced the first,
+    while ``--games`` kept both rows ("2 of 2 logs imported")."""
+    for folder, log in (("a", MJLOG_A), ("b", MJLOG_B)):
+        (tmp_path / folder).mkdir()
+        shutil.copy(log, tmp_path / folder / MJLOG_A.name)
+    out = tmp_path / "out"
+    error = cli.run("import", "tenhou", str(tmp_path / "a"), str(tmp_path / "b"), "-o", str(out),
+                    code=2)  # fmt: skip
+    record = MJLOG_A.name.split(".")[0] + ".json"
+    assert error == (f"seisan: error: {tmp_path}/a/{MJLOG_A.name} and {tmp_path}/b/"
+                     f"{MJLOG_A.name} would both be written as {out}/{record}: import them into "
+                     "two folders\n")  # fmt: skip
+    assert not out.exists()
+
+
+def test_a_log_named_twice_is_imported_once(cli: Any, tmp_path: Path) -> None:
+    shutil.copy(MJLOG_A, tmp_path)
+    out = tmp_path / "out"
+    said = cli.run("import", "tenhou", str(tmp_path), str(tmp_path / MJLOG_A.name), "-o",
+                   str(out), "--games", str(tmp_path / "g.parquet"))  # fmt: skip
+    assert said == f"1 of 1 logs imported into {out}\n"
+    pq = pytest.importorskip("pyarrow.parquet")
+    assert pq.read_table(tmp_path / "g.parquet").num_rows == 1
+
+
+def test_an_imports_games_file_is_replaced_with_force(cli: Any, tmp_path: Path) -> None:
+    """The error named ``--force``, which ``import`` did not have."""
+    pytest.importorskip("pyarrow")
+    shutil.copy(MJLOG_A, tmp_path)
+    games = tmp_path / "g.parquet"
+    args = ["import", "tenhou", str(tmp_path / MJLOG_A.name), "-o", str(tmp_path / "o"),
+            "--games", str(games)]  # fmt: skip
+    cli.run(*args)
+    error = cli.run(*args, code=2)
+    assert error == (f"seisan: error: --games {games} exists already; give another name, or "
+                     "--force to replace it\n")  # fmt: skip
+    cli.run(*args, "--force")
+
+
+def test_one_game_read_twice_counts_once_in_stats_and_ratings(cli: Any) -> None:
+    """One Tenhou log as .json and as .mjlog, or one file named twice: counted as two
+    games (each player's Games 2)."""
+    from seisan.cli import app  # noqa: PLC0415
+
+    pair = [str(TENHOU / f"{LOG}.json"), str(TENHOU / f"{LOG}.mjlog")]
+    for command in (["stats", *pair, pair[0]], ["ratings", *pair, "--system", "tenhou"]):
+        result = cli.runner.invoke(app, [*command, "--format", "json"], env={"LANG": "C"})
+        assert result.exit_code == 0, result.output
+        assert result.stderr == f"seisan: {pair[1]}: the same game as {pair[0]}, counted once\n"
+        assert {row["games"] for row in json.loads(result.stdout)} == {1}
+
+
+def test_bulk_refuses_a_column_named_twice(cli: Any, tmp_path: Path) -> None:
+    """Arrow's KeyError had been the traceback."""
+    pytest.importorskip("pyarrow")
+    source = tmp_path / "dup.csv"
+    source.write_text("p0,p1,p2,p3,p0\n40000,30000,20000,10000,1\n", encoding="utf-8")
+    error = cli.run("bulk", "summary", str(source), "-r", "tenhou", code=2)
+    assert error == (f"seisan: error: {source}: column “p0” appears 2 times; give each column "
+                     "its own name\n")  # fmt: skip
+    fine = tmp_path / "notes.csv"  # (a column read by nobody may repeat)
+    fine.write_text("p0,p1,p2,p3,note,note\n40000,30000,20000,10000,a,b\n", encoding="utf-8")
+    cli.run("bulk", "summary", str(fine), "-r", "tenhou")
+
+
+def test_bulk_refuses_to_settle_a_file_it_settled(cli: Any, tmp_path: Path) -> None:
+    """The output settled again had its place and score columns twice (exit 0), which
+    the next read could not tell apart."""
+    pytest.importorskip("pyarrow")
+    once = tmp_path / "s1.parquet"
+    cli.run("bulk", "settle", str(ROOT / "examples" / "points.csv"), "-r", "tenhou", "-o",
+            str(once))  # fmt: skip
+    error = cli.run("bulk", "settle", str(once), "-r", "mleague", "-o",
+                    str(tmp_path / "s2.parquet"), code=2)  # fmt: skip
+    assert error == (f"seisan: error: {once} has a column “place_0” already, which settling "
+                     "writes: settle the file it was made from\n")  # fmt: skip
+    assert not (tmp_path / "s2.parquet").exists()
+
+
+def test_compared_rules_of_one_name_are_refused_unless_the_same(cli: Any, tmp_path: Path) -> None:
+    """The second had been dropped in silence (one row, “tenhou”)."""
+    pytest.importorskip("pyarrow")
+    other = tmp_path / "tenhou.toml"
+    other.write_text('extends = "tenhou"\numa = [50, 10, -10, -50]\n', encoding="utf-8")
+    points = str(ROOT / "examples" / "points.csv")
+    error = cli.run("bulk", "summary", points, "-r", "tenhou", "--compare", str(other), code=2)
+    assert error == (f"seisan: error: --compare: tenhou and {other} are both rules named "
+                     "“tenhou”: name one of them otherwise (name = … in its file)\n")  # fmt: skip
+    same = cli.json("bulk", "summary", points, "-r", "tenhou", "--compare", "tenhou")
+    assert [row["rules"] for row in same] == ["tenhou"]
+
+
+def test_a_person_in_two_teams_by_another_spelling_is_refused(cli: Any, tmp_path: Path) -> None:
+    """“f” in one team and “F” in another: F had sat for the second, in silence."""
+    teams = tmp_path / "t.json"
+    teams.write_text('{"W":["A","E","f"],"X":["B","F"],"Y":["C","G"],"Z":["D","H"]}',
+                     encoding="utf-8")  # fmt: skip
+    error = cli.run("seating", "A,B,C,D,E,F,G,H", "--method", "teams", "--teams", str(teams),
+                    code=2)  # fmt: skip
+    assert error == f"seisan: error: teams {teams}: F is in two teams\n"
+
+
+def test_the_seating_library_refuses_a_person_in_two_teams_too() -> None:
+    from seisan.seating import Method, SeatingError, seat  # noqa: PLC0415
+
+    teams = {"A": "W", "E": "W", "f": "W", "F": "X", "B": "X", "C": "Y", "G": "Y", "D": "Z",
+             "H": "Z"}  # fmt: skip
+    with pytest.raises(SeatingError, match=r"^teams: F is in two teams$"):
+        seat(list("ABCDEFGH"), method=Method.TEAMS, teams=teams)
+    del teams["f"]
+    assert seat(list("ABCDEFGH"), method=Method.TEAMS, teams=teams).tables
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (["seating", "A,,B,C,D"], "players: a name is empty"),
+    (["seating", "A,B,C,D,E,F,G,H", "--method", "swiss", "--standings", "A,B,,C"],
+     "--standings: a name is empty"),
+])  # fmt: skip
+def test_an_empty_name_among_the_players_is_refused(cli: Any, args: list[str], said: str) -> None:
+    """It had been dropped in silence, where ``settle --names`` refuses it."""
+    assert cli.run(*args, code=2) == f"seisan: error: {said}\n"
+
+
+@pytest.mark.parametrize(("night", "said"), [
+    ('[{"tabels": [["A","B","C","D"]]}]',
+     "a night is its tables and who sat out (tables, sitting_out), not tabels"),
+    ("[{}]", "a night is its tables and who sat out (tables, sitting_out), not {}"),
+    ('[[["A","B","C",""]]]', "a name is empty"),
+])  # fmt: skip
+def test_a_seating_history_night_that_is_not_one_is_refused(
+    cli: Any, tmp_path: Path, night: str, said: str
+) -> None:
+    """A misspelt key had been a night of no tables; an empty name a player."""
+    history = tmp_path / "h.json"
+    history.write_text(night, encoding="utf-8")
+    error = cli.run("seating", "A,B,C,D", "--history", str(history), code=2)
+    assert error == f"seisan: error: history {history}: {said}\n"
+
+
+def test_what_seating_writes_is_a_history_it_reads(cli: Any, tmp_path: Path) -> None:
+    night = cli.run("seating", "A,B,C,D", "--format", "json")
+    history = tmp_path / "h.json"
+    history.write_text(f"[{night}]", encoding="utf-8")
+    assert "repeated opponents: 6" in cli.run("seating", "A,B,C,D", "--history", str(history))
+
+
+@pytest.mark.parametrize("args", [
+    ["settle", "40000", "30000", "20000", "10000", "-r", "mleague", "--rate", "50",
+     "--currency", "\x1b[2J"],
+    ["session", str(ROOT / "examples" / "friday.toml"), "--rate", "50", "--currency", "\x1b[2J"],
+])  # fmt: skip
+def test_a_currency_with_an_escape_sequence_is_refused(cli: Any, args: list[str]) -> None:
+    """Written beside every sum, it cleared the reader's screen at each."""
+    assert cli.run(*args, code=2) == ("seisan: error: rules: money.currency = “\\x1b[2J”: must "
+                                      "be text without control characters\n")  # fmt: skip
+
+
+def test_rules_named_with_an_escape_sequence_are_refused(cli: Any, tmp_path: Path) -> None:
+    named = tmp_path / "n.toml"
+    named.write_text('extends = "tenhou"\nname = "\\u001b[2J"\n', encoding="utf-8")
+    assert cli.run("rules", "show", str(named), code=2) == (
+        f"seisan: error: {named}: rules: name = “\\x1b[2J”: must be text without control "
+        "characters\n")  # fmt: skip
+
+
+TILES = ["hand", "--tiles", "234m567p11s345678s", "--win", "8s", "--tsumo"]
+
+
+@pytest.mark.parametrize(("given", "tsumo"), [
+    (["--seat-wind", "E"], "700 all"), (["--dealer"], "700 all"),
+    (["--seat-wind", "E", "--dealer"], "700 all"), ([], "400/700"), (["--no-dealer"], "400/700"),
+    (["--seat-wind", "S", "--no-dealer"], "400/700"),
+])  # fmt: skip
+def test_a_winner_sitting_east_pays_as_the_dealer(cli: Any, given: list[str], tsumo: str) -> None:
+    """``--seat-wind E`` alone had shown the dealer's tsumo as “700/None”."""
+    lines = cli.run(*TILES, *given).splitlines()
+    assert any(line.split("│")[1:3] and line.split("│")[2].strip() == tsumo
+               for line in lines if "Tsumo" in line)  # fmt: skip
+
+
+@pytest.mark.parametrize(("given", "said"), [
+    (["--seat-wind", "E", "--no-dealer"], "a winner sitting East is the dealer"),
+    (["--seat-wind", "S", "--dealer"], "the dealer's seat wind is East"),
+])  # fmt: skip
+def test_a_dealer_the_seat_wind_contradicts_is_refused(cli: Any, given: list[str],
+                                                       said: str) -> None:  # fmt: skip
+    """East told ``--no-dealer`` had paid as the dealer (ron 1500)."""
+    assert cli.run(*TILES, *given, code=2) == f"seisan: error: {said}\n"
+
+
+def test_three_player_tiles_that_are_not_dealt_are_refused(cli: Any) -> None:
+    error = cli.run("hand", "--tiles", "234m567p11s345678s", "--win", "8s", "--players", "3",
+                    code=2)  # fmt: skip
+    assert error == ("seisan: error: three-player mahjong has no 2m, 3m, 4m: of the characters "
+                     "(萬子) only 1m and 9m\n")  # fmt: skip
+
+
+def test_ratings_of_a_table_size_no_game_has_is_refused(cli: Any) -> None:
+    """An empty table had been printed with no word of why."""
+    error = cli.run("ratings", str(ROOT / "examples" / "game.json"), "--players", "3", code=2)
+    assert error == "seisan: error: --players 3: none of the 1 games read has 3 players\n"
+
+
+def test_standard_output_that_cannot_be_written_is_named(tmp_path: Path) -> None:
+    """``> /dev/full`` had said “: the disk is full”, naming nothing."""
+    import subprocess  # noqa: PLC0415
+    import sys  # noqa: PLC0415
+
+    if not Path("/dev/full").exists():
+        pytest.skip("no /dev/full on this system")
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "-m", "seisan", "settle", "40000", "30000",
+                               "20000", "10000", "-r", "mleague"], stdout=full,
+                              stderr=subprocess.PIPE, text=True, env={"LANG": "ja_JP.UTF-8",
+                              "PATH": "/usr/bin:/bin"}, check=False)  # fmt: skip
+    assert (done.returncode, done.stderr) == (
+        2,
+        "seisan: エラー: 標準出力: ディスクがいっぱいです\n",
+    )
