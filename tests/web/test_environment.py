@@ -171,3 +171,105 @@ def test_every_setting_is_read_through_its_checks() -> None:
     read: Any = [line.split("os.environ.get(")[1].split(",")[0].split(")")[0]
                  for line in text.splitlines() if "os.environ.get(" in line]  # fmt: skip
     assert sorted(read) == ['"DJANGO_SECRET_KEY"', '"STATIC_ROOT"']
+
+
+@pytest.mark.parametrize(("given", "read"), [
+    (UNSET, ["127.0.0.1", "localhost"]), ("scores.example.org", ["scores.example.org"]),
+    (" a.org , .b.org,*", ["a.org", ".b.org", "*"]), ("[::1]", ["[::1]"]),
+    ("http://example.com", None), ("example.com/scores", None),
+])  # fmt: skip
+def test_allowed_hosts_are_host_names(monkeypatch: pytest.MonkeyPatch, given: object,
+                                      read: list[str] | None) -> None:  # fmt: skip
+    """helper-63: ``http://example.com`` started a server no request's host matched."""
+    _set(monkeypatch, given)
+    if read is None:
+        with pytest.raises(env.SettingError, match="give host names"):
+            env.hosts("X_SETTING", "127.0.0.1,localhost")
+    else:
+        assert env.hosts("X_SETTING", "127.0.0.1,localhost") == read
+
+
+@pytest.mark.parametrize(("given", "read"), [
+    (UNSET, []), ("https://a.org", ["https://a.org"]),
+    ("https://a.org, http://b.org:8000", ["https://a.org", "http://b.org:8000"]),
+    ("https://*.a.org", ["https://*.a.org"]), ("example.com", None), ("https://a.org/x", None),
+    ("ftp://a.org", None),
+])  # fmt: skip
+def test_trusted_origins_have_their_scheme(monkeypatch: pytest.MonkeyPatch, given: object,
+                                           read: list[str] | None) -> None:  # fmt: skip
+    """helper-63: Django's own check refused ``example.com`` and the server started."""
+    _set(monkeypatch, given)
+    if read is None:
+        with pytest.raises(env.SettingError, match="give each origin with its scheme"):
+            env.origins("X_SETTING")
+    else:
+        assert env.origins("X_SETTING") == read
+
+
+@pytest.mark.parametrize(("given", "good"), [
+    ("django.core.mail.backends.smtp.EmailBackend", True),
+    ("django.core.mail.backends.locmem.EmailBackend", True),
+    ("django.core.mail.backends.smtp.EmailBackEnd", False), ("nosuch.Backend", False),
+    ("EmailBackend", False), ("django.core.mail.backends.smtp.", False),
+])  # fmt: skip
+def test_the_mail_backend_is_a_class_that_imports(monkeypatch: pytest.MonkeyPatch, given: str,
+                                                  good: bool) -> None:  # fmt: skip
+    """A misspelt one was a 500 page at the first password reset."""
+    _set(monkeypatch, given)
+    default = "django.core.mail.backends.console.EmailBackend"
+    if good:
+        assert env.backend("X_SETTING", default) == given
+    else:
+        with pytest.raises(env.SettingError, match="no such class"):
+            env.backend("X_SETTING", default)
+
+
+@pytest.mark.parametrize(("owner", "said"), [
+    ("", "--owner “”: give an email address"),
+    ("not an email", "--owner “not an email”: give an email address"),
+    ("a@b@c", "--owner “a@b@c”: give an email address"),
+    ("a" * 146 + "@x.jp", "--owner: an email address of at most 150 characters"),
+])  # fmt: skip
+def test_serve_refuses_an_owner_who_is_no_email(tmp_path: Path, owner: str, said: str) -> None:
+    """helper-63: nothing was Django's traceback, and a name that is no address an owner
+    who could never sign in “with the email above”."""
+    done = subprocess.run(
+        [sys.executable, "-m", "seisan", "serve", "--owner-link", "--db", str(tmp_path / "a.db"),
+         "--owner", owner], env=_clean(tmp_path, "C"), capture_output=True, text=True,
+        timeout=120, check=False,
+    )  # fmt: skip
+    assert (done.returncode, done.stderr) == (2, f"seisan: error: {said}\n")
+    assert not (tmp_path / "a.db").exists()
+
+
+def test_a_demo_that_fails_is_named_and_leaves_no_club(tmp_path: Path) -> None:
+    """helper-63: a demo file that failed left an empty demo club, and the demo then never
+    loaded; a club.toml that is not UTF-8 was Python's traceback."""
+    import sqlite3  # noqa: PLC0415
+
+    from .serving import free_port  # noqa: PLC0415
+
+    examples = Path(__file__).resolve().parents[2] / "examples"
+    demo = tmp_path / "demo"
+    demo.mkdir()
+    (demo / "club.toml").write_bytes(b'extends = "tenhou"\ntitle = "\x8b\xe0\x97\x6a"\n')
+    db = tmp_path / "a.db"
+
+    def serve() -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "seisan", "serve", "--db", str(db), "--demo", str(demo),
+             "--port", str(free_port())], env=_clean(tmp_path, "C"), capture_output=True,
+            text=True, timeout=120, check=False,
+        )  # fmt: skip
+
+    done = serve()
+    assert (done.returncode, done.stderr) == (
+        2, f"seisan: error: {demo}/club.toml: not UTF-8 text\n")  # fmt: skip
+    (demo / "club.toml").write_text((examples / "club.toml").read_text(encoding="utf-8"),
+                                    encoding="utf-8")  # fmt: skip
+    (demo / "s.toml").write_text('rules = "club.toml"\n[[games]]\nplayers = ["A","B","C","D"]\n'
+                                 "points = [1,2,3]\n", encoding="utf-8")  # fmt: skip
+    done = serve()
+    assert done.returncode == 2 and done.stderr.startswith(f"seisan: error: {demo}/s.toml: ")
+    with sqlite3.connect(db) as kept:
+        assert kept.execute("SELECT count(*) FROM clubs_club").fetchone() == (0,)
