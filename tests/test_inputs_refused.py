@@ -256,3 +256,26 @@ def test_standard_output_that_cannot_be_written_is_named(tmp_path: Path) -> None
         2,
         "seisan: エラー: 標準出力: ディスクがいっぱいです\n",
     )
+
+
+def test_a_points_column_of_twenty_digits_is_not_said_to_have_decimals(
+    cli: Any, tmp_path: Path
+) -> None:
+    """Arrow reads a whole number past 64 bits as a float: “numbers with decimals”."""
+    pytest.importorskip("pyarrow")
+    source = tmp_path / "big.csv"
+    source.write_text("p0,p1,p2,p3\n99999999999999999999,30000,20000,10000\n", encoding="utf-8")
+    error = cli.run("bulk", "summary", str(source), "-r", "tenhou", code=2)
+    assert error == "seisan: error: column p0 holds numbers far beyond any game's points\n"
+    source.write_text("p0,p1,p2,p3\n40000.5,30000,20000,10000\n", encoding="utf-8")
+    error = cli.run("bulk", "summary", str(source), "-r", "tenhou", code=2)
+    assert error == "seisan: error: column p0 holds numbers with decimals, not whole points\n"
+
+
+@pytest.mark.parametrize("command", ["stats", "ratings"])
+def test_a_file_that_is_no_record_or_log_is_named_as_such(cli: Any, command: str) -> None:
+    """A session file named by hand had been “not valid mjlog XML (at line 1, column 2)”."""
+    friday = ROOT / "examples" / "friday.toml"
+    assert cli.run(command, str(friday), code=2) == (
+        f"seisan: error: {friday}: not a game record or a log (game records are .json; logs "
+        ".mjlog, .json, .jsonl, .mjson, .log, .gz or .txt)\n")  # fmt: skip

@@ -776,6 +776,11 @@ def _plays(paths: Sequence[Path], rules: Rules | None, lang: Lang | None) -> lis
         if read.setdefault(path.resolve(), path) is not path:
             continue
         try:
+            if path.suffix.lower() not in (*LOG_SUFFIXES, *MJAI_SUFFIXES):  # (a session
+                # file or a CSV named by hand had been “not valid mjlog XML”)
+                raise SeisanError(_("{path}: not a game record or a log (game records are "
+                                    ".json; logs .mjlog, .json, .jsonl, .mjson, .log, .gz or .txt)",
+                                    path=path))  # fmt: skip
             text_head = path.read_bytes()[:4096]
             if path.suffix.lower() == ".json" and b'"hands"' in text_head:
                 play = _spelled(load_record(path, rules).play(), spelled)

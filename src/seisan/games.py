@@ -1056,8 +1056,10 @@ def _hand(data: object, names: Sequence[str], where: Message) -> Hand:
     offender = (
         _seat(item["player"], names, _in_field(where, "player")) if "player" in item else None
     )
-    if (result == "chombo") != (offender is not None):
-        raise GameError(_("{where}: a chombo, and only a chombo, names its player", where=where))
+    if result == "chombo" and offender is None:
+        raise GameError(_("{where}: a chombo names who made it (player = …)", where=where))
+    if result != "chombo" and offender is not None:
+        raise GameError(_("{where}: only a chombo names a player (player = …)", where=where))
     reason = item.get("reason", "")
     stop = item.get("stop", False)
     if not isinstance(reason, str) or not isinstance(stop, bool):

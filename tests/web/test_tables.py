@@ -1259,7 +1259,7 @@ URA = ("ura dora indicators are read only for a winner in riichi given as tiles:
     (RON, {"tenpai_1": "on"}, "tenpai is listed only at a draw"),
     (RON, {"nagashi_2": "on"}, "流し満貫 (nagashi) is made only at a draw"),
     (RON, {"reason": "kyuushu"}, "a reason is given only for an abortive draw"),
-    (RON, {"offender": "2"}, "a chombo, and only a chombo, names its player"),
+    (RON, {"offender": "2"}, "only a chombo names a player (player = …)"),
     (RON, {"yakuman_0": "1"}, "Ana: give han or yakuman, not both"),
     (DRAW, {"win_1": "on"}, "a hand ending in “draw” has no winner"),
 ])  # fmt: skip

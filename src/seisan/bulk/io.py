@@ -228,6 +228,10 @@ def settle_batch(
             row = offset + int(np.argmax(np.asarray(values.is_null()))) + 1  # from 1
             raise BulkError(_("row {row}: column {column} is empty", row=row, column=column))
         if not pa.types.is_integer(values.type):
+            if pa.types.is_floating(values.type) and _beyond_int64(values):
+                # (a CSV's whole number of 20 digits, read as a float, has no decimals)
+                raise BulkError(_("column {column} holds numbers far beyond any game's points",
+                                  column=column))  # fmt: skip
             raise BulkError(_("column {column} holds {type}, not whole points", column=column,
                               type=_held(values.type)))  # fmt: skip
         arrays.append(values.to_numpy())  # no copy: whole numbers, no empty cell
@@ -260,6 +264,13 @@ def _shift(err: BulkError, offset: int) -> Any:
     if isinstance(row, int) and offset:
         message.params["row"] = row + offset
     return message
+
+
+def _beyond_int64(values: pa.Array) -> bool:
+    """Whether a column of floats holds a number past any 64-bit integer: Arrow reads a
+    CSV's whole number of 20 digits as a float, which is not a number with decimals."""
+    numbers = np.abs(values.to_numpy(zero_copy_only=False))
+    return bool(np.any(numbers[np.isfinite(numbers)] >= 2.0**63))
 
 
 def _held(kind: pa.DataType) -> Message:
