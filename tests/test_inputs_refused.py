@@ -279,3 +279,21 @@ def test_a_file_that_is_no_record_or_log_is_named_as_such(cli: Any, command: str
     assert cli.run(command, str(friday), code=2) == (
         f"seisan: error: {friday}: not a game record or a log (game records are .json; logs "
         ".mjlog, .json, .jsonl, .mjson, .log, .gz or .txt)\n")  # fmt: skip
+
+
+@pytest.mark.parametrize("command", ["stats", "ratings"])
+def test_a_file_left_out_makes_the_exit_status_2_after_the_rest_is_shown(
+    cli: Any, tmp_path: Path, command: str
+) -> None:
+    """Each file that cannot be read was named, and the command exited 0 (a script saw
+    nothing wrong); ``import`` exits 2 so."""
+    from seisan.cli import app  # noqa: PLC0415
+
+    shutil.copy(MJLOG_A, tmp_path)
+    (tmp_path / "bad.mjlog").write_text("garbage", encoding="utf-8")
+    result = cli.runner.invoke(app, [command, str(tmp_path), "--format", "json"],
+                               env={"LANG": "C"})  # fmt: skip
+    assert result.exit_code == 2
+    assert result.stderr == (f"seisan: error: {tmp_path}/bad.mjlog: not valid mjlog XML (at line "
+                             "1, column 1)\n")  # fmt: skip
+    assert len(json.loads(result.stdout)) == 4  # the four players of the one read

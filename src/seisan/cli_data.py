@@ -760,14 +760,26 @@ def _spelled(play: GamePlay, spelled: Spellings) -> GamePlay:
     return replace(play, record=replace(play.record, names=names), settlement=settled)
 
 
-def _plays(paths: Sequence[Path], rules: Rules | None, lang: Lang | None) -> list[GamePlay]:
+class Plays(list["GamePlay"]):
+    """The games read, and how many files could not be (each named as it failed): the
+    command shows what it read, then exits 2 if any failed, as ``import`` does (a
+    script had seen 0 whatever was left out)."""
+
+    failed: int = 0
+
+    def exit_if_any_failed(self) -> None:
+        if self.failed:
+            raise typer.Exit(2)
+
+
+def _plays(paths: Sequence[Path], rules: Rules | None, lang: Lang | None) -> Plays:
     """Every game record, Tenhou or mjai log among ``paths`` played through the core; a
-    file that cannot be read is named and left out. None read: the error, in one line
-    (the one file's own, when only one was given)."""
+    file that cannot be read is named and left out (and counted). None read: the
+    error, in one line (the one file's own, when only one was given)."""
     from seisan.games import load_record  # noqa: PLC0415
     from seisan.logs import CheckError, check, load_log  # noqa: PLC0415
 
-    plays = []
+    plays = Plays()
     failed = 0
     spelled = Spellings()
     read: dict[Path, Path] = {}  # each file once: a file named twice, or in a folder too
@@ -806,6 +818,7 @@ def _plays(paths: Sequence[Path], rules: Rules | None, lang: Lang | None) -> lis
         if failed == 1:  # its own error, just said, is the whole story
             raise typer.Exit(2)
         fail(_("no game could be read"))
+    plays.failed = failed
     return plays
 
 
@@ -884,6 +897,7 @@ def stats_command(
     emit(out, fmt, data=data, csv_text=dumps_csv(csv_columns, csv_rows),
          sheet=table(_("Player statistics").text(lang), headers, rows,
                      right=tuple(range(1, len(headers)))))  # fmt: skip
+    plays.exit_if_any_failed()
 
 
 def _fixed(value: Fraction, places: int) -> str:

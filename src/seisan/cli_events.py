@@ -247,3 +247,4 @@ def ratings_command(
          csv_text=dumps_csv(["name", "rating", "games"],
                             [[d["name"], d["rating"], d["games"]] for d in data]),
          sheet=table(title, headers, rows, right=(0, 2, 3)))  # fmt: skip
+    plays.exit_if_any_failed()
