@@ -238,7 +238,7 @@ def test_a_double_yakuman_is_named_not_a_raw_key(cli) -> None:
     ("args", "message"),
     [
         (["--uma", "5,10,-10,-5"], "uma = [5, 10, -10, -5]: must not rise"),
-        (["--rate", "1000000000000"], "money.rate = 1000000000000: is too large"),
+        (["--rate", "1000000000000"], "--rate 1000000000000: is too large"),
         (
             ["--rate", "1.5", "--unit", "0.25", "--fee", "0.1"],
             "must be a multiple of the unit 0.25",

@@ -190,8 +190,8 @@ def test_what_seating_writes_is_a_history_it_reads(cli: Any, tmp_path: Path) -> 
 ])  # fmt: skip
 def test_a_currency_with_an_escape_sequence_is_refused(cli: Any, args: list[str]) -> None:
     """Written beside every sum, it cleared the reader's screen at each."""
-    assert cli.run(*args, code=2) == ("seisan: error: rules: money.currency = “\\x1b[2J”: must "
-                                      "be text without control characters\n")  # fmt: skip
+    assert cli.run(*args, code=2) == ("seisan: error: --currency “\\x1b[2J”: must be text "
+                                      "without control characters\n")  # fmt: skip
 
 
 def test_rules_named_with_an_escape_sequence_are_refused(cli: Any, tmp_path: Path) -> None:

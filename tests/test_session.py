@@ -502,7 +502,8 @@ def test_a_command_runs_with_the_collector_tuned_and_puts_it_back(
         args = ["stats", str(Path(__file__).parent / "data" / "tenhou")]
     gc.callbacks.append(note)
     try:
-        cli.run(*args, "-f", "json")
+        # (the folder holds a lobby's log that needs its rules: named, and exit 2)
+        cli.run(*args, "-f", "json", code=0 if command == "session" else 2)
     finally:
         gc.callbacks.remove(note)
     # collections within the command (Click's own before)

@@ -11,7 +11,7 @@ import gc
 import os
 import re
 import sys
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from enum import StrEnum
@@ -23,7 +23,7 @@ import typer
 from typer.exceptions import TyperException
 
 from seisan import __version__
-from seisan.errors import RulesError, SeisanError, file_problem
+from seisan.errors import RulesError, SeisanError, as_written, file_problem
 from seisan.explain import rule_field, rule_value, rules_caption, uma_text
 from seisan.i18n import (
     N_,
@@ -334,6 +334,27 @@ def fail(message: Message | str) -> NoReturn:
     raise typer.Exit(2)
 
 
+@contextmanager
+def _options_named(given: Mapping[str, Mapping[str, Any]]) -> Iterator[None]:
+    """A field of the rules an option set, refused by the option's name and its value as
+    typed (``--fee-payer “nobody”``), not as a rules file's field (``rules:
+    money.fee_payer``), which the reader never wrote."""
+    try:
+        yield
+    except RulesError as err:
+        group, _dot, key = err.field.partition(".")
+        if key not in given.get(group, {}):
+            raise
+        option = "--" + key.replace("_", "-")
+        if isinstance(err.value, str):  # (as RulesError shows a value: quoted, or as written)
+            said = _("{option} “{value}”: {problem}", option=option, value=err.value,
+                     problem=err.problem)  # fmt: skip
+        else:
+            said = _("{option} {value}: {problem}", option=option, value=as_written(err.value),
+                     problem=err.problem)  # fmt: skip
+        raise SeisanError(said) from None
+
+
 def resolve_rules(
     name: str | None,
     *,
@@ -362,7 +383,8 @@ def resolve_rules(
         if value is not None
     }
     overrides |= {key: table for key, table in (("side", side), ("money", money)) if table}
-    rules = with_changes(base, overrides, named=name is not None)
+    with _options_named({"side": side or {}, "money": money or {}}):
+        rules = with_changes(base, overrides, named=name is not None)
     # 沈みウマ or 飛び賞 turned off tonight (``--shizumi 0``): the house's line for it goes too
     given = side or {}
     off: dict[str, Any] = {
@@ -820,7 +842,8 @@ def session_command(
         session = load_session(files, given)
         stakes = _given(rate=rate, unit=unit, fee=fee, fee_payer=fee_payer, currency=currency)
         if stakes:
-            session = replace(session, rules=Rules.from_dict({"money": stakes}, session.rules))
+            with _options_named({"money": stakes}):
+                session = replace(session, rules=Rules.from_dict({"money": stakes}, session.rules))
         _refuse_unused(session.rules, stakes)
         result = session.settle()
         for file, encoding in session.read_as:
