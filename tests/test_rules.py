@@ -225,7 +225,7 @@ def test_values_are_validated_when_built_directly(build, message: str) -> None:
 
 
 def test_names_are_checked() -> None:
-    with pytest.raises(PointsError, match="seat 0: name “1” must be non-empty printable text"):
+    with pytest.raises(PointsError, match="seat 0: a name is text in quotes, not 1"):
         settle([30000] * 4, names=[1, 1, 3, 4])  # type: ignore[list-item]
     with pytest.raises(PointsError, match="names must differ"):
         settle([30000] * 4, names=["A", "A", "B", "C"])

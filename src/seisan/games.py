@@ -996,6 +996,9 @@ def _seat(value: object, names: Sequence[str], what: Message | Term) -> int:
 
 
 def _int(value: object, what: object) -> int:
+    if isinstance(value, str):  # (“2” shown bare read as the number it is not)
+        raise GameError(_("{what}: “{value}” is text: write the number without quotes",
+                          what=what, value=value))  # fmt: skip
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise GameError(
             _("{what}: {value} must be a whole number, 0 or more", what=what, value=value)

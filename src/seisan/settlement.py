@@ -24,7 +24,7 @@ from functools import cached_property
 from itertools import repeat
 from typing import Any, NoReturn
 
-from seisan.errors import PointsError
+from seisan.errors import PointsError, as_written
 from seisan.i18n import Lang, _, decimal_text, name_key, plain_text, term
 from seisan.pt import from_quanta, pt_value, quanta_value, split_even
 from seisan.rules import MAX_POINTS, Rules, SubstitutePolicy, Ties, Zero
@@ -386,7 +386,10 @@ def check_names(names: Sequence[object], players: int) -> list[str]:
             _("{players} names are needed, got {count}", players=players, count=len(names))
         )
     for seat, name in enumerate(names):
-        if not isinstance(name, str) or not name.strip() or not plain_text(name):
+        if not isinstance(name, str):  # (2 had been “name “2” must be … text”, as if text)
+            raise PointsError(_("seat {seat}: a name is text in quotes, not {value}", seat=seat,
+                                value=as_written(name)))  # fmt: skip
+        if not name.strip() or not plain_text(name):
             raise PointsError(
                 _("seat {seat}: name “{name}” must be non-empty printable text", seat=seat,
                   name=name)
