@@ -213,6 +213,22 @@ def test_the_same_game_twice_is_asked_about(signed_in: Client, session: m.Sessio
     assert session.games.count() == 2
 
 
+@pytest.mark.parametrize("lang", ["en", "ja", "ko"])
+def test_the_same_game_twice_is_asked_about_where_the_rules_pay_money(
+    club: m.Club, owner: Any, signed_in: Client, lang: str
+) -> None:
+    """helper-64: the question was a 500 page whenever the season's rules have money
+    (the preview's money wanted the currency the page was not given)."""
+    season = season_with(club, 'extends = "mleague"\n[money]\nrate = 50\n', owner, "Money")
+    session = m.Session.objects.create(season=season)
+    signed_in.cookies["django_language"] = lang
+    saved(enter(signed_in, session, NAMES, MLEAGUE))
+    second = enter(signed_in, session, NAMES, MLEAGUE)
+    assert second.status_code == 200 and second.context["twin"].number == 1
+    assert "3,130" in second.content.decode()  # Ana's +62.6 pt at 50 a pt, in the preview
+    assert session.games.count() == 1
+
+
 def test_a_delete_is_asked_about(signed_in: Client, session: m.Session) -> None:
     saved(enter(signed_in, session, NAMES, MLEAGUE))
     game = session.games.get()

@@ -79,7 +79,8 @@ def _entry_page(
         request,
         "clubs/enter.html",
         ctx(request, club, session=session, form=form, players=players,
-            preview=_preview(form) if form.is_bound else None, **extra),
+            preview=_preview(form) if form.is_bound else None,
+            currency=services.currency_of(club, form.rules), **extra),
     )  # fmt: skip
 
 
