@@ -297,3 +297,13 @@ def test_a_file_left_out_makes_the_exit_status_2_after_the_rest_is_shown(
     assert result.stderr == (f"seisan: error: {tmp_path}/bad.mjlog: not valid mjlog XML (at line "
                              "1, column 1)\n")  # fmt: skip
     assert len(json.loads(result.stdout)) == 4  # the four players of the one read
+
+
+@pytest.mark.parametrize(("label", "text"), [(None, ""), (5, "5"), ("Friday #1", "Friday #1")])
+def test_a_games_label_is_text_and_null_is_none(label: object, text: str) -> None:
+    """JSON's null had been the label “None”."""
+    from seisan.session import game_from_dict  # noqa: PLC0415
+
+    game = game_from_dict({"players": ["A", "B", "C", "D"], "points": [1, 2, 3, 4],
+                           "label": label}, 1)  # fmt: skip
+    assert game.label == text

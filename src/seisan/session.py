@@ -627,8 +627,15 @@ def _game(number: int, game: Mapping[str, Any]) -> SessionGame:
     label = game.get("label", "")  # text, or what TOML reads as a number or a date
     if isinstance(label, Mapping | list) or not plain_text(str(label)):
         raise SessionError(_("{where}: label: must be text", where=where))
-    return SessionGame(tuple(names), tuple(points), bets, str(label), deposits,
+    return SessionGame(tuple(names), tuple(points), bets, label_text(label), deposits,
                        penalties=tuple(penalties), substitute=game.get("substitute"))  # fmt: skip
+
+
+def label_text(label: object) -> str:
+    """A game's label as the text it is shown and stored as: a number or a date (as
+    TOML reads ``label = 2026-12-04``) written as typed, JSON's null no label (it had
+    been the label “None”; stored as given, the web app's exports failed on it)."""
+    return "" if label is None else str(label)
 
 
 def session_from_csv(text: str, rules: Rules, title: str = "") -> Session:

@@ -666,3 +666,23 @@ def test_a_name_with_the_ideographic_space_is_a_name(
                            json.dumps({"date": "2026-12-05", "title": "第3回　定例会"}),
                            content_type="application/json", **bearer(token_of(owner)))  # fmt: skip
     assert titled.status_code == 201, titled.content
+
+
+@pytest.mark.parametrize(("label", "stored"), [(5, "5"), (None, ""), (1.5, "1.5"),
+                                               ("late table", "late table")])  # fmt: skip
+def test_a_games_label_is_stored_as_text_and_the_season_exports(
+    owner: Any, session: m.Session, signed_in: Client, token_of: Callable[[Any], str],
+    label: Any, stored: str,
+) -> None:  # fmt: skip
+    """helper-64: a label sent as a number or null was stored so, and every export of
+    the season was a 500 from then on (the CSV's formula check wants text)."""
+    body = {"players": NAMES, "points": [42600, 31000, 16400, 10000], "label": label}
+    assert post_game(token_of(owner), session, body).status_code == 201
+    assert session.games.get().data["label"] == stored
+    club, season = session.season.club, session.season
+    for kind in ("toml", "json", "csv", "rules"):
+        page = signed_in.get(reverse("clubs:export", args=[club.slug, season.pk, kind]))
+        assert page.status_code == 200, kind
+    m.Game.objects.update(data={**body, "label": label})  # (stored so before the fix)
+    page = signed_in.get(reverse("clubs:export", args=[club.slug, season.pk, "csv"]))
+    assert page.status_code == 200 and f"{stored}," in page.content.decode()

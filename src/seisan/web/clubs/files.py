@@ -36,7 +36,7 @@ from seisan.i18n import _, name_key
 from seisan.ledger import GameResult
 from seisan.output import dumps_json, formula_safe
 from seisan.pt import pt_value
-from seisan.session import SessionGame, games_from_csv, session_from_dict
+from seisan.session import SessionGame, games_from_csv, label_text, session_from_dict
 from seisan.web.clubs import history
 from seisan.web.clubs import models as m
 from seisan.web.clubs.services import (
@@ -107,7 +107,9 @@ def export_season(season: m.Season) -> Export:
             table = _record_table({**game.record, "players": names}, current)
         else:
             table = {**game.data, "players": names}
-        tables.append({"label": label, **table})
+        row = {"label": label, **table}
+        row["label"] = label_text(row["label"])  # (a number or null stored before 2026-12-06)
+        tables.append(row)
     rules_data = current.to_dict()
     session = {"title": season.name, "rules": rules_data, "games": tables}
     stem = slugify(season.name, allow_unicode=True) or f"season-{season.pk}"

@@ -25,7 +25,14 @@ from seisan.presets import find_preset, rules_from_data
 from seisan.pt import pt_value
 from seisan.rules import Rules
 from seisan.session import Session as CoreSession
-from seisan.session import SessionGame, SessionResult, first_spelling, game_from_dict, settle_one
+from seisan.session import (
+    SessionGame,
+    SessionResult,
+    first_spelling,
+    game_from_dict,
+    label_text,
+    settle_one,
+)
 from seisan.transfers import house_name, is_house
 from seisan.web.clubs import history, inserts, reads
 from seisan.web.clubs import models as m
@@ -293,6 +300,8 @@ def save_game(
             return first
         raise
     stored = dict(data) if record is None else {"players": names}
+    if "label" in stored:  # as the core reads it: text (a number sent was kept a number)
+        stored["label"] = label_text(stored["label"])
     try:  # no retry: the night's lock in _write gives each game its number in turn
         with transaction.atomic():
             return _write(session, stored, record, result, user, scoped, game, version,
