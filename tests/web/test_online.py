@@ -950,3 +950,17 @@ def test_a_logged_player_called_house_is_read_with_their_seat() -> None:
     data["name"][1] = "House"
     read = services._read("x.json", json.dumps(data).encode(), rules)
     assert read["names"] == [data["name"][0], "House 2", data["name"][2], data["name"][3]]
+
+
+def test_a_paste_nested_past_pythons_depth_is_refused_in_words(
+    club: m.Club, owner: Any, signed_in: Client
+) -> None:
+    """helper-64: ``[`` × 3,000 pasted was a 500 (RecursionError), where the same bytes
+    uploaded as a file are refused as nested too deeply."""
+    season = season_with(club, "tenhou", owner)
+    assert services.pasted_logs("[" * 3000, "en") == [("pasted log 1", b"[" * 3000)]
+    page = read(signed_in, club, season, pasted="[" * 3000)
+    assert page.status_code in (200, 302)
+    upload = Upload.objects.get(season=season)
+    assert len(upload.refused) == 1
+    assert "nested too deeply" in upload.refused[0]["problem"]["en"]

@@ -62,7 +62,8 @@ def pasted_logs(text: str, lang: str) -> list[tuple[str, bytes]]:
     while at < len(text):
         try:
             _value, end = decoder.raw_decode(text, at)
-        except ValueError:
+        except (ValueError, RecursionError):  # (nested past Python's depth: the reader
+            # refuses it in words, as it does an upload of the same bytes)
             found.append((_name_of_paste(len(found) + 1, lang), text[at:].encode()))
             break  # read as it is: the reader says what is wrong with it
         found.append((_name_of_paste(len(found) + 1, lang), text[at:end].encode()))
