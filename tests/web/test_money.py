@@ -131,3 +131,37 @@ def test_the_ledger_and_the_balances_always_agree(
             for name, entry in club_balances(club).items():
                 assert entry["open"] == paid.get(name, 0)
         transaction.set_rollback(True)
+
+
+@pytest.mark.parametrize(("typed", "kept"), [
+    ("2000", Decimal(2000)), ("¥2,000", Decimal(2000)), ("２０００円", Decimal(2000)),
+    ("￥２，０００", Decimal(2000)), ("2,000 円", Decimal(2000)),
+    ("1e3", None), ("1_000", None), ("100.5", None), ("0.001", None), ("0", None),
+    ("-5", None), ("NaN", None), ("", None),
+])  # fmt: skip
+def test_a_payment_in_yen_is_whole_yen_typed_as_digits(
+    club: m.Club, owner: Any, signed_in: Client, typed: str, kept: Decimal | None
+) -> None:
+    """helper-64: ``1e3`` and ``1_000`` were taken as 1000 (Python's Decimal reads them)
+    and 100.123 yen kept to the thousandth, showing ledgers of 7,850.624円."""
+    season = season_with(club, RATE, owner, "Money")
+    session = m.Session.objects.create(season=season)
+    enter(signed_in, session, NAMES, [42600, 31000, 16400, 10000])
+    url = reverse("clubs:mark_paid", args=[club.slug, session.pk])
+    page = signed_in.post(url, {"payer": "Dae", "payee": "Ana", "amount": typed}, follow=True)
+    stored = list(m.Payment.objects.filter(session=session).values_list("amount", flat=True))
+    assert stored == ([] if kept is None else [kept])
+    if kept is None:
+        assert "give the amount paid: a whole number above 0 (JPY has no decimals)" in (
+            page.content.decode())  # fmt: skip
+
+
+def test_a_payment_in_pt_may_have_decimals(club: m.Club, owner: Any, signed_in: Client) -> None:
+    season = season_with(club, "mleague", owner, "Points")
+    session = m.Session.objects.create(season=season)
+    enter(signed_in, session, NAMES, [42600, 31000, 16400, 10000])
+    url = reverse("clubs:mark_paid", args=[club.slug, session.pk])
+    signed_in.post(url, {"payer": "Dae", "payee": "Ana", "amount": "12.5"})
+    page = signed_in.post(url, {"payer": "Dae", "payee": "Ana", "amount": "1e1"}, follow=True)
+    assert list(m.Payment.objects.values_list("amount", flat=True)) == [Decimal("12.5")]
+    assert "with at most 3 decimals" in page.content.decode()

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import re
 import uuid
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from fractions import Fraction
 
 from django.contrib import messages
@@ -80,21 +81,27 @@ def session_page(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
     )
 
 
-def _amount(text: str) -> Fraction | None:
-    """An amount as typed (¥1,200, 1200円, 12.5): more than 0, at most three decimals."""
-    clean = plain_number(text).lstrip("¥₩$€£").removesuffix("円").removesuffix("원")
-    try:
-        value = Decimal(clean)
-    except InvalidOperation:
+def _amount(text: str, places: int = 3) -> Fraction | None:
+    """An amount as typed (¥1,200, 1200円, 12.5): more than 0, in digits (not ``1e3``
+    or ``1_000``, which Python's Decimal reads), at most ``places`` decimals (money: as
+    many as its currency has, none for yen or won; pt: three)."""
+    # (the signs taken off the digits made plain: ￥ is ¥ then; then the digits again,
+    # their thousands separators read once no sign is beside them: “¥2,000” had failed)
+    clean = plain_number(plain_number(text).lstrip("¥₩$€£").removesuffix("円").removesuffix("원"))
+    if not re.fullmatch(r"[0-9]+(\.[0-9]+)?", clean):
         return None
-    if (
-        not value.is_finite()
-        or value <= 0
-        or value >= MAX_AMOUNT
-        or value != value.quantize(Decimal("0.001"))
-    ):
+    value = Decimal(clean)
+    if value <= 0 or value >= MAX_AMOUNT or value != value.quantize(Decimal(1).scaleb(-places)):
         return None
     return Fraction(value)
+
+
+def _places(club: m.Club, in_money: bool) -> int:
+    """The decimals a payment may have: its currency's (ISO 4217: JPY and KRW none, USD
+    two), or three in pt."""
+    from babel.numbers import get_currency_precision  # noqa: PLC0415
+
+    return int(get_currency_precision(club.currency)) if in_money else 3
 
 
 @require_POST
@@ -106,14 +113,19 @@ def mark_paid(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
     back = _back(club, session, request)
     ledger = money.session_ledger(session)
     payer, payee = request.POST.get("payer", ""), request.POST.get("payee", "")
-    value = _amount(request.POST.get("amount", ""))
     people = ledger.people() if ledger is not None else []
     if ledger is None or payer not in people or payee not in people or payer == payee:
         messages.error(request, words(N_("choose who paid and who was paid, two people of "
                                          "this session")))  # fmt: skip
         return redirect(back)
+    places = _places(club, ledger.in_money)
+    value = _amount(request.POST.get("amount", ""), places)
     if value is None:
-        messages.error(request, words(N_("give the amount paid: a number above 0")))
+        said = (words(N_("give the amount paid: a number above 0, with at most {places} "
+                         "decimals"), places=places) if places
+                else words(N_("give the amount paid: a whole number above 0 ({currency} has no "
+                              "decimals)"), currency=club.currency))  # fmt: skip
+        messages.error(request, said)
         return redirect(back)
     key = request.POST.get("key", "")[:60] or None
     money.record_payment(session, payer, payee, value, ledger.in_money, request.user,
