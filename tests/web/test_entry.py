@@ -12,6 +12,7 @@ from django.urls import reverse
 
 from seisan.i18n import plain_number
 from seisan.web.clubs import models as m
+from seisan.web.clubs import services
 
 from .conftest import enter, season_with
 
@@ -115,6 +116,23 @@ def test_two_scorers_editing_one_game_conflict(signed_in: Client, session: m.Ses
     game.refresh_from_db()
     assert game.version == 2
     assert [s.points for s in game.seats.order_by("seat")] == [41600, 32000, 16400, 10000]
+
+
+def test_an_edit_on_the_page_keeps_the_games_label(
+    signed_in: Client, session: m.Session, owner: Any
+) -> None:
+    """helper-64: a label sent through the API (or an import) was dropped by an edit on
+    the page, which has no field for it."""
+    game, _created = services.save_game(
+        session, {"players": NAMES, "points": [42600, 31000, 16400, 10000],
+                  "label": "late table"}, owner)  # fmt: skip
+    url = reverse("clubs:edit", args=[session.season.club.slug, game.pk])
+    form = {"version": str(game.version), "deposits": "0", "save": "1"}
+    for seat, (name, points) in enumerate(zip(NAMES, [41600, 32000, 16400, 10000], strict=True)):
+        form[f"player_{seat}"], form[f"points_{seat}"] = name, str(points)
+    assert signed_in.post(url, form).status_code == 302
+    game.refresh_from_db()
+    assert game.data["label"] == "late table" and game.data["points"][0] == 41600
 
 
 def test_the_live_preview(signed_in: Client, session: m.Session) -> None:

@@ -209,8 +209,12 @@ def edit_game(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
         return redirect("clubs:game", slug=club.slug, pk=game.pk)
     form = _game_form(request, club, game.session, game)
     if request.method == "POST" and form.is_valid():
+        edited = dict(form.data_out)
+        if game.data.get("label") and "label" not in edited:  # (the form has no label
+            # field: a label sent through the API or an import had been dropped in silence)
+            edited["label"] = game.data["label"]
         try:
-            services.save_game(game.session, form.data_out, request.user, game=game,
+            services.save_game(game.session, edited, request.user, game=game,
                                version=form.cleaned_data.get("version"))  # fmt: skip
         except SeisanError as err:
             form.add_error(None, err.message.text(web_lang()))
