@@ -692,11 +692,20 @@ def test_the_check_in_desks_every_refusal_says_what_and_whom(
         "Gone plays another player's seat: put that player back in their seat first"
     )
     # Ben stands in for Gone in the other season only: he may leave here, and stand in
+    # (once he is not checked in to play his own seat tonight: helper-64 had him sit twice)
     chie = player_named(club, "Chie")
     for data in ({"action": "substitute", "player": ben.pk, "by": "Dae"},
-                 {"action": "back", "player": ben.pk},
+                 {"action": "back", "player": ben.pk}):  # fmt: skip
+        tournament.check_in_action(session, data, owner)
+    assert _refused(session, {"action": "substitute", "player": chie.pk, "by": "Ben"}, owner) == (
+        "Ben plays in their own seat: a substitute is someone without one"
+    )
+    for data in ({"action": "out", "player": ben.pk},
                  {"action": "substitute", "player": chie.pk, "by": "Ben"}):  # fmt: skip
         tournament.check_in_action(session, data, owner)
+    assert _refused(session, {"action": "in", "player": ben.pk}, owner) == (
+        "Ben plays Chie's seat: put Chie back in their seat first"
+    )
     assert tournament.substitutes(session) == {"Ana": "Gone", "Chie": "Ben"}
     tournament.check_in_action(session, {"action": "back", "player": gone.pk}, owner)
     assert Substitution.objects.filter(season=elsewhere.season, player=gone).exists()

@@ -204,6 +204,10 @@ def check_in_action(session: m.Session, data: Mapping[str, Any], user: Any) -> N
                             season=season.name))  # fmt: skip
     link = ["clubs:events:check_in", [session.pk]]
     if action == "in":
+        standing = Substitution.objects.filter(season=season, by=player).first()
+        if standing is not None:  # (checked in besides: two seats at one table)
+            raise SeisanError(_("{name} plays {other}'s seat: put {other} back in their seat "
+                                "first", name=player.name, other=standing.player.name))  # fmt: skip
         CheckIn.objects.get_or_create(session=session, player=player)
     elif action == "out":
         session.check_ins.filter(player=player).delete()
@@ -225,6 +229,10 @@ def check_in_action(session: m.Session, data: Mapping[str, Any], user: Any) -> N
         if Substitution.objects.filter(season=season, by=player).exists():
             raise SeisanError(_("{name} plays another player's seat: put that player back in "
                                 "their seat first", name=player.name))  # fmt: skip
+        if session.check_ins.filter(player=by).exists():  # (checked in to play their own
+            # seat tonight: they had sat twice at one table, in it and in the one they played)
+            raise SeisanError(_("{name} plays in their own seat: a substitute is someone "
+                                "without one", name=by.name))  # fmt: skip
         with transaction.atomic():
             Substitution.objects.update_or_create(
                 season=season, player=player, defaults={"by": by, "since": session}

@@ -107,9 +107,11 @@ def check_in_page(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
     subs = tournament.substitutes(session)
     left = [(s, s.since.title or day(s.since.date)) for s in Substitution.objects.filter(
         season=session.season).select_related("player", "by", "since")]  # fmt: skip
+    # a substitute plays another's seat: not checked in for a seat of their own too
+    stands_in = {s.by_id: s.player.name for s, _since in left}
     return render(request, "events/check_in.html", ctx(
         request, club, session=session, problem=problem, open_list=allowed is None,
-        rows=[(p, p.pk in here, subs.get(p.name, "")) for p in players],
+        rows=[(p, p.pk in here, subs.get(p.name, ""), stands_in.get(p.pk, "")) for p in players],
         count=len(here), left=left,
     ), status=400 if problem else 200)  # fmt: skip
 
