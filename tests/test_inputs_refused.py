@@ -307,3 +307,19 @@ def test_a_games_label_is_text_and_null_is_none(label: object, text: str) -> Non
     game = game_from_dict({"players": ["A", "B", "C", "D"], "points": [1, 2, 3, 4],
                            "label": label}, 1)  # fmt: skip
     assert game.label == text
+
+
+@pytest.mark.parametrize(("titles", "said"), [
+    ((("fr", "Règles"),), "rules: title.fr = “Règles”: must be text, in en, ja or ko"),
+    ((("ja", "ルール\x1b[2J"),),
+     "rules: title.ja = “ルール\\x1b[2J”: must be text, in en, ja or ko"),
+])  # fmt: skip
+def test_a_title_in_a_language_seisan_does_not_speak_is_refused(titles: Any, said: str) -> None:
+    """The mutation run's `Rules.__post_init___211` lived: no test gave a title in a
+    language not seisan's (fr), whose text is fine."""
+    from seisan.errors import RulesError  # noqa: PLC0415
+    from seisan.rules import Rules  # noqa: PLC0415
+
+    with pytest.raises(RulesError) as refused:
+        Rules(titles=titles)
+    assert str(refused.value) == said
