@@ -181,6 +181,22 @@ def test_a_reason_with_a_control_character_is_refused(signed_in: Client, league:
     assert answer.status_code == 400 and not pirates.penalties.exists()
 
 
+@pytest.mark.parametrize(("reason", "kept"), [("x" * 120, True), ("x" * 121, False),
+                                              ("  late   again ", True)])  # fmt: skip
+def test_a_reason_past_its_column_is_refused_not_cut(
+    signed_in: Client, league: m.Season, reason: str, kept: bool
+) -> None:
+    """helper-64: 500 characters were cut to 120 in silence."""
+    pirates = Team.objects.get(name="Pirates")
+    answer = act(signed_in, league, action="penalty", team=pirates.pk, pt="-5", reason=reason)
+    if kept:
+        assert answer.status_code == 302
+        assert pirates.penalties.get().reason == " ".join(reason.split())
+    else:
+        assert answer.status_code == 400 and not pirates.penalties.exists()
+        assert "the reason is longer than 120 characters" in answer.content.decode()
+
+
 def test_a_merged_guest_takes_their_team_place_with_them_and_undo_gives_it_back(
     signed_in: Client, league: m.Season, club: m.Club, owner: Any
 ) -> None:
@@ -283,7 +299,10 @@ def test_each_team_change_word_for_word_and_in_the_clubs_history(
     act(action="penalty", team=str(blue.pk), pt="7.5")
     assert last()[1]["reason"] == "—"
     assert TeamPenalty.objects.get(team=blue).pt == Fraction(15, 2)
-    act(action="penalty", team=str(blue.pk), pt="1", reason="x" * 130)
+    assert refused(action="penalty", team=str(blue.pk), pt="1", reason="x" * 130) == (
+        "the reason is longer than 120 characters"  # (it had been cut to 120 in silence)
+    )
+    act(action="penalty", team=str(blue.pk), pt="1", reason="x" * 120)
     assert TeamPenalty.objects.filter(team=blue).latest("pk").reason == "x" * 120
     assert refused(action="wind") == "choose what to change"
     assert refused() == "choose what to change"

@@ -519,6 +519,10 @@ def _team(season: m.Season, data: Mapping[str, Any]) -> Team:
     return found
 
 
+REASON_LONGEST = 120
+"""The longest reason a team's penalty keeps (its column's)."""
+
+
 def _words(data: Mapping[str, Any], key: str) -> str:
     return " ".join(str(data.get(key, "")).split())
 
@@ -580,7 +584,10 @@ def team_action(season: m.Season, data: Mapping[str, Any], user: Any) -> None:
             raise SeisanError(_("pt: give the team's pt, like -20 or 7.5 (not 0, at most "
                                 "{most} either way)", most=MAX_PENALTY))  # fmt: skip
         pt = Fraction(text)
-        reason = _words(data, "reason")[:120]
+        reason = _words(data, "reason")
+        if len(reason) > REASON_LONGEST:  # (cut to 120 in silence before)
+            raise SeisanError(_("the reason is longer than {most} characters",
+                                most=REASON_LONGEST))  # fmt: skip
         if not plain_text(reason):
             raise SeisanError(_("a name is letters, digits and spaces: no control characters"))
         TeamPenalty.objects.create(team=team, pt=Decimal(pt.numerator) / pt.denominator,
