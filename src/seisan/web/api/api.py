@@ -355,7 +355,8 @@ def new_session(request: HttpRequest, slug: str, pk: int, body: s.SessionIn) -> 
     def run() -> HttpResponse:
         from seisan.web.clubs import history  # noqa: PLC0415
 
-        session = m.Session.objects.create(season=found, date=body.date, title=body.title)
+        title = " ".join(body.title.split())  # (as the page keeps it: "   " is no title)
+        session = m.Session.objects.create(season=found, date=body.date, title=title)
         history.record(found.club, request.user, "session.created",
                        session=history.session_name(session),
                        link=["clubs:session", [session.pk]])  # fmt: skip

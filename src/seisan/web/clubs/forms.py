@@ -8,7 +8,7 @@ from typing import Any
 
 from django import forms
 
-from seisan.i18n import N_, Message
+from seisan.i18n import N_, Message, plain_text
 from seisan.web.clubs import models as m
 from seisan.web.clubs.middleware import web_lang
 
@@ -56,6 +56,19 @@ def in_our_words(form: forms.BaseForm) -> None:
             said[code] = bounded[key]
 
 
+def visible_text(value: object, required: bool = True) -> str:
+    """A name or a title as a page shows it: its spaces made one, refused when it holds
+    a control character, a direction override (shown reversed) or a zero-width space
+    (:func:`~seisan.i18n.plain_text`, as a player's name is: a club named by one alone
+    had been a link no page showed)."""
+    text = " ".join(str(value or "").split())
+    if not text and not required:
+        return ""
+    if not plain_text(text):
+        raise forms.ValidationError(words(N_("no control characters, please")))
+    return text
+
+
 class ClubForm(forms.ModelForm):  # type: ignore[type-arg]
     """A new club: its name, its short name for addresses, its kind, its money and the
     time zone its times are written in; every message in seisan's words."""
@@ -90,10 +103,24 @@ class ClubForm(forms.ModelForm):  # type: ignore[type-arg]
         )
         self.fields["kind"].error_messages["invalid_choice"] = words(N_("not one of the choices"))
 
+    def clean_name(self) -> str:
+        return visible_text(self.cleaned_data.get("name"))
+
+    def clean_slug(self) -> str:
+        """In small letters (``/c/Other/`` beside ``/c/other/`` had been two clubs), with
+        a letter or a digit (``-`` alone had been an address)."""
+        slug = str(self.cleaned_data.get("slug") or "").lower()
+        if not any(c.isalnum() for c in slug):
+            raise forms.ValidationError(words(N_("use only letters, digits and - in the short "
+                                                 "name")))  # fmt: skip
+        return slug
+
     def validate_unique(self) -> None:
-        """A short name taken says so in seisan's words (not Django's)."""
+        """A short name taken says so in seisan's words (not Django's), whatever its
+        letters' case."""
         slug = self.cleaned_data.get("slug")
-        if slug and m.Club.objects.filter(slug=slug).exclude(pk=self.instance.pk).exists():
+        others = m.Club.objects.exclude(pk=self.instance.pk)
+        if slug and others.filter(slug__iexact=slug).exists():
             self.add_error("slug", words(N_("the short name {slug} is taken: choose another"),
                                          slug=slug))  # fmt: skip
 
@@ -101,7 +128,8 @@ class ClubForm(forms.ModelForm):  # type: ignore[type-arg]
         import zoneinfo  # noqa: PLC0415
 
         zone = str(self.cleaned_data.get("time_zone") or "").strip() or m.local_zone()
-        if zone not in zoneinfo.available_timezones():
+        # (“localtime” is the server's own clock setting, not a zone: it moves with it)
+        if zone not in zoneinfo.available_timezones() or zone in ("localtime", "posixrules"):
             raise forms.ValidationError(words(N_("not a time zone: give Asia/Tokyo, "
                                                  "Asia/Seoul, Europe/London…")))  # fmt: skip
         return zone
@@ -148,6 +176,9 @@ class SessionForm(forms.ModelForm):  # type: ignore[type-arg]
         in_our_words(self)
         self.fields["date"].label = words(N_("Date"))
         self.fields["title"].label = words(N_("Title (optional)"))
+
+    def clean_title(self) -> str:
+        return visible_text(self.cleaned_data.get("title"), required=False)
 
 
 class PlayerForm(forms.Form):

@@ -22,7 +22,13 @@ from seisan.i18n import N_, plain_number, term
 from seisan.presets import presets, rules_from_data
 from seisan.rounding import Rounding
 from seisan.rules import WHOLE_NUMBER, Deposits, Extension, FeePayer, Length, Rules, Ties
-from seisan.web.clubs.forms import MAX_MIN_GAMES, in_our_words, min_games_errors, words
+from seisan.web.clubs.forms import (
+    MAX_MIN_GAMES,
+    in_our_words,
+    min_games_errors,
+    visible_text,
+    words,
+)
 from seisan.web.clubs.middleware import web_lang
 from seisan.web.clubs.services import rules_from_text
 
@@ -284,3 +290,6 @@ class SeasonForm(RulesForm):
         )
         self.fields["min_games"].label = words(N_("Games needed to be ranked"))
         self.fields["min_games"].error_messages.update(min_games_errors())
+
+    def clean_name(self) -> str:
+        return visible_text(self.cleaned_data.get("name"))
