@@ -323,3 +323,18 @@ def test_a_title_in_a_language_seisan_does_not_speak_is_refused(titles: Any, sai
     with pytest.raises(RulesError) as refused:
         Rules(titles=titles)
     assert str(refused.value) == said
+
+
+@pytest.mark.parametrize("reason", ["suufon", "sanchahou"])
+def test_an_abort_only_four_players_make_is_refused_at_a_table_of_three(reason: str) -> None:
+    """helper-64: the table assistant took 四風連打 at a three-player table (the core's
+    record reader did too); 四家立直 was refused already (four riichi)."""
+    from seisan.games import GameError, play, record_from_dict  # noqa: PLC0415
+
+    record = record_from_dict({"rules": "tenhou-sanma", "players": ["A", "B", "C"],
+                               "hands": [{"result": "abort", "reason": reason}]})  # fmt: skip
+    with pytest.raises(GameError, match=f"^hand 1: {reason} cannot happen at a table of three$"):
+        play(record, check_end=False)
+    four = record_from_dict({"rules": "tenhou", "players": ["A", "B", "C", "D"],
+                             "hands": [{"result": "abort", "reason": reason}]})  # fmt: skip
+    assert play(four, check_end=False).lines[0].deltas == (0, 0, 0, 0)

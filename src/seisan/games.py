@@ -69,6 +69,8 @@ _WIND_NAMES = {
 }
 RESULTS = ("ron", "tsumo", "draw", "abort", "chombo")
 ABORTS = ("kyuushu", "suufon", "suucha-riichi", "suukan", "sanchahou")
+#: the abortive draws only four players make: four winds, four riichi, three rons
+FOUR_PLAYER_ABORTS = ("suufon", "suucha-riichi", "sanchahou")
 ENDS = ("time", "agreement")
 """Why a record may stop before the rules end the game (tournaments stop on time)."""
 
@@ -456,6 +458,10 @@ def _result(
                 _("{where}: unknown abortive draw “{reason}”; known: {known}", where=where,
                   reason=hand.reason, known=ABORTS)
             )  # fmt: skip
+        if table.n == 3 and hand.reason in FOUR_PLAYER_ABORTS:  # (a three-player table had
+            # taken four winds and three rons; four riichi was refused for its riichi)
+            raise GameError(_("{where}: {abort} cannot happen at a table of three", where=where,
+                              abort=Term(f"abort.{hand.reason}")))  # fmt: skip
         if hand.reason:
             reason = Term(f"abort.{hand.reason}")
             return _("abortive draw ({reason})", reason=reason), True, deposits

@@ -1310,3 +1310,20 @@ def test_who_dealt_in_is_read_at_a_ron_only(signed_in: Client, tenhou_session: m
     assert signed_in.post(table_url(table), tsumo).status_code == 302
     table.refresh_from_db()
     assert "from" not in table.hands[0]["hand"]
+
+
+@pytest.mark.parametrize("reason", ["suufon", "suucha-riichi", "sanchahou"])
+def test_a_three_player_table_is_not_offered_or_given_a_four_player_abort(
+    signed_in: Client, club: m.Club, owner: Any, reason: str
+) -> None:
+    """helper-64: 四風連打 was taken at a three-player table (302)."""
+    season = season_with(club, "tenhou-sanma", owner, name="Sanma")
+    night = m.Session.objects.create(season=season, title="Three")
+    table = start(signed_in, night, NAMES[:3])
+    page = signed_in.get(table_url(table)).content.decode()
+    assert f'value="{reason}"' not in page and 'value="kyuushu"' in page
+    sent = signed_in.post(table_url(table), {"result": "abort", "reason": reason,
+                                             "number": "1", "key": uuid.uuid4().hex})  # fmt: skip
+    assert sent.status_code == 400
+    table.refresh_from_db()
+    assert table.hands == []

@@ -11,7 +11,7 @@ from typing import Any
 from django import forms
 
 from seisan.errors import SeisanError
-from seisan.games import ABORTS, RESULTS, WINDS
+from seisan.games import ABORTS, FOUR_PLAYER_ABORTS, RESULTS, WINDS
 from seisan.i18n import N_, term
 from seisan.rules import PointSystem, Scoring
 from seisan.web.clubs.forms import in_our_words, words
@@ -114,8 +114,10 @@ class HandForm(forms.Form):
         self.fields["discarder"] = forms.ChoiceField(choices=seats, required=False)
         self.fields["offender"] = forms.ChoiceField(choices=seats, required=False)
         self.fields["reason"] = forms.ChoiceField(
-            choices=[("", "—"), *((a, words(ABORT_LABELS[a])) for a in ABORTS)], required=False
-        )
+            choices=[("", "—"), *((a, words(ABORT_LABELS[a])) for a in ABORTS
+                                  if len(names) == 4 or a not in FOUR_PLAYER_ABORTS)],
+            required=False,
+        )  # fmt: skip
         self.fields["stop"] = forms.BooleanField(required=False)
         self.fields["number"] = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
         self.fields["key"] = forms.CharField(max_length=MAX_KEY, widget=forms.HiddenInput)
