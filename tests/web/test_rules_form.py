@@ -4,6 +4,7 @@ shows and takes back as written), errors beside their field."""
 
 from __future__ import annotations
 
+import html
 import tomllib
 from decimal import Decimal
 from fractions import Fraction
@@ -74,6 +75,29 @@ def test_the_settings_show_what_was_chosen_and_save_nothing_unchanged(
     signed_in.post(url, {**again, "rate": "100"})
     assert season.rule_versions.count() == 2
     assert services.rules_of(season.rules).stakes.rate == 100
+
+
+def test_a_season_with_games_keeps_its_number_of_players(
+    signed_in: Client, club: m.Club, owner: Any
+) -> None:
+    """helper-64: M.League's season given three-player rules after its games was saved,
+    and its standings drew three places beside rows of four (every column shifted)."""
+    new_season(signed_in, club)
+    season = m.Season.objects.get()
+    url = reverse("clubs:season_settings", args=[club.slug, season.pk])
+    signed_in.post(url, {"advanced": 'extends = "tenhou-sanma"\n'})
+    assert season.rule_versions.count() == 2  # no game yet: any rules
+    signed_in.post(url, {"preset": "mleague"})
+    assert services.rules_of(season.rules).players == 4
+    night = m.Session.objects.create(season=season)
+    services.save_game(night, {"players": ["A", "B", "C", "D"],
+                               "points": [42600, 31000, 16400, 10000]}, owner)  # fmt: skip
+    page = signed_in.post(url, {"advanced": 'extends = "tenhou-sanma"\n'})
+    assert page.status_code == 200
+    shown = html.unescape(page.content.decode())
+    assert "this season's games are of 4 players: rules for 3 would mix" in shown
+    assert services.rules_of(season.rules).players == 4
+    assert signed_in.get(reverse("clubs:season", args=[club.slug, season.pk])).status_code == 200
 
 
 def test_advanced_toml_is_kept_as_written(signed_in: Client, club: m.Club) -> None:

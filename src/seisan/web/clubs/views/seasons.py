@@ -24,7 +24,7 @@ from seisan.web.clubs.access import club_view, ctx
 from seisan.web.clubs.forms import MAX_MIN_GAMES, ImportForm, PublishingForm, SessionForm, words
 from seisan.web.clubs.middleware import web_lang
 from seisan.web.clubs.rules_form import RulesForm, SeasonForm, initial_of, part_labels
-from seisan.web.clubs.standings import outdated_games, season_table
+from seisan.web.clubs.standings import outdated_games, season_games, season_table
 
 
 @club_view(m.Role.ORGANISER)
@@ -161,6 +161,16 @@ def season_settings(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse
                        link=["clubs:season", [season.pk]])  # fmt: skip
         messages.success(request, words(N_("saved")))
         return redirect("clubs:season_settings", slug=club.slug, pk=season.pk)
+    if posted is not None and form.is_valid():
+        assert form.parsed is not None
+        players = services.rules_of(current).players
+        if form.parsed.players != players and season_games(season).exists():
+            # (its standings had been drawn with the new count's places beside games of
+            # the old: every column after the places shifted)
+            form.add_error(None, words(N_("this season's games are of {count} players: rules "
+                                          "for {players} would mix two kinds of game in one "
+                                          "table; start a new season for them"),
+                                       count=players, players=form.parsed.players))  # fmt: skip
     if posted is not None and form.is_valid():
         assert form.parsed is not None
         if services.rules_toml(form.parsed) != current.toml:
