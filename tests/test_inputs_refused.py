@@ -338,3 +338,15 @@ def test_an_abort_only_four_players_make_is_refused_at_a_table_of_three(reason: 
     four = record_from_dict({"rules": "tenhou", "players": ["A", "B", "C", "D"],
                              "hands": [{"result": "abort", "reason": reason}]})  # fmt: skip
     assert play(four, check_end=False).lines[0].deltas == (0, 0, 0, 0)
+
+
+def test_sticks_left_written_as_text_are_said_to_be_text(cli: Any, tmp_path: Path) -> None:
+    """helper-64: ``"deposits": "1"`` was “deposits: 1 must be a count”, as if 1 were
+    wrong."""
+    session = tmp_path / "s.toml"
+    session.write_text('rules = "mleague"\n[[games]]\nplayers = ["A","B","C","D"]\n'
+                       'points = [40000, 30000, 20000, 10000]\ndeposits = "1"\n',
+                       encoding="utf-8")  # fmt: skip
+    assert cli.run("session", str(session), code=2) == (
+        f"seisan: error: {session}: game 1: deposits: “1” is text: write the number without "
+        "quotes\n")  # fmt: skip

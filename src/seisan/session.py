@@ -614,6 +614,9 @@ def _game(number: int, game: Mapping[str, Any]) -> SessionGame:
                   seat=seat, value=value)
             )  # fmt: skip
     deposits = game.get("deposits", 0)
+    if isinstance(deposits, str):  # (“1” shown bare read as the number it is not)
+        raise SessionError(_("{what}: “{value}” is text: write the number without quotes",
+                             what=_("{where}: deposits", where=where), value=deposits))  # fmt: skip
     if isinstance(deposits, bool) or not isinstance(deposits, int) or deposits < 0:
         raise SessionError(
             _("{where}: deposits: {value} must be a count of riichi sticks, 0 or more",

@@ -18,8 +18,8 @@ GAME_FIELDS = (
     "`players` (names in seat order, East first), `points` (final points, whole), "
     "`deposits` (riichi sticks left on the table), and as the rules allow: `sashi`, "
     '`bashin`, `binta` (`["Ana:Ben:10000"]`), `soto` and `pool` (`{"Eve": "Chie"}`), '
-    '`busted`, `chips` (`{"Ana": 3}`), `winners`, `penalties` (`["Ana:-20:late"]`), '
-    "`substitute`."
+    '`busted`, `chips` (`{"Ana": 3}`), `winners`, `penalties` (`["Ana:20:late"]`: 20 pt '
+    "taken from Ana), `substitute`."
 )
 
 
