@@ -142,6 +142,24 @@ def test_extra_time_is_for_a_table_drawn_tonight_within_the_limit(
     assert RoundClock.objects.get().extra == {}
 
 
+def test_extra_time_for_a_table_typed_in_full_width_digits(
+    signed_in: Client, night: m.Session
+) -> None:
+    """helper-64: table １ was refused while the minutes ５ beside it were taken."""
+    signed_in.post(url(night), {"action": "start", "minutes": "45"})
+    answer = signed_in.post(url(night), {"action": "extra", "table": "２", "minutes": "５"})
+    assert answer.status_code == 302 and RoundClock.objects.get().extra == {"2": 5}
+
+
+def test_no_extra_time_is_offered_before_the_tables_are_drawn(
+    signed_in: Client, night: m.Session
+) -> None:
+    signed_in.post(url(night), {"action": "start", "minutes": "45"})
+    assert 'value="extra"' in signed_in.get(url(night)).content.decode()
+    night.seatings.all().delete()
+    assert 'value="extra"' not in signed_in.get(url(night)).content.decode()
+
+
 def test_extra_time_adds_up_to_the_limit_and_a_new_draw_clears_it(
     signed_in: Client, night: m.Session, owner: Any
 ) -> None:
@@ -186,7 +204,7 @@ def test_the_clock_word_for_word(night: m.Session, owner: Any) -> None:
     assert drawn.created_by is None and drawn.complete
     night.seatings.all().delete()
     assert refused({"action": "extra", "table": "1", "minutes": "5"}) == (
-        "table: give the number of a table drawn tonight (1 to 0)"
+        "draw the tables first: extra time is given a table"  # (helper-64: “1 to 0”)
     )
     assert refused({"action": "wind"}) == "choose what to change"
 

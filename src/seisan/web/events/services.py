@@ -630,8 +630,11 @@ def clock_action(session: m.Session, data: Mapping[str, Any], user: Any) -> None
             else None})  # fmt: skip
     elif action == "extra":
         seating = session.seatings.order_by("-number").first()
-        text = str(data.get("table")).strip()  # (none: "None", refused)
         tables = len(seating.tables) if seating is not None else 0
+        if not tables:  # (it had asked for a table “1 to 0”)
+            raise SeisanError(_("draw the tables first: extra time is given a table"))
+        text = plain_number(str(data.get("table"))).strip()  # (none: "None", refused; １
+        # typed as the minutes beside it are)
         if not WHOLE_ID.fullmatch(text) or not 1 <= int(text) <= tables:
             raise SeisanError(_("table: give the number of a table drawn tonight (1 to {most})",
                                 most=tables))  # fmt: skip
