@@ -1327,3 +1327,16 @@ def test_a_three_player_table_is_not_offered_or_given_a_four_player_abort(
     assert sent.status_code == 400
     table.refresh_from_db()
     assert table.hands == []
+
+
+def test_a_hand_number_past_the_next_is_not_said_to_be_entered(
+    signed_in: Client, tenhou_session: m.Session
+) -> None:
+    """helper-64: hand 999 was “already entered (from another phone?)”."""
+    table = start(signed_in, tenhou_session)
+    response = post_hand(signed_in, table, HANDS[0], 999)
+    assert response.status_code == 409
+    shown = html.unescape(response.content.decode())
+    assert "hand 999 is not the next hand (1): here is the table as it is now" in shown
+    table.refresh_from_db()
+    assert table.hands == []

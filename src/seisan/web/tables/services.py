@@ -178,6 +178,11 @@ def add_hand(
                   "phone: here is the table as it is now, enter the hand again if it stands",
                   number=number)
             )  # fmt: skip
+        if number > len(table.hands) + 1:  # (a hand not yet played, not one entered)
+            raise Conflict(
+                _("hand {number} is not the next hand ({next}): here is the table as it is "
+                  "now", number=number, next=len(table.hands) + 1)
+            )  # fmt: skip
         if number != len(table.hands) + 1:
             raise Conflict(
                 _("hand {number} is already entered (from another phone?): here is the table "
