@@ -200,3 +200,16 @@ def test_the_form_equals_the_presets_numbers(signed_in: Client, club: m.Club) ->
         assert made == wanted
     korean = services.rules_of(m.Season.objects.get(name="sun-oka").rules)
     assert korean.zero.value == "-0" and korean.oka == Fraction(20)
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("[[[", "not valid TOML (at line 1, column 3)"),
+    ("nosuch", "unknown rules preset “nosuch”"),
+])  # fmt: skip
+def test_a_line_of_toml_gone_wrong_is_not_taken_for_a_presets_name(text: str, said: str) -> None:
+    """helper-64: ``[[[`` was an “unknown rules preset”."""
+    from seisan.errors import SeisanError  # noqa: PLC0415
+
+    with pytest.raises(SeisanError) as refused:
+        services.rules_from_text(text)
+    assert str(refused.value).startswith(said)

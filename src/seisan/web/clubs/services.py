@@ -60,8 +60,8 @@ def rules_from_text(text: str) -> Rules:
     stripped = text.strip()
     if not stripped:
         raise SeisanError(_("give a rules preset name or a house-rules .toml file"))
-    if "=" not in stripped and "\n" not in stripped:
-        return find_preset(stripped)
+    if "=" not in stripped and "\n" not in stripped and not stripped.startswith("["):
+        return find_preset(stripped)  # (“[[[” is TOML gone wrong, not a preset's name)
     try:
         data = tomllib.loads(stripped, parse_float=Decimal)
     except (ValueError, RecursionError) as err:  # TOMLDecodeError, Python's own limits
