@@ -83,3 +83,12 @@ def test_a_night_titled_with_spaces_alone_has_no_title(
                           {"date": "2026-12-07", "title": "a\u202eb"}, follow=True)  # fmt: skip
     assert "no control characters, please" in page.content.decode()
     assert season.sessions.count() == 1
+
+
+def test_an_invitation_for_nobody_visible_is_refused(signed_in: Client, club: m.Club) -> None:
+    page = signed_in.post(reverse("clubs:invitations", args=[club.slug]),
+                          {"name": "\u200b", "role": "scorer", "days": "1"})  # fmt: skip
+    assert page.status_code == 200 and "no control characters, please" in page.content.decode()
+    from seisan.web.accounts.models import Invitation  # noqa: PLC0415
+
+    assert not Invitation.objects.exists()

@@ -9,7 +9,7 @@ from django.contrib.auth import password_validation
 from django.core.exceptions import ValidationError
 
 from seisan.i18n import N_
-from seisan.web.clubs.forms import ROLE_LABELS, in_our_words, words
+from seisan.web.clubs.forms import ROLE_LABELS, in_our_words, visible_text, words
 
 MAX_INVITATION_DAYS = 30
 
@@ -91,6 +91,11 @@ class InvitationForm(forms.Form):
                                most=MAX_INVITATION_DAYS),
         })  # fmt: skip
         self.fields["role"].error_messages.update({"invalid_choice": words(N_("choose a role"))})
+
+    def clean_name(self) -> str:
+        """Shown on the invitation and in the club's history: nothing invisible (a
+        zero-width space alone had been taken; helper-64)."""
+        return visible_text(self.cleaned_data.get("name"))
 
 
 class ApiTokenForm(forms.Form):
