@@ -299,7 +299,7 @@ def save_game(
         if (first := stored_already()) is not None:
             return first
         raise
-    stored = dict(data) if record is None else {"players": names}
+    stored: dict[str, Any] = dict(data) if record is None else {"players": names}
     if "label" in stored:  # as the core reads it: text (a number sent was kept a number)
         stored["label"] = label_text(stored["label"])
     try:  # no retry: the night's lock in _write gives each game its number in turn

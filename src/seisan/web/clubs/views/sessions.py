@@ -35,7 +35,7 @@ def new_session(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
                        link=["clubs:session", [session.pk]])  # fmt: skip
         return redirect("clubs:enter", slug=club.slug, pk=session.pk)
     if "title" in form.errors:  # (the title's own problem, not the date's)
-        messages.error(request, form.errors["title"][0])
+        messages.error(request, str(form.errors["title"][0]))
     else:
         messages.error(request, words(N_("give the date of the session")))
     return redirect("clubs:season", slug=club.slug, pk=season.pk)
