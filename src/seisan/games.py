@@ -1002,7 +1002,8 @@ def _seat(value: object, names: Sequence[str], what: Message | Term) -> int:
 
 
 def _int(value: object, what: object) -> int:
-    if isinstance(value, str):  # (“2” shown bare read as the number it is not)
+    if isinstance(value, str) and value.strip().isdigit():  # (“2” shown bare read as the
+        # number it is not; “x” is no number at all: the count's own words below)
         raise GameError(_("{what}: “{value}” is text: write the number without quotes",
                           what=what, value=value))  # fmt: skip
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:

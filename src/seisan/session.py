@@ -614,7 +614,8 @@ def _game(number: int, game: Mapping[str, Any]) -> SessionGame:
                   seat=seat, value=value)
             )  # fmt: skip
     deposits = game.get("deposits", 0)
-    if isinstance(deposits, str):  # (“1” shown bare read as the number it is not)
+    if isinstance(deposits, str) and deposits.strip().isdigit():  # (“1” shown bare read
+        # as the number it is not; “x” is no number at all: the count's own words below)
         raise SessionError(_("{what}: “{value}” is text: write the number without quotes",
                              what=_("{where}: deposits", where=where), value=deposits))  # fmt: skip
     if isinstance(deposits, bool) or not isinstance(deposits, int) or deposits < 0:
