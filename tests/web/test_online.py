@@ -964,3 +964,26 @@ def test_a_paste_nested_past_pythons_depth_is_refused_in_words(
     upload = Upload.objects.get(season=season)
     assert len(upload.refused) == 1
     assert "nested too deeply" in upload.refused[0]["problem"]["en"]
+
+
+def test_a_deleted_games_log_in_another_club_stays_when_one_club_imports_it(
+    signed_in: Client, club: m.Club, owner: Any
+) -> None:
+    """Each club keeps its own logs: a club importing a log another club had imported
+    and deleted takes nothing of that club's (the mutation run's ``import_upload_197``,
+    which cleared every club's row of the log, lived without it)."""
+    path = DATA / "tenhou" / TENHOU[1]
+    names = {n: n for n in ("Ana", "Ben", "Chie", "Dae")}
+    other = m.Club.objects.create(name="Other club", slug="other", currency="JPY")
+    m.Membership.objects.create(club=other, user=owner, role=m.Role.OWNER)
+    theirs = season_with(other, "tenhou", owner, "Theirs")
+    services.import_upload(services.read_logs(theirs, [(path.name, path.read_bytes())], owner),
+                           names, None, "en")  # fmt: skip
+    game = m.Game.objects.get(session__season=theirs)
+    game.deleted = game.updated
+    game.save()
+    ours = season_with(club, "tenhou", owner, "Ours")
+    services.import_upload(services.read_logs(ours, [(path.name, path.read_bytes())], owner),
+                           names, None, "en")  # fmt: skip
+    assert GameLog.objects.filter(club=other, game=game).exists()
+    assert GameLog.objects.filter(club=club).count() == 1
