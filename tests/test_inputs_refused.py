@@ -350,3 +350,49 @@ def test_sticks_left_written_as_text_are_said_to_be_text(cli: Any, tmp_path: Pat
     assert cli.run("session", str(session), code=2) == (
         f"seisan: error: {session}: game 1: deposits: “1” is text: write the number without "
         "quotes\n")  # fmt: skip
+
+
+def test_a_history_of_the_web_apps_seating_answers_is_read(cli: Any, tmp_path: Path) -> None:
+    """helper-65: the fields the API's ``…/seating`` writes beside the tables had been
+    refused as no night's."""
+    night = {"session": 3, "number": 1, "method": "shuffled", "seed": 0, "created": "2026-12-06",
+             "tables": [["A", "B", "C", "D"]], "sitting_out": [], "repeats": 0}  # fmt: skip
+    history = tmp_path / "h.json"
+    history.write_text(json.dumps([night]), encoding="utf-8")
+    assert "repeated opponents: 6" in cli.run("seating", "A,B,C,D", "--history", str(history))
+
+
+def test_a_trailing_comma_after_the_players_is_no_name(cli: Any) -> None:
+    """helper-65: ``A,B,C,D,`` (as a script writes a list) had become refused."""
+    drawn = json.loads(cli.run("seating", "A,B,C,D,", "--format", "json"))
+    assert sorted(drawn["tables"][0]) == ["A", "B", "C", "D"] and drawn["sitting_out"] == []
+    assert cli.run("seating", "A,,B,C,D", code=2) == "seisan: error: players: a name is empty\n"
+
+
+def test_two_untitled_records_alike_hand_by_hand_are_two_games(cli: Any, tmp_path: Path) -> None:
+    """helper-65: a record without a title (two busts at the first hand by the same
+    four) is its file's: alike hand by hand is not the same game."""
+    from seisan.cli import app  # noqa: PLC0415
+
+    record = json.loads((ROOT / "examples" / "game.json").read_text(encoding="utf-8"))
+    record.pop("title", None)
+    for name in ("a.json", "b.json"):
+        (tmp_path / name).write_text(json.dumps(record), encoding="utf-8")
+    result = cli.runner.invoke(app, ["stats", str(tmp_path), "--format", "json"],
+                               env={"LANG": "C"})  # fmt: skip
+    assert result.exit_code == 0 and result.stderr == ""
+    assert {row["games"] for row in json.loads(result.stdout)} == {2}
+
+
+def test_a_long_name_is_worked_out_each_time_not_kept() -> None:
+    """helper-65: names of megabytes sent to the API without an account were kept for
+    good (4,096 of them); only short names and numbers are."""
+    from seisan import i18n  # noqa: PLC0415
+
+    i18n._kept_key.cache_clear()
+    i18n._kept_number.cache_clear()
+    long = "Ａ" * 100_000
+    assert i18n.name_key(long) == "a" * 100_000 and i18n.name_key("Ａｎａ") == "ana"
+    assert i18n.plain_number("１" * 1000) == "1" * 1000 and i18n.plain_number("▲１") == "-1"
+    assert i18n._kept_key.cache_info().currsize == 1
+    assert i18n._kept_number.cache_info().currsize == 1

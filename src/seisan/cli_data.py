@@ -798,7 +798,7 @@ def _plays(paths: Sequence[Path], rules: Rules | None, lang: Lang | None) -> Pla
                 play = _spelled(load_record(path, rules).play(), spelled)
             else:
                 play = check(load_log(path, rules))
-            same = games.setdefault(_game_key(play), path)
+            same = games.setdefault(_game_key(play, path), path)
             if same is not path:
                 err_line("seisan: " + _("{path}: the same game as {other}, counted once",
                                         path=path, other=same).text(lang))  # fmt: skip
@@ -822,8 +822,13 @@ def _plays(paths: Sequence[Path], rules: Rules | None, lang: Lang | None) -> Pla
     return plays
 
 
-def _game_key(play: GamePlay) -> str:
-    """What tells one game from another: its record, hand by hand, as JSON."""
+def _game_key(play: GamePlay, path: Path) -> str:
+    """What tells one game from another: its record, hand by hand, as JSON, where it is
+    titled (a log's title is its game id); an untitled record is its file's (two short
+    games, a bust at the first hand by the same four, may be alike hand by hand:
+    helper-65)."""
+    if not play.record.title:
+        return str(path.resolve())
     return json.dumps(play.record.to_dict(play.lines), sort_keys=True, default=str)
 
 

@@ -30,8 +30,8 @@ SEATING_HELP = N_(
 def _names(values: Sequence[str], what: Message | str) -> list[str]:
     """Names given as arguments, each possibly a comma-separated list; an empty one
     (``A,,B``) refused, as ``--names`` refuses it (it had been dropped in silence)."""
-    names = [n.strip() for value in values for n in value.split(",")]
-    if not all(names):
+    names = [n.strip() for value in values for n in value.rstrip().removesuffix(",").split(",")]
+    if not all(names):  # (a trailing comma, as scripts write lists, is no name)
         raise SeatingError(_("{what}: a name is empty", what=what))
     return names
 
@@ -47,9 +47,10 @@ def _tables(value: Any, what: Message) -> list[list[str]]:
 
 
 #: what a night of the history may hold: its tables and who sat out, and what ``seisan
-#: seating --format json`` writes beside them
+#: seating --format json`` and the web app's API (``…/seating``) write beside them
 NIGHT_FIELDS = frozenset({"tables", "sitting_out", "repeats", "wind_repeats", "cost",
-                          "complete", "seed"})  # fmt: skip
+                          "complete", "seed", "session", "number", "method",
+                          "created"})  # fmt: skip
 
 
 def _history(path: Path) -> History:

@@ -165,3 +165,22 @@ def test_a_payment_in_pt_may_have_decimals(club: m.Club, owner: Any, signed_in: 
     page = signed_in.post(url, {"payer": "Dae", "payee": "Ana", "amount": "1e1"}, follow=True)
     assert list(m.Payment.objects.values_list("amount", flat=True)) == [Decimal("12.5")]
     assert "with at most 3 decimals" in page.content.decode()
+
+
+def test_a_payment_in_the_seasons_own_smaller_unit_is_taken(
+    club: m.Club, owner: Any, signed_in: Client
+) -> None:
+    """helper-65: a yen club whose season pays in quarters (``unit = 0.25``) could not
+    record its own ledger's rows (12.5 refused as yen have no decimals)."""
+    rules = 'extends = "mleague"\n[money]\nrate = 0.25\nunit = 0.25\ncurrency = "$"\n'
+    season = season_with(club, rules, owner, "Quarters")
+    session = m.Session.objects.create(season=season)
+    enter(signed_in, session, NAMES, [42600, 31000, 16400, 10000])
+    ledger = session_ledger(session)
+    assert ledger is not None and ledger.rows
+    for t in ledger.rows:
+        pay(signed_in, session, t.payer, t.payee, t.amount)
+    assert session_ledger(session).rows == ()  # type: ignore[union-attr]
+    url = reverse("clubs:mark_paid", args=[club.slug, session.pk])
+    signed_in.post(url, {"payer": "Dae", "payee": "Ana", "amount": "0.125"})
+    assert m.Payment.objects.filter(amount=Decimal("0.125")).count() == 0

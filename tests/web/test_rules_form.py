@@ -213,3 +213,20 @@ def test_a_line_of_toml_gone_wrong_is_not_taken_for_a_presets_name(text: str, sa
     with pytest.raises(SeisanError) as refused:
         services.rules_from_text(text)
     assert str(refused.value).startswith(said)
+
+
+def test_a_season_given_other_rules_before_the_check_may_go_back_to_its_games(
+    signed_in: Client, club: m.Club, owner: Any
+) -> None:
+    """helper-65: the count was read from the rules now, so a season given three-player
+    rules beside four-player games (before the check) could never be put back."""
+    new_season(signed_in, club)
+    season = m.Season.objects.get()
+    night = m.Session.objects.create(season=season)
+    services.save_game(night, {"players": ["A", "B", "C", "D"],
+                               "points": [42600, 31000, 16400, 10000]}, owner)  # fmt: skip
+    sanma = services.rules_from_text("tenhou-sanma")
+    services.new_rules_version(season, sanma, "tenhou-sanma", owner)  # (as it could be)
+    url = reverse("clubs:season_settings", args=[club.slug, season.pk])
+    assert signed_in.post(url, {"preset": "mleague"}).status_code == 302
+    assert services.rules_of(season.rules).players == 4

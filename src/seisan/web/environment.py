@@ -85,7 +85,8 @@ def time_zone(name: str, default: str) -> str:
         return default
     try:
         zoneinfo.ZoneInfo(value)
-    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError, OSError):  # (OSError: a folder,
+        # “Asia”, where the tz database is the tzdata package)
         message = _("{name} “{value}”: no such time zone (give one such as Asia/Tokyo, "
                     "Asia/Seoul or UTC)", name=name, value=value)  # fmt: skip
         raise SettingError(message) from None
@@ -139,6 +140,8 @@ def backend(name: str, default: str) -> str:
         found = bool(module) and hasattr(importlib.import_module(module), attribute)
     except ImportError:
         found = False
+    except Exception:  # a module that needs the apps loaded (its models, say):
+        found = True  # it imports once Django has started; its first mail says the rest
     if not found:
         raise SettingError(_("{name} “{value}”: no such class (give its dotted path, such as "
                              "django.core.mail.backends.smtp.EmailBackend)", name=name,

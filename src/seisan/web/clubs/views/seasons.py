@@ -8,6 +8,7 @@ from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.db import DatabaseError, transaction
+from django.db.models import Count
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -163,14 +164,17 @@ def season_settings(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse
         return redirect("clubs:season_settings", slug=club.slug, pk=season.pk)
     if posted is not None and form.is_valid():
         assert form.parsed is not None
-        players = services.rules_of(current).players
-        if form.parsed.players != players and season_games(season).exists():
+        # the tables its games were played at (not its rules now: a season given
+        # other rules before this check may be put back to its games' count)
+        counts = set(m.Seat.objects.filter(game__in=season_games(season)).values("game")
+                     .annotate(seats=Count("id")).values_list("seats", flat=True))  # fmt: skip
+        if counts and form.parsed.players not in counts:
             # (its standings had been drawn with the new count's places beside games of
             # the old: every column after the places shifted)
             form.add_error(None, words(N_("this season's games are of {count} players: rules "
                                           "for {players} would mix two kinds of game in one "
                                           "table; start a new season for them"),
-                                       count=players, players=form.parsed.players))  # fmt: skip
+                                       count=min(counts), players=form.parsed.players))  # fmt: skip
     if posted is not None and form.is_valid():
         assert form.parsed is not None
         if services.rules_toml(form.parsed) != current.toml:

@@ -99,12 +99,20 @@ def _amount(text: str, places: int = 3) -> Fraction | None:
     return Fraction(value)
 
 
-def _places(club: m.Club, in_money: bool) -> int:
+def _places(club: m.Club, session: m.Session, in_money: bool) -> int:
     """The decimals a payment may have: its currency's (ISO 4217: JPY and KRW none, USD
-    two), or three in pt."""
+    two), or more where the season's money is counted in a smaller unit (``unit =
+    0.25``: the ledger's own rows are such amounts; helper-65), or three in pt."""
     from babel.numbers import get_currency_precision  # noqa: PLC0415
 
-    return int(get_currency_precision(club.currency)) if in_money else 3
+    if not in_money:
+        return 3
+    unit = services.rules_of(session.season.rules).stakes.unit
+    places = 0
+    while unit.denominator != 1 and places < 3:  # (the unit's decimals: 0.25 → 2)
+        unit *= 10
+        places += 1
+    return max(int(get_currency_precision(club.currency)), places)
 
 
 @require_POST
@@ -121,7 +129,7 @@ def mark_paid(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
         messages.error(request, words(N_("choose who paid and who was paid, two people of "
                                          "this session")))  # fmt: skip
         return redirect(back)
-    places = _places(club, ledger.in_money)
+    places = _places(club, session, ledger.in_money)
     value = _amount(request.POST.get("amount", ""), places)
     if value is None:
         said = (words(N_("give the amount paid: a number above 0, with at most {places} "
