@@ -396,3 +396,11 @@ def test_a_long_name_is_worked_out_each_time_not_kept() -> None:
     assert i18n.plain_number("１" * 1000) == "1" * 1000 and i18n.plain_number("▲１") == "-1"
     assert i18n._kept_key.cache_info().currsize == 1
     assert i18n._kept_number.cache_info().currsize == 1
+
+
+def test_a_chi_at_a_three_player_table_is_refused(cli: Any) -> None:
+    """Three-player mahjong has no chi (helper-65 looked at three-player melds)."""
+    args = ["hand", "--tiles", "123p456p789s11s345s", "--win", "5s", "--meld", "chi:123p"]
+    assert cli.run(*args, "--players", "3", code=2) == (
+        "seisan: error: three-player mahjong has no chi (チー): pon and kan only\n")  # fmt: skip
+    assert cli.run(*args, code=2) == "seisan: error: the hand has no yaku\n"  # (four: a chi)

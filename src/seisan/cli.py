@@ -1225,6 +1225,8 @@ def hand_command(
             if absent:
                 raise SeisanError(_("three-player mahjong has no {tiles}: of the characters "
                                     "(萬子) only 1m and 9m", tiles=", ".join(absent)))  # fmt: skip
+            if any(spec.partition(":")[0].strip().lower() == "chi" for spec in melds or ()):
+                raise SeisanError(_("three-player mahjong has no chi (チー): pon and kan only"))
         found = score_tiles(
             tiles, win, tsumo=tsumo, riichi=riichi, dealer=dealer, seat_wind=seat_wind,
             round_wind=round_wind, dora=dora, ura=ura, melds=melds or (), scoring=scoring,
