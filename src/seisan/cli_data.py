@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
@@ -557,9 +557,7 @@ def _records_apart(paths: list[Path], output: Path) -> list[Path]:
     same name in two folders, one log as .mjlog and .json: the second had replaced the
     first) or a record would replace a log itself (``-o`` the logs' own folder: a
     tenhou.net/6 log ``X.json`` had become its record)."""
-    kept: dict[Path, Path] = {}
-    for path in paths:
-        kept.setdefault(path.resolve(), path)
+    kept = _once(paths)
     named: dict[str, Path] = {}
     for path in kept.values():
         record = _record_name(path)
@@ -572,6 +570,15 @@ def _records_apart(paths: list[Path], output: Path) -> list[Path]:
             fail(_("--output {folder}: the record of {log} would replace the log itself; give "
                    "another folder", folder=output, log=path))  # fmt: skip
     return list(kept.values())
+
+
+def _once(paths: Iterable[Path]) -> dict[Path, Path]:
+    """Each file once, by its resolved path, as first named (a file named twice, or in a
+    folder named too): ``import`` and ``stats`` read it once."""
+    kept: dict[Path, Path] = {}
+    for path in paths:
+        kept.setdefault(path.resolve(), path)
+    return kept
 
 
 def _import_one(
@@ -782,11 +789,8 @@ def _plays(paths: Sequence[Path], rules: Rules | None, lang: Lang | None) -> Pla
     plays = Plays()
     failed = 0
     spelled = Spellings()
-    read: dict[Path, Path] = {}  # each file once: a file named twice, or in a folder too
     games: dict[str, Path] = {}  # each game once: one log as .mjlog and as .json
-    for path in _log_files(paths, sorted({*LOG_SUFFIXES, *MJAI_SUFFIXES})):
-        if read.setdefault(path.resolve(), path) is not path:
-            continue
+    for path in _once(_log_files(paths, sorted({*LOG_SUFFIXES, *MJAI_SUFFIXES}))).values():
         try:
             if path.suffix.lower() not in (*LOG_SUFFIXES, *MJAI_SUFFIXES):  # (a session
                 # file or a CSV named by hand had been “not valid mjlog XML”)

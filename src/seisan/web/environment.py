@@ -104,11 +104,15 @@ def rates(name: str, default: str) -> str:
                          "m, h or d, then ip, user or key)", name=name, value=value))  # fmt: skip
 
 
+def _listed(name: str, default: str = "") -> list[str]:
+    """The variable's items apart by commas, each without its spaces, none empty."""
+    return [item.strip() for item in (given(name) or default).split(",") if item.strip()]
+
+
 def hosts(name: str, default: str) -> list[str]:
     """Host names apart by commas (``scores.example.org``, ``.example.org``, ``*``),
     never an address with its scheme or path, which no request's host matches."""
-    value = given(name) or default
-    named = [host.strip() for host in value.split(",") if host.strip()]
+    named = _listed(name, default)
     for host in named:
         if "/" in host:
             said = _("{name} “{value}”: give host names (scores.example.org), not addresses "
@@ -120,7 +124,7 @@ def hosts(name: str, default: str) -> list[str]:
 def origins(name: str) -> list[str]:
     """Origins apart by commas, each with its scheme (``https://scores.example.org``), as
     Django asks (without one, Django's check refused it and the server started anyway)."""
-    named = [o.strip() for o in (given(name) or "").split(",") if o.strip()]
+    named = _listed(name)
     for origin in named:
         if not re.match(r"https?://[^/]+$", origin, flags=re.IGNORECASE):
             said = _("{name} “{value}”: give each origin with its scheme "
