@@ -26,6 +26,18 @@ def _set(monkeypatch: pytest.MonkeyPatch, value: object) -> None:
         monkeypatch.setenv("X_SETTING", str(value))
 
 
+def _read_or_refused(monkeypatch: pytest.MonkeyPatch, given: object, read: object,
+                     reader: Any, refused: str) -> None:  # fmt: skip
+    """``reader()`` of the variable set to ``given``: ``read``, or (None) refused in
+    words matching ``refused``."""
+    _set(monkeypatch, given)
+    if read is None:
+        with pytest.raises(env.SettingError, match=refused):
+            reader()
+    else:
+        assert reader() == read
+
+
 @pytest.mark.parametrize(("given", "default", "read"), [
     (UNSET, False, False), (UNSET, True, True), ("", True, True), ("  ", False, False),
     ("1", False, True), ("true", False, True), ("Yes", False, True), (" ON ", False, True),
@@ -74,12 +86,8 @@ def test_a_whole_number(monkeypatch: pytest.MonkeyPatch, given: object, least: i
 ])  # fmt: skip
 def test_a_time_zone(monkeypatch: pytest.MonkeyPatch, given: object, read: str | None) -> None:
     """Django stopped on a time zone it could not find with its own ValueError."""
-    _set(monkeypatch, given)
-    if read is None:
-        with pytest.raises(env.SettingError, match="no such time zone"):
-            env.time_zone("X_SETTING", "UTC")
-    else:
-        assert env.time_zone("X_SETTING", "UTC") == read
+    _read_or_refused(monkeypatch, given, read, lambda: env.time_zone("X_SETTING", "UTC"),
+                     "no such time zone")  # fmt: skip
 
 
 @pytest.mark.parametrize(("given", "good"), [
@@ -181,12 +189,13 @@ def test_every_setting_is_read_through_its_checks() -> None:
 def test_allowed_hosts_are_host_names(monkeypatch: pytest.MonkeyPatch, given: object,
                                       read: list[str] | None) -> None:  # fmt: skip
     """helper-63: ``http://example.com`` started a server no request's host matched."""
-    _set(monkeypatch, given)
-    if read is None:
-        with pytest.raises(env.SettingError, match="give host names"):
-            env.hosts("X_SETTING", "127.0.0.1,localhost")
-    else:
-        assert env.hosts("X_SETTING", "127.0.0.1,localhost") == read
+    _read_or_refused(
+        monkeypatch,
+        given,
+        read,
+        lambda: env.hosts("X_SETTING", "127.0.0.1,localhost"),
+        "give host names",
+    )
 
 
 @pytest.mark.parametrize(("given", "read"), [
@@ -198,12 +207,8 @@ def test_allowed_hosts_are_host_names(monkeypatch: pytest.MonkeyPatch, given: ob
 def test_trusted_origins_have_their_scheme(monkeypatch: pytest.MonkeyPatch, given: object,
                                            read: list[str] | None) -> None:  # fmt: skip
     """helper-63: Django's own check refused ``example.com`` and the server started."""
-    _set(monkeypatch, given)
-    if read is None:
-        with pytest.raises(env.SettingError, match="give each origin with its scheme"):
-            env.origins("X_SETTING")
-    else:
-        assert env.origins("X_SETTING") == read
+    _read_or_refused(monkeypatch, given, read, lambda: env.origins("X_SETTING"),
+                     "give each origin with its scheme")  # fmt: skip
 
 
 @pytest.mark.parametrize(("given", "good"), [
