@@ -1216,20 +1216,12 @@ def hand_command(
             raise SeisanError(_("give either --tiles or --han/--fu, not both"))
         if ura and not riichi:  # (as a record's ura with no riichi winner is refused)
             raise SeisanError(_("--ura does nothing without --riichi"))
-        from seisan.tiles import score_tiles, tile_names  # noqa: PLC0415 - optional module
+        from seisan.tiles import score_tiles  # noqa: PLC0415 - optional module
 
-        if players == 3:  # (a hand of 2m–8m had been scored as if it could be dealt)
-            dealt = [*tile_names(tiles), *tile_names(win), *(tile_names(dora) if dora else []),
-                     *(tile_names(ura) if ura else [])]  # fmt: skip
-            absent = sorted({name for name in dealt if name[1] == "m" and name[0] not in "19"})
-            if absent:
-                raise SeisanError(_("three-player mahjong has no {tiles}: of the characters "
-                                    "(萬子) only 1m and 9m", tiles=", ".join(absent)))  # fmt: skip
-            if any(spec.partition(":")[0].strip().lower() == "chi" for spec in melds or ()):
-                raise SeisanError(_("three-player mahjong has no chi (チー): pon and kan only"))
         found = score_tiles(
             tiles, win, tsumo=tsumo, riichi=riichi, dealer=dealer, seat_wind=seat_wind,
             round_wind=round_wind, dora=dora, ura=ura, melds=melds or (), scoring=scoring,
+            players=players,
         )  # fmt: skip
         value = found.value
         data = {"yaku": list(found.yaku), "han": found.han, "fu": found.fu}

@@ -188,11 +188,12 @@ def score_tiles(
     melds: Sequence[str] = (),
     scoring: Scoring | None = None,
     context: WinContext | None = None,
+    players: int = 4,
 ) -> TileHand:
     """Find yaku, han and fu of ``tiles`` (all 14, the winning tile included) with the
     ``mahjong`` package, and pay them under ``scoring``'s point system. Sitting East
     (``seat_wind``) is being the dealer; ``dealer`` (None: as the seat wind says) may
-    not say otherwise."""
+    not say otherwise. At a table of three ``players`` there is no 2m–8m and no chi."""
     scoring = scoring or Scoring()
     hand_names = tile_names(tiles)
     win_names = tile_names(win, Term("field.win"))
@@ -220,6 +221,15 @@ def score_tiles(
                         tile=five,
                     )
                 )
+    if players == 3:  # (a hand of 2m–8m had been scored as if it could be dealt)
+        dealt = [*hand_names, *(tile_names(dora) if dora else []),
+                 *(tile_names(ura) if ura else [])]  # fmt: skip
+        absent = sorted({name for name in dealt if name[1] == "m" and name[0] not in "19"})
+        if absent:
+            raise HandError(_("three-player mahjong has no {tiles}: of the characters (萬子) "
+                              "only 1m and 9m", tiles=", ".join(absent)))  # fmt: skip
+        if any(spec.partition(":")[0].strip().lower() == "chi" for spec in melds):
+            raise HandError(_("three-player mahjong has no chi (チー): pon and kan only"))
     called = [_meld(spec, aka) for spec in melds]
     left = list(hand_names)
     for spec, (_unused, names) in zip(melds, called, strict=True):

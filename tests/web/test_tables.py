@@ -1340,3 +1340,20 @@ def test_a_hand_number_past_the_next_is_not_said_to_be_entered(
     assert "hand 999 is not the next hand (1): here is the table as it is now" in shown
     table.refresh_from_db()
     assert table.hands == []
+
+
+def test_a_three_player_hand_of_tiles_not_dealt_is_refused(
+    signed_in: Client, club: m.Club, owner: Any
+) -> None:
+    """The check of three-player tiles is the core's (``score_tiles(players=3)``), so the
+    table assistant makes it too: 2m–8m are not dealt at a table of three."""
+    season = season_with(club, "tenhou-sanma", owner, name="Sanma")
+    night = m.Session.objects.create(season=season, title="Three")
+    table = start(signed_in, night, NAMES[:3])
+    tiles = {"result": "ron", "win_0": "on", "discarder": "1", "tiles_0": "234m567p11s345678s",
+             "wintile_0": "8s", "number": "1", "key": uuid.uuid4().hex}  # fmt: skip
+    sent = signed_in.post(table_url(table), tiles)
+    assert sent.status_code == 400
+    assert "three-player mahjong has no 2m, 3m, 4m" in html.unescape(sent.content.decode())
+    table.refresh_from_db()
+    assert table.hands == []

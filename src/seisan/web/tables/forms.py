@@ -210,7 +210,7 @@ class HandForm(forms.Form):
             seat_wind=WINDS[(seat - seating.dealer) % seating.players], round_wind=seating.wind,
             dora=(data.get("dora") or "").strip(),
             ura=(data.get("ura") or "").strip() if data.get(f"riichi_{seat}") else "",
-            melds=melds, scoring=seating.scoring,
+            melds=melds, scoring=seating.scoring, players=seating.players,
         )  # fmt: skip
         win: dict[str, Any] = {}
         if hand.yakuman:
