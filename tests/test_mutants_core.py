@@ -300,7 +300,7 @@ def test_a_penalty_names_its_hand_only_when_it_has_one() -> None:
             [30000, 30000, 30000, 27000], 1, Rules(),
             "points total 117000 and 1000 on the table, but 4 players starting with 30000 hold"
             " 120000: 2000 missing (check the points; riichi deposits left on the table are"
-            " given with --deposits N)",
+            " given with deposits)",
         ),
         (
             [30000, 30000, 30000, 29500], 0, Rules(),
@@ -326,6 +326,22 @@ def test_points_that_do_not_add_up_say_by_how_much(
     with pytest.raises(PointsError) as err:
         settle(points, rules, deposits=deposits)
     assert str(err.value) == message
+
+
+def test_the_command_line_names_its_deposits_option_where_a_file_names_its_field() -> None:
+    """The sticks left on the table are ``deposits`` in a session file and the API, and
+    ``--deposits N`` on the command line: each error names what its reader types."""
+    from typer.testing import CliRunner  # noqa: PLC0415
+
+    from seisan.cli import app  # noqa: PLC0415
+
+    out = CliRunner().invoke(app, ["settle", "--start", "30000", "--lang", "en", "--",
+                                   "30000", "30000", "30000", "29000"])  # fmt: skip
+    assert out.exit_code == 2
+    assert (
+        "1000 missing (check the points; riichi deposits left on the table are given "
+        "with --deposits N)" in " ".join(out.output.split())
+    )
 
 
 @pytest.mark.parametrize(

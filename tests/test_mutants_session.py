@@ -66,31 +66,34 @@ def test_one_game_from_a_table_settles_alone() -> None:
     assert settle_one(game, TENHOU).totals() == {"Ana": 50, "Ben": 10, "Chie": -20, "Dae": -40}
 
 
-@pytest.mark.parametrize(("number", "prefix"), [((), "game 1"), ((7,), "game 7")])
+@pytest.mark.parametrize(("number", "prefix"), [((), ""), ((7,), "game 7: ")])
 def test_a_single_game_error_names_its_number(number: tuple[int, ...], prefix: str) -> None:
-    with pytest.raises(SessionError, match=f"^{prefix}: points: give one final score per"):
+    """A game of a file is named by its number; a game alone (the web app's, the API's)
+    is no "game 1" of anything. Either way the error says the field it is about."""
+    with pytest.raises(SessionError, match=f"^{prefix}points: give one final score per") as err:
         game_from_dict({"players": NAMES, "points": TOP[:3]}, *number)
+    assert err.value.field == "points"
 
 
 @pytest.mark.parametrize(
     ("extra", "message"),
     [
-        ({"players": "AnaBenChieDae"}, "game 1: players: give the names in seat order"),
-        ({"players": ["Ana", "Ben", "Chie", 4]}, "game 1: players: give the names in seat order"),
-        ({"players": None}, "game 1: players: give the names in seat order"),
-        ({"points": [40000, 30000, 20000, "x"]}, "game 1: points: seat 3 has x, not whole points"),
+        ({"players": "AnaBenChieDae"}, "players: give the names in seat order"),
+        ({"players": ["Ana", "Ben", "Chie", 4]}, "players: give the names in seat order"),
+        ({"players": None}, "players: give the names in seat order"),
+        ({"points": [40000, 30000, 20000, "x"]}, "points: seat 3 has x, not whole points"),
         ({"points": [40000, 30000, True, 10000]},
-         "game 1: points: seat 2 has true, not whole points"),
+         "points: seat 2 has true, not whole points"),
         ({"points": [40000, 30000, 20000, 1e4]},
-         "game 1: points: seat 3 has 10000.0, not whole points"),
-        ({"deposits": -1}, "game 1: deposits: -1 must be a count of riichi sticks, 0 or more"),
-        ({"deposits": 1.5}, "game 1: deposits: 1.5 must be a count of riichi sticks, 0 or more"),
-        ({"deposits": "x"}, "game 1: deposits: x must be a count of riichi sticks, 0 or more"),
+         "points: seat 3 has 10000.0, not whole points"),
+        ({"deposits": -1}, "deposits: -1 must be a count of riichi sticks, 0 or more"),
+        ({"deposits": 1.5}, "deposits: 1.5 must be a count of riichi sticks, 0 or more"),
+        ({"deposits": "x"}, "deposits: x must be a count of riichi sticks, 0 or more"),
         ({"deposits": True},
-         "game 1: deposits: true must be a count of riichi sticks, 0 or more"),
-        ({"penalties": "Ana:5"}, "game 1: penalties: give a list of NAME:PT"),
+         "deposits: true must be a count of riichi sticks, 0 or more"),
+        ({"penalties": "Ana:5"}, "penalties: give a list of NAME:PT"),
         ({"sahsi": ["Ana:Ben:10000"]},
-         "game 1: “sahsi” is not a game field; known: players, points, label, deposits, "
+         "“sahsi” is not a game field; known: players, points, label, deposits, "
          "penalties, substitute, sashi, bashin, binta, chips, busted, winners, soto, pool, side"),
     ],
 )  # fmt: skip
@@ -98,6 +101,8 @@ def test_a_mistyped_game_table_names_the_field(extra: dict[str, object], message
     with pytest.raises(SessionError) as err:
         game_from_dict({"players": NAMES, "points": TOP, **extra})
     assert str(err.value) == message
+    named = message.split(":", maxsplit=1)[0]
+    assert err.value.field == (None if "game field" in message else named)
 
 
 def test_a_labelled_game_keeps_its_label_and_is_not_a_bet() -> None:

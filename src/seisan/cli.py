@@ -724,10 +724,11 @@ def settle_command(
             for name in chombo or []
         )
         result = settle_game(values, resolved, player_names, bets, deposits, penalties, sub)
-    except PointsTotalError as err:
+    except PointsTotalError as given:
+        err = given.given_with("--deposits N")
         fits = _total_hint(err)
         if fits is None:
-            raise
+            raise err from None
         raise SeisanError(_("{error}; {hint}", error=err.message, hint=fits)) from None
     show_game(result, fmt, language, ledger)
 

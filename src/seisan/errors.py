@@ -16,8 +16,13 @@ from seisan.i18n import Lang, Message, _, render
 class SeisanError(ValueError):
     """Base of every error caused by bad input (rules, points, names)."""
 
-    def __init__(self, message: Message | str, /) -> None:
+    #: the field of the input it is about, where there is one (the API answers with it)
+    field: str | None = None
+
+    def __init__(self, message: Message | str, /, *, field: str | None = None) -> None:
         self.message = message if isinstance(message, Message) else Message(message)
+        if field is not None:
+            self.field = field
         super().__init__(self.message.template)
 
     def text(self, lang: Lang | str | None = None) -> str:
@@ -60,6 +65,8 @@ def _written(value: object, lang: Lang | str | None) -> str:
 
 class RulesError(SeisanError):
     """A house rule is invalid: names the field and the value."""
+
+    field: str
 
     def __init__(self, field: str, value: object, problem: Message | str) -> None:
         self.field = field

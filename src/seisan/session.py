@@ -48,8 +48,9 @@ _ZERO = Fraction(0)
 _BET_COLUMNS = tuple(name for name in BET_FIELDS if name != "side")
 _CSV_COLUMNS = ("game", "seats", "deposits", "penalties", "substitute", *_BET_COLUMNS,
                 "soto_pool")  # fmt: skip
-_GAME_FIELDS = ("players", "points", "label", "deposits", "penalties", "substitute",
-                *_BET_COLUMNS, "side")  # fmt: skip
+#: the fields of a game's table (a session file's ``[[games]]``, the API's game)
+GAME_FIELDS = ("players", "points", "label", "deposits", "penalties", "substitute",
+               *_BET_COLUMNS, "side")  # fmt: skip
 
 
 class SessionError(SeisanError):
@@ -103,10 +104,17 @@ class Session:
         return SessionResult(self, tuple(results))
 
 
-def game_from_dict(game: Mapping[str, Any], number: int = 1) -> SessionGame:
+def game_from_dict(game: Mapping[str, Any], number: int | None = None) -> SessionGame:
     """One game as a session file's ``[[games]]`` table gives it: ``players``,
-    ``points``, ``deposits``, ``penalties``, ``substitute`` and its bets."""
-    return _game(number, game)
+    ``points``, ``deposits``, ``penalties``, ``substitute`` and its bets. An error names
+    the game by ``number`` when given (a game of a file); a game alone (the web app's,
+    the API's) is no "game 1" of anything."""
+    if number is None:
+        return _game(game)
+    try:
+        return _game(game)
+    except SessionError as err:
+        raise SessionError(err.within(_("game {label}", label=number)), field=err.field) from None
 
 
 def settle_one(game: SessionGame, rules: Rules) -> GameResult:
@@ -574,7 +582,7 @@ def _part_from_dict(
     for number, game in enumerate(games, start=1):
         if not isinstance(game, Mapping):
             raise SessionError(_("game {label}: must be a table", label=number))
-        out.append(replace(_game(number, game), source=source))
+        out.append(replace(game_from_dict(game, number), source=source))
     title = data.get("title", "")
     if not isinstance(title, str) or not plain_text(title):
         raise SessionError(_("title: must be text"))
@@ -594,43 +602,43 @@ def session_from_dict(
     return Session(rules or part.rules or Rules(), part.games, part.title, "", part.penalties)
 
 
-def _game(number: int, game: Mapping[str, Any]) -> SessionGame:
-    where = _("game {label}", label=number)
-    unknown = set(game) - set(_GAME_FIELDS)
+def _game(game: Mapping[str, Any]) -> SessionGame:
+    """One game's table read; its errors name the field (the caller says which game)."""
+    unknown = set(game) - set(GAME_FIELDS)
     if unknown:
         raise SessionError(
-            _("{where}: “{field}” is not a game field; known: {known}", where=where,
-              field=sorted(unknown)[0], known=_GAME_FIELDS)
+            _("“{field}” is not a game field; known: {known}", field=sorted(unknown)[0],
+              known=GAME_FIELDS)
         )  # fmt: skip
     names, points = game.get("players"), game.get("points")
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-        raise SessionError(_("{where}: players: give the names in seat order", where=where))
+        raise SessionError(_("players: give the names in seat order"), field="players")
     if not isinstance(points, list) or len(points) != len(names):
-        raise SessionError(_("{where}: points: give one final score per player", where=where))
+        raise SessionError(_("points: give one final score per player"), field="points")
     for seat, value in enumerate(points):
         if isinstance(value, bool) or not isinstance(value, int):
             raise SessionError(
-                _("{where}: points: seat {seat} has {value}, not whole points", where=where,
-                  seat=seat, value=value)
+                _("points: seat {seat} has {value}, not whole points", seat=seat, value=value),
+                field="points",
             )  # fmt: skip
     deposits = game.get("deposits", 0)
     if isinstance(deposits, str) and deposits.strip().isdigit():  # (“1” shown bare read
         # as the number it is not; “x” is no number at all: the count's own words below)
         raise SessionError(_("{what}: “{value}” is text: write the number without quotes",
-                             what=_("{where}: deposits", where=where), value=deposits))  # fmt: skip
+                             what=_("deposits"), value=deposits), field="deposits")  # fmt: skip
     if isinstance(deposits, bool) or not isinstance(deposits, int) or deposits < 0:
         raise SessionError(
-            _("{where}: deposits: {value} must be a count of riichi sticks, 0 or more",
-              where=where, value=deposits)
+            _("deposits: {value} must be a count of riichi sticks, 0 or more", value=deposits),
+            field="deposits",
         )  # fmt: skip
     own = {"players", "points", "label", "deposits", "penalties", "substitute"}
     bets = {k: v for k, v in game.items() if k not in own}
     penalties = game.get("penalties", [])
     if not isinstance(penalties, list):
-        raise SessionError(_("{where}: penalties: give a list of NAME:PT", where=where))
+        raise SessionError(_("penalties: give a list of NAME:PT"), field="penalties")
     label = game.get("label", "")  # text, or what TOML reads as a number or a date
     if isinstance(label, Mapping | list) or not plain_text(str(label)):
-        raise SessionError(_("{where}: label: must be text", where=where))
+        raise SessionError(_("label: must be text"), field="label")
     return SessionGame(tuple(names), tuple(points), bets, label_text(label), deposits,
                        penalties=tuple(penalties), substitute=game.get("substitute"))  # fmt: skip
 

@@ -324,24 +324,25 @@ def _refuse_points(points: Sequence[object], rules: Rules, deposits: int) -> NoR
     if len(points) != rules.players:
         raise PointsError(
             _("{rules} is for {players} players, got {count} scores", rules=rules.title(),
-              players=rules.players, count=len(points))
+              players=rules.players, count=len(points)), field="points",
         )  # fmt: skip
     unit = rules.unit
     values: list[int] = []
     for seat, p in enumerate(points):
         if isinstance(p, bool) or not isinstance(p, int):
             raise PointsError(_("seat {seat}: points “{points}” are not a whole number", seat=seat,
-                                points=p))  # fmt: skip
+                                points=p), field="points")  # fmt: skip
         if abs(p) > MAX_POINTS:
             raise PointsError(_("seat {seat}: points {points} are beyond {limit}", seat=seat,
-                                points=p, limit=MAX_POINTS))  # fmt: skip
+                                points=p, limit=MAX_POINTS), field="points")  # fmt: skip
         if p % unit:
             raise PointsError(_("seat {seat}: points {points} are not a multiple of {unit}",
-                                seat=seat, points=p, unit=unit))  # fmt: skip
+                                seat=seat, points=p, unit=unit), field="points")  # fmt: skip
         values.append(p)
     if isinstance(deposits, bool) or not isinstance(deposits, int) or deposits < 0:
         raise PointsError(
-            _("deposits {deposits} must be a count of riichi sticks, 0 or more", deposits=deposits)
+            _("deposits {deposits} must be a count of riichi sticks, 0 or more", deposits=deposits),
+            field="deposits",
         )
     # only the total is left: off by more or less than the sticks on the table
     raise PointsTotalError(sum(values), deposits * rules.scoring.riichi, rules)
@@ -350,7 +351,9 @@ def _refuse_points(points: Sequence[object], rules: Rules, deposits: int) -> NoR
 class PointsTotalError(PointsError):
     """Final points that do not add up to what the players started with."""
 
-    def __init__(self, total: int, on_table: int, rules: Rules) -> None:
+    field = "points"
+
+    def __init__(self, total: int, on_table: int, rules: Rules, sticks: str = "deposits") -> None:
         self.total = total
         self.on_table = on_table
         self.rules = rules
@@ -369,13 +372,18 @@ class PointsTotalError(PointsError):
         elif rules.scoring.riichi and not missing % rules.scoring.riichi:
             message = _(
                 "{held}, but {stake}: {missing} missing (check the points; riichi deposits left"
-                " on the table are given with --deposits N)",
-                held=held, stake=stake, missing=missing - on_table,
+                " on the table are given with {sticks})",
+                held=held, stake=stake, missing=missing - on_table, sticks=sticks,
             )  # fmt: skip
         else:
             message = _("{held}, but {stake}: {missing} missing", held=held, stake=stake,
                         missing=missing - on_table)  # fmt: skip
         super().__init__(message)
+
+    def given_with(self, sticks: str) -> PointsTotalError:
+        """The same error naming the sticks left on the table as the reader gives them
+        (the command line's ``--deposits N``; a session file's or the API's ``deposits``)."""
+        return PointsTotalError(self.total, self.on_table, self.rules, sticks)
 
 
 def check_names(names: Sequence[object], players: int) -> list[str]:
@@ -383,23 +391,26 @@ def check_names(names: Sequence[object], players: int) -> list[str]:
     names = list(names)
     if len(names) != players:
         raise PointsError(
-            _("{players} names are needed, got {count}", players=players, count=len(names))
+            _("{players} names are needed, got {count}", players=players, count=len(names)),
+            field="players",
         )
     for seat, name in enumerate(names):
         if not isinstance(name, str):  # (2 had been “name “2” must be … text”, as if text)
             raise PointsError(_("seat {seat}: a name is text in quotes, not {value}", seat=seat,
-                                value=as_written(name)))  # fmt: skip
+                                value=as_written(name)), field="players")  # fmt: skip
         if not name.strip() or not plain_text(name):
             raise PointsError(
                 _("seat {seat}: name “{name}” must be non-empty printable text", seat=seat,
-                  name=name)
+                  name=name), field="players",
             )  # fmt: skip
     clean = [str(name).strip() for name in names]
     for name in clean:
         if is_house(name):
-            raise PointsError(house_name(name))
+            raise PointsError(house_name(name), field="players")
     if len({name_key(name) for name in clean}) != players:
-        raise PointsError(_("names must differ (ignoring case and spaces): {names}", names=clean))
+        raise PointsError(
+            _("names must differ (ignoring case and spaces): {names}", names=clean), field="players"
+        )
     return clean
 
 

@@ -686,3 +686,39 @@ def test_a_games_label_is_stored_as_text_and_the_season_exports(
     m.Game.objects.update(data={**body, "label": label})  # (stored so before the fix)
     page = signed_in.get(reverse("clubs:export", args=[club.slug, season.pk, "csv"]))
     assert page.status_code == 200 and f"{stored}," in page.content.decode()
+
+
+@pytest.mark.parametrize(
+    ("extra", "field", "message"),
+    [
+        ({"points": [42600, 31000, 16400, 1000]}, "points",
+         "points total 91000, but 4 players starting with 25000 hold 100000: 9000 missing "
+         "(check the points; riichi deposits left on the table are given with deposits)"),
+        ({"points": [42600, 31000, 16400]}, "points", "points: give one final score per player"),
+        ({"points": [42650, 31000, 16400, 9950]}, "points",
+         "seat 0: points 42650 are not a multiple of 100"),
+        ({"players": ["Ana", "Ana", "Chie", "Dae"]}, "players",
+         "names must differ (ignoring case and spaces): Ana, Ana, Chie, Dae"),
+        ({"deposits": -1}, "deposits", "deposits: -1 must be a count of riichi sticks, 0 or more"),
+        ({"deposits": "1"}, "deposits", "deposits: “1” is text: write the number without quotes"),
+        ({"sashi": [{"a": 1}]}, "sashi",
+         "sashi: “a = 1” should be A:B:AMOUNT (seats or names, points)"),
+        ({"chips": [1, 2]}, "chips", "chips: 2 counts given for 4 players"),
+        ({"busted": {"Ana": "Eve"}}, "busted",
+         "busted: “Eve” is not a player (seats 0 to 3 or Ana, Ben, Chie, Dae)"),
+        ({"penalties": ["Eve:5"]}, "penalties",
+         "penalties: “Eve” is not a player (seats 0 to 3 or Ana, Ben, Chie, Dae)"),
+        ({"winners": "Ana"}, "winners", "winners: give a list of players"),
+    ],
+)  # fmt: skip
+def test_a_games_error_names_its_field_and_no_game_number(
+    owner: Any, session: m.Session, extra: dict[str, Any], field: str, message: str
+) -> None:
+    """A game sent alone is no "game 1" of anything (the night may have ten), and the
+    error's `field` is the field of the game's table it is about; the sticks left on
+    the table are the API's `deposits`, not the command line's `--deposits N`."""
+    body = {"players": NAMES, "points": [42600, 31000, 16400, 10000], **extra}
+    answer = post_game(new_api_token(owner, "bot"), session, body)
+    assert answer.status_code == 400
+    assert answer.json() == {"error": {"code": "invalid", "message": message, "field": field}}
+    assert not m.Game.objects.filter(session=session).exists()

@@ -28,7 +28,7 @@ from seisan.rules import Rules
 from seisan.settlement import PointsTotalError
 from seisan.web.clubs.forms import in_our_words, words
 from seisan.web.clubs.middleware import web_lang
-from seisan.web.clubs.services import EntryError, check_name, settle_data
+from seisan.web.clubs.services import EntryError, check_name, points_problem, settle_data
 
 _NUMBER = re.compile(r"^[+-]?\d{1,10}$")
 WINDS = (N_("East"), N_("South"), N_("West"), N_("North"))
@@ -500,18 +500,6 @@ def _pt(text: Any) -> Fraction | None:
         return Fraction(Decimal(str(text)))
     except (InvalidOperation, ValueError):
         return None
-
-
-def points_problem(err: PointsTotalError, rules: Rules) -> Message:
-    """Points that do not add up, said for the form (sticks have their own field)."""
-    expected = rules.start * rules.players
-    held = err.total + err.on_table
-    if held > expected:
-        return _("the points add up to {total}, {excess} more than the {expected} the players "
-                 "started with", total=held, excess=held - expected, expected=expected)  # fmt: skip
-    return _("the points add up to {total}, {missing} less than the {expected} the players "
-             "started with (riichi sticks left on the table have their own field)",
-             total=held, missing=expected - held, expected=expected)  # fmt: skip
 
 
 def initial_of(

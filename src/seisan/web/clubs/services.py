@@ -33,6 +33,7 @@ from seisan.session import (
     label_text,
     settle_one,
 )
+from seisan.settlement import PointsTotalError
 from seisan.transfers import house_name, is_house
 from seisan.web.clubs import history, inserts, reads
 from seisan.web.clubs import models as m
@@ -45,6 +46,18 @@ class EntryError(SeisanError):
     def __init__(self, message: Message, field: str = "") -> None:
         super().__init__(message)
         self.field = field
+
+
+def points_problem(err: PointsTotalError, rules: Rules) -> Message:
+    """Points that do not add up, said for the form (sticks have their own field)."""
+    expected = rules.start * rules.players
+    held = err.total + err.on_table
+    if held > expected:
+        return _("the points add up to {total}, {excess} more than the {expected} the players "
+                 "started with", total=held, excess=held - expected, expected=expected)  # fmt: skip
+    return _("the points add up to {total}, {missing} less than the {expected} the players "
+             "started with (riichi sticks left on the table have their own field)",
+             total=held, missing=expected - held, expected=expected)  # fmt: skip
 
 
 class Conflict(SeisanError):
@@ -1067,6 +1080,9 @@ def resettle_preview(season: m.Season) -> list[dict[str, Any]]:
         names = [s.player.name for s in seats]
         try:
             result = settle_one(session_game(game, names), rules)
+        except PointsTotalError as err:  # (the game's own form has a field for the sticks)
+            out.append({"game": game, "error": points_problem(err, rules), "rows": []})
+            continue
         except SeisanError as err:
             out.append({"game": game, "error": err.message, "rows": []})
             continue
