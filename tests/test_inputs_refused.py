@@ -281,6 +281,27 @@ def test_a_file_that_is_no_record_or_log_is_named_as_such(cli: Any, command: str
         ".mjlog, .json, .jsonl, .mjson, .log, .gz or .txt)\n")  # fmt: skip
 
 
+@pytest.mark.parametrize(("text", "shown"), [("null", "null"), (" 42\n", "42"),
+                                             ('"x"', '"x"'), ("false", "false")])  # fmt: skip
+def test_a_log_that_is_one_json_value_is_said_to_be_no_log(
+    cli: Any, tmp_path: Path, text: str, shown: str
+) -> None:
+    """``null`` in a .json file had been “not valid mjlog XML” (the reader of what is
+    left, since JSON that is not an object or a list is no other format's)."""
+    from seisan.cli import app  # noqa: PLC0415
+
+    said = (f"“{shown}” is a JSON value, not a game log: a log is a tenhou.net/6 or Mahjong "
+            "Soul JSON object, mjai's event lines, or Tenhou's mjlog XML")  # fmt: skip
+    (tmp_path / "x.json").write_text(text, encoding="utf-8")
+    assert cli.run("stats", str(tmp_path / "x.json"), code=2) == (
+        f"seisan: error: {tmp_path}/x.json: {said}\n"
+    )
+    imported = cli.runner.invoke(app, ["import", "tenhou", str(tmp_path / "x.json"), "-o",
+                                       str(tmp_path / "out"), "--lang", "en"],
+                                 env={"COLUMNS": "400"})  # fmt: skip
+    assert imported.exit_code == 2 and said in imported.output
+
+
 @pytest.mark.parametrize("command", ["stats", "ratings"])
 def test_a_file_left_out_makes_the_exit_status_2_after_the_rest_is_shown(
     cli: Any, tmp_path: Path, command: str

@@ -966,6 +966,23 @@ def test_a_paste_nested_past_pythons_depth_is_refused_in_words(
     assert "nested too deeply" in upload.refused[0]["problem"]["en"]
 
 
+@pytest.mark.parametrize("pasted", ["null", "42", '"a log"', "true"])
+def test_a_pasted_json_value_is_said_to_be_no_log_not_bad_xml(
+    club: m.Club, owner: Any, signed_in: Client, pasted: str
+) -> None:
+    """helper-64: a pasted ``null`` was "not valid mjlog XML" (the reader of what is
+    left). JSON that is one value is no log of any format, said so in each language."""
+    season = season_with(club, "tenhou", owner)
+    page = read(signed_in, club, season, pasted=pasted)
+    assert page.status_code in (200, 302)
+    problem = Upload.objects.get(season=season).refused[0]["problem"]
+    assert problem["en"] == (
+        f"“{pasted}” is a JSON value, not a game log: a log is a tenhou.net/6 or Mahjong "
+        "Soul JSON object, mjai's event lines, or Tenhou's mjlog XML"
+    )
+    assert "XML" not in problem["en"].split(":")[0] and "mjlog" in problem["ja"]
+
+
 def test_a_deleted_games_log_in_another_club_stays_when_one_club_imports_it(
     signed_in: Client, club: m.Club, owner: Any
 ) -> None:

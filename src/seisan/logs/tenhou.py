@@ -240,6 +240,21 @@ def parse_any(
     return parse(text, rules, names, game_id)
 
 
+def _refuse_json_value(text: str) -> None:
+    """JSON that is one value (``null``, a number, a text) is no log of any format: said
+    so, where it had been "not valid mjlog XML" (the reader of what is left)."""
+    import json  # noqa: PLC0415 - only a log that failed needs it
+
+    start = text.strip()
+    try:
+        json.loads(start)
+    except (ValueError, RecursionError):
+        return  # (not JSON: no log at all, or broken XML; the XML's error says where)
+    raise LogError(_("“{start}” is a JSON value, not a game log: a log is a tenhou.net/6 or "
+                     "Mahjong Soul JSON object, mjai's event lines, or Tenhou's mjlog XML",
+                     start=start[:20]))  # fmt: skip
+
+
 def parse(
     text: str,
     rules: Rules | None = None,
@@ -250,6 +265,7 @@ def parse(
     try:
         root = ElementTree.fromstring(text)
     except ElementTree.ParseError as err:
+        _refuse_json_value(text)
         line, column = err.position[0], err.position[1] + 1  # expat counts columns from 0
         raise LogError(
             _("not valid mjlog XML (at line {line}, column {column})", line=line, column=column)
