@@ -26,8 +26,8 @@ def new_club(client: Client, **fields: str) -> Any:
 
 
 @pytest.mark.parametrize(("field", "value", "said"), [
-    ("name", "\u200b", "no control characters, please"),
-    ("name", "a\u202eb", "no control characters, please"),
+    ("name", "\u200b", "no control or invisible characters, please"),
+    ("name", "a\u202eb", "no control or invisible characters, please"),
     ("slug", "-", "use only letters, digits and - in the short name"),
     ("time_zone", "localtime", "not a time zone"),
 ])  # fmt: skip
@@ -61,7 +61,10 @@ def test_a_season_named_by_nothing_visible_is_refused(
 ) -> None:
     page = signed_in.post(f"/c/{club.slug}/seasons/new/", {"name": name, "preset": "mleague",
                                                            "min_games": "0"})  # fmt: skip
-    assert page.status_code == 200 and "no control characters, please" in page.content.decode()
+    assert (
+        page.status_code == 200
+        and "no control or invisible characters, please" in page.content.decode()
+    )
     assert not club.seasons.exists()
 
 
@@ -81,14 +84,17 @@ def test_a_night_titled_with_spaces_alone_has_no_title(
     assert season.sessions.get().title == ""
     page = signed_in.post(reverse("clubs:new_session", args=[club.slug, season.pk]),
                           {"date": "2026-12-07", "title": "a\u202eb"}, follow=True)  # fmt: skip
-    assert "no control characters, please" in page.content.decode()
+    assert "no control or invisible characters, please" in page.content.decode()
     assert season.sessions.count() == 1
 
 
 def test_an_invitation_for_nobody_visible_is_refused(signed_in: Client, club: m.Club) -> None:
     page = signed_in.post(reverse("clubs:invitations", args=[club.slug]),
                           {"name": "\u200b", "role": "scorer", "days": "1"})  # fmt: skip
-    assert page.status_code == 200 and "no control characters, please" in page.content.decode()
+    assert (
+        page.status_code == 200
+        and "no control or invisible characters, please" in page.content.decode()
+    )
     from seisan.web.accounts.models import Invitation  # noqa: PLC0415
 
     assert not Invitation.objects.exists()

@@ -73,7 +73,7 @@ def test_each_version_numbered_and_kept_with_who_made_it(club: m.Club, owner: An
                 "leave it out"),
     ("Ana;Ben", "the name “Ana;Ben” has “;”, which separates names in seisan's files: "
                 "leave it out"),
-    ("Ana\x07", "a name is letters, digits and spaces: no control characters"),
+    ("Ana\x07", "a name is letters, digits and spaces: no control or invisible characters"),
     ("アナ・リー", None),
     (" House ", "“House” is the house's name in the ledgers (fees, riichi sticks it keeps): "
                 "give this person another name"),

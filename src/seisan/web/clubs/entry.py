@@ -477,8 +477,10 @@ def penalty_item(name: str, kind: str, pt_text: str, reason: str, rules: Rules,
         raise EntryError(_("too long: at most {most} characters", most=MAX_REASON),
                          f"pen_reason{suffix}")  # fmt: skip
     if not plain_text(reason):
-        raise EntryError(_("a name is letters, digits and spaces: no control characters"),
-                         f"pen_reason{suffix}")  # fmt: skip
+        raise EntryError(
+            _("a name is letters, digits and spaces: no control or invisible characters"),
+            f"pen_reason{suffix}",
+        )
     if kind == "chombo":
         if reason.strip():  # a game keeps a chombo as “chombo”: a reason would be lost
             raise EntryError(_("a chombo is kept as “chombo”: leave its reason empty, or "

@@ -34,7 +34,7 @@ def in_our_words(form: forms.BaseForm) -> None:
         "required": words(N_("this is needed")),
         "invalid": words(N_("not valid here")),
         "invalid_choice": words(N_("not one of the choices")),
-        "null_characters_not_allowed": words(N_("no control characters, please")),
+        "null_characters_not_allowed": words(N_("no control or invisible characters, please")),
         "empty": words(N_("the file is empty")),
         "missing": words(N_("choose a file")),
     }
@@ -65,7 +65,7 @@ def visible_text(value: object, required: bool = True) -> str:
     if not text and not required:
         return ""
     if not plain_text(text):
-        raise forms.ValidationError(words(N_("no control characters, please")))
+        raise forms.ValidationError(words(N_("no control or invisible characters, please")))
     return text
 
 

@@ -227,7 +227,9 @@ def check_name(name: str, field: str = "") -> None:
                   "leave it out", name=name, mark=mark), field,
             )  # fmt: skip
     if not plain_text(name):
-        raise EntryError(_("a name is letters, digits and spaces: no control characters"), field)
+        raise EntryError(
+            _("a name is letters, digits and spaces: no control or invisible characters"), field
+        )
     if is_house(name):
         raise EntryError(house_name(name.strip()), field)
 

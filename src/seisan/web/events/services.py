@@ -589,7 +589,9 @@ def team_action(season: m.Season, data: Mapping[str, Any], user: Any) -> None:
             raise SeisanError(_("the reason is longer than {most} characters",
                                 most=REASON_LONGEST))  # fmt: skip
         if not plain_text(reason):
-            raise SeisanError(_("a name is letters, digits and spaces: no control characters"))
+            raise SeisanError(
+                _("a name is letters, digits and spaces: no control or invisible characters")
+            )
         TeamPenalty.objects.create(team=team, pt=Decimal(pt.numerator) / pt.denominator,
                                    reason=reason, created_by=user)  # fmt: skip
         history.record(club, user, "team.penalty", team=team.name, pt=pt,
