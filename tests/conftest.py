@@ -79,7 +79,7 @@ def _clear_kept() -> None:
     for kept in (presets._preset, presets.presets, presets._preset_ids, presets._one_preset,
                  pt.quanta_value, pt._decimal, pt.from_quanta, pt.quanta_json, pt.json_string,
                  conditions._hands, hands._table, uma.named_umas, yaku.catalogue,
-                 i18n._kept_key, i18n._kept_number,
+                 i18n._kept_key, i18n._kept_number, i18n._seat_words,
                  yaku._by_record, import_module("seisan.logs.tenhou")._built):  # fmt: skip
         kept.cache_clear()
 

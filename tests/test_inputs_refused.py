@@ -425,3 +425,43 @@ def test_a_chi_at_a_three_player_table_is_refused(cli: Any) -> None:
     assert cli.run(*args, "--players", "3", code=2) == (
         "seisan: error: three-player mahjong has no chi (チー): pon and kan only\n")  # fmt: skip
     assert cli.run(*args, code=2) == "seisan: error: the hand has no yaku\n"  # (four: a chi)
+
+
+@pytest.mark.parametrize(
+    ("word", "seat"),
+    [("East", 0), ("south", 1), ("西家", 2), ("北", 3), ("東", 0), ("동가", 0), ("남", 1),
+     ("서가", 2), ("북", 3), ("WEST", 2), ("2", 2)],
+)  # fmt: skip
+def test_a_seat_is_named_by_its_wind_in_any_language(word: str, seat: int) -> None:
+    """Seat words had been read only as the display language names the seats: a script
+    saying ``--winners East`` failed under a ja locale (the seats are 東家… there)."""
+    from seisan.sidebets import find_player  # noqa: PLC0415
+
+    assert find_player(word, ["Ana", "Ben", "Chie", "Dae"], "winners") == seat
+
+
+def test_a_players_name_comes_before_a_wind_and_a_table_of_three_has_no_north() -> None:
+    from seisan.sidebets import BetError, find_player  # noqa: PLC0415
+
+    assert find_player("East", ["Ana", "Ben", "East", "Dae"], "winners") == 2
+    with pytest.raises(BetError, match=r"^winners: seat 3 is not at the table \(seats 0 to 2\)$"):
+        find_player("北家", ["Ana", "Ben", "Chie"], "winners")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "ko"])
+def test_winners_by_wind_settle_alike_in_every_display_language(cli: Any, lang: str) -> None:
+    def scores(winners: str) -> Any:
+        return cli.json("settle", "--rules", "tenhou", "--yakitori", "1000", "--winners",
+                        winners, "--lang", lang, "40000", "30000", "20000", "10000")  # fmt: skip
+
+    english = scores("East,West")
+    assert scores("東,西家") == scores("동가,서") == scores("0,2") == english
+    assert english != scores("South,North")
+
+
+@pytest.mark.parametrize("option", ["--format", "--format=json"])
+def test_an_option_after_the_points_double_dash_is_named_as_such(cli: Any, option: str) -> None:
+    """An option after ``--`` had been "unknown option --format; did you mean --format?"."""
+    error = cli.run("settle", "--", "40000", "30000", "20000", "10000", option, code=2)
+    assert error == (f"seisan: error: {option} comes after “--”, where only points are read: "
+                     "put the options before “--”\n")  # fmt: skip

@@ -409,6 +409,9 @@ def parse_points(values: list[str], options: Sequence[str] = ()) -> list[int]:
         if value.startswith("--"):
             import difflib  # noqa: PLC0415 - only for a mistyped option
 
+            if value.partition("=")[0] in options:  # an option the points' “--” ended
+                raise SeisanError(_("{option} comes after “--”, where only points are read: "
+                                    "put the options before “--”", option=value))  # fmt: skip
             close = difflib.get_close_matches(value.partition("=")[0], options, cutoff=0.8)
             if close:  # (the closest first)
                 raise SeisanError(_("unknown option {option}; did you mean {suggested}?",

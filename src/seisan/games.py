@@ -42,7 +42,17 @@ from seisan.hands import (
     hand_value,
     three_player_tsumo,
 )
-from seisan.i18n import Lang, Message, Term, _, current_language, name_key, plain_text, term
+from seisan.i18n import (
+    Lang,
+    Message,
+    Term,
+    _,
+    current_language,
+    name_key,
+    plain_text,
+    seat_of_wind,
+    term,
+)
 from seisan.presets import rules_from_spec
 from seisan.pt import pt_value, to_pt
 from seisan.rules import (
@@ -977,8 +987,8 @@ def substitute_from(data: object, names: Sequence[str]) -> Substitute | None:
         raise GameError(_("substitute: “by” is a name and from_start true or false"))
     if is_house(by):  # the ledger's house: a name no player or spectator takes either
         raise GameError(house_name(by.strip()))
-    if name_key(by) in {name_key(name) for name in names}:
-        raise GameError(
+    if name_key(by) in {name_key(name) for name in names} or seat_of_wind(by) is not None:
+        raise GameError(  # (a wind is a seat's name in some language: South, 南家, 남)
             _("substitute: {name} plays at this table already; give the substitute's own name",
               name=by.strip())
         )  # fmt: skip

@@ -603,6 +603,23 @@ def term_forms(key: str) -> tuple[str, ...]:
     return tuple(term(key, lang) for lang in Lang)
 
 
+#: the winds as players write them alone: 東 南 西 北, 동 남 서 북 (seat 0 is East, 起家)
+_WINDS = ("東南西北", "동남서북")
+
+
+@cache
+def _seat_words() -> dict[str, int]:
+    words = {name_key(word): seat for seat in range(4) for word in term_forms(f"seat.{seat}")}
+    words.update({winds[seat]: seat for winds in _WINDS for seat in range(4)})
+    return words
+
+
+def seat_of_wind(text: str) -> int | None:
+    """The seat a wind names in any language (“East”, 「東家」, 「東」, “동가”: 0), or None:
+    a script written in English names the same seats when run under a ja locale."""
+    return _seat_words().get(name_key(text))
+
+
 def default_lang(environ: Mapping[str, str] | None = None) -> Lang:
     """The language of the user's locale (LC_ALL, LC_MESSAGES, LANG), else English."""
     env = os.environ if environ is None else environ

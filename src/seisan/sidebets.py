@@ -30,7 +30,7 @@ from itertools import combinations
 from typing import Any
 
 from seisan.errors import RulesError, SeisanError, as_written
-from seisan.i18n import Lang, Message, Term, _, name_key, plain_text, term
+from seisan.i18n import Lang, Message, Term, _, name_key, plain_text, seat_of_wind, term
 from seisan.pt import from_quanta
 from seisan.rules import WHOLE_NUMBER, SideRules, Ties, whole_points
 from seisan.settlement import Settlement
@@ -663,8 +663,9 @@ def _mirrored(
 
 
 def find_player(ref: object, names: Sequence[str], what: Message | Term) -> int:
-    """The seat of ``ref``: a seat number (0 = the first dealer) or a player's name;
-    ``what`` names the field (a message is read in the reader's language)."""
+    """The seat of ``ref``: a player's name, a seat number (0 = the first dealer) or its
+    wind in any language (“East”, 「東」); ``what`` names the field (a message is read
+    in the reader's language)."""
     if isinstance(ref, int) and not isinstance(ref, bool):
         return _check_seat(what, ref, len(names))
     # a seat is a whole number, a name is text: anything else (JSON's null and true, a
@@ -677,6 +678,9 @@ def find_player(ref: object, names: Sequence[str], what: Message | Term) -> int:
                 return seat
         if text.isascii() and text.isdigit():
             return _check_seat(what, int(text), len(names))
+        wind = seat_of_wind(text)  # then a seat's wind, in any language
+        if wind is not None:
+            return _check_seat(what, wind, len(names))
     elif isinstance(ref, Decimal | float | Fraction):  # (3e0 reads as 3: say why not)
         raise BetError(
             _("{what}: {value} is written as a decimal; give a seat as a whole number (0 to "
