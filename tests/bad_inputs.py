@@ -438,7 +438,8 @@ case("session-label-table", ["session", "{d}/label_table.json"], "game 1: label:
 case("session-label-escape", ["session", "{d}/label_escape.json"], "game 1: label: must be text")
 case("session-title-escape", ["session", "{d}/title_escape.json"], "title: must be text")
 case("game-penalty-hand", ["game", "{d}/penalty_hand.json"], "hand 999 is not in the record")
-case("game-penalty-hand-bool", ["game", "{d}/penalty_hand_bool.json"], "a hand a number")
+case("game-penalty-hand-bool", ["game", "{d}/penalty_hand_bool.json"],
+     "the number of a hand, 1 or more")  # fmt: skip
 case("game-no-result", ["game", "{d}/no_result.json"], "hand 1: no result: give one of ron")
 case("game-honba-huge", ["game", "{d}/honba_huge.json"], "is beyond 9999")
 case("game-substitute-escape", ["game", "{d}/sub_escape.json"], "“by” is a name")

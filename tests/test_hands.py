@@ -244,6 +244,8 @@ def test_tile_hand_under_the_30fu_system(cli) -> None:
             "a winning hand has 14 tiles here, not 13",
         ),
         (["--tiles", "234m567p11s34567s", "--win", "8s"], "win: 8s is not among the tiles"),
+        (["--tiles", "234m567p11s345678s", "--win", ""], "win: give the winning tile (like 5p)"),
+        (["--tiles", "234m567p11s345678s", "--win", " "], "win: give the winning tile (like 5p)"),
         (
             ["--tiles", "234m567p11s555z678s", "--win", "8s", "--meld", "pon:777z"],
             "meld pon:777z: 7z is not among the tiles",

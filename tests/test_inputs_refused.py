@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import shutil
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -465,3 +466,28 @@ def test_an_option_after_the_points_double_dash_is_named_as_such(cli: Any, optio
     error = cli.run("settle", "--", "40000", "30000", "20000", "10000", option, code=2)
     assert error == (f"seisan: error: {option} comes after “--”, where only points are read: "
                      "put the options before “--”\n")  # fmt: skip
+
+
+@pytest.mark.parametrize(("winners", "refused"), [(["Ana"], True), ([], False), (None, False)])
+def test_winners_under_rules_with_no_yakitori_are_refused_not_ignored(
+    winners: list[str] | None, refused: bool
+) -> None:
+    """helper-66: ``winners`` in a session file's game (or the API's) under rules with no
+    焼き鳥 were taken and changed nothing; the command line refused them already, and
+    chips without a chip's value are refused the same way."""
+    from seisan.errors import SeisanError  # noqa: PLC0415
+    from seisan.presets import find_preset  # noqa: PLC0415
+    from seisan.session import game_from_dict, settle_one  # noqa: PLC0415
+
+    table: dict[str, Any] = {"players": ["Ana", "Ben", "Chie", "Dae"],
+                             "points": [42600, 31000, 16400, 10000]}  # fmt: skip
+    if winners is not None:
+        table["winners"] = winners
+    game = game_from_dict(table)
+    if not refused:
+        assert settle_one(game, find_preset("mleague")).totals()["Ana"] == Fraction(313, 5)
+        return
+    with pytest.raises(SeisanError) as err:
+        settle_one(game, find_preset("mleague"))
+    assert str(err.value) == ("winners: the rules pay no 焼き鳥, which is all winners count for "
+                              "(yakitori / --yakitori)")  # fmt: skip

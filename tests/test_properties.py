@@ -196,7 +196,8 @@ def games_with_bets(draw: st.DrawFn) -> tuple[Rules, list[int], Bets]:
             for p in draw(st.lists(binta_pair, max_size=3, unique_by=lambda p: frozenset(p[:2])))
         ),
         chips=(*chips, -sum(chips)),
-        winners=tuple(draw(st.sets(st.integers(0, n - 1)))),
+        # (who won a hand: only under 焼き鳥, where they count; refused otherwise)
+        winners=tuple(draw(st.sets(st.integers(0, n - 1)))) if side.yakitori else None,
         spectators=spectators,
         side=side,
     )

@@ -33,7 +33,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
-from seisan.errors import RulesError, SeisanError, file_problem, where_in_text
+from seisan.errors import RulesError, SeisanError, as_written, file_problem, where_in_text
 from seisan.hands import (
     MAX_COUNT,
     HandError,
@@ -951,15 +951,14 @@ def penalties_from(items: object, names: Sequence[str]) -> tuple[Penalty, ...]:
             raise GameError(_("penalties: {pt} pt must be more than 0", pt=pt))
         reason = fields.get("reason", "")
         hand = fields.get("hand")
-        if (
-            not isinstance(reason, str)
-            or not plain_text(reason)
-            or (
-                hand is not None
-                and (isinstance(hand, bool) or not isinstance(hand, int) or hand < 1)
-            )
-        ):
-            raise GameError(_("penalties: a reason is text and a hand a number"))
+        if not isinstance(reason, str) or not plain_text(reason):
+            raise GameError(_("penalties: a reason is text"))
+        if isinstance(hand, str):
+            raise GameError(_("{what}: “{value}” is text: write the number without quotes",
+                              what="penalties.hand", value=hand))  # fmt: skip
+        if hand is not None and (isinstance(hand, bool) or not isinstance(hand, int) or hand < 1):
+            raise GameError(_("penalties: hand = {hand}: the number of a hand, 1 or more",
+                              hand=as_written(hand)))  # fmt: skip
         out.append(Penalty(seat, pt, reason.strip(), hand))
     return tuple(out)
 

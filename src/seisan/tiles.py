@@ -196,6 +196,8 @@ def score_tiles(
     not say otherwise. At a table of three ``players`` there is no 2m–8m and no chi."""
     scoring = scoring or Scoring()
     hand_names = tile_names(tiles)
+    if not win.strip():  # (it had been “unknown tiles “””)
+        raise HandError(_("win: give the winning tile (like 5p)"))
     win_names = tile_names(win, Term("field.win"))
     if len(win_names) != 1:
         raise HandError(_("win: give one winning tile, not “{win}”", win=win))

@@ -722,3 +722,67 @@ def test_a_games_error_names_its_field_and_no_game_number(
     assert answer.status_code == 400
     assert answer.json() == {"error": {"code": "invalid", "message": message, "field": field}}
     assert not m.Game.objects.filter(session=session).exists()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("body", "status", "field", "message"),
+    [
+        ({"rules": 5, "points": [25000] * 4}, 422, "rules",
+         "rules: give a preset name or a rules object"),
+        ({"rules": [1], "points": [25000] * 4}, 422, "rules",
+         "rules: give a preset name or a rules object"),
+        ({"rules": "tenhou-sanma", "points": [42600, 31000, 26400, 20000]}, 400, "points",
+         "Tenhou 3p is for 3 players, got 4 scores"),
+        ({"rules": "tenhou", "points": []}, 400, "points", "Tenhou is for 4 players, got 0 scores"),
+        ({"rules": "mleague", "points": [42600, 31000, 16400, 10000], "winners": ["East"]}, 400,
+         "winners", "winners: the rules pay no 焼き鳥, which is all winners count for "
+         "(yakitori / --yakitori)"),
+    ],
+)  # fmt: skip
+def test_settle_names_what_was_sent_wrong(body: Any, status: int, field: str, message: str) -> None:
+    """helper-66: a rules value of another type was "rules.str: give a text" (a part of
+    the schema's union); points for another number of players blamed the names nobody
+    sent; winners under rules with no 焼き鳥 were taken and did nothing."""
+    answer = settle(Client(), body)
+    assert answer.status_code == status, answer.content
+    assert answer.json()["error"] | {"code": None} == {"code": None, "message": message,
+                                                        "field": field}  # fmt: skip
+
+
+@pytest.mark.parametrize("version", [-1, 0, 2, 10**12])
+def test_an_edit_from_a_version_the_game_never_had_is_refused_as_such(
+    owner: Any, session: m.Session, version: int
+) -> None:
+    """helper-66: version 0, -1 or one not yet written was answered "someone changed this
+    game since you opened it" (409), as if a person had."""
+    token = new_api_token(owner, "bot")
+    made = post_game(token, session, {"players": NAMES, "points": [42600, 31000, 16400, 10000]})
+    url = f"/api/clubs/test/games/{made.json()['id']}"
+    body = {"version": version, "players": NAMES, "points": [31000, 42600, 16400, 10000]}
+    answer = Client().put(url, json.dumps(body), content_type="application/json", **bearer(token))
+    assert answer.status_code == 400
+    assert answer.json()["error"] == {
+        "code": "invalid", "field": "version",
+        "message": f"version: {version} is not a version of this game (1 to 1)"}  # fmt: skip
+    assert m.Game.objects.get().version == 1
+
+
+def test_a_record_sent_with_its_own_rules_or_a_text_past_the_limit_is_refused(
+    owner: Any, club: m.Club
+) -> None:
+    """helper-66: a record saying ``"rules": "mleague"`` (or ``{"uma": "banana"}``) was
+    stored as sent and settled under the season's rules (Tenhou's), and a
+    100,000-character title was kept."""
+    night = m.Session.objects.create(season=season_with(club, "tenhou", owner))
+    record = json.loads((EXAMPLES / "game.json").read_text(encoding="utf-8"))
+    token = new_api_token(owner, "bot")
+    for rules in ("mleague", {"uma": "banana"}):
+        answer = post_game(token, night, {"record": {**record, "rules": rules}})
+        assert answer.status_code == 422
+        assert answer.json()["error"]["field"] == "record.rules"
+    record.pop("rules")
+    long = post_game(token, night, {"record": {**record, "title": "y" * 100_000}})
+    assert long.status_code == 422 and long.json()["error"]["field"] == "record.title"
+    assert not m.Game.objects.exists()
+    assert post_game(token, night, {"record": record}).status_code == 201

@@ -130,8 +130,7 @@ def test_nothing_to_stop(night: m.Session, owner: Any) -> None:
 def test_saved_under_the_rules_it_started_with(night: m.Session, owner: Any) -> None:
     table = tables.start(night, NAMES, owner)
     started = table.rules
-    table = played(table, len(HANDS), owner)
-    table = tables.stop(table, "time", table.version, owner)
+    table = played(table, len(HANDS), owner)  # (ended by the rules: nothing to stop)
     season = night.season
     services.new_rules_version(season, services.rules_from_text("mleague"), "mleague", owner)
     state = tables.state_of(table)
@@ -192,7 +191,7 @@ def test_who_started_and_saved_a_table_and_its_places_under_its_ties(
         state = tables.state_of(table)
         assert state.places() == expected == places(state.points, state.rules.ties)
         assert state.record.names == tuple(NAMES) and state.record.hands == ()
-    table = played(tables.start(nights["tenhou"], NAMES, owner), len(HANDS), owner)
+    table = played(tables.start(nights["tenhou"], NAMES, owner), 3, owner)
     table = tables.stop(table, "time", table.version, owner)
     assert tables.save(table, owner).created_by == owner
 

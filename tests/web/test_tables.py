@@ -263,6 +263,40 @@ def test_a_game_stopped_on_time_is_saved(signed_in: Client, tenhou_session: m.Se
     assert game.record["end"] == "time" and len(game.record["hands"]) == 3
 
 
+def test_a_hand_sent_after_the_stop_is_refused_and_the_stop_kept(
+    signed_in: Client, tenhou_session: m.Session
+) -> None:
+    """helper-66: a second phone that had not seen the stop on time entered hand 4, and
+    the stop moved from "before E4" to after it, in silence."""
+    table = start(signed_in, tenhou_session)
+    for number, hand in enumerate(HANDS[:3], start=1):
+        post_hand(signed_in, table, hand, number)
+    table.refresh_from_db()
+    signed_in.post(table_url(table, "stop"), {"end": "time", "version": table.version})
+    late = post_hand(signed_in, table, HANDS[3], 4)
+    assert late.status_code == 409
+    assert "the game was stopped after hand 3: take back the stop (undo)" in page_text(
+        late.content.decode()
+    )
+    table.refresh_from_db()
+    assert (table.end, len(table.hands)) == ("time", 3)
+
+
+def test_a_game_ended_by_its_rules_is_not_stopped(
+    signed_in: Client, tenhou_session: m.Session
+) -> None:
+    table = start(signed_in, tenhou_session)
+    for number, hand in enumerate(HANDS, start=1):
+        post_hand(signed_in, table, hand, number)
+    table.refresh_from_db()
+    stopped = signed_in.post(table_url(table, "stop"), {"end": "time", "version": table.version})
+    assert stopped.status_code == 400
+    said = page_text(stopped.content.decode())
+    assert "the game has already ended by its rules: there is nothing to stop" in said
+    table.refresh_from_db()
+    assert table.end == ""
+
+
 def test_members_see_the_table_and_only_scorers_enter(
     signed_in: Client, tenhou_session: m.Session, member_of: Any
 ) -> None:

@@ -288,7 +288,9 @@ def test_each_team_change_word_for_word_and_in_the_clubs_history(
             "pt: give the team's pt, like -20 or 7.5 (not 0, at most 999999 either way)"
         )
     bell = refused(action="penalty", team=str(red.pk), pt="5", reason="a\x07b")
-    assert bell == "a name is letters, digits and spaces: no control or invisible characters"
+    assert bell == (  # (helper-66: it had been called a name)
+        "a reason is written in letters, digits and spaces: no control or invisible characters"
+    )
     act(action="penalty", team=str(red.pk), pt="▲２０", reason="  late  ")
     penalty = TeamPenalty.objects.get()
     assert (penalty.pt, penalty.reason, penalty.created_by) == (-20, "late", owner)

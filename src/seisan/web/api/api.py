@@ -20,7 +20,7 @@ from ninja.errors import AuthenticationError, HttpError
 from ninja.errors import ValidationError as NinjaValidationError
 from ninja.security import HttpBearer
 
-from seisan.errors import SeisanError
+from seisan.errors import PointsError, SeisanError
 from seisan.i18n import Lang, _, plain_text, term
 from seisan.pt import pt_value
 from seisan.rules import Rules
@@ -224,6 +224,10 @@ def _game_table(body: Mapping[str, Any], rules: Rules, lang: Lang) -> dict[str, 
     table = dict(body)
     points = table.get("points")
     if "players" not in table and isinstance(points, list):
+        if len(points) != rules.players:  # (the names made up here are not to blame)
+            raise PointsError(_("{rules} is for {players} players, got {count} scores",
+                                rules=rules.title(), players=rules.players, count=len(points)),
+                              field="points")  # fmt: skip
         table["players"] = [term(f"seat.{seat}", lang) for seat in range(len(points))]
     return table
 
@@ -490,6 +494,11 @@ def _table_of(body: s.GameIn) -> tuple[dict[str, Any], dict[str, Any] | None]:
         if data:
             raise ApiError(422, "invalid_request",
                            _("give a game's table or its record, not both"), "record")  # fmt: skip
+        _plain_texts(record, "record")
+        if isinstance(record, dict) and "rules" in record:
+            raise ApiError(422, "invalid_request",
+                           _("record.rules: a game is settled under its season's rules: leave "
+                             "rules out of the record"), "record.rules")  # fmt: skip
         return {}, record
     return data, None
 

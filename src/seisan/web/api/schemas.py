@@ -13,6 +13,13 @@ from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema
 #: a pt or money value: exact, written as a JSON number (62.6), never as text
 Pt = Annotated[Decimal, WithJsonSchema({"type": "number"})]
 
+#: a preset's name or a rules object, told apart where the rules are read (a number
+#: there is "give a preset name or a rules object", not the union's "rules.str: give a
+#: text"); described to clients as the union it is
+RulesSpec = Annotated[
+    Any, WithJsonSchema({"anyOf": [{"type": "string"}, {"type": "object"}, {"type": "null"}]})
+]
+
 #: the side bets and extras a game may carry, as in a session file
 GAME_FIELDS = (
     "`players` (names in seat order, East first), `points` (final points, whole), "
@@ -42,7 +49,7 @@ class SettleIn(BaseModel):
 
     model_config = ConfigDict(extra="allow", strict=True)
 
-    rules: str | dict[str, Any] | None = Field(
+    rules: RulesSpec = Field(
         None, description='a preset name ("mleague") or a rules object; none: the plain base'
     )
     changes: dict[str, Any] | None = Field(

@@ -477,10 +477,8 @@ def penalty_item(name: str, kind: str, pt_text: str, reason: str, rules: Rules,
         raise EntryError(_("too long: at most {most} characters", most=MAX_REASON),
                          f"pen_reason{suffix}")  # fmt: skip
     if not plain_text(reason):
-        raise EntryError(
-            _("a name is letters, digits and spaces: no control or invisible characters"),
-            f"pen_reason{suffix}",
-        )
+        raise EntryError(_("a reason is written in letters, digits and spaces: no control "
+                           "or invisible characters"), f"pen_reason{suffix}")  # fmt: skip
     if kind == "chombo":
         if reason.strip():  # a game keeps a chombo as “chombo”: a reason would be lost
             raise EntryError(_("a chombo is kept as “chombo”: leave its reason empty, or "

@@ -215,6 +215,9 @@ def _games_in(text: str, filename: str, rules: Any) -> tuple[list[dict[str, Any]
         if isinstance(data, dict) and "log" in data and not {"hands", "games"} & set(data):
             return [], [_tenhou_record(text, filename, rules)]  # tenhou.net/6 JSON
         if isinstance(data, dict) and "hands" in data:
+            # the season's rules settle it: a record kept with its own (a `seisan game`
+            # export writes them) would say one thing and be settled under another
+            data = {key: value for key, value in data.items() if key != "rules"}
             for name in list(data.get("players", [])):
                 clean = " ".join(str(name).split())
                 if clean != name:

@@ -370,6 +370,11 @@ def _write(
         old_rules = None
     else:
         fresh = m.Game.objects.select_for_update().get(pk=game.pk)
+        if isinstance(version, int) and not 1 <= version <= fresh.version:  # (no change of
+            # anyone's: a version this game never had, 0 or -1 or one not yet written)
+            raise EntryError(_("version: {version} is not a version of this game (1 to "
+                               "{current})", version=version, current=fresh.version),
+                             "version")  # fmt: skip
         if fresh.version != version:
             raise Conflict(
                 _("someone changed this game since you opened it: reload to see their change")

@@ -589,9 +589,8 @@ def team_action(season: m.Season, data: Mapping[str, Any], user: Any) -> None:
             raise SeisanError(_("the reason is longer than {most} characters",
                                 most=REASON_LONGEST))  # fmt: skip
         if not plain_text(reason):
-            raise SeisanError(
-                _("a name is letters, digits and spaces: no control or invisible characters")
-            )
+            raise SeisanError(_("a reason is written in letters, digits and spaces: no control "
+                                "or invisible characters"))  # fmt: skip
         TeamPenalty.objects.create(team=team, pt=Decimal(pt.numerator) / pt.denominator,
                                    reason=reason, created_by=user)  # fmt: skip
         history.record(club, user, "team.penalty", team=team.name, pt=pt,
@@ -641,19 +640,20 @@ def clock_action(session: m.Session, data: Mapping[str, Any], user: Any) -> None
             raise SeisanError(_("table: give the number of a table drawn tonight (1 to {most})",
                                 most=tables))  # fmt: skip
         minutes = _minutes(data)
+        table = str(int(text))  # (“01” is table 1: kept as the projector reads it)
         with transaction.atomic():  # two organisers at once: both additions count
             clock = RoundClock.objects.select_for_update().filter(session=session).first()
             if clock is None:
                 raise SeisanError(_("start the round's clock first"))
-            total = clock.extra.get(text, 0) + minutes
+            total = clock.extra.get(table, 0) + minutes
             if total > MAX_MINUTES:
                 raise SeisanError(
                     _(
                         "minutes: give a whole number from 1 to {most}",
-                        most=MAX_MINUTES - clock.extra[text],
+                        most=MAX_MINUTES - clock.extra[table],
                     )
                 )  # (it has some)
-            clock.extra = {**clock.extra, text: total}
+            clock.extra = {**clock.extra, table: total}
             clock.save(update_fields=["extra"])
     elif action == "stop":
         RoundClock.objects.filter(session=session).delete()

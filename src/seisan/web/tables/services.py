@@ -178,6 +178,11 @@ def add_hand(
                   "phone: here is the table as it is now, enter the hand again if it stands",
                   number=number)
             )  # fmt: skip
+        if table.end:  # (a second phone that had not seen the stop)
+            raise Conflict(
+                _("the game was stopped after hand {last}: take back the stop (undo) to enter "
+                  "more hands; here is the table as it is now", last=len(table.hands))
+            )  # fmt: skip
         if number > len(table.hands) + 1:  # (a hand not yet played, not one entered)
             raise Conflict(
                 _("hand {number} is not the next hand ({next}): here is the table as it is "
@@ -241,6 +246,9 @@ def stop(table: Table, end: str, version: int, user: Any) -> Table:
             raise Conflict(_("the table changed since you opened it: here it is as it is now"))
         if not table.hands:
             raise EntryError(_("no hand is played yet: there is nothing to stop"))
+        if not table.end and state_of(table).ended:
+            raise EntryError(_("the game has already ended by its rules: there is nothing to "
+                               "stop"))  # fmt: skip
         table.end = end
         _stored(table, table.hands)
         _said(table, user, "table.stopped")
