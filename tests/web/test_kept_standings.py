@@ -355,6 +355,28 @@ def test_ratings_carried_on(friday: m.Season, owner: Any, signed_in: Client,
     assert not rated_now(club, system)
 
 
+@pytest.mark.parametrize("system", list(System))
+def test_a_game_of_an_earlier_night_after_two_carried_on_is_worked_out_again(
+    friday: m.Season, owner: Any, system: System
+) -> None:
+    """Ratings carried on keep the last game they rated: carried on twice, a game then
+    entered in an earlier night is rated in its place, from the first game (the mutation
+    run's ``club_ratings_93``, which forgot the last game after a carrying on, lived:
+    the test above clears the worker's copy between)."""
+    club = friday.club
+    assert not rated_now(club, system)
+    session = friday.sessions.get()
+    table = {"players": ["Ana", "Ben", "Chie", "Eve"], "points": [12600, 41000, 36400, 10000]}
+    services.save_game(session, table, owner)
+    assert rated_now(club, system)
+    spring = m.Session.objects.create(season=season_with(club, "mleague", owner, "Spring"),
+                                      date=session.date + datetime.timedelta(1))  # fmt: skip
+    services.save_game(spring, {**table, "players": ["Dae", "Fay", "Ana", "Ben"]}, owner)
+    assert rated_now(club, system)
+    services.save_game(session, {**table, "points": [41000, 12600, 36400, 10000]}, owner)
+    assert not rated_now(club, system)  # (and equal to the core's over every game, in order)
+
+
 def test_ratings_of_the_size_most_games_have(club: m.Club, owner: Any) -> None:
     season = season_with(club, "mleague", owner)
     session = m.Session.objects.create(season=season)
