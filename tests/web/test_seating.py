@@ -105,6 +105,7 @@ def test_the_tables_as_csv_and_as_cards(signed_in: Client, night: m.Session) -> 
      ({"seed": "1" * 5000}, "the seed is a whole number from 0 to 2147483647"),
      ({"method": "teams"}, "choose how the tables are drawn"),
      ({"present": ["P00", "P01"]}, "2 players present: a table needs 4"),
+     ({"present": ["P00", "P01", "P02"]}, "3 players present: a table needs 4"),
      ({"present": [*SIXTEEN, "Zed"]},
       "“Zed” is not on the list of players: reload the page to see the list as it is now")],
 )  # fmt: skip
@@ -356,6 +357,31 @@ def test_a_draw_is_the_cores_with_the_seasons_history_and_standings(
     assert action.who == owner and action.fields["count"] == 3
     assert action.link == ["clubs:events:seating", [night.pk]]
     assert action.fields["session"]
+
+
+def test_a_three_player_season_draws_tables_of_three(club: m.Club, owner: Any) -> None:
+    """The tables are the season's rules' size (the mutation run's ``draw_30``, which
+    left the size to the core's default of four, lived)."""
+    from seisan.seating import Method  # noqa: PLC0415
+    from seisan.web.events import services as events  # noqa: PLC0415
+
+    night = m.Session.objects.create(season=season_with(club, "tenhou-sanma", owner, "Sanma"))
+    made = events.draw(night, SIXTEEN[:7], Method.SHUFFLED, 3, owner)
+    assert [len(t) for t in made.tables] == [3, 3] and len(made.sitting_out) == 1
+
+
+def test_a_draw_the_time_limit_cut_short_is_kept_as_such(
+    night: m.Session, owner: Any, settings: Any
+) -> None:
+    """A search stopped by the time limit is kept as not complete (the page says the
+    tables may not be the best): the mutation run's ``draw_65`` dropped it and lived."""
+    from seisan.seating import Method  # noqa: PLC0415
+    from seisan.web.events import services as events  # noqa: PLC0415
+
+    settings.SEISAN_SEATING_SECONDS = 0
+    made = events.draw(night, SIXTEEN, Method.SHUFFLED, 5, owner)
+    made.refresh_from_db()
+    assert made.complete is False
 
 
 def test_teams_are_drawn_only_in_a_team_season(night: m.Session, owner: Any) -> None:
