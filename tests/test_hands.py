@@ -177,8 +177,8 @@ def test_exact_settlement_example_of_003() -> None:
         (5, 7, Scoring(), "7 fu cannot occur"),
         (-1, 30, Scoring(), "han -1 must be a whole number, 0 or more"),
         (3, None, Scoring(), "needs its fu"),
-        (2, 30, SYSTEM_30, "the 30fu system has no fu"),
-        (2, 30, SYSTEM_GORIN, "the gorin system has no fu"),
+        (2, 30, SYSTEM_30, "30-fu base counts no fu of the hand: leave the fu out"),
+        (2, 30, SYSTEM_GORIN, r"Gorin \(50 fu\) counts no fu of the hand: leave the fu out"),
     ],
 )
 def test_hands_that_cannot_occur(han: int, fu: int | None, scoring: Scoring, message: str) -> None:
@@ -368,8 +368,8 @@ def test_three_player_tsumo(cli, sanma: str, expected) -> None:
 @pytest.mark.parametrize(
     ("lang", "words"),
     [("en", ["Menzen Tsumo, Riichi, Pinfu", "3 han 20 fu"]),
-     ("ja", ["門前清自摸和, 立直, 平和", "3 翻 20 符", "ツモ"]),
-     ("ko", ["멘젠쯔모, 리치, 핑후", "3 판 20 부", "쯔모"])],
+     ("ja", ["門前清自摸和, 立直, 平和", "(3翻20符)", "ツモ"]),
+     ("ko", ["멘젠쯔모, 리치, 핑후", "(3판 20부)", "쯔모"])],
 )  # fmt: skip
 def test_tile_hands_speak_the_language(cli, lang: str, words: list[str]) -> None:
     out = cli.run("hand", "--tiles", "234m567p11s345678s", "--win", "8s", "--riichi", "--tsumo",

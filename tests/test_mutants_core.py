@@ -816,6 +816,30 @@ def test_a_rules_files_sources_as_kept() -> None:
     assert rules.sources[0].url == "" and rules.sources[0].note == ""
 
 
+def test_a_sources_own_words_in_each_language_and_its_quote_as_written() -> None:
+    """A source's title (and a note that is the project's words, not a quote) may be
+    written in each language: ``rules show`` gives the reader's; a rules file writes
+    them back as given."""
+    text = ('sources = [{title = {en = "Real logs", ja = "実際の牌譜", ko = "실제 패보"}, '
+            'note = {en = "to 0.1 pt", ja = "0.1 ptまで", ko = "0.1 pt까지"}}, '
+            '{title = "A rule book", note = "Uma: 15/5"}]')  # fmt: skip
+    rules = Rules.from_toml(text)
+    own, quoted = rules.sources
+    assert (own.title_in("ja"), own.title_in(Lang.KO), own.title_in("en")) == (
+        "実際の牌譜",
+        "실제 패보",
+        "Real logs",
+    )
+    assert (own.note_in("ko"), quoted.note_in("ja"), quoted.title_in("ko")) == (
+        "0.1 pt까지",
+        "Uma: 15/5",
+        "A rule book",
+    )
+    assert Rules.from_dict(rules.to_dict()).sources == rules.sources
+    assert rules.to_dict()["sources"][0]["title"] == {"en": "Real logs", "ja": "実際の牌譜",
+                                                      "ko": "실제 패보"}  # fmt: skip
+
+
 @pytest.mark.parametrize(("text", "message"), [
     ("notes = 5", "notes = 5: must be text or a table {field = text}"),
     ("notes = {uma = 5}", "notes.uma = 5: must be text"),
@@ -829,6 +853,9 @@ def test_a_rules_files_sources_as_kept() -> None:
     ("sources = [{title = 5}]", "sources.title = 5: must be text"),
     ('sources = [{title = "t", url = 5}]', "sources.url = 5: must be text"),
     ('sources = [{title = "t", note = 5}]', "sources.note = 5: must be text"),
+    ('sources = [{title = {en = "t", ja = "t"}}]',
+     "sources.title = {en = t, ja = t}: must be text or a table with en, ja, ko"),
+    ('sources = [{title = {en = "t", ja = "t", ko = 5}}]', "sources.title.ko = 5: must be text"),
 ])  # fmt: skip
 def test_a_rules_files_bad_notes_and_sources_named(text: str, message: str) -> None:
     with pytest.raises(RulesError) as caught:

@@ -1264,8 +1264,8 @@ def hand_command(
         rows.append([term("tsumo", language), f"{value.tsumo_non_dealer}/{value.tsumo_dealer}"])
     title = term("system." + scoring.system.value, language)
     if "yaku" in data:
-        han_fu = f"{data['han']} {term('han', language)} {data['fu']} {term('fu', language)}"
-        title += f": {', '.join(local_yaku)} ({han_fu})"
+        han_fu = _("{han} han {fu} fu", han=data["han"], fu=data["fu"]).text(language)
+        title += f": {', '.join(local_yaku)} ({han_fu})"  # (4翻20符, 4판 20부: as players write)
     if value.limit:
         rows.append([term("limit", language), value.limit_text(language)])
     emit(
@@ -1416,10 +1416,12 @@ def rules_show(
         rows.append([term("notes", language), note])
     sources = []
     for source in rules.sources:
-        sources.append([term("source", language), source.title])
+        sources.append([term("source", language), source.title_in(language)])
         if source.url:
             sources.append(["", source.url])
-        if source.note:
+        if source.notes:  # the project's own words, in the reader's language
+            sources.append(["", source.note_in(language)])
+        elif source.note:  # a passage quoted as the source wrote it
             sources.append(["", f"「{source.note}」"])
     # shown whole, with what a command given them would refuse (a rate may come from
     # --rate: said, not refused, here)

@@ -267,8 +267,9 @@ def _row(name: str, han: int, yakuman: int, kazoe: Kazoe = Kazoe.YAKUMAN) -> dic
 
 
 def _no_fu(fu: int | None, system: str) -> None:
-    if fu is not None:
-        raise HandError(_("the {system} system has no fu: leave the fu out", system=system))
+    if fu is not None:  # (the system by its name: 「30符ベース式」, not “30fu 方式”)
+        raise HandError(_("{system} counts no fu of the hand: leave the fu out",
+                          system=Term(f"system.{system}")))  # fmt: skip
 
 
 def _table_value(

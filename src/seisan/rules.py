@@ -65,11 +65,23 @@ class Zero(StrEnum):
 
 @dataclass(frozen=True)
 class Source:
-    """Where a preset's numbers come from."""
+    """Where a preset's numbers come from: the document (its own title, with the
+    project's words about it), its address, and a passage quoted from it — or, for the
+    project's own research (real logs), what it found."""
 
-    title: str
+    title: str  #: in English (the document's own title kept as it is named)
     url: str = ""
-    note: str = ""
+    note: str = ""  #: a quote, as the source wrote it; or the project's own words
+    #: the title in ja and ko, where the project's words about it are translated
+    titles: tuple[tuple[str, str], ...] = ()
+    #: the note in ja and ko: given only where it is the project's words, not a quote
+    notes: tuple[tuple[str, str], ...] = ()
+
+    def title_in(self, lang: Lang | str) -> str:
+        return dict(self.titles).get(Lang(lang).value, self.title)
+
+    def note_in(self, lang: Lang | str) -> str:
+        return dict(self.notes).get(Lang(lang).value, self.note)
 
 
 E = TypeVar("E", bound=StrEnum)
@@ -1016,10 +1028,7 @@ class Rules:
                         by_field[name] = text
                 data["notes"] = by_field
         if self.sources:
-            data["sources"] = [
-                {k: v for k, v in (("title", s.title), ("url", s.url), ("note", s.note)) if v}
-                for s in self.sources
-            ]
+            data["sources"] = [_source_written(s) for s in self.sources]
         return data
 
     @classmethod
@@ -1209,11 +1218,30 @@ def _sources(value: object) -> tuple[Source, ...]:
             raise RulesError(f"sources.{unknown[0]}", item[unknown[0]],
                              _("is not a field of a source; known: {known}",
                                known=["note", "title", "url"]))  # fmt: skip
-        out.append(
-            Source(
-                _text("sources.title", item["title"]),
-                _text("sources.url", item.get("url", "")),
-                _text("sources.note", item.get("note", "")),
-            )
-        )
+        title, titles = _in_languages("sources.title", item["title"])
+        note, notes = _in_languages("sources.note", item.get("note", ""))
+        out.append(Source(title, _text("sources.url", item.get("url", "")), note, titles, notes))
     return tuple(out)
+
+
+def _source_written(source: Source) -> dict[str, Any]:
+    """A source as a rules file writes it: its fields given, each text or its table."""
+    fields = (("title", _as_written(source.title, source.titles)), ("url", source.url),
+              ("note", _as_written(source.note, source.notes)))  # fmt: skip
+    return {key: value for key, value in fields if value}
+
+
+def _as_written(english: str, others: tuple[tuple[str, str], ...]) -> str | dict[str, str]:
+    """A source's text as a rules file writes it: the text, or its table of languages."""
+    return {"en": english, **dict(others)} if others else english
+
+
+def _in_languages(field_name: str, value: object) -> tuple[str, tuple[tuple[str, str], ...]]:
+    """A text, or a table of it in each language ``{en = …, ja = …, ko = …}``: the
+    English, and the others as (language, text) pairs."""
+    if not isinstance(value, Mapping):
+        return _text(field_name, value), ()
+    if set(value) != {lang.value for lang in Lang}:
+        raise RulesError(field_name, value, _("must be text or a table with en, ja, ko"))
+    texts = {str(k): _text(f"{field_name}.{k}", v) for k, v in value.items()}
+    return texts["en"], tuple((lang, texts[lang]) for lang in ("ja", "ko"))
