@@ -170,3 +170,21 @@ def test_a_japanese_word_is_whole_in_a_table_or_its_cards(args: list[str]) -> No
     for word in ("ウマ・オカ等分", "麻雀", "アガリやめ"):
         for columns in ("60", "80", "100", "120", "160"):
             assert _run(args, columns).count(word) == piped.count(word), (word, columns)
+
+
+@pytest.mark.parametrize("columns", ["60", "80", "100"])
+def test_a_file_named_in_a_narrow_table_is_folded_never_cut(tmp_path: Path, columns: str) -> None:
+    """helper-67: at 80 columns the table of logs not imported showed
+    `tests/data/tenhou/2019020120gm` and lost the rest of the name (Rich crops a cell
+    wider than its column): a path longer than a word is folded after a `/` or `-`."""
+    log = Path(__file__).parent / "data" / "tenhou" / "2019020120gm-0009-10011-215330df.mjlog"
+    result = CliRunner().invoke(app, ["import", "tenhou", str(log), "-o", str(tmp_path / "out"),
+                                      "--lang", "en"], env={"COLUMNS": columns})  # fmt: skip
+    assert result.exit_code == 2
+    table = result.stderr.split("Logs not imported: 1", 1)[1]
+    if "│" in table:  # a table: the file's column, its lines joined
+        shown = "".join(line.split("│")[1].strip() for line in table.splitlines() if "│" in line)
+        assert all(cell_len(line) <= int(columns) for line in table.splitlines())
+    else:  # cards (too narrow for the table): the name on its line, whole
+        shown = table
+    assert str(log) in shown

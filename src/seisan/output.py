@@ -251,7 +251,7 @@ class Sheet:
             )
         for row in self.rows:
             cells = [
-                "\n".join(wrap_cells(cell, room[i])) if room.get(i) else cell
+                "\n".join(_folded(wrap_cells(cell, room[i]), room[i])) if room.get(i) else cell
                 for i, cell in enumerate(row)
             ]
             result.add_row(*(Text(cell) for cell in cells))  # names are text, never markup
@@ -452,6 +452,26 @@ def wrap_cells(text: str, width: int) -> list[str]:
     if line or not lines:
         lines.append(line)
     return lines
+
+
+def _folded(lines: list[str], width: int) -> list[str]:
+    """Lines of a table's cell, one wider than the column (a path, an address: a word
+    longer than :data:`LONG_WORD`) folded after a ``/``, ``-``, ``_`` or ``.`` where it
+    can, else at the column's edge: Rich would crop it (a file's name had lost its end)."""
+    from rich.cells import cell_len  # noqa: PLC0415
+
+    out: list[str] = []
+    for line in lines:
+        while cell_len(line) > width:
+            end = 0
+            while cell_len(line[: end + 1]) <= width:
+                end += 1
+            marks = [i + 1 for i in range(end) if line[i] in "/-_."]
+            cut = marks[-1] if marks and marks[-1] > end // 2 else end
+            out.append(line[:cut])
+            line = line[cut:]
+        out.append(line)
+    return out
 
 
 def print_note(console: Console, text: str, separator: str = " · ") -> None:
