@@ -461,16 +461,17 @@ def _folded(lines: list[str], width: int) -> list[str]:
     from rich.cells import cell_len  # noqa: PLC0415
 
     out: list[str] = []
-    for line in lines:
-        while cell_len(line) > width:
+    for whole in lines:
+        rest = whole
+        while cell_len(rest) > width:
             end = 0
-            while cell_len(line[: end + 1]) <= width:
+            while cell_len(rest[: end + 1]) <= width:
                 end += 1
-            marks = [i + 1 for i in range(end) if line[i] in "/-_."]
-            cut = marks[-1] if marks and marks[-1] > end // 2 else end
-            out.append(line[:cut])
-            line = line[cut:]
-        out.append(line)
+            marks = [i + 1 for i in range(end) if rest[i] in "/-_."]
+            cut = marks[-1] if marks and marks[-1] > end // 2 else max(end, 1)
+            out.append(rest[:cut])
+            rest = rest[cut:]
+        out.append(rest)
     return out
 
 
