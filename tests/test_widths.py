@@ -188,3 +188,42 @@ def test_a_file_named_in_a_narrow_table_is_folded_never_cut(tmp_path: Path, colu
     else:  # cards (too narrow for the table): the name on its line, whole
         shown = table
     assert str(log) in shown
+
+
+def _on_a_terminal(args: list[str], columns: int) -> str:
+    """stderr of ``python -m seisan ARGS`` written to a pseudo-terminal ``columns`` wide."""
+    import os  # noqa: PLC0415
+    import pty  # noqa: PLC0415
+    import subprocess  # noqa: PLC0415
+    import sys  # noqa: PLC0415
+
+    main, other = pty.openpty()
+    env = dict(os.environ, COLUMNS=str(columns), LINES="20")
+    subprocess.run([sys.executable, "-m", "seisan", *args], stdin=subprocess.DEVNULL,
+                   stdout=subprocess.DEVNULL, stderr=other, env=env, check=False)  # fmt: skip
+    os.close(other)
+    said = b""
+    while True:
+        try:
+            chunk = os.read(main, 4096)
+        except OSError:  # (the other end closed: all read)
+            break
+        if not chunk:
+            break
+        said += chunk
+    os.close(main)
+    return said.decode().replace("\r\n", "\n")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "ko"])
+def test_an_error_on_a_narrow_terminal_is_broken_between_words(lang: str) -> None:
+    """helper-67: an error longer than the terminal was one line, which the terminal
+    broke inside a number (`開始点（30⏎000`); on a terminal it is broken between words,
+    a continuation indented; a pipe still gets one line (the tests above)."""
+    args = ["settle", "--start", "30000", "--lang", lang, "--", "30000", "30000", "30000",
+            "29000"]  # fmt: skip
+    said = _on_a_terminal(args, 40)
+    lines = said.rstrip("\n").split("\n")
+    assert len(lines) > 2 and all(line.startswith("  ") for line in lines[1:])
+    assert all(cell_len(line) <= 40 for line in lines)
+    assert {"119000", "120000"} <= set(re.findall(r"\d+", said)) and "--deposits N" in said

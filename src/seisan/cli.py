@@ -110,8 +110,29 @@ def out() -> "Console":
 
 
 def err_line(text: str) -> None:
-    """One line on stderr, never wrapped or marked up."""
+    """One line on stderr, never marked up; on a terminal narrower than it, broken
+    between words (a continuation indented), where the terminal would break it inside a
+    number. A pipe or a file gets the one line a script reads."""
+    width = _terminal_columns(sys.stderr)
+    if width is not None and len(text) > width // 2:  # (a short line fits: not measured)
+        from seisan.output import wrap_cells  # noqa: PLC0415 - Rich's cells, only here
+
+        first, *rest = wrap_cells(text, width - 2)  # (room for the continuation's indent)
+        text = "\n  ".join([first, *rest])
     print(text, file=sys.stderr)
+
+
+def _terminal_columns(stream: Any) -> int | None:
+    """The width of the terminal ``stream`` writes to (``COLUMNS`` if set), or None when
+    it is no terminal."""
+    try:
+        if not stream.isatty():
+            return None
+    except (AttributeError, ValueError):  # (closed, or no file at all)
+        return None
+    import shutil  # noqa: PLC0415
+
+    return max(shutil.get_terminal_size().columns, 20)
 
 
 def _version(value: bool) -> None:
