@@ -59,6 +59,9 @@ COMMANDS = [
     ["rules", "show", "saikouisen", "--lang", "ja"],
     ["rules", "show", "jpml", "--lang", "ko"],
     ["bulk", "summary", str(EXAMPLES / "points.csv"), "-r", "mleague", "--no-chart"],
+    # the chart's bars fit the terminal (helper-67: at 40 columns each bar had its own line)
+    ["bulk", "summary", str(EXAMPLES / "points.csv"), "-r", "mleague", "--compare", "tenhou",
+     "--lang", "ko"],
     ["stats", str(EXAMPLES / "game.json")],
 ]  # fmt: skip
 
@@ -227,3 +230,15 @@ def test_an_error_on_a_narrow_terminal_is_broken_between_words(lang: str) -> Non
     assert len(lines) > 2 and all(line.startswith("  ") for line in lines[1:])
     assert all(cell_len(line) <= 40 for line in lines)
     assert {"119000", "120000"} <= set(re.findall(r"\d+", said)) and "--deposits N" in said
+
+
+@pytest.mark.parametrize("columns", ["40", "60", "80"])
+def test_each_bar_of_the_place_chart_keeps_its_share_on_its_line(columns: str) -> None:
+    """helper-67: at 40 columns a bar of 40 cells went to a line of its own and its
+    share to the next; the bars are as long as the terminal leaves them."""
+    shown = _run(["bulk", "summary", str(EXAMPLES / "points.csv"), "-r", "mleague",
+                  "--lang", "ko"], columns)  # fmt: skip
+    rows = [line for line in shown.splitlines() if re.match(r"^(자리 \d| +)  \d ", line)]
+    assert len(rows) == 16
+    assert all(re.search(r"\d+\.\d%$", line.rstrip()) for line in rows), rows
+    assert all(cell_len(line.rstrip()) <= int(columns) for line in rows)

@@ -295,8 +295,14 @@ def _place_chart(summary: Any, lang: Lang | None) -> None:
         term("seat", lang) + f" {seat}": [Fraction(c, summary.games) * 100 for c in counts]
         for seat, counts in enumerate(summary.place_counts)
     }
-    out().print(bar_chart(labels, series, _("{rules}: places by seat (%)", rules=summary.rules)
-                          .text(lang)), markup=False)  # fmt: skip
+    from rich.cells import cell_len  # noqa: PLC0415
+
+    console = out()
+    room = display_width(console)  # a line: name, place, bar, “100.0%”: the bar fits
+    head = max(cell_len(name) for name in series) + 2 + max(map(len, labels)) + 1 + 1 + 1 + 6
+    bars = 40 if room is None else max(8, min(40, room - head))
+    title = _("{rules}: places by seat (%)", rules=summary.rules).text(lang)
+    console.print(bar_chart(labels, series, title, bars), markup=False)
 
 
 # -- real logs --------------------------------------------------------------------------
