@@ -491,3 +491,17 @@ def test_winners_under_rules_with_no_yakitori_are_refused_not_ignored(
         settle_one(game, find_preset("mleague"))
     assert str(err.value) == ("winners: the rules pay no 焼き鳥, which is all winners count for "
                               "(yakitori / --yakitori)")  # fmt: skip
+
+
+@pytest.mark.parametrize(("lang", "own", "english"), [
+    ("ja", "天鳳の実際の牌譜 (tests/data/tenhou)", "Real Tenhou logs"),
+    ("ko", "텐호의 실제 패보 (tests/data/tenhou)", "final scores in 2022"),
+])  # fmt: skip
+def test_a_presets_sources_speak_the_readers_language(
+    cli: Any, lang: str, own: str, english: str
+) -> None:
+    """helper-67: `rules show tenhou --lang ko` said “출처: Real Tenhou logs”: the
+    project's words about a source (not the quotes) are in each language."""
+    shown = cli.run("rules", "show", "tenhou", "--lang", lang)
+    assert own in shown and english not in shown
+    assert "「終了時に同点の場合は東1局の風順で順位を決定」" in shown  # a quote stays as quoted

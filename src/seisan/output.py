@@ -156,6 +156,9 @@ def dumps_csv(columns: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
     return buffer.getvalue()
 
 
+TITLE_MOST = 80
+"""The widest a table is made for its title alone."""
+
 LONG_WORD = 30
 """Longer than any word a person reads: an address or a code, which may be folded."""
 
@@ -203,16 +206,22 @@ class Sheet:
 
     def natural(self) -> int:
         """The width it takes with nothing wrapped at all (what a pipe gets)."""
+
+        return max(sum(w + 3 for w in self._widest()) + 1, self._title_width())
+
+    def _title_width(self) -> int:
+        """What the title asks of the table's width: all of it up to :data:`TITLE_MOST`
+        (a longer one, a night of fourteen files' names, wraps: it had stretched every
+        column to its width in a pipe)."""
         from rich.cells import cell_len  # noqa: PLC0415
 
-        return max(sum(w + 3 for w in self._widest()) + 1, cell_len(self.title) + 4)
+        return min(cell_len(self.title) + 4, TITLE_MOST)
 
     def table(self, width: int | None = None) -> Any:
         """The Rich table: a number column never narrower than its widest cell. Within
         ``width``, the text columns share what the others leave, and their cells are
         broken into lines here, between words (as :func:`wrap_cells` does), never by
         Rich inside a word (Rich folds text without spaces, Japanese, anywhere)."""
-        from rich.cells import cell_len  # noqa: PLC0415
         from rich.table import Table  # noqa: PLC0415
         from rich.text import Text  # noqa: PLC0415
 
@@ -238,7 +247,7 @@ class Sheet:
                 if not short:  # its widest cell
                     break
                 room[max(short, key=lambda i: widest[i] - room[i])] += 1
-        result = Table(title=self.title, min_width=cell_len(self.title) + 4)
+        result = Table(title=self.title, min_width=self._title_width())
         for index, column in enumerate(self.columns):
             wrapped = room.get(index, 0)
             result.add_column(

@@ -470,6 +470,12 @@ class _Part:
     read_as: tuple[tuple[str, str], ...] = ()  #: (file, encoding) of files not in UTF-8
 
 
+def _file_label(stem: str, label: str) -> str:
+    """A game of one of several files: the file's name, then its own label unless that
+    is the name again (a record imported from a log is titled by the log's id)."""
+    return stem if label == stem else f"{stem} {label}"
+
+
 def load_session(path: Path | Sequence[Path], rules: Rules | None = None) -> Session:
     """A session from one file or several (``.toml``, ``.csv``, ``.json``: a session or a
     game record), in order; ``rules`` replaces the files' own."""
@@ -481,7 +487,7 @@ def load_session(path: Path | Sequence[Path], rules: Rules | None = None) -> Ses
         part = _load_part(each, rules)
         if len(paths) > 1:  # label games by file: a season of nights
             part = replace(part, games=tuple(
-                replace(g, label=f"{file_text(each.stem)} {g.label or i}")
+                replace(g, label=_file_label(file_text(each.stem), g.label or str(i)))
                 for i, g in enumerate(part.games, start=1)
             ))  # fmt: skip
         parts.append((each, part))
