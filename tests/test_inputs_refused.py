@@ -468,14 +468,14 @@ def test_an_option_after_the_points_double_dash_is_named_as_such(cli: Any, optio
                      "put the options before “--”\n")  # fmt: skip
 
 
-@pytest.mark.parametrize(("winners", "refused"), [(["Ana"], True), ([], False), (None, False)])
-def test_winners_under_rules_with_no_yakitori_are_refused_not_ignored(
-    winners: list[str] | None, refused: bool
+@pytest.mark.parametrize("winners", [["Ana"], ["Ana", "Ben"], [], None])
+def test_a_game_recorded_with_its_winners_settles_again_under_rules_without_yakitori(
+    winners: list[str] | None,
 ) -> None:
-    """helper-66: ``winners`` in a session file's game (or the API's) under rules with no
-    焼き鳥 were taken and changed nothing; the command line refused them already, and
-    chips without a chip's value are refused the same way."""
-    from seisan.errors import SeisanError  # noqa: PLC0415
+    """A season whose rules drop 焼き鳥 settles its games again: the winners they were
+    recorded with count for nothing then (helper-69: refusing them in the core had
+    blocked the re-settling and the what-if of such a season; new input is refused
+    where it is given — the command line, the API)."""
     from seisan.presets import find_preset  # noqa: PLC0415
     from seisan.session import game_from_dict, settle_one  # noqa: PLC0415
 
@@ -483,14 +483,8 @@ def test_winners_under_rules_with_no_yakitori_are_refused_not_ignored(
                              "points": [42600, 31000, 16400, 10000]}  # fmt: skip
     if winners is not None:
         table["winners"] = winners
-    game = game_from_dict(table)
-    if not refused:
-        assert settle_one(game, find_preset("mleague")).totals()["Ana"] == Fraction(313, 5)
-        return
-    with pytest.raises(SeisanError) as err:
-        settle_one(game, find_preset("mleague"))
-    assert str(err.value) == ("winners: the rules pay no 焼き鳥, which is all winners count for "
-                              "(yakitori / --yakitori)")  # fmt: skip
+    totals = settle_one(game_from_dict(table), find_preset("mleague")).totals()
+    assert totals == {"Ana": Fraction(313, 5), "Ben": 11, "Chie": Fraction(-118, 5), "Dae": -50}
 
 
 @pytest.mark.parametrize(("lang", "own", "english"), [
@@ -505,3 +499,13 @@ def test_a_presets_sources_speak_the_readers_language(
     shown = cli.run("rules", "show", "tenhou", "--lang", lang)
     assert own in shown and english not in shown
     assert "「終了時に同点の場合は東1局の風順で順位を決定」" in shown  # a quote stays as quoted
+
+
+@pytest.mark.parametrize("by", ["南", "West", "서"])
+def test_a_substitute_may_be_called_by_a_winds_name(by: str) -> None:
+    """南 (Minami), 서 (Seo), West are people's names: a substitute so called plays
+    (helper-69: refusing them had made stored games with one unreadable)."""
+    from seisan.games import substitute_from  # noqa: PLC0415
+
+    sub = substitute_from(f"Ben:{by}", ["Ana", "Ben", "Chie", "Dae"])
+    assert sub is not None and (sub.seat, sub.name) == (1, by)

@@ -128,11 +128,11 @@ def _terminal_columns(stream: Any) -> int | None:
     try:
         if not stream.isatty():
             return None
-    except (AttributeError, ValueError):  # (closed, or no file at all)
+        given = os.environ.get("COLUMNS", "")
+        columns = int(given) if given.isdigit() else os.get_terminal_size(stream.fileno()).columns
+    except (AttributeError, ValueError, OSError):  # (closed, or no file at all)
         return None
-    import shutil  # noqa: PLC0415
-
-    return max(shutil.get_terminal_size().columns, 20)
+    return max(columns, 20)
 
 
 def _version(value: bool) -> None:
@@ -742,7 +742,10 @@ def settle_command(
             from seisan.games import penalties_from, substitute_from  # noqa: PLC0415
 
             penalties = penalties_from(list(penalty or []), player_names)
-            sub = substitute_from(substitute, player_names)
+            # the seats named by their winds (no --names): a substitute named by a wind
+            # in any language is one of them (“South” in a ja locale, as in English)
+            sub = substitute_from(substitute, player_names if names is not None else
+                                  [*player_names, *_winds_in_every_language()])  # fmt: skip
         penalties += tuple(
             Penalty(_player(name, player_names), resolved.penalties.chombo_pt, "chombo")
             for name in chombo or []
@@ -755,6 +758,10 @@ def settle_command(
             raise err from None
         raise SeisanError(_("{error}; {hint}", error=err.message, hint=fits)) from None
     show_game(result, fmt, language, ledger)
+
+
+def _winds_in_every_language() -> list[str]:
+    return [term(f"seat.{seat}", lang) for lang in Lang for seat in range(4)]
 
 
 def _player(name: str, names: Sequence[str]) -> int:

@@ -50,7 +50,6 @@ from seisan.i18n import (
     current_language,
     name_key,
     plain_text,
-    seat_of_wind,
     term,
 )
 from seisan.presets import rules_from_spec
@@ -986,8 +985,8 @@ def substitute_from(data: object, names: Sequence[str]) -> Substitute | None:
         raise GameError(_("substitute: “by” is a name and from_start true or false"))
     if is_house(by):  # the ledger's house: a name no player or spectator takes either
         raise GameError(house_name(by.strip()))
-    if name_key(by) in {name_key(name) for name in names} or seat_of_wind(by) is not None:
-        raise GameError(  # (a wind is a seat's name in some language: South, 南家, 남)
+    if name_key(by) in {name_key(name) for name in names}:
+        raise GameError(
             _("substitute: {name} plays at this table already; give the substitute's own name",
               name=by.strip())
         )  # fmt: skip

@@ -329,8 +329,7 @@ def side_bets(
     add(Kind.SHIZUMI, bool(side.shizumi), lambda: _shizumi(table, side))
     add(Kind.CHIPS, bets.chips is not None, lambda: _chips(table, side, bets.chips))
     add(Kind.TOBI, bool(side.tobi or bets.busted_by), lambda: _tobi(table, side, bets.busted_by))
-    add(Kind.YAKITORI, bool(side.yakitori or bets.winners),
-        lambda: _yakitori(table, side, bets.winners))  # fmt: skip
+    add(Kind.YAKITORI, bool(side.yakitori), lambda: _yakitori(table, side, bets.winners))
     return SideResult(tuple(out), tuple(kinds))
 
 
@@ -483,9 +482,8 @@ def _tobi(table: Table, side: SideRules, busted_by: Sequence[tuple[int, int]]) -
 
 
 def _yakitori(table: Table, side: SideRules, winners: Sequence[int] | None) -> list[Transfer]:
-    if not side.yakitori:  # (winners given for nothing: refused, as chips without a value)
-        raise BetError(_("winners: the rules pay no 焼き鳥, which is all winners count for "
-                         "(yakitori / --yakitori)"))  # fmt: skip
+    if not side.yakitori:  # (a game recorded with its winners, settled again under rules
+        return []  # without 焼き鳥: they count for nothing; new input refuses them)
     n = len(table.names)
     if winners is None:
         raise BetError(_("yakitori: say which players won a hand (winners)"))

@@ -709,6 +709,9 @@ def test_a_games_label_is_stored_as_text_and_the_season_exports(
         ({"penalties": ["Eve:5"]}, "penalties",
          "penalties: “Eve” is not a player (seats 0 to 3 or Ana, Ben, Chie, Dae)"),
         ({"winners": "Ana"}, "winners", "winners: give a list of players"),
+        ({"winners": ["Ana"]}, "winners",  # (M.League pays no 焼き鳥)
+         "winners: the rules pay no 焼き鳥, which is all winners count for (yakitori / "
+         "--yakitori)"),
     ],
 )  # fmt: skip
 def test_a_games_error_names_its_field_and_no_game_number(
