@@ -37,6 +37,7 @@ from seisan.i18n import (
     plain_number,
     read_as,
     term,
+    term_forms,
     translate,
 )
 from seisan.ledger import Accounts, GameResult, game_result, settle_game
@@ -744,8 +745,9 @@ def settle_command(
             penalties = penalties_from(list(penalty or []), player_names)
             # the seats named by their winds (no --names): a substitute named by a wind
             # in any language is one of them (“South” in a ja locale, as in English)
+            winds = [word for seat in range(4) for word in term_forms(f"seat.{seat}")]
             sub = substitute_from(substitute, player_names if names is not None else
-                                  [*player_names, *_winds_in_every_language()])  # fmt: skip
+                                  [*player_names, *winds])  # fmt: skip
         penalties += tuple(
             Penalty(_player(name, player_names), resolved.penalties.chombo_pt, "chombo")
             for name in chombo or []
@@ -758,10 +760,6 @@ def settle_command(
             raise err from None
         raise SeisanError(_("{error}; {hint}", error=err.message, hint=fits)) from None
     show_game(result, fmt, language, ledger)
-
-
-def _winds_in_every_language() -> list[str]:
-    return [term(f"seat.{seat}", lang) for lang in Lang for seat in range(4)]
 
 
 def _player(name: str, names: Sequence[str]) -> int:
