@@ -35,6 +35,29 @@ def test_every_message_and_term_has_japanese_and_korean() -> None:
     assert messages.problems() == []
 
 
+#: a Korean particle written straight after a value that varies ({name}, {total},
+#: “{mark}”): its form follows the value's last sound (로/으로, 와/과, 가/이, 를/을, 는/은),
+#: so it is written in its two forms (은(는), (으)로) or the sentence does without it
+_KOREAN_PARTICLE = re.compile(
+    r"\}[”」’]?(로|와|과|이라는|라는|가|이|를|을|는|은|이나|나|랑|이랑)(?![가-힣(])"
+)
+
+
+def test_no_korean_particle_is_chosen_before_its_value_is_known() -> None:
+    """helper-71 found “0점 미만으로로”, “103000로” and “Ana이라는” on the web pages."""
+    from babel.messages.pofile import read_po  # noqa: PLC0415
+
+    po = Path(__file__).resolve().parents[1] / "src/seisan/locale/ko/LC_MESSAGES/seisan.po"
+    with po.open("rb") as file:
+        found = [
+            (m.id, text)
+            for m in read_po(file)
+            for text in ([m.string] if isinstance(m.string, str) else m.string)
+            if text and _KOREAN_PARTICLE.search(text)
+        ]
+    assert found == []
+
+
 def test_terms_resolve_in_every_language() -> None:
     for key in TERMS:
         forms = {term(key, lang) for lang in Lang}
@@ -254,6 +277,23 @@ def test_a_field_name_is_shown_after_its_word_in_japanese_and_korean(lang: str) 
     assert bare == []
 
 
+@pytest.mark.parametrize(("result", "lang", "shown"), [
+    ("draw", "en", "hand 1: a hand ending in “draw” has no winner"),
+    ("draw", "ja", "1局目: 「流局(draw)」で終わる局に和了者はいません"),
+    ("abort", "ko", "1번째 국: “도중유국(abort)”(으)로 끝난 국에는 화료자가 없습니다"),
+])  # fmt: skip
+def test_a_hands_result_is_named_in_the_readers_words(result: str, lang: str, shown: str) -> None:
+    """The table assistant showed a ja or ko scorer “draw”, the record's own word
+    (helper-71): the result is named as a record's fields are, with its key after."""
+    from seisan.games import record_from_dict  # noqa: PLC0415
+
+    hand = {"result": result, "wins": [{"winner": "A", "han": 1, "fu": 30}]}
+    data = {"rules": "tenhou", "players": ["A", "B", "C", "D"], "hands": [hand]}
+    with pytest.raises(GameError) as raised:
+        record_from_dict(data)
+    assert raised.value.message.text(lang) == shown
+
+
 @pytest.mark.parametrize(
     ("lang", "shown"),
     [("en", "hand 1: honba: 10000 is beyond 9999"),
@@ -296,7 +336,7 @@ def test_every_records_field_has_its_word_and_its_key_in_brackets(lang: str) -> 
     差しウマ(sashi)…) is one term, written in the reader's words with the key as typed
     after it."""
     keys = sorted(k for k in TERMS if k.startswith(("record.", "bet.")))
-    assert len(keys) == 30
+    assert len(keys) == 32
     for key in keys:
         typed = TERMS[key]
         shown = term(key, lang)

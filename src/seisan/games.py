@@ -1084,7 +1084,8 @@ def _hand(data: object, names: Sequence[str], where: Message) -> Hand:
         raise GameError(_("{where}: reason is text and stop is true or false", where=where))
     if result in ("draw", "abort") and (wins or discarder is not None):
         raise GameError(
-            _("{where}: a hand ending in “{result}” has no winner", where=where, result=result)
+            _("{where}: a hand ending in “{result}” has no winner", where=where,
+              result=Term(f"record.result.{result}"))
         )  # fmt: skip
     if result != "draw" and tenpai:
         raise GameError(_("{where}: tenpai is listed only at a draw", where=where))

@@ -573,6 +573,13 @@ TERMS: Mapping[str, str] = {
     "record.penalties": "penalties",
     "record.substitute": "substitute",
     "record.chombo": "chombo",
+    # the labels of a bet between two players on the points form: 対象 [A] 相手 [B] 点数 [n]
+    "pair.between": "between",
+    "pair.and": "and",
+    "pair.amount": "points",
+    # a hand's result as a record writes it, named in errors the same way (流局(draw))
+    "record.result.draw": "draw",
+    "record.result.abort": "abort",
     # a side bet's fields named in errors, the same way (差しウマ(sashi))
     "bet.sashi": "sashi",
     "bet.bashin": "bashin",

@@ -899,6 +899,11 @@ class Rules:
             return term("plain", chosen)
         return names.get(chosen.value, names.get("en", self.name))
 
+    def text(self, lang: Lang | str | None = None) -> str:
+        """The rules named in a message: their title in the language the message is read
+        in (a message kept for later, an upload's refusal, is read in every language)."""
+        return self.title(lang)
+
     def heading(self, lang: Lang | str | None = None) -> str:
         """The title, and what was changed of the preset (``M.League (changed: money)``)."""
         if not self.changed:

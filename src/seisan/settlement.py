@@ -323,7 +323,7 @@ def _refuse_points(points: Sequence[object], rules: Rules, deposits: int) -> NoR
     player can act on: the first check they fail, in turn."""
     if len(points) != rules.players:
         raise PointsError(
-            _("{rules} is for {players} players, got {count} scores", rules=rules.title(),
+            _("{rules} is for {players} players, got {count} scores", rules=rules,
               players=rules.players, count=len(points)), field="points",
         )  # fmt: skip
     unit = rules.unit

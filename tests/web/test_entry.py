@@ -56,7 +56,9 @@ def test_full_width_points_are_saved(signed_in: Client, session: m.Session) -> N
         ([42600, 31000, 16400, "9" * 19], "points_3", "is not a whole number"),
         ([42600, 31000, 16400, 9000], None, "99000, 1000 less than the 100000"),
         ([42600, 31000, 16400, 11000], None, "101000, 1000 more than the 100000"),
-        ([42650, 31000, 16400, 9950], None, "not a multiple of 100"),
+        ([42650, 31000, 16400, 9950], "points_0", "Ana: 42650 points are not a multiple of 100"),
+        ([42600, 31000, 16400, 10050], "points_3", "Dae: 10050 points are not a multiple of 100"),
+        ([42600, 31000, 16400, 2 * 10**9], "points_3", "Dae: 2000000000 points are beyond"),
     ],
 )
 def test_errors_show_and_nothing_is_stored(

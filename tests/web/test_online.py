@@ -283,8 +283,10 @@ def test_what_cannot_be_imported_is_refused_with_why_and_the_rest_imports(
     problems = {r["file"]: r["problem"] for r in english(got)}
     assert problems[TENHOU[1]] == (
         "the season's rules give other points than the game had under its own rules "
-        "(tenhou): hand 1 (E1): seisan has 41700, 26100, 26100, 26100, the log 36700, 21100, "
+        "(Tenhou): hand 1 (E1): seisan has 41700, 26100, 26100, 26100, the log 36700, 21100, "
         "21100, 21100")  # fmt: skip
+    ja = {r["file"]: r["problem"]["ja"] for r in got.refused}[TENHOU[1]]
+    assert "対局のルール（天鳳 (四麻)）" in ja, ja  # the rules' title as a ja reader knows it
     assert problems["cut.json"].startswith("not valid tenhou.net/6 JSON (at line 1, column ")
     assert problems["empty.mjlog"] == "empty.mjlog: an empty file"
     four = review_of(read(signed_in, club, sanma, files=[upload(good)]))

@@ -1075,6 +1075,27 @@ def test_a_ja_or_ko_scorer_reads_no_english(signed_in: Client, tenhou_session: m
         assert words == set(), (url, sorted(words))
 
 
+@pytest.mark.parametrize(("lang", "first", "last"), [
+    ("en", "E1-0", "W1-1"), ("ja", "東1局 0本場", "西1局 1本場"),
+    ("ko", "동1국 0본장", "서1국 1본장"),
+])  # fmt: skip
+def test_a_saved_games_hands_are_named_as_the_table_names_them(
+    signed_in: Client, tenhou_session: m.Session, lang: str, first: str, last: str
+) -> None:
+    """The game page's hand-by-hand table wrote every round as its code (E1-0) in ja and
+    ko, beside a table assistant that writes 東1局 0本場 (helper-71)."""
+    table = start(signed_in, tenhou_session)
+    for number, hand in enumerate(HANDS, start=1):
+        post_hand(signed_in, table, hand, number)
+    assert signed_in.post(table_url(table, "save")).status_code == 302
+    signed_in.post("/i18n/setlang/", {"language": lang})
+    game = m.Game.objects.get()
+    text = page_text(signed_in.get(reverse("clubs:game", args=["test", game.pk])).content.decode())
+    assert first in text and last in text
+    if lang != "en":
+        assert "E1-0" not in text and "W1-1" not in text
+
+
 # -- what the review found: keys reused by a cached page, names, renames ----------------
 
 

@@ -111,7 +111,7 @@ def _shaped(points: Any, deposits: Any, rules: Rules) -> tuple[IntArray, IntArra
     n = rules.players
     if values.ndim != 2 or values.shape[1] != n:
         raise BulkError(
-            _("{rules} is for {players} players: give {players} point columns", rules=rules.title(),
+            _("{rules} is for {players} players: give {players} point columns", rules=rules,
               players=n)
         )  # fmt: skip
     if not np.issubdtype(values.dtype, np.integer):

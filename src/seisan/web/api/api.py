@@ -238,7 +238,7 @@ def _game_table(body: Mapping[str, Any], rules: Rules, lang: Lang) -> dict[str, 
     if "players" not in table and isinstance(points, list):
         if len(points) != rules.players:  # (the names made up here are not to blame)
             raise PointsError(_("{rules} is for {players} players, got {count} scores",
-                                rules=rules.title(), players=rules.players, count=len(points)),
+                                rules=rules, players=rules.players, count=len(points)),
                               field="points")  # fmt: skip
         table["players"] = [term(f"seat.{seat}", lang) for seat in range(len(points))]
     return table

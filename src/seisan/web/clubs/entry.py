@@ -24,7 +24,7 @@ from django import forms
 from seisan.errors import SeisanError
 from seisan.i18n import N_, Message, Term, _, name_key, plain_number, plain_text
 from seisan.pt import pt_value
-from seisan.rules import Rules
+from seisan.rules import MAX_POINTS, Rules
 from seisan.settlement import PointsTotalError
 from seisan.web.clubs.forms import in_our_words, words
 from seisan.web.clubs.middleware import web_lang
@@ -326,8 +326,17 @@ class GameForm(forms.Form):
             if not text:
                 raise EntryError(_("{name}: give the final points", name=names[seat]),
                                  f"points_{seat}")  # fmt: skip
-            points.append(parse_int(text, Message(N_("{name}'s points"), name=names[seat]),
-                                    f"points_{seat}"))  # fmt: skip
+            value = parse_int(text, Message(N_("{name}'s points"), name=names[seat]),
+                              f"points_{seat}")  # fmt: skip
+            # (the core's own checks, said of the row's player, not of “seat 0”)
+            if abs(value) > MAX_POINTS:
+                raise EntryError(_("{name}: {points} points are beyond {limit}", name=names[seat],
+                                   points=value, limit=MAX_POINTS), f"points_{seat}")  # fmt: skip
+            if value % self.rules.unit:
+                raise EntryError(_("{name}: {points} points are not a multiple of {unit}",
+                                   name=names[seat], points=value, unit=self.rules.unit),
+                                 f"points_{seat}")  # fmt: skip
+            points.append(value)
         return points
 
     def _chips(self, cleaned: Mapping[str, Any]) -> list[int]:

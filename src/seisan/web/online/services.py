@@ -177,7 +177,7 @@ def _read(filename: str, raw: bytes, rules: Any) -> dict[str, Any]:
         check(under)
     except SeisanError as err:
         raise SeisanError(_("the season's rules give other points than the game had under "
-                            "its own rules ({own}): {problem}", own=record.rules.name,
+                            "its own rules ({own}): {problem}", own=record.rules,
                             problem=err.message)) from None  # fmt: skip
     data = ours.to_dict()
     data.pop("rules", None)  # the season's rules settle it

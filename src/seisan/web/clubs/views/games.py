@@ -166,10 +166,11 @@ def game_page(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
     rules = services.rules_of(game.rules)
     hands = None
     if game.record is not None:
-        from seisan.games import record_from_dict  # noqa: PLC0415
+        from seisan.games import record_from_dict, round_label  # noqa: PLC0415
 
         played = record_from_dict(game.record, rules).play()
-        hands = played.lines
+        lang = web_lang()  # (東1局 0本場 as the table assistant writes it, not E1-0)
+        hands = [(line, round_label(line.round, line.honba, lang)) for line in played.lines]
     mine = {s.pk for s in seats if s.player.user_id == request.user.pk}
     sub = result.settlement.substitute  # a seat played by a substitute (代走)
     played_by = {result.settlement.names[sub.seat]: sub.name} if sub is not None else {}
