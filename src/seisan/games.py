@@ -893,7 +893,9 @@ def record_from_dict(
         rules_data = None  # replaced: written out in full
     names_data = data.get("players")
     if not isinstance(names_data, list):
-        raise GameError(_("players: give the names in seat order (seat 0 is the first dealer)"))
+        raise GameError(
+            _("players: give the names in seat order (seat 0 is the first dealer)"), field="players"
+        )
     names = tuple(check_names(names_data, rules.players))
     hands_data = data.get("hands")
     if not isinstance(hands_data, list) or not hands_data:
@@ -912,7 +914,7 @@ def record_from_dict(
         if penalty.hand is not None and penalty.hand > len(hands):
             raise GameError(
                 _("penalties: hand {hand} is not in the record ({count} hands)",
-                  hand=penalty.hand, count=len(hands))
+                  hand=penalty.hand, count=len(hands)), field="penalties",
             )  # fmt: skip
     substitute = substitute_from(data.get("substitute"), names)
     return GameRecord(rules, names, hands, title, rules_data, end=end, penalties=penalties,
@@ -923,41 +925,47 @@ def penalties_from(items: object, names: Sequence[str]) -> tuple[Penalty, ...]:
     """Referee penalties from a record or a session: ``"NAME:PT[:REASON]"`` or a table
     ``{player, pt, reason, hand}``; players by name or seat, pt after uma."""
     if not isinstance(items, list | tuple):
-        raise GameError(_("penalties: give a list of NAME:PT (or NAME:PT:REASON)"))
+        raise GameError(
+            _("penalties: give a list of NAME:PT (or NAME:PT:REASON)"), field="penalties"
+        )
     out = []
     for item in items:
         if isinstance(item, str):
             player, colon, rest = item.partition(":")
             pt_text, _colon2, reason = rest.partition(":")
             if not colon or not pt_text.strip():
-                raise GameError(_("penalties: “{item}” should be NAME:PT[:REASON]", item=item))
+                raise GameError(_("penalties: “{item}” should be NAME:PT[:REASON]", item=item),
+                                field="penalties")  # fmt: skip
             fields: Mapping[str, Any] = {"player": player, "pt": pt_text, "reason": reason}
         elif isinstance(item, Mapping):
             fields = item
         else:
-            raise GameError(_("penalties: “{item}” should be NAME:PT[:REASON]", item=item))
+            raise GameError(_("penalties: “{item}” should be NAME:PT[:REASON]", item=item),
+                            field="penalties")  # fmt: skip
         unknown = set(fields) - {"player", "pt", "reason", "hand"}
         if unknown or "player" not in fields or "pt" not in fields:
-            raise GameError(_("penalties: “{item}” should be NAME:PT[:REASON]", item=item))
-        seat = _seat(fields["player"], names, Term("record.penalties"))
+            raise GameError(_("penalties: “{item}” should be NAME:PT[:REASON]", item=item),
+                            field="penalties")  # fmt: skip
+        seat = _seat(fields["player"], names, Term("record.penalties"), "penalties")
         try:
             pt = to_pt(fields["pt"], "penalties.pt")
         except RulesError as err:  # a penalty is not a house rule: no "rules:" before it
             raise GameError(
-                _("penalties: pt = {pt}: {problem}", pt=err.value, problem=err.problem)
+                _("penalties: pt = {pt}: {problem}", pt=err.value, problem=err.problem),
+                field="penalties",
             ) from None
         if pt <= 0:
-            raise GameError(_("penalties: {pt} pt must be more than 0", pt=pt))
+            raise GameError(_("penalties: {pt} pt must be more than 0", pt=pt), field="penalties")
         reason = fields.get("reason", "")
         hand = fields.get("hand")
         if not isinstance(reason, str) or not plain_text(reason):
-            raise GameError(_("penalties: a reason is text"))
+            raise GameError(_("penalties: a reason is text"), field="penalties")
         if isinstance(hand, str):
             raise GameError(_("{what}: “{value}” is text: write the number without quotes",
-                              what="penalties.hand", value=hand))  # fmt: skip
+                              what="penalties.hand", value=hand), field="penalties")  # fmt: skip
         if hand is not None and (isinstance(hand, bool) or not isinstance(hand, int) or hand < 1):
             raise GameError(_("penalties: hand = {hand}: the number of a hand, 1 or more",
-                              hand=as_written(hand)))  # fmt: skip
+                              hand=as_written(hand)), field="penalties")  # fmt: skip
         out.append(Penalty(seat, pt, reason.strip(), hand))
     return tuple(out)
 
@@ -970,11 +978,12 @@ def substitute_from(data: object, names: Sequence[str]) -> Substitute | None:
         parts = [part.strip() for part in data.split(":")]
         if len(parts) not in (2, 3) or (len(parts) == 3 and parts[2] != "later"):
             raise GameError(_("substitute: “{item}” should be PLAYER:NAME (or PLAYER:NAME:later)",
-                              item=data))  # fmt: skip
+                              item=data), field="substitute")  # fmt: skip
         data = {"seat": parts[0], "by": parts[1], "from_start": len(parts) == 2}
     if not isinstance(data, Mapping) or set(data) - {"seat", "by", "from_start"} or not {
         "seat", "by"} <= set(data):  # fmt: skip
-        raise GameError(_("substitute: give {{seat = PLAYER, by = NAME, from_start = true}}"))
+        raise GameError(_("substitute: give {{seat = PLAYER, by = NAME, from_start = true}}"),
+                        field="substitute")  # fmt: skip
     by, from_start = data["by"], data.get("from_start", True)
     if (
         not isinstance(by, str)
@@ -982,15 +991,17 @@ def substitute_from(data: object, names: Sequence[str]) -> Substitute | None:
         or not plain_text(by)
         or not isinstance(from_start, bool)
     ):
-        raise GameError(_("substitute: “by” is a name and from_start true or false"))
+        raise GameError(_("substitute: “by” is a name and from_start true or false"),
+                        field="substitute")  # fmt: skip
     if is_house(by):  # the ledger's house: a name no player or spectator takes either
-        raise GameError(house_name(by.strip()))
+        raise GameError(house_name(by.strip()), field="substitute")
     if name_key(by) in {name_key(name) for name in names}:
         raise GameError(
             _("substitute: {name} plays at this table already; give the substitute's own name",
-              name=by.strip())
+              name=by.strip()), field="substitute",
         )  # fmt: skip
-    return Substitute(_seat(data["seat"], names, Term("record.substitute")), by.strip(), from_start)
+    seat = _seat(data["seat"], names, Term("record.substitute"), "substitute")
+    return Substitute(seat, by.strip(), from_start)
 
 
 def _penalty_dict(penalty: Penalty, names: Sequence[str]) -> dict[str, Any]:
@@ -1002,11 +1013,13 @@ def _penalty_dict(penalty: Penalty, names: Sequence[str]) -> dict[str, Any]:
     return data
 
 
-def _seat(value: object, names: Sequence[str], what: Message | Term) -> int:
+def _seat(
+    value: object, names: Sequence[str], what: Message | Term, field: str | None = None
+) -> int:
     try:
-        return find_player(value, names, what)
+        return find_player(value, names, what, field)
     except SeisanError as err:
-        raise GameError(err.message) from None
+        raise GameError(err.message, field=err.field) from None
 
 
 def _int(value: object, what: object) -> int:

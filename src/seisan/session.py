@@ -579,7 +579,9 @@ def _part_from_dict(
         )  # fmt: skip
     penalties = data.get("penalties", [])
     if not isinstance(penalties, list):
-        raise SessionError(_("penalties: give a list of NAME:PT (or NAME:PT:REASON)"))
+        raise SessionError(
+            _("penalties: give a list of NAME:PT (or NAME:PT:REASON)"), field="penalties"
+        )
     stated = rules_from_spec(data["rules"], base) if "rules" in data and rules is None else None
     games = data.get("games")
     if not isinstance(games, list) or not games:

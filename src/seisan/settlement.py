@@ -574,7 +574,7 @@ def _check_substitute(substitute: Substitute, players: int) -> None:
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
         raise PointsError(
             _("substitute: seat {seat} is not at the table (seats 0 to {last})", seat=seat,
-              last=players - 1)
+              last=players - 1), field="substitute",
         )  # fmt: skip
 
 
@@ -585,14 +585,14 @@ def _penalise(penalty: Penalty, quanta: list[list[int]], rules: Rules, n: int) -
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
         raise PointsError(
             _("penalty: seat {seat} is not at the table (seats 0 to {last})", seat=seat,
-              last=n - 1)
+              last=n - 1), field="penalties",
         )  # fmt: skip
     pt = Fraction(penalty.pt)
     taken = pt * rules.fast.per_pt
     if pt <= 0 or taken.denominator != 1:
         raise PointsError(
             _("penalty: {pt} pt must be positive, in steps of {step} pt", pt=pt,
-              step=Fraction(1, rules.fast.per_pt))
+              step=Fraction(1, rules.fast.per_pt)), field="penalties",
         )  # fmt: skip
     quanta[seat][5] -= int(taken)
     if rules.penalties.redistribute:

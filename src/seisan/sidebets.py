@@ -129,22 +129,23 @@ class SideResult:
         return balances(chosen).get(name, _ZERO)
 
 
-def _check_seat(what: Message | Term, seat: int, players: int) -> int:
+def _check_seat(what: Message | Term, seat: int, players: int, field: str | None = None) -> int:
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
         raise BetError(
             _("{what}: seat {seat} is not at the table (seats 0 to {last})", what=what, seat=seat,
-              last=players - 1)
+              last=players - 1), field=field,
         )  # fmt: skip
     return seat
 
 
 def _check_pair(key: str, bet: PairBet, players: int) -> None:
     what = bet_field(key)
-    _check_seat(what, bet.a, players)
-    _check_seat(what, bet.b, players)
+    _check_seat(what, bet.a, players, key)
+    _check_seat(what, bet.b, players, key)
     if bet.a == bet.b:
         raise BetError(
-            _("{what}: a player cannot bet with themself (seat {seat})", what=what, seat=bet.a)
+            _("{what}: a player cannot bet with themself (seat {seat})", what=what, seat=bet.a),
+            field=key,
         )
     _amount(key, bet.amount, allow_zero=key == "binta")
 
@@ -291,7 +292,8 @@ def side_bets(
         if said.count(pair) > 1:
             a, b = sorted(pair)
             raise BetError(
-                _("binta: {a} and {b} are given two amounts", a=table.names[a], b=table.names[b])
+                _("binta: {a} and {b} are given two amounts", a=table.names[a], b=table.names[b]),
+                field="binta",
             )
     # standing pair bets of the rules, by name, where both players sit at this table
     sashi = (*_standing(table, side.sashi), *bets.sashi)
@@ -362,25 +364,27 @@ def _chips(table: Table, side: SideRules, chips: Sequence[int] | None) -> list[T
     n = len(table.names)
     if len(chips) != n:
         raise BetError(_("chips: {count} counts given for {players} players", count=len(chips),
-                         players=n))  # fmt: skip
+                         players=n), field="chips")  # fmt: skip
     for seat, count in enumerate(chips):
         if isinstance(count, bool) or not isinstance(count, int):
             raise BetError(
                 _("chips: seat {seat} has “{count}”, not a whole number of chips", seat=seat,
-                  count=as_written(count))
+                  count=as_written(count)), field="chips",
             )  # fmt: skip
         if abs(count) > MAX_CHIPS:
             raise BetError(
                 _("chips: seat {seat} has {count}, beyond {most} chips either way", seat=seat,
-                  count=count, most=MAX_CHIPS)
+                  count=count, most=MAX_CHIPS), field="chips",
             )  # fmt: skip
     if sum(chips) != 0:
         raise BetError(
             _("chips: the counts {counts} sum to {total}, not 0",
-              counts=", ".join(str(c) for c in chips), total=sum(chips))
+              counts=", ".join(str(c) for c in chips), total=sum(chips)), field="chips",
         )  # fmt: skip
     if chips and any(chips) and not side.chip_value:
-        raise BetError(_("chips: give the value of a chip in pt (chip_value / --chip-value)"))
+        raise BetError(
+            _("chips: give the value of a chip in pt (chip_value / --chip-value)"), field="chips"
+        )
     return _loser_to_winner(table, Kind.CHIPS, chips, side.chip_value)
 
 
@@ -459,18 +463,20 @@ def _tobi(table: Table, side: SideRules, busted_by: Sequence[tuple[int, int]]) -
     busted = [s for s, p in enumerate(table.points) if p < 0 or (side.tobi_at_zero and p == 0)]
     by: dict[int, int] = {}
     for loser, winner in busted_by:
-        _check_seat(bet_field("tobi"), loser, n)
-        _check_seat(bet_field("tobi"), winner, n)
+        _check_seat(bet_field("tobi"), loser, n, "busted")
+        _check_seat(bet_field("tobi"), winner, n, "busted")
+        name = table.names[loser]
         if loser in by:
-            raise BetError(_("tobi: {name} is said to be busted twice", name=table.names[loser]))
+            raise BetError(_("tobi: {name} is said to be busted twice", name=name), field="busted")
         if loser not in busted:
             line = _("at or below zero") if side.tobi_at_zero else _("below zero")
-            raise BetError(_("tobi: {name} did not end {line}", name=table.names[loser], line=line))
+            raise BetError(_("tobi: {name} did not end {line}", name=name, line=line),
+                           field="busted")  # fmt: skip
         if loser == winner:
-            raise BetError(_("tobi: {name} cannot bust themself", name=table.names[loser]))
+            raise BetError(_("tobi: {name} cannot bust themself", name=name), field="busted")
         by[loser] = winner
     if by and not side.tobi:
-        raise BetError(_("tobi: give the bust prize in points (tobi / --tobi)"))
+        raise BetError(_("tobi: give the bust prize in points (tobi / --tobi)"), field="busted")
     amount = Fraction(side.tobi, 1000)
     out: list[Transfer] = []
     for seat in busted if amount else ():  # (no prize: nothing to pay, the checks done)
@@ -486,8 +492,8 @@ def _yakitori(table: Table, side: SideRules, winners: Sequence[int] | None) -> l
         return []  # without 焼き鳥: they count for nothing; new input refuses them)
     n = len(table.names)
     if winners is None:
-        raise BetError(_("yakitori: say which players won a hand (winners)"))
-    won = sorted({_check_seat(bet_field("yakitori"), w, n) for w in winners})
+        raise BetError(_("yakitori: say which players won a hand (winners)"), field="winners")
+    won = sorted({_check_seat(bet_field("yakitori"), w, n, "winners") for w in winners})
     if not won or len(won) == n:
         return []  # nobody won, or everybody did: nothing changes hands
     losers = [seat for seat in range(n) if seat not in won]
@@ -531,23 +537,30 @@ def soto(
     seen = {name_key(name) for name in table.names}
     substitute = table.s.substitute
     for spectator in spectators:
-        _check_seat(_spectators_bet("soto", spectator.name), spectator.backs, n)
+        field = "pool" if spectator.pool else "soto"  # (the words below say soto for both)
+        _check_seat(_spectators_bet("soto", spectator.name), spectator.backs, n, field)
         name = spectator.name
         if not name.strip() or not plain_text(name) or name != name.strip():
             raise BetError(
-                _("soto: spectator name “{name}” must be non-empty printable text", name=name)
+                _("soto: spectator name “{name}” must be non-empty printable text", name=name),
+                field="soto",
             )
         if name_key(name) in seen:
-            raise BetError(_("soto: “{name}” is already a player or a spectator", name=name))
+            raise BetError(_("soto: “{name}” is already a player or a spectator", name=name),
+                           field="soto")  # fmt: skip
         if substitute is not None and name_key(name) == name_key(substitute.name):
             raise BetError(_("soto: “{name}” plays a seat of this game as a substitute: a "
-                             "substitute does not also bet on it", name=name))  # fmt: skip
+                             "substitute does not also bet on it", name=name),
+                           field="soto")  # fmt: skip
         if is_house(name):
-            raise BetError(house_name(name))
+            raise BetError(house_name(name), field=field)
         seen.add(name_key(name))
     pooled = [s for s in spectators if s.pool]
     if pooled and not pool:
-        raise BetError(_("pool: give the amount of the spectators' pool (soto_pool / --soto-pool)"))
+        raise BetError(
+            _("pool: give the amount of the spectators' pool (soto_pool / --soto-pool)"),
+            field="pool",
+        )
     out: list[Transfer] = []
     for e, f in combinations(pooled, 2):
         order = table.above(e.backs, f.backs)
@@ -662,12 +675,14 @@ def _mirrored(
     return {name: quanta * quantum for name, quanta in floors.items()}
 
 
-def find_player(ref: object, names: Sequence[str], what: Message | Term) -> int:
+def find_player(
+    ref: object, names: Sequence[str], what: Message | Term, field: str | None = None
+) -> int:
     """The seat of ``ref``: a player's name, a seat number (0 = the first dealer) or its
     wind in any language (“East”, 「東」); ``what`` names the field (a message is read
-    in the reader's language)."""
+    in the reader's language), ``field`` the input's field for its error (the API's)."""
     if isinstance(ref, int) and not isinstance(ref, bool):
-        return _check_seat(what, ref, len(names))
+        return _check_seat(what, ref, len(names), field)
     # a seat is a whole number, a name is text: anything else (JSON's null and true, a
     # list, 1e0 read as a decimal) is neither, named as JSON writes it where it can be
     text = ref.strip() if isinstance(ref, str) else None
@@ -677,20 +692,20 @@ def find_player(ref: object, names: Sequence[str], what: Message | Term) -> int:
             if name_key(text) == name_key(name):
                 return seat
         if text.isascii() and text.isdigit():
-            return _check_seat(what, int(text), len(names))
+            return _check_seat(what, int(text), len(names), field)
         wind = seat_of_wind(text)  # then a seat's wind, in any language
         if wind is not None:
-            return _check_seat(what, wind, len(names))
+            return _check_seat(what, wind, len(names), field)
     elif isinstance(ref, Decimal | float | Fraction):  # (3e0 reads as 3: say why not)
         raise BetError(
             _("{what}: {value} is written as a decimal; give a seat as a whole number (0 to "
-              "{last}) or a name", what=what, value=ref, last=len(names) - 1)
+              "{last}) or a name", what=what, value=ref, last=len(names) - 1), field=field,
         )  # fmt: skip
     else:
         shown = as_written(ref)  # (null and true as JSON writes them: render's way)
     raise BetError(
         _("{what}: “{name}” is not a player (seats 0 to {last} or {names})", what=what, name=shown,
-          last=len(names) - 1, names=list(names))
+          last=len(names) - 1, names=list(names)), field=field,
     )  # fmt: skip
 
 
@@ -700,7 +715,7 @@ def _amount(key: str, value: object, *, allow_zero: bool) -> int:
     except RulesError as err:
         raise BetError(
             _("{what}: amount “{value}” {problem}", what=bet_field(key), value=as_written(value),
-              problem=err.problem)
+              problem=err.problem), field=key,
         ) from None  # fmt: skip
 
 
@@ -712,9 +727,9 @@ def _pair(key: str, item: object, names: Sequence[str]) -> PairBet:
     if not isinstance(parts, list | tuple) or len(parts) != 3:
         raise BetError(
             _("{what}: “{item}” should be A:B:AMOUNT (seats or names, points)", what=what,
-              item=item)
+              item=item), field=key,
         )  # fmt: skip
-    a, b = (find_player(p, names, what) for p in parts[:2])
+    a, b = (find_player(p, names, what, key) for p in parts[:2])
     return PairBet(a, b, _amount(key, parts[2], allow_zero=key == "binta"))
 
 
@@ -728,19 +743,24 @@ def _spectators_bet(key: str, spectator: str) -> Message:
     return _("{bet} {spectator}", bet=bet_field(key), spectator=spectator)
 
 
-def links(what: Message | Term | str, value: object) -> list[tuple[object, object]]:
-    """``{a = b}``, or a list of ``"a:b"`` (or ``[a, b]``), as pairs."""
+def links(
+    what: Message | Term | str, value: object, field: str | None = None
+) -> list[tuple[object, object]]:
+    """``{a = b}``, or a list of ``"a:b"`` (or ``[a, b]``), as pairs; ``field``: the
+    input's field for an error (the API's)."""
     if isinstance(value, Mapping):
         return list(value.items())
     items = [value] if isinstance(value, str) else value
     if not isinstance(items, list | tuple):
-        raise BetError(_("{what}: “{value}” should be NAME:NAME pairs", what=what, value=value))
+        raise BetError(_("{what}: “{value}” should be NAME:NAME pairs", what=what, value=value),
+                       field=field)  # fmt: skip
     pairs = []
     for item in items:
         parts = item.split(":") if isinstance(item, str) else item
         if not isinstance(parts, list | tuple) or len(parts) != 2:
             raise BetError(
-                _("{what}: “{item}” should be two names joined by ':'", what=what, item=item)
+                _("{what}: “{item}” should be two names joined by ':'", what=what, item=item),
+                field=field,
             )
         pairs.append((parts[0], parts[1]))
     return pairs
@@ -780,51 +800,53 @@ def bets_from_dict(data: Mapping[str, Any], names: Sequence[str], base: SideRule
             continue
         items = data[key]
         if not isinstance(items, list | tuple):
-            raise BetError(_("{what}: give a list of A:B:AMOUNT", what=bet_field(key)))
+            raise BetError(_("{what}: give a list of A:B:AMOUNT", what=bet_field(key)), field=key)
         pairs[key] = tuple(_pair(key, item, names) for item in items)
     chips = data.get("chips")
     if isinstance(chips, Mapping):
         by_seat: list[object] = [0] * len(names)
         given: set[int] = set()
         for ref, count in chips.items():
-            seat = find_player(ref, names, bet_field("chips"))
+            seat = find_player(ref, names, bet_field("chips"), "chips")
             if seat in given:
-                raise BetError(_("chips: {name} is given two counts", name=names[seat]))
+                raise BetError(_("chips: {name} is given two counts", name=names[seat]),
+                               field="chips")  # fmt: skip
             given.add(seat)
             by_seat[seat] = count
         chips = by_seat
     if chips is not None:
         if not isinstance(chips, list | tuple):
-            raise BetError(_("chips: “{chips}” should be one count per seat", chips=chips))
+            raise BetError(_("chips: “{chips}” should be one count per seat", chips=chips),
+                           field="chips")  # fmt: skip
         chips = [_count(c) for c in chips]
     busted = tuple(
         (
-            find_player(loser, names, bet_field("busted")),
-            find_player(winner, names, bet_field("busted")),
+            find_player(loser, names, bet_field("busted"), "busted"),
+            find_player(winner, names, bet_field("busted"), "busted"),
         )
         for loser, winner in (
-            links(bet_field("busted"), data["busted"]) if "busted" in data else ()
+            links(bet_field("busted"), data["busted"], "busted") if "busted" in data else ()
         )
     )
     winners = data.get("winners")
     if winners is not None:
         if not isinstance(winners, list | tuple):
-            raise BetError(_("winners: give a list of players"))
-        winners = tuple(find_player(w, names, bet_field("winners")) for w in winners)
+            raise BetError(_("winners: give a list of players"), field="winners")
+        winners = tuple(find_player(w, names, bet_field("winners"), "winners") for w in winners)
     spectators = tuple(
         Spectator(
             str(spectator).strip(),
-            find_player(player, names, _spectators_bet(key, str(spectator).strip())),
+            find_player(player, names, _spectators_bet(key, str(spectator).strip()), key),
             key == "pool",
         )
         for key in ("soto", "pool")
         if key in data
-        for spectator, player in links(bet_field(key), data[key])
+        for spectator, player in links(bet_field(key), data[key], key)
     )
     side = base
     if "side" in data:
         if not isinstance(data["side"], Mapping):
-            raise BetError(_("side: give a table of side bets"))
+            raise BetError(_("side: give a table of side bets"), field="side")
         side = SideRules.from_dict(data["side"], base)
     return Bets(
         sashi=pairs["sashi"],

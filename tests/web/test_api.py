@@ -753,6 +753,52 @@ def test_settle_names_what_was_sent_wrong(body: Any, status: int, field: str, me
                                                         "field": field}  # fmt: skip
 
 
+#: a bad value of each side bet, a penalty and a substitute: the field each is about
+#: and how its error starts in English (read at the core's reading or at settling)
+BAD_GAME_FIELDS = [
+    ({"sashi": ["Ana:Eve:10000"]}, "sashi", "sashi: “Eve” is not a player"),
+    ({"sashi": [[0, 0, 10000]]}, "sashi", "sashi: a player cannot bet with themself"),
+    ({"bashin": "Ana:Ben:10000"}, "bashin", "bashin: give a list of A:B:AMOUNT"),
+    ({"binta": ["Ana:Ben:1000", "Ben:Ana:2000"]}, "binta", "binta: Ana and Ben are given two"),
+    ({"chips": {"Ana": 1, "East": -1}}, "chips", "chips: Ana is given two counts"),
+    ({"chips": [1, 1, 0, 0]}, "chips", "chips: the counts 1, 1, 0, 0 sum to 2"),
+    ({"busted": {"Ana": "Eve"}}, "busted", "busted: “Eve” is not a player"),
+    ({"points": [52600, 31000, 26400, -10000], "busted": {"Dae": "Dae"}}, "busted",
+     "tobi: Dae cannot bust themself"),
+    ({"winners": "Ana"}, "winners", "winners: give a list of players"),
+    ({"soto": ["Eve"]}, "soto", "soto: “Eve” should be two names joined by ':'"),
+    ({"soto": {"Eve": "Zed"}}, "soto", "soto Eve: “Zed” is not a player"),
+    ({"soto": {"house": "Ana"}}, "soto", "“house” is the house's name"),
+    ({"pool": {"Eve": "Ana", "Fay": "Ben"}}, "pool", "pool: give the amount of the spectators'"),
+    ({"pool": {"Eve": 7}}, "pool", "pool Eve: seat 7 is not at the table"),
+    ({"side": 5}, "side", "side: give a table of side bets"),
+    ({"side": {"chip_value": "x"}}, "side.chip_value", "rules: side.chip_value = “x”"),
+    ({"penalties": ["Eve:5"]}, "penalties", "penalties: “Eve” is not a player"),
+    ({"penalties": ["Ana:0"]}, "penalties", "penalties: 0 pt must be more than 0"),
+    ({"penalties": [{"player": "Ana", "pt": 5, "hand": "2"}]}, "penalties",
+     "penalties.hand: “2” is text"),
+    ({"substitute": "Ana:Ben"}, "substitute", "substitute: Ben plays at this table already"),
+    ({"substitute": {"seat": "Ana", "by": "house"}}, "substitute", "“house” is the house's name"),
+]  # fmt: skip
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize(("extra", "field", "said"), BAD_GAME_FIELDS)
+def test_an_errors_field_is_the_one_its_source_names_in_any_language(
+    extra: dict[str, Any], field: str, said: str, lang: str
+) -> None:
+    """helper-70: the field had been guessed from the English words before the first
+    “:” (null for “soto Eve: …”, “penalties.hand: …”, the house's name); the core's
+    readers now name it where they refuse the value."""
+    body = {"rules": "mleague", "players": NAMES, "points": [42600, 31000, 16400, 10000]}
+    answer = settle(Client(), {**body, **extra}, lang)
+    assert answer.status_code == 400, answer.content
+    error = answer.json()["error"]
+    assert (error["code"], error["field"]) == ("invalid", field)
+    assert lang != "en" or error["message"].startswith(said), error["message"]
+
+
 @pytest.mark.parametrize("version", [-1, 0, 2, 10**12])
 def test_an_edit_from_a_version_the_game_never_had_is_refused_as_such(
     owner: Any, session: m.Session, version: int

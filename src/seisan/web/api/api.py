@@ -24,7 +24,6 @@ from seisan.errors import PointsError, SeisanError
 from seisan.i18n import Lang, _, plain_text, term
 from seisan.pt import pt_value
 from seisan.rules import Rules
-from seisan.session import GAME_FIELDS
 from seisan.web.accounts.tokens import api_user
 from seisan.web.api import schemas as s
 from seisan.web.api.errors import (
@@ -85,20 +84,8 @@ def _api_error(request: HttpRequest, err: ApiError) -> HttpResponse:
 
 @api.exception_handler(SeisanError)
 def _seisan_error(request: HttpRequest, err: SeisanError) -> HttpResponse:
-    return error_response(ApiError(400, "invalid", err.message, _field_of(err)), request)
-
-
-#: a game table's fields, as an error about one starts (“sashi: …”, “penalty: seat 4 …”)
-_GAME_FIELDS = {**{name: name for name in GAME_FIELDS}, "penalty": "penalties"}
-
-
-def _field_of(err: SeisanError) -> str | None:
-    """The field an error is about: the one it names, or the game table's field its
-    English words start with (a side bet's or a penalty's error)."""
-    if err.field:
-        return err.field
-    first = err.message.text("en").split(":", 1)[0]
-    return _GAME_FIELDS.get(first)
+    # the field as the error's source named it (never guessed from its words)
+    return error_response(ApiError(400, "invalid", err.message, err.field or None), request)
 
 
 @api.exception_handler(NinjaValidationError)
