@@ -365,6 +365,61 @@ def test_three_player_tsumo(cli, sanma: str, expected) -> None:
     assert json.loads(out)["tsumo"] == expected
 
 
+# 精算法 from tiles: the fu as counted, not rounded up to ten (helper-72: the tiles
+# had paid 40符 where the same hand given as --han 2 --fu 34 paid 34符); 七対子 25符
+@pytest.mark.parametrize(("args", "fu", "pays"), [
+    (["--tiles", "222345m456p678s55s", "--win", "5m", "--riichi"], 34,  # 30+4 (222m 中張暗刻)
+     {"ron": 34 * 16 * 4, "tsumo": None}),
+    (["--tiles", "234m567p11s345s5555z", "--win", "5s", "--meld", "kan:5555z", "--seat-wind",
+      "S"], 36, {"ron": 36 * 8 * 4, "tsumo": None}),  # 20 + 16 (明槓 of 白), no menzen ron
+    (["--tiles", "234m567p11s345s1111z", "--win", "5s", "--meld", "kan:1111z", "--tsumo",
+      "--seat-wind", "S"], 38, {"ron": None, "tsumo": {"dealer": 608, "non_dealer": 304}}),
+    (["--tiles", "1122m3344p5566s77z", "--win", "7z"], 25, {"ron": 25 * 16 * 4, "tsumo": None}),
+])  # fmt: skip
+def test_tile_hands_under_the_exact_system_pay_the_fu_as_counted(
+    cli, args: list[str], fu: int, pays
+) -> None:
+    data = json.loads(cli.run("hand", *args, "--system", "exact", "--format", "json"))
+    assert data["fu"] == fu
+    assert {"ron": data["ron"], "tsumo": data["tsumo"]} == pays
+    by_count = ["--han", str(data["han"]), "--fu", str(fu), "--system", "exact"]
+    given = json.loads(cli.run("hand", *by_count, "--format", "json"))
+    way = "ron" if pays["ron"] else "tsumo"
+    assert given[way] == pays[way]  # the same as the hand given by its han and fu
+
+
+@pytest.mark.parametrize(("options", "honba", "expected"), [
+    ([], 0, {"dealer": 700, "non_dealer": 500}),  # 1han30fu: 300 of the north, 200 each
+    (["--system", "exact"], 0, {"dealer": 600, "non_dealer": 360}),  # base 240: 120 each
+    (["--system", "exact"], 1, {"dealer": 700, "non_dealer": 460}),
+])  # fmt: skip
+def test_the_norths_share_is_split_to_the_point_under_the_exact_system(
+    cli, options: list[str], honba: int, expected
+) -> None:
+    out = cli.run("hand", "--han", "1", "--fu", "30", "--players", "3", "--sanma", "split-north",
+                  "--honba", str(honba), *options, "--format", "json")  # fmt: skip
+    assert json.loads(out)["tsumo"] == expected
+
+
+@pytest.mark.parametrize(("options", "ron"), [
+    (["-r", "mleague"], 8000),  # M.League's 切り上げ満貫
+    (["-r", "mleague", "--no-kiriage"], 7700),  # said, and kept: helper-72 had 8000
+    (["--kiriage"], 8000),
+    ([], 7700),
+])  # fmt: skip
+def test_an_option_said_no_overrules_the_rules(cli, options: list[str], ron: int) -> None:
+    out = cli.run("hand", "--han", "4", "--fu", "30", *options, "--format", "json")
+    assert json.loads(out)["ron"] == ron
+
+
+def test_no_variant_overrules_a_rules_file(cli, tmp_path: Path) -> None:
+    file = tmp_path / "variant.toml"
+    file.write_text('[scoring]\nsystem = "30fu"\nthirty_fu_variant = true\n', encoding="utf-8")
+    given = ["hand", "--han", "3", "-r", str(file), "--format", "json"]
+    assert json.loads(cli.run(*given))["ron"] == 4000
+    assert json.loads(cli.run(*given, "--no-variant"))["ron"] == 3900
+
+
 @pytest.mark.parametrize(
     ("lang", "words"),
     [("en", ["Menzen Tsumo, Riichi, Pinfu", "3 han 20 fu"]),
@@ -453,3 +508,24 @@ def test_a_tile_hands_fields_are_named_in_the_readers_words(
     table assistant showed "tiles:", "win:", "dora:" on ja/ko pages (the review)."""
     assert ja in cli.run("hand", *args, "--lang", "ja", code=2)
     assert ko in cli.run("hand", *args, "--lang", "ko", code=2)
+
+
+def test_every_reason_mahjong_gives_for_refusing_a_hand_is_in_our_words() -> None:
+    """`mahjong`'s ids (open_hand_riichi_not_allowed) had been shown as they are, in
+    every language (helper-72)."""
+    from mahjong.hand_calculating.hand import HandCalculator  # noqa: PLC0415
+
+    from seisan.tiles import _ERRORS  # noqa: PLC0415
+
+    ids = {v for k, v in vars(HandCalculator).items() if k.startswith("ERR_")}
+    assert len(ids) == 21 and ids <= set(_ERRORS)
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "riichi (立直) is declared with a closed hand only"),
+    ("ja", "立直"), ("ko", "리치"),
+])  # fmt: skip
+def test_riichi_with_a_call_is_said_in_the_readers_words(cli, lang: str, said: str) -> None:
+    error = cli.run("hand", "--tiles", "234m567p11s345s444z", "--win", "5s", "--meld",
+                    "pon:444z", "--riichi", "--lang", lang, code=2)  # fmt: skip
+    assert said in error and "open_hand" not in error

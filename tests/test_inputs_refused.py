@@ -90,6 +90,24 @@ def test_one_game_read_twice_counts_once_in_stats_and_ratings(cli: Any) -> None:
         assert {row["games"] for row in json.loads(result.stdout)} == {1}
 
 
+@pytest.mark.parametrize("name", ["copy.mjlog", "2019021004gm-00a9-0000-00000000.mjlog"])
+def test_one_log_copied_under_another_name_counts_once(cli: Any, tmp_path: Path, name: str) -> None:
+    """A log's game id is its file's name: a copy named otherwise (with no id, or another
+    one) had been a second game, every player's hands and points doubled (helper-72).
+    A game record written by hand and untitled is still its file's (helper-65)."""
+    from seisan.cli import app  # noqa: PLC0415
+
+    log = TENHOU / f"{LOG}.mjlog"
+    copy = tmp_path / name
+    shutil.copy(log, copy)
+    for command in (["stats", str(log), str(copy)], ["ratings", str(log), str(copy), "--system",
+                                                     "tenhou"]):  # fmt: skip
+        result = cli.runner.invoke(app, [*command, "--format", "json"], env={"LANG": "C"})
+        assert result.exit_code == 0, result.output
+        assert result.stderr == f"seisan: {copy}: the same game as {log}, counted once\n"
+        assert {row["games"] for row in json.loads(result.stdout)} == {1}
+
+
 def test_bulk_refuses_a_column_named_twice(cli: Any, tmp_path: Path) -> None:
     """Arrow's KeyError had been the traceback."""
     pytest.importorskip("pyarrow")
@@ -509,3 +527,26 @@ def test_a_substitute_may_be_called_by_a_winds_name(by: str) -> None:
 
     sub = substitute_from(f"Ben:{by}", ["Ana", "Ben", "Chie", "Dae"])
     assert sub is not None and (sub.seat, sub.name) == (1, by)
+
+
+@pytest.mark.parametrize(("extra", "field"), [
+    ({"sashi": ["Ana:Eve:10000"]}, "sashi"), ({"bashin": [[0, 0, 10000]]}, "bashin"),
+    ({"binta": ["Ana:Ben:1000", "Ben:Ana:2000"]}, "binta"), ({"chips": [1, 1, 0, 0]}, "chips"),
+    ({"busted": {"Ana": "Eve"}}, "busted"), ({"winners": ["Eve"]}, "winners"),
+    ({"soto": {"Eve": "Zed"}}, "soto"), ({"pool": {"Eve": "Ana", "Fay": "Ben"}}, "pool"),
+    ({"side": 5}, "side"), ({"penalties": ["Ana:x"]}, "penalties"),
+    ({"penalties": [{"player": "Ana", "pt": 5, "hand": "2"}]}, "penalties"),
+    ({"substitute": {"seat": "Eve", "by": "Zed"}}, "substitute"),
+])  # fmt: skip
+def test_the_cores_error_about_a_games_field_names_it(extra: dict[str, Any], field: str) -> None:
+    """A side bet, a penalty or a substitute refused as the core reads or settles the
+    game names its field (the API answers with it): nobody reads it back from the
+    English words."""
+    from seisan.errors import SeisanError  # noqa: PLC0415
+    from seisan.presets import find_preset  # noqa: PLC0415
+    from seisan.session import game_from_dict, settle_one  # noqa: PLC0415
+
+    table = {"players": ["Ana", "Ben", "Chie", "Dae"], "points": [42600, 31000, 16400, 10000]}
+    with pytest.raises(SeisanError) as refused:
+        settle_one(game_from_dict({**table, **extra}), find_preset("mleague"))
+    assert refused.value.field == field

@@ -63,6 +63,61 @@ def test_a_broken_log_is_named_and_the_rest_import(tmp_path: Path, cli) -> None:
     assert (tmp_path / "games" / "2022060108gm-00a9-0000-930771df.json").exists()
 
 
+def test_a_record_edited_since_its_import_is_kept_unless_forced(tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]
+    """An import into a folder that holds a record of that name: the same record again
+    is no change; another one (edited by hand since) is kept and said, and the other
+    logs import; ``--force`` replaces it (helper-72: it was replaced without a word)."""
+    other = DATA / "2022060101gm-00a9-0000-4f6762de.mjlog"
+    out = tmp_path / "games"
+    given = ["import", "tenhou", str(SAMPLE), str(other), "-o", str(out)]
+    cli.run(*given)
+    record = out / "2022060108gm-00a9-0000-930771df.json"
+    first = record.read_text(encoding="utf-8")
+    assert "2 of 2 logs imported" in cli.run(*given)  # again: the same records
+    record.write_text('{"edited": "by hand"}', encoding="utf-8")
+    error = cli.run(*given, code=2)
+    assert f"{record}: another record is there already: give --force to replace it" in error
+    assert "1 of 2 logs imported" in error
+    assert record.read_text(encoding="utf-8") == '{"edited": "by hand"}'
+    cli.run(*given, "--force")
+    assert record.read_text(encoding="utf-8") == first
+    record.unlink()
+    record.mkdir()  # a folder of the record's name: said, not a traceback
+    assert f"{record}: it is a folder, not a file" in cli.run(*given, "--force", code=2)
+
+
+def test_a_log_larger_than_any_game_is_refused_before_it_is_read(tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]
+    """A gzip that unpacks to more than any game's log (helper-72: 8.7 MB had unpacked to
+    2 GB, 3.9 GB of memory, then "not valid mjlog XML"), and a plain file as large, are
+    refused by their size; a gzip cut short is broken; the logs beside them import."""
+    from seisan.logs import MAX_LOG_BYTES  # noqa: PLC0415
+
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    shutil.copy(SAMPLE, logs / SAMPLE.name)
+    packer = zlib_packer()
+    bomb = packer.compress(b"<mjloggm>" + b" " * MAX_LOG_BYTES) + packer.flush()
+    (logs / "bomb.mjlog.gz").write_bytes(bomb)
+    with (logs / "huge.mjlog").open("wb") as huge:  # (sparse: no disk used)
+        huge.truncate(MAX_LOG_BYTES + 1)
+    (logs / "cut.mjlog.gz").write_bytes(gzip.compress(SAMPLE.read_bytes())[:200])
+    error = cli.run("import", "tenhou", str(logs), "-o", str(tmp_path / "games"), code=2)
+    for name in ("bomb.mjlog.gz", "huge.mjlog"):
+        assert f"{logs / name}: more than 64 MB of text: no game log is that large" in error
+    assert f"{logs / 'cut.mjlog.gz'}: a broken gzip file" in error
+    assert "1 of 4 logs imported" in error
+    exactly = logs / "exactly.mjlog.gz"  # the most a log may hold is still read
+    exactly.write_bytes(gzip.compress(b" " * MAX_LOG_BYTES, compresslevel=1))
+    assert "more than" not in cli.run("import", "tenhou", str(exactly), "-o",
+                                      str(tmp_path / "more"), code=2)  # fmt: skip
+
+
+def zlib_packer():  # type: ignore[no-untyped-def]
+    import zlib  # noqa: PLC0415
+
+    return zlib.compressobj(1, zlib.DEFLATED, 16 + zlib.MAX_WBITS)
+
+
 def test_stats(tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]
     logs = sorted(DATA.glob("2022*.mjlog"))
     plays = [tenhou.check(tenhou.load(p)) for p in logs]

@@ -240,13 +240,16 @@ def test_three_player_tsumo_keeps_the_rest_of_the_hand(
     assert three_player_tsumo(value, scoring) == expected
 
 
-def test_split_north_under_the_exact_system_rounds_each_half_up_to_100() -> None:
+def test_split_north_under_the_exact_system_is_split_to_the_point() -> None:
     """精算法 dealer tsumo of 94 fu 2 han: 94 × 16 × 2 = 3008 from each; the north's 3008
-    split is 1504, rounded up to 1600 (not 1500)."""
+    split is 1504 each, not rounded (精算法 rounds no payment; helper-72: it had been
+    rounded up to 1600 as the other systems round it)."""
     value = hand_value(2, 94, True, EXACT)
     assert value == HandValue(True, 9024, 3008, None)
     split = Scoring(system=PointSystem.EXACT, sanma_tsumo="split-north")
-    assert three_player_tsumo(value, split) == HandValue(True, 9024, 4608, None)
+    assert three_player_tsumo(value, split) == HandValue(True, 9024, 4512, None)
+    standard = Scoring(sanma_tsumo="split-north")  # elsewhere each half rounded up to 100
+    assert three_player_tsumo(HandValue(True, 8700, 2900, None), standard).tsumo_non_dealer == 4400
     assert half_up100(3008) == 1600
 
 

@@ -1169,11 +1169,11 @@ def hand_command(
         bool | None, typer.Option(help=N_("The winner is the dealer (with --tiles: sits East)."))
     ] = None,
     system: Annotated[str | None, typer.Option(help=N_("standard, 30fu, gorin or exact."))] = None,
-    kiriage: Annotated[bool, typer.Option(help=N_("切り上げ満貫."))] = False,
+    kiriage: Annotated[bool | None, typer.Option(help=N_("切り上げ満貫."))] = None,
     kazoe: Annotated[str | None, typer.Option(help=N_("13+ han: yakuman or sanbaiman."))] = None,
     variant: Annotated[
-        bool, typer.Option(help=N_("30fu: 五翻 4000/6000 and 六翻 8000/12000 for ron."))
-    ] = False,
+        bool | None, typer.Option(help=N_("30fu: 五翻 4000/6000 and 六翻 8000/12000 for ron."))
+    ] = None,
     double_yakuman: Annotated[
         bool | None, typer.Option(help=N_("Tiles: may one yaku count double yakuman?"))
     ] = None,
@@ -1213,7 +1213,7 @@ def hand_command(
     loaded = load_rules(rules) if rules is not None else None
     base = loaded.scoring if loaded is not None else Scoring()
     changes = _given(
-        system=system, kiriage=kiriage or None, kazoe=kazoe, thirty_fu_variant=variant or None,
+        system=system, kiriage=kiriage, kazoe=kazoe, thirty_fu_variant=variant,  # (--no-… too)
         double_yakuman=double_yakuman, composite_yakuman=composite_yakuman, sanma_tsumo=sanma,
     )  # fmt: skip
     scoring = Scoring.from_dict(changes, base)

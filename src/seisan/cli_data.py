@@ -513,7 +513,7 @@ def _import_logs(
                     games_file.add(path.name, record, played)
                 if table is not None:
                     table.add(path.name, record, played)
-                (output / _record_name(path)).write_text(text, encoding="utf-8")
+                _write_record(output / _record_name(path), text, force)
             except CheckError as err:  # read, but not what the log says: which log
                 named = err.within(path)
                 failures.append((path, named))
@@ -550,6 +550,21 @@ def _import_logs(
         err_line(said.text(lang))
     if failed:
         raise typer.Exit(2)
+
+
+def _write_record(target: Path, text: str, force: bool) -> None:
+    """A log's record written to ``target``, unless another record is there (a log
+    imported before and edited since, or another log of that name): kept, and said, as
+    an output file is, without ``--force``. The same record again is no change."""
+    try:
+        if not force and target.is_file():
+            if target.read_bytes() == text.encode("utf-8"):
+                return
+            raise SeisanError(_("{path}: another record is there already: give --force to "
+                                "replace it", path=target))  # fmt: skip
+        target.write_text(text, encoding="utf-8")
+    except OSError as err:
+        raise SeisanError(_("{path}: {problem}", path=target, problem=file_problem(err))) from None
 
 
 def _record_name(path: Path) -> str:
@@ -804,11 +819,12 @@ def _plays(paths: Sequence[Path], rules: Rules | None, lang: Lang | None) -> Pla
                                     ".json; logs .mjlog, .json, .jsonl, .mjson, .log, .gz or .txt)",
                                     path=path))  # fmt: skip
             text_head = path.read_bytes()[:4096]
-            if path.suffix.lower() == ".json" and b'"hands"' in text_head:
+            logged = not (path.suffix.lower() == ".json" and b'"hands"' in text_head)
+            if not logged:
                 play = _spelled(load_record(path, rules).play(), spelled)
             else:
                 play = check(load_log(path, rules))
-            same = games.setdefault(_game_key(play, path), path)
+            same = games.setdefault(_game_key(play, path, logged), path)
             if same is not path:
                 err_line("seisan: " + _("{path}: the same game as {other}, counted once",
                                         path=path, other=same).text(lang))  # fmt: skip
@@ -832,14 +848,18 @@ def _plays(paths: Sequence[Path], rules: Rules | None, lang: Lang | None) -> Pla
     return plays
 
 
-def _game_key(play: GamePlay, path: Path) -> str:
-    """What tells one game from another: its record, hand by hand, as JSON, where it is
-    titled (a log's title is its game id); an untitled record is its file's (two short
-    games, a bust at the first hand by the same four, may be alike hand by hand:
-    helper-65)."""
-    if not play.record.title:
+def _game_key(play: GamePlay, path: Path, logged: bool) -> str:
+    """What tells one game from another: a log's record, hand by hand, as JSON, less its
+    title (the game id in the file's name, if it has one: one log copied under another
+    name had been two games, helper-72; the same log as .mjlog and as .json is one); a
+    game record without a title is its file's (two short games, a bust at the first
+    hand by the same four, may be alike hand by hand: helper-65)."""
+    if not play.record.title and not logged:
         return str(path.resolve())
-    return json.dumps(play.record.to_dict(play.lines), sort_keys=True, default=str)
+    played = play.record.to_dict(play.lines)
+    if logged:  # (a game record's title is its own: a night's, a week's)
+        played.pop("title", None)
+    return json.dumps(played, sort_keys=True, default=str)
 
 
 STAT_COLUMNS = ("games", "average_place", "rate_1", "average", "win_rate", "deal_in_rate",

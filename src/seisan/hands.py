@@ -303,10 +303,14 @@ def _gorin_value(han: int, fu: int | None, dealer: bool, yakuman: int) -> HandVa
 
 def three_player_tsumo(value: HandValue, scoring: Scoring) -> HandValue:
     """A tsumo's payments at a three-player table: the north who is not there pays
-    nothing (ツモ損), or the two payers split that share, each half rounded up to 100."""
+    nothing (ツモ損), or the two payers split that share, each half rounded up to 100
+    (to the point under 精算法, which rounds no payment)."""
     if value.tsumo_non_dealer is None or scoring.sanma_tsumo is SanmaTsumo.LOSS:
         return value
-    half = half_up100(value.tsumo_non_dealer)
+    if scoring.system is PointSystem.EXACT:
+        half = -(-value.tsumo_non_dealer // 2)
+    else:
+        half = half_up100(value.tsumo_non_dealer)
     return HandValue(
         value.dealer,
         value.ron,

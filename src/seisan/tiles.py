@@ -31,6 +31,29 @@ _ERRORS = {
     "hand_not_winning": _("the tiles are not a winning hand"),
     "no_yaku": _("the hand has no yaku"),
     "winning_tile_not_in_hand": _("the winning tile is not among the tiles"),
+    # what the hand says of how it was won that cannot be (the ``mahjong`` package's ids)
+    "open_hand_riichi_not_allowed": _("riichi (立直) is declared with a closed hand only"),
+    "open_hand_daburi_not_allowed": _(
+        "double riichi (ダブル立直) is declared with a closed hand only"
+    ),
+    "ippatsu_without_riichi_not_allowed": _("ippatsu (一発) comes only after riichi"),
+    "chankan_with_tsumo_not_allowed": _("chankan (槍槓) is a ron, not a tsumo"),
+    "rinshan_without_tsumo_not_allowed": _("rinshan (嶺上開花) is a tsumo, not a ron"),
+    "haitei_without_tsumo_not_allowed": _("haitei (海底摸月) is a tsumo, not a ron"),
+    "houtei_with_tsumo_not_allowed": _("houtei (河底撈魚) is a ron, not a tsumo"),
+    "haitei_with_rinshan_not_allowed": _(
+        "haitei (海底摸月) and rinshan (嶺上開花) cannot be one win"
+    ),
+    "houtei_with_chankan_not_allowed": _("houtei (河底撈魚) and chankan (槍槓) cannot be one win"),
+    "tenhou_not_as_dealer_not_allowed": _("tenhou (天和) is the dealer's only"),
+    "tenhou_without_tsumo_not_allowed": _("tenhou (天和) is a tsumo, not a ron"),
+    "tenhou_with_meld_not_allowed": _("tenhou (天和) is won with no call"),
+    "chiihou_as_dealer_not_allowed": _("chiihou (地和) is not the dealer's"),
+    "chiihou_without_tsumo_not_allowed": _("chiihou (地和) is a tsumo, not a ron"),
+    "chiihou_with_meld_not_allowed": _("chiihou (地和) is won with no call"),
+    "renhou_as_dealer_not_allowed": _("renhou (人和) is not the dealer's"),
+    "renhou_with_tsumo_not_allowed": _("renhou (人和) is a ron, not a tsumo"),
+    "renhou_with_meld_not_allowed": _("renhou (人和) is won with no call"),
 }
 
 
@@ -301,9 +324,13 @@ def score_tiles(
     han = result.han if not yakuman else 0
     ankan = sum(1 for meld, _names in called if meld.type == Meld.KAN and not meld.opened)
     needs_fu = scoring.system in (PointSystem.STANDARD, PointSystem.EXACT)
+    # 精算法 pays the fu as counted (42符 is not 50符: seed 003's table 16); `mahjong`
+    # gives them rounded up to ten, and each part in its details
+    counted = sum(detail["fu"] for detail in result.fu_details or ())
+    fu = counted if scoring.system is PointSystem.EXACT else result.fu
     value = hand_value(
         han,
-        result.fu if needs_fu and not yakuman else None,
+        fu if needs_fu and not yakuman else None,
         dealer,
         scoring,
         yakuman=yakuman,
@@ -317,7 +344,7 @@ def score_tiles(
     return TileHand(
         tuple(y.name for y in result.yaku),
         13 * yakuman if yakuman else result.han,  # the yakuman the rules count
-        result.fu,
+        fu,
         yakuman,
         value,
         tuple(y.yaku_id for y in result.yaku),

@@ -9,7 +9,7 @@ hand."""
 
 from __future__ import annotations
 
-import gzip
+import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
@@ -17,7 +17,7 @@ from pathlib import Path, PurePath
 
 from seisan.errors import SeisanError, file_problem
 from seisan.games import GameError, GamePlay, GameRecord, RoundName, play
-from seisan.i18n import _, file_text, name_key, text_only
+from seisan.i18n import Message, _, file_text, name_key, text_only
 from seisan.rules import Length, Rules
 from seisan.transfers import is_house
 
@@ -68,9 +68,17 @@ def seat_names(names: Sequence[object], n: int) -> tuple[str, ...]:
     return tuple(players)
 
 
+#: the most a log may hold, unpacked: a real game's log is a few hundred kilobytes (a
+#: Mahjong Soul record with every event a few megabytes); a file that unpacks to more is
+#: refused before it fills the memory (an 8 MB gzip of spaces had unpacked to 2 GB)
+MAX_LOG_BYTES = 64 * 1024 * 1024
+
+
 def read_text(path: Path) -> str:
     """A log file's text (gzip or plain UTF-8); errors name the file."""
     try:
+        if path.stat().st_size > MAX_LOG_BYTES:
+            raise LogError(_too_large(path))
         raw = path.read_bytes()
     except OSError as err:
         problem = file_problem(err)  # in the reader's words, not the OS's English
@@ -82,10 +90,7 @@ def text_of(raw: bytes, name: object) -> str:
     """A log's bytes as text: gzip or plain, UTF-8 with or without its byte-order mark;
     errors name the file (``name``), an upload's as a file's."""
     if raw[:2] == b"\x1f\x8b":
-        try:
-            raw = gzip.decompress(raw)
-        except (OSError, EOFError):
-            raise LogError(_("{path}: a broken gzip file", path=name)) from None
+        raw = _gunzip(raw, name)
     try:
         text = raw.decode()  # UTF-8
     except UnicodeDecodeError:
@@ -93,6 +98,30 @@ def text_of(raw: bytes, name: object) -> str:
     if not text.strip():
         raise LogError(_("{path}: an empty file", path=name))
     return text.removeprefix("\ufeff")  # a byte-order mark some editors write
+
+
+def _too_large(name: object) -> Message:
+    return _("{path}: more than {most} MB of text: no game log is that large", path=name,
+             most=MAX_LOG_BYTES // (1024 * 1024))  # fmt: skip
+
+
+def _gunzip(raw: bytes, name: object) -> bytes:
+    """A gzip file's bytes unpacked (each of its members, as ``gzip.decompress``), no
+    more than :data:`MAX_LOG_BYTES` of them."""
+    out = bytearray()
+    rest = raw
+    try:
+        while rest:
+            member = zlib.decompressobj(wbits=16 + zlib.MAX_WBITS)
+            out += member.decompress(rest, MAX_LOG_BYTES + 1 - len(out))
+            if len(out) > MAX_LOG_BYTES or member.unconsumed_tail:
+                raise LogError(_too_large(name))
+            if not member.eof:
+                raise zlib.error("cut short")
+            rest = member.unused_data.lstrip(b"\x00")  # (the padding some writers leave)
+    except zlib.error:
+        raise LogError(_("{path}: a broken gzip file", path=name)) from None
+    return bytes(out)
 
 
 def as_logged(rules: Rules, players: int, hanchan: bool) -> Rules:
