@@ -633,3 +633,47 @@ def test_a_new_game_stored_in_one_statement_writes_the_rows_the_orm_writes(
             row.pop("session_id"), row.pop("rules_id"), row.pop("idempotency_key")
         rows["action"][0].pop("link")
     assert stored["one statement"] == stored["orm"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_new_game_lets_go_of_the_night_before_its_flush_and_is_on_disk_when_stored(
+    club: m.Club, owner: Any
+) -> None:
+    """On PostgreSQL a new game sent alone commits without waiting for the disk (the
+    night's lock goes with the commit: held through the flush, it let one night number
+    about 220 games a second), then waits for the flush before it is said to be stored.
+    The setting is the transaction's own: the connection's next one waits again. A game
+    stored inside a larger transaction (an import) leaves that transaction as it is."""
+    from django.db import connection, transaction  # noqa: PLC0415
+    from django.test.utils import CaptureQueriesContext  # noqa: PLC0415
+
+    if connection.vendor != "postgresql":
+        pytest.skip("SQLite's commit has no lock to let go of before its flush")
+    season = season_with(club, "mleague", owner)
+    night = m.Session.objects.create(season=season, title="Friday")
+    table = {"players": ["Ana", "Ben", "Chie", "Dae"], "points": [42600, 31000, 16400, 10000]}
+
+    def setting() -> str:
+        with connection.cursor() as cursor:
+            cursor.execute("SHOW synchronous_commit")
+            return str(cursor.fetchone()[0])
+
+    seen: list[str] = []
+
+    def during(game: m.Game) -> None:  # (run inside the game's transaction)
+        seen.append(setting())
+
+    with CaptureQueriesContext(connection) as ran:
+        services.save_game(night, table, owner, also=during)
+    said = [q["sql"] for q in ran.captured_queries]
+    assert seen == ["off"]
+    assert said.index("COMMIT") == len(said) - 2  # and one statement after it: the flush
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_current_wal_insert_lsn() <= pg_current_wal_flush_lsn()")
+        assert cursor.fetchone() == (True,)  # nothing written is waiting for the disk
+    assert setting() == "on"
+    with transaction.atomic():
+        services.save_game(night, table, owner, also=during)
+        assert setting() == "on"
+    assert seen == ["off", "on"]
+    assert list(night.games.values_list("number", flat=True).order_by("number")) == [1, 2]

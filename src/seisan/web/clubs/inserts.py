@@ -51,6 +51,28 @@ def lock_night(session: m.Session) -> None:
         )
 
 
+def commit_unflushed() -> None:
+    """This transaction's commit returns before its WAL is on disk (PostgreSQL's
+    ``synchronous_commit`` off, for it alone): the night's lock goes with the commit,
+    and a commit that waited for the disk held it through the flush (about 3.5 ms
+    here), which let one night number no more than about 220 games a second (issue
+    18). :func:`wait_for_disk` after it, before anyone is told the game is stored."""
+    with reads.cursor() as cursor:
+        cursor.execute("SET LOCAL synchronous_commit TO OFF", [])
+
+
+def wait_for_disk() -> None:
+    """Returns once every commit before it is on disk: a transaction of one WAL record
+    (a logical message, which nothing reads) committed with ``synchronous_commit`` on.
+    The WAL is flushed in its order, so its flush is every earlier one's, and the
+    flushes of several requests waiting at once are one (PostgreSQL's group commit),
+    outside any lock. A game seen by another request before its flush, and lost in a
+    crash at that moment, was never said to be stored; a later game numbered after
+    it is lost with it (its WAL comes after)."""
+    with reads.cursor() as cursor:
+        cursor.execute("SELECT pg_logical_emit_message(true, 'seisan', '')", [])
+
+
 def numbers(session: m.Session, seats: int) -> tuple[int, int, list[int]]:
     """The night's next game number, the new game's id and ``seats`` seat ids: one
     query, under the night's lock (taken before: the number is read after it)."""

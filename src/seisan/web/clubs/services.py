@@ -12,7 +12,7 @@ from functools import lru_cache
 from typing import Any, TypeVar
 
 import tomli_w
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 from simple_history.utils import bulk_create_with_history
@@ -317,10 +317,18 @@ def save_game(
     stored: dict[str, Any] = dict(data) if record is None else {"players": names}
     if "label" in stored:  # as the core reads it: text (a number sent was kept a number)
         stored["label"] = label_text(stored["label"])
+    # a new game in a transaction of its own, on PostgreSQL: its commit lets go of the
+    # night's lock without waiting for the disk, and the request waits after it
+    unflushed = game is None and inserts.one_statement() and not connection.in_atomic_block
     try:  # no retry: the night's lock in _write gives each game its number in turn
         with transaction.atomic():
-            return _write(session, stored, record, result, user, scoped, game, version,
-                          version_row, kind, known, also)  # fmt: skip
+            if unflushed:
+                inserts.commit_unflushed()
+            written = _write(session, stored, record, result, user, scoped, game, version,
+                             version_row, kind, known, also)  # fmt: skip
+        if unflushed:
+            inserts.wait_for_disk()
+        return written
     except (SeisanError, IntegrityError):  # a key stored at the same moment: its game
         if (first := stored_already()) is not None:
             return first
