@@ -529,3 +529,28 @@ def test_riichi_with_a_call_is_said_in_the_readers_words(cli, lang: str, said: s
     error = cli.run("hand", "--tiles", "234m567p11s345s444z", "--win", "5s", "--meld",
                     "pon:444z", "--riichi", "--lang", lang, code=2)  # fmt: skip
     assert said in error and "open_hand" not in error
+
+
+@pytest.mark.parametrize(("args", "heading"), [
+    (["--tiles", "111m999p111s11z222z", "--win", "2z", "--tsumo"], "Standard: Suu Ankou"),
+    (["--tiles", "234m567p11s345678s", "--win", "8s", "--system", "gorin"],
+     "Gorin (50 fu): Pinfu (1 han)"),
+    (["--tiles", "234m567p11s345678s", "--win", "8s", "--system", "30fu"],
+     "30-fu base: Pinfu (1 han)"),
+    (["--tiles", "234m567p11s345678s", "--win", "8s"], "Standard: Pinfu (1 han 30 fu)"),
+])  # fmt: skip
+def test_a_tile_hands_heading_counts_what_its_system_counts(cli, args: list[str],
+                                                            heading: str) -> None:  # fmt: skip
+    """A yakuman is no count of han (it had read “(65 han 70 fu)”: the yakuman's 13 a
+    time), and the 30-fu base and 五輪 count no fu (“(1 han 30 fu)” under 五輪's fixed
+    50): helper-72."""
+    out = cli.run("hand", *args, "--lang", "en")
+    assert out.splitlines()[0].strip() == heading
+
+
+@pytest.mark.parametrize("extra", [["--fu", "30"], ["--ankan", "1", "--system", "30fu"]])
+def test_what_a_yakuman_never_reads_is_refused(cli, extra: list[str]) -> None:
+    """A yakuman's value is fixed: --fu and --ankan beside it had gone unread (helper-72),
+    as --han beside it is refused."""
+    error = cli.run("hand", "--yakuman", "1", *extra, code=2)
+    assert error == f"seisan: error: {extra[0]} does nothing with --yakuman\n"

@@ -108,6 +108,22 @@ def test_one_log_copied_under_another_name_counts_once(cli: Any, tmp_path: Path,
         assert {row["games"] for row in json.loads(result.stdout)} == {1}
 
 
+def test_a_file_that_is_no_record_or_no_log_says_what_it_should_be(
+    cli: Any, tmp_path: Path
+) -> None:
+    """A TOML given to ``seisan game`` had been "not valid JSON", and a cut JSON log given
+    to ``import tenhou`` "not valid mjlog XML" (helper-72)."""
+    toml = tmp_path / "g.toml"
+    toml.write_text('title = "x"\n', encoding="utf-8")
+    assert cli.run("game", str(toml), code=2) == (
+        f"seisan: error: {toml}: not a game record: a record is a JSON file (.json); a log is "
+        "read by `seisan import`\n")  # fmt: skip
+    cut = tmp_path / "cut.json"
+    cut.write_text("[1,2", encoding="utf-8")
+    said = cli.run("import", "tenhou", str(cut), "-o", str(tmp_path / "o"), code=2)
+    assert said.startswith(f"seisan: error: {cut}: not valid JSON (at line 1, column 5)\n")
+
+
 def test_bulk_refuses_a_column_named_twice(cli: Any, tmp_path: Path) -> None:
     """Arrow's KeyError had been the traceback."""
     pytest.importorskip("pyarrow")
@@ -550,3 +566,17 @@ def test_the_cores_error_about_a_games_field_names_it(extra: dict[str, Any], fie
     with pytest.raises(SeisanError) as refused:
         settle_one(game_from_dict({**table, **extra}), find_preset("mleague"))
     assert refused.value.field == field
+
+
+@pytest.mark.parametrize("end", ["time", "agreement"])
+def test_a_record_said_stopped_that_ended_by_its_rules_is_refused(
+    cli: Any, tmp_path: Path, end: str
+) -> None:
+    """``end = "time"`` on a game its rules had ended was taken and dropped: the game's
+    end said to be sudden death in W1 with no word of it (helper-72)."""
+    record = json.loads((ROOT / "examples" / "game.json").read_text(encoding="utf-8"))
+    path = tmp_path / "ended.json"
+    path.write_text(json.dumps({**record, "end": end}), encoding="utf-8")
+    assert cli.run("game", str(path), code=2) == (
+        f"seisan: error: {path}: end = “{end}”: the game was not stopped, it ended by its "
+        "rules (sudden death in W1); leave end out\n")  # fmt: skip

@@ -4,6 +4,7 @@ giving the same ratings when worked out again."""
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction as F
 from pathlib import Path
 from typing import Any
@@ -177,3 +178,21 @@ def test_a_minimum_nobody_meets_is_said_not_shown_as_an_empty_table(cli: Any) ->
     result = cli.runner.invoke(app, args)
     assert result.exit_code == 0 and result.stdout.strip() == "[]"
     assert result.stderr == "seisan: nobody has played 2 games yet (the most: 1)\n"
+
+
+def test_games_of_the_other_table_size_are_said_to_be_left_out(cli: Any) -> None:
+    """A rating is of one table size: a three-player log among four-player records had
+    gone without a word (helper-72)."""
+    from seisan.cli import app  # noqa: PLC0415
+
+    sanma = DATA / "2026011603gm-00b9-0000-2b45278f.json"  # (tenhou.net/6, three players)
+    four = ["examples/game.json", str(sanma)]
+    result = cli.runner.invoke(app, ["ratings", *four, "--system", "tenhou", "--format", "json",
+                                     "--lang", "en"])  # fmt: skip
+    assert result.exit_code == 0 and len(json.loads(result.stdout)) == 4
+    assert result.stderr == ("seisan: games of 3 players left out: 1 (--players 3 rates them)"
+                             "\n")  # fmt: skip
+    three = cli.runner.invoke(app, ["ratings", *four, "--system", "tenhou", "--players", "3",
+                                    "--format", "json", "--lang", "en"])  # fmt: skip
+    assert len(json.loads(three.stdout)) == 3
+    assert three.stderr == "seisan: games of 4 players left out: 1 (--players 4 rates them)\n"

@@ -47,7 +47,11 @@ def template() -> Catalog:
     catalog = Catalog(project="seisan", fuzzy=False, creation_date=FIXED)
     for filename, lineno, message, _comments, context in extract_from_dir(
         str(PACKAGE),
-        method_map=[("**.py", "python"), ("**/templates/**.html", extract_templates)],
+        method_map=[
+            ("**.py", "python"),
+            ("**/templates/**.html", extract_templates),
+            ("**/templates/**.txt", extract_templates),
+        ],  # (mails)
         keywords={"_": None, "N_": None},
     ):
         if isinstance(message, str) and message:

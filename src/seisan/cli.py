@@ -44,7 +44,7 @@ from seisan.ledger import Accounts, GameResult, game_result, settle_game
 from seisan.output import Format, display_width, dumps_csv, emit, table, wrap_cells
 from seisan.presets import load_rules, presets, presets_for_total, with_changes
 from seisan.pt import pt_value
-from seisan.rules import Rules, SideRules, Stakes
+from seisan.rules import PointSystem, Rules, SideRules, Stakes
 from seisan.settlement import PART_NAMES, Penalty, PointsTotalError, check_names, format_score
 from seisan.sidebets import bets_from_dict
 from seisan.transfers import HOUSE
@@ -1239,6 +1239,7 @@ def hand_command(
             _("--honba {honba} must be from 0 to {most}", honba=honba, most=MAX_COUNT)
         )
     data: dict[str, Any] = {}
+    found_yakuman = 0
     if tiles is not None or win is not None:
         if tiles is None or win is None:
             raise SeisanError(_("give both --tiles (all 14) and --win (the winning tile)"))
@@ -1254,6 +1255,7 @@ def hand_command(
             players=players,
         )  # fmt: skip
         value = found.value
+        found_yakuman = found.yakuman
         data = {"yaku": list(found.yaku), "han": found.han, "fu": found.fu}
         local_yaku = found.yaku_names(language.value)
     else:
@@ -1272,6 +1274,9 @@ def hand_command(
                     _("{option} / --no-{flag} decide how --tiles count; with --yakuman give "
                       "the count the rules allow", option=option, flag=option[2:])
                 )  # fmt: skip
+        for unread, given_too in (("--fu", fu is not None), ("--ankan", ankan > 0)):
+            if yakuman and given_too:  # (a yakuman's value is fixed: they had gone unread)
+                raise SeisanError(_("{option} does nothing with --yakuman", option=unread))
         value = hand_value(han or 0, fu, bool(dealer), scoring, yakuman=yakuman, ankan=ankan)
     if players == 3:
         value = three_player_tsumo(value, scoring)
@@ -1290,8 +1295,15 @@ def hand_command(
         rows.append([term("tsumo", language), f"{value.tsumo_non_dealer}/{value.tsumo_dealer}"])
     title = term("system." + scoring.system.value, language)
     if "yaku" in data:
-        han_fu = _("{han} han {fu} fu", han=data["han"], fu=data["fu"]).text(language)
-        title += f": {', '.join(local_yaku)} ({han_fu})"  # (4翻20符, 4판 20부: as players write)
+        # (4翻20符, 4판 20부: as players write); a yakuman is no count of han (its limit
+        # says it), and the 30-fu base and 五輪 count no fu of the hand
+        if found_yakuman:
+            title += f": {', '.join(local_yaku)}"
+        else:
+            counted = scoring.system in (PointSystem.STANDARD, PointSystem.EXACT)
+            han_fu = (_("{han} han {fu} fu", han=data["han"], fu=data["fu"]) if counted
+                      else _("{han} han", han=data["han"])).text(language)  # fmt: skip
+            title += f": {', '.join(local_yaku)} ({han_fu})"
     if value.limit:
         rows.append([term("limit", language), value.limit_text(language)])
     emit(

@@ -231,6 +231,10 @@ def ratings_command(
     if not any(len(game) == size for game in games):  # (an empty table said nothing of why)
         fail(_("--players {players}: none of the {count} games read has {players} players",
                players=size, count=len(games)))  # fmt: skip
+    other = sum(1 for game in games if len(game) != size)
+    if other:  # (a rating is of one table size: the others had gone without a word)
+        err_line("seisan: " + _("games of {other} players left out: {count} (--players {other} "
+                                "rates them)", count=other, other=7 - size).text(lang))  # fmt: skip
     every = ratings(games, system, size)
     rated = [r for r in every if r.games >= min_games]
     if every and not rated:  # (an empty table said nothing of why)

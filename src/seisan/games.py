@@ -344,6 +344,9 @@ def _play(record: GameRecord, check_end: bool) -> GamePlay:
                 _("{where}: the game already ended ({why})", where=where, why=table.ended)
             )
         lines.append(_play_hand(table, hand, index, where))
+    if table.ended is not None and record.end:  # (the record's word had been dropped)
+        raise GameError(_("end = “{end}”: the game was not stopped, it ended by its rules "
+                          "({why}); leave end out", end=record.end, why=table.ended))  # fmt: skip
     if table.ended is None and record.end:
         at = _round_name(table.wind, table.number)
         if record.end == "time":
@@ -1202,7 +1205,14 @@ def _once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 def load_record(path: Path, rules: Rules | None = None) -> GameRecord:
     """A game record from a JSON file; errors name the file."""
-    data = read_json(path, _("game record"))
+    try:
+        data = read_json(path, _("game record"))
+    except GameError:
+        if path.suffix.lower() == ".json" or not path.is_file():
+            raise
+        # (a TOML or a log given to `seisan game`: “not valid JSON” had said nothing of why)
+        raise GameError(_("{path}: not a game record: a record is a JSON file (.json); a log "
+                          "is read by `seisan import`", path=path)) from None  # fmt: skip
     if not isinstance(data, Mapping):
         raise GameError(_("{path}: a record is a JSON object", path=path))
     try:

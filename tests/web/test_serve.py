@@ -64,3 +64,17 @@ def test_the_database_is_made_the_owners_alone_and_given_no_right_it_had_not(
                               capture_output=True, text=True, timeout=120, check=False)  # fmt: skip
         assert done.returncode == 0, done.stderr
         assert oct(db.stat().st_mode & 0o777) == kept
+
+
+def test_the_demo_club_is_named_in_the_language_the_server_speaks(db: None) -> None:
+    """“Demo club” and “Friday nights” had been English whatever the language
+    (helper-71): named as the server's language, as its own lines are."""
+    from seisan.i18n import language  # noqa: PLC0415
+    from seisan.web.clubs import models as m  # noqa: PLC0415
+    from seisan.web.serve import load_demo, owner  # noqa: PLC0415
+
+    user, _made = owner("owner@localhost")
+    with language("ja"):
+        assert load_demo(ROOT / "examples", user) == "demo"
+    club = m.Club.objects.get(slug="demo")
+    assert (club.name, club.seasons.get().name) == ("デモクラブ", "金曜の夜")

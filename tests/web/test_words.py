@@ -163,6 +163,30 @@ def test_the_sign_in_page_says_its_language(lang: str) -> None:
     assert page.status_code == 200 and f'<html lang="{lang}">' in page.content.decode()
 
 
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", ["Email", "Password", "Stay signed in on this device", "Forgot your password?",
+            "Accounts are by invitation"]),
+    ("ja", ["メールアドレス", "パスワード", "この端末でログインしたままにする"]),
+    ("ko", ["이메일", "비밀번호", "이 기기에서 로그인 상태 유지"]),
+])  # fmt: skip
+def test_the_sign_in_page_is_in_seisans_words(lang: str, said: list[str], settings: Any) -> None:
+    """allauth's own words had said “save my ID” (아이디 저장) for “remember me” and
+    offered a sign-up that is closed (helper-71); a refusal is ours too."""
+    client = Client(HTTP_ACCEPT_LANGUAGE=lang)
+    client.cookies["django_language"] = lang
+    page = client.get(reverse("account_login")).content.decode()
+    assert all(word in page for word in said), page
+    assert reverse("account_signup") not in page
+    settings.SEISAN_OPEN_SIGNUP = True
+    assert reverse("account_signup") in client.get(reverse("account_login")).content.decode()
+    refused = client.post(reverse("account_login"), {"login": "nobody@example.com",
+                                                     "password": "wrong-password-1"})  # fmt: skip
+    expected = {"en": "that email and password do not match an account",
+                "ja": "そのメールアドレスとパスワードに合うアカウントはありません",
+                "ko": "그 이메일과 비밀번호에 맞는 계정이 없습니다"}[lang]  # fmt: skip
+    assert expected in refused.content.decode()
+
+
 def test_a_refused_page_in_the_site(club: m.Club, member_of: Any) -> None:
     client = Client()
     client.force_login(member_of("member"))

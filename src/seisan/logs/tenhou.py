@@ -248,7 +248,9 @@ def _refuse_json_value(text: str) -> None:
     start = text.strip()
     try:
         json.loads(start)
-    except (ValueError, RecursionError):
+    except (ValueError, RecursionError) as err:
+        if start.startswith("["):  # JSON cut or broken (an mjlog never starts so)
+            raise LogError(_("not valid JSON ({where})", where=where_in_text(err))) from None
         return  # (not JSON: no log at all, or broken XML; the XML's error says where)
     raise LogError(_("“{start}” is a JSON value, not a game log: a log is a tenhou.net/6 or "
                      "Mahjong Soul JSON object, mjai's event lines, or Tenhou's mjlog XML",

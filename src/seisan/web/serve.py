@@ -170,10 +170,11 @@ def load_demo(folder: Path, user: Any) -> str | None:
         rules_file = folder / "club.toml"
         rules_text = _demo_text(rules_file)
         rules = _named(rules_file, lambda: services.rules_from_text(rules_text))
-        club = m.Club.objects.create(name="Demo club", slug="demo", kind="circle",
+        # (named in the language the server was started in: --lang, or LANG)
+        club = m.Club.objects.create(name=_("Demo club").text(), slug="demo", kind="circle",
                                      currency="JPY")  # fmt: skip
         m.Membership.objects.create(club=club, user=user, role=m.Role.OWNER)
-        season = m.Season.objects.create(club=club, name="Friday nights", public=True)
+        season = m.Season.objects.create(club=club, name=_("Friday nights").text(), public=True)
         services.new_rules_version(season, rules, rules_text, user)
         for path in sorted(folder.glob("*.toml")):
             text = _demo_text(path)

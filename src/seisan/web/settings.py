@@ -161,6 +161,8 @@ ACCOUNT_EMAIL_VERIFICATION = "none"  # a club's LAN has no mail server
 ACCOUNT_UNIQUE_EMAIL = True
 ACCOUNT_LOGOUT_ON_GET = False
 ACCOUNT_ADAPTER = "seisan.web.accounts.adapter.AccountAdapter"
+ACCOUNT_FORMS = {"login": "seisan.web.accounts.login.LoginForm"}
+ACCOUNT_EMAIL_SUBJECT_PREFIX = "[seisan] "  # (allauth's default: the host's address)
 #: failed sign-ins: 10 a minute from one address, 5 in 5 minutes for one account from
 #: one address (the adapter adds the address: nobody locks the owner out from elsewhere)
 ACCOUNT_RATE_LIMITS = {

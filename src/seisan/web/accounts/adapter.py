@@ -9,14 +9,37 @@ from typing import Any
 
 from allauth.account.adapter import DefaultAccountAdapter
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.http import HttpRequest
 from django.urls import reverse
+
+from seisan.i18n import N_
+from seisan.web.clubs.forms import words
 
 INVITATION_KEY = "seisan_invitation"  #: the session's pending invitation token
 ENTRY_KEY = "seisan_entry"  #: the season whose entry link this browser opened (its token)
 
 
+#: allauth's refusals a member can meet signing in or resetting a password, in seisan's
+#: own words and catalogue (the rest of allauth's are of features seisan does not use)
+_REFUSALS = {
+    "email_password_mismatch": N_("that email and password do not match an account"),
+    "too_many_login_attempts": N_("too many failed sign-ins: try again in a few minutes"),
+    "account_inactive": N_("this account is switched off: ask the club's owner"),
+    "invalid_password_reset": N_(
+        "this link to set a password is not valid (used, or too old): ask for a new one"
+    ),
+    "unknown_email": N_("no account has this email address"),
+}
+
+
 class AccountAdapter(DefaultAccountAdapter):  # type: ignore[misc]
+    def validation_error(self, code: str, *args: Any) -> ValidationError:
+        if code in _REFUSALS:
+            return ValidationError(words(_REFUSALS[code]), code=code)
+        made: ValidationError = super().validation_error(code, *args)
+        return made
+
     def is_open_for_signup(self, request: HttpRequest) -> bool:
         return bool(
             settings.SEISAN_OPEN_SIGNUP or pending_invitation(request) or pending_entry(request)

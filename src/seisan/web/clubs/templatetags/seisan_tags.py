@@ -241,3 +241,13 @@ def clock(seconds: Any) -> str:
     hours, rest = divmod(whole, 3600)
     minutes, secs = divmod(rest, 60)
     return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"
+
+
+@register.simple_tag(takes_context=True)
+def signup_open(context: Any) -> bool:
+    """Whether this visitor may make an account (open sign-up, or an invitation or a
+    tournament's entry link opened in this browser): the sign-in page offers it then."""
+    from allauth.account.adapter import get_adapter  # noqa: PLC0415
+
+    request = context.get("request")
+    return request is not None and bool(get_adapter(request).is_open_for_signup(request))
