@@ -566,17 +566,3 @@ def test_the_cores_error_about_a_games_field_names_it(extra: dict[str, Any], fie
     with pytest.raises(SeisanError) as refused:
         settle_one(game_from_dict({**table, **extra}), find_preset("mleague"))
     assert refused.value.field == field
-
-
-@pytest.mark.parametrize("end", ["time", "agreement"])
-def test_a_record_said_stopped_that_ended_by_its_rules_is_refused(
-    cli: Any, tmp_path: Path, end: str
-) -> None:
-    """``end = "time"`` on a game its rules had ended was taken and dropped: the game's
-    end said to be sudden death in W1 with no word of it (helper-72)."""
-    record = json.loads((ROOT / "examples" / "game.json").read_text(encoding="utf-8"))
-    path = tmp_path / "ended.json"
-    path.write_text(json.dumps({**record, "end": end}), encoding="utf-8")
-    assert cli.run("game", str(path), code=2) == (
-        f"seisan: error: {path}: end = “{end}”: the game was not stopped, it ended by its "
-        "rules (sudden death in W1); leave end out\n")  # fmt: skip

@@ -344,9 +344,6 @@ def _play(record: GameRecord, check_end: bool) -> GamePlay:
                 _("{where}: the game already ended ({why})", where=where, why=table.ended)
             )
         lines.append(_play_hand(table, hand, index, where))
-    if table.ended is not None and record.end:  # (the record's word had been dropped)
-        raise GameError(_("end = “{end}”: the game was not stopped, it ended by its rules "
-                          "({why}); leave end out", end=record.end, why=table.ended))  # fmt: skip
     if table.ended is None and record.end:
         at = _round_name(table.wind, table.number)
         if record.end == "time":
