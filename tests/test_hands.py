@@ -404,6 +404,8 @@ def test_the_norths_share_is_split_to_the_point_under_the_exact_system(
 @pytest.mark.parametrize(("options", "ron"), [
     (["-r", "mleague"], 8000),  # M.League's 切り上げ満貫
     (["-r", "mleague", "--no-kiriage"], 7700),  # said, and kept: helper-72 had 8000
+    (["-r", "saikouisen", "--dealer"], 12000),  # 最高位戦: the dealer's 30符4翻 rounded up
+    (["-r", "saikouisen", "--dealer", "--no-kiriage"], 11600),  # none at all (helper-73)
     (["--kiriage"], 8000),
     ([], 7700),
 ])  # fmt: skip

@@ -75,10 +75,13 @@ def test_a_record_edited_since_its_import_is_kept_unless_forced(tmp_path: Path, 
     first = record.read_text(encoding="utf-8")
     assert "2 of 2 logs imported" in cli.run(*given)  # again: the same records
     record.write_text('{"edited": "by hand"}', encoding="utf-8")
-    error = cli.run(*given, code=2)
+    pq = pytest.importorskip("pyarrow.parquet")
+    games = tmp_path / "games.parquet"
+    error = cli.run(*given, "--games", str(games), code=2)
     assert f"{record}: another record is there already: give --force to replace it" in error
     assert "1 of 2 logs imported" in error
     assert record.read_text(encoding="utf-8") == '{"edited": "by hand"}'
+    assert pq.read_table(games).num_rows == 1  # the log refused has no row (helper-73)
     cli.run(*given, "--force")
     assert record.read_text(encoding="utf-8") == first
     record.unlink()

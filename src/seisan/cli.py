@@ -1216,6 +1216,8 @@ def hand_command(
         system=system, kiriage=kiriage, kazoe=kazoe, thirty_fu_variant=variant,  # (--no-… too)
         double_yakuman=double_yakuman, composite_yakuman=composite_yakuman, sanma_tsumo=sanma,
     )  # fmt: skip
+    if kiriage is False:  # (no 切り上げ満貫 at all: the dealer-only one of 最高位戦 too)
+        changes["kiriage_dealer"] = False
     scoring = Scoring.from_dict(changes, base)
     said = {  # an option the point system never reads (Scoring.unread says which)
         "kiriage": (kiriage, _("--kiriage does nothing under the {system} system",

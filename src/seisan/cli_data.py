@@ -9,8 +9,9 @@ import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from decimal import Decimal
 from fractions import Fraction
+from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 
@@ -509,11 +510,14 @@ def _import_logs(
             try:
                 if problem is not None:  # a log that cannot be read names itself
                     raise SeisanError(problem)
+                target = output / _record_name(path)
+                fresh = _record_to_write(target, text, force)  # (refused before any row)
                 if games_file is not None:
                     games_file.add(path.name, record, played)
                 if table is not None:
                     table.add(path.name, record, played)
-                _write_record(output / _record_name(path), text, force)
+                if fresh:
+                    _write(target, partial(target.write_text, text, encoding="utf-8"))
             except CheckError as err:  # read, but not what the log says: which log
                 named = err.within(path)
                 failures.append((path, named))
@@ -552,19 +556,32 @@ def _import_logs(
         raise typer.Exit(2)
 
 
-def _write_record(target: Path, text: str, force: bool) -> None:
-    """A log's record written to ``target``, unless another record is there (a log
-    imported before and edited since, or another log of that name): kept, and said, as
-    an output file is, without ``--force``. The same record again is no change."""
+_T = TypeVar("_T")
+
+
+def _record_to_write(target: Path, text: str, force: bool) -> bool:
+    """Whether a log's record is to be written to ``target``: not when the same record
+    is there (no change); refused when another record is (a log imported before and
+    edited since, or another log of that name), as an output file is, without
+    ``--force``. Asked before the log's rows go into ``--hands`` or ``--games``."""
+    if force or not target.exists():
+        return True
+    there = _write(target, lambda: target.read_text(encoding="utf-8"))
+    if there == text:  # (as text: a line's end written as the system writes it)
+        return False
+    raise SeisanError(_("{path}: another record is there already: give --force to "
+                        "replace it", path=target))  # fmt: skip
+
+
+def _write(target: Path, act: Callable[[], _T]) -> _T:
+    """``act()`` on ``target``, a file's refusal said in the reader's words."""
     try:
-        if not force and target.is_file():
-            if target.read_bytes() == text.encode("utf-8"):
-                return
-            raise SeisanError(_("{path}: another record is there already: give --force to "
-                                "replace it", path=target))  # fmt: skip
-        target.write_text(text, encoding="utf-8")
+        return act()
     except OSError as err:
         raise SeisanError(_("{path}: {problem}", path=target, problem=file_problem(err))) from None
+    except UnicodeDecodeError:  # (another record: not one seisan wrote)
+        raise SeisanError(_("{path}: another record is there already: give --force to "
+                            "replace it", path=target)) from None  # fmt: skip
 
 
 def _record_name(path: Path) -> str:

@@ -293,6 +293,31 @@ def test_the_history_rows_of_a_game_entered_through_the_api_name_its_user(
     assert m.Action.objects.get(game_id=game).who == scorer
 
 
+@pytest.mark.django_db(transaction=True)
+def test_a_retry_is_given_its_answer_once_the_game_is_on_disk(
+    owner: Any, session: m.Session, token_of: Callable[[Any], str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:  # fmt: skip
+    """The answer a retry is given was stored with its game, whose request may still be
+    waiting for the WAL flush: the retry waits for the disk too (helper-73). On SQLite
+    every commit waits already, and nothing more is asked."""
+    from django.db import connection  # noqa: PLC0415
+
+    from seisan.web.clubs import inserts  # noqa: PLC0415
+
+    flushed: list[int] = []
+    real = inserts.wait_for_disk
+    monkeypatch.setattr(inserts, "wait_for_disk", lambda: (flushed.append(1), real())[1])
+    token = token_of(owner)
+    body = {"players": NAMES, "points": [42600, 31000, 16400, 10000]}
+    post_game(token, session, body, "once")
+    first = len(flushed)  # (its own, on PostgreSQL, where the test is not in a transaction)
+    again = post_game(token, session, body, "once")
+    assert again["Idempotent-Replayed"] == "true"
+    on_pg = connection.vendor == "postgresql" and not connection.in_atomic_block
+    assert len(flushed) - first == (1 if on_pg else 0)
+
+
 def test_a_game_sent_again_with_its_key_is_stored_once(
     owner: Any, session: m.Session, token_of: Callable[[Any], str]
 ) -> None:

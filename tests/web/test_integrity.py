@@ -677,3 +677,34 @@ def test_a_new_game_lets_go_of_the_night_before_its_flush_and_is_on_disk_when_st
         assert setting() == "on"
     assert seen == ["off", "on"]
     assert list(night.games.values_list("number", flat=True).order_by("number")) == [1, 2]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_resend_is_told_its_game_only_once_that_game_is_on_disk(
+    club: m.Club, owner: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A resend (the same key) finds the game its first request stored; that request may
+    still be waiting for the flush, so the resend waits for it too before it says the
+    game is stored (helper-73: it had answered first). The flush is PostgreSQL's real
+    one; the test counts it."""
+    from django.db import connection  # noqa: PLC0415
+
+    from seisan.web.clubs import inserts  # noqa: PLC0415
+
+    if connection.vendor != "postgresql":
+        pytest.skip("SQLite's commit waits for the disk")
+    season = season_with(club, "mleague", owner)
+    night = m.Session.objects.create(season=season, title="Friday")
+    table = {"players": ["Ana", "Ben", "Chie", "Dae"], "points": [42600, 31000, 16400, 10000]}
+    first, made = services.save_game(night, table, owner, key="k1")
+    flushed: list[int] = []
+    real = inserts.wait_for_disk
+
+    def counted() -> None:
+        flushed.append(1)
+        real()
+
+    monkeypatch.setattr(inserts, "wait_for_disk", counted)
+    again, made_again = services.save_game(night, table, owner, key="k1")
+    assert made and not made_again and again.pk == first.pk
+    assert flushed == [1]  # its own: the resend stored nothing, and waited for the disk

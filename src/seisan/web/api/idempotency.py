@@ -17,7 +17,7 @@ from django.utils import timezone
 from seisan.i18n import _
 from seisan.web.api.errors import ApiError
 from seisan.web.api.models import IdempotentRequest
-from seisan.web.clubs import reads
+from seisan.web.clubs import inserts, reads
 
 HEADER = "Idempotency-Key"
 WAIT = 3.0  #: seconds a retry waits for the first request still running
@@ -131,6 +131,7 @@ def _replay(
                            _("this Idempotency-Key was used for another request: use a new key "
                              "for each new request"), HEADER)  # fmt: skip
         if row.status:
+            inserts.on_disk()  # (stored with its game, whose request may still await the flush)
             response = HttpResponse(row.body, status=row.status, content_type="application/json")
             response["Idempotent-Replayed"] = "true"
             return response

@@ -73,6 +73,15 @@ def wait_for_disk() -> None:
         cursor.execute("SELECT pg_logical_emit_message(true, 'seisan', '')", [])
 
 
+def on_disk() -> None:
+    """What this request read as stored is on disk before it says so: a game another
+    request stored moments ago (a resend finding its key's game, an API retry finding
+    its answer) may not be flushed yet (helper-73). Inside a transaction its own commit
+    flushes; on SQLite every commit waits for the disk."""
+    if one_statement() and not connection.in_atomic_block:
+        wait_for_disk()
+
+
 def numbers(session: m.Session, seats: int) -> tuple[int, int, list[int]]:
     """The night's next game number, the new game's id and ``seats`` seat ids: one
     query, under the night's lock (taken before: the number is read after it)."""

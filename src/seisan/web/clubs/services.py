@@ -300,7 +300,11 @@ def save_game(
         if not scoped or game is not None:
             return None
         existing = m.Game.objects.filter(idempotency_key=scoped).first()
-        return None if existing is None else _resent(existing, sent, sent_record, known)
+        if existing is None:
+            return None
+        first = _resent(existing, sent, sent_record, known)
+        inserts.on_disk()  # (its own request may still be waiting for the flush)
+        return first
 
     try:
         if game is None:
