@@ -566,3 +566,21 @@ def test_the_cores_error_about_a_games_field_names_it(extra: dict[str, Any], fie
     with pytest.raises(SeisanError) as refused:
         settle_one(game_from_dict({**table, **extra}), find_preset("mleague"))
     assert refused.value.field == field
+
+
+def test_a_row_one_of_the_compared_rules_refuses_names_those_rules(
+    cli: Any, tmp_path: Path
+) -> None:
+    """``--compare tenhou,ema``: a 100,000-point table does not add up to EMA's 120,000;
+    the error had not said which rules refused it (helper-72)."""
+    pytest.importorskip("pyarrow")
+    source = tmp_path / "p.csv"
+    source.write_text("p0,p1,p2,p3\n40000,30000,20000,10000\n", encoding="utf-8")
+    error = cli.run("bulk", "settle", str(source), "-r", "mleague", "--compare", "tenhou,ema",
+                    "-o", "-", code=2)  # fmt: skip
+    assert error == (
+        "seisan: error: EMA (RCR): row 1: points that do not add up to 120000 with the sticks "
+        "left on the table (40000, 30000, 20000, 10000, 0 sticks)\n"
+    )
+    alone = cli.run("bulk", "settle", str(source), "-r", "ema", "-o", "-", code=2)
+    assert alone.startswith("seisan: error: row 1: points that do not add up to 120000")

@@ -248,7 +248,12 @@ def settle_batch(
         try:
             result = settle_arrays(points, rules, sticks)
         except BulkError as err:
-            raise BulkError(_shift(err, offset)) from None
+            if len(rulesets) == 1:
+                raise BulkError(_shift(err, offset)) from None
+            # (compared under several rules: which of them the row does not fit)
+            raise BulkError(
+                _("{rules}: {problem}", rules=rules, problem=_shift(err, offset))
+            ) from None
         scale = _scale(result)
         for seat in range(points.shape[1]):
             out_arrays.append(pa.array(result.places[:, seat]))  # int8, as settled
