@@ -517,7 +517,7 @@ def _import_logs(
                 if table is not None:
                     table.add(path.name, record, played)
                 if fresh:
-                    _write(target, partial(target.write_text, text, encoding="utf-8"))
+                    _on_file(target, partial(target.write_text, text, encoding="utf-8"))
             except CheckError as err:  # read, but not what the log says: which log
                 named = err.within(path)
                 failures.append((path, named))
@@ -566,22 +566,21 @@ def _record_to_write(target: Path, text: str, force: bool) -> bool:
     ``--force``. Asked before the log's rows go into ``--hands`` or ``--games``."""
     if force or not target.exists():
         return True
-    there = _write(target, lambda: target.read_text(encoding="utf-8"))
-    if there == text:  # (as text: a line's end written as the system writes it)
+    # (as text, a line's end as the system writes it; a file not UTF-8 is another record)
+    there = _on_file(target, partial(target.read_text, encoding="utf-8", errors="replace"))
+    if there == text:
         return False
     raise SeisanError(_("{path}: another record is there already: give --force to "
                         "replace it", path=target))  # fmt: skip
 
 
-def _write(target: Path, act: Callable[[], _T]) -> _T:
-    """``act()`` on ``target``, a file's refusal said in the reader's words."""
+def _on_file(target: Path, act: Callable[[], _T]) -> _T:
+    """``act()`` on ``target`` (a read or a write), a file's refusal said in the reader's
+    words."""
     try:
         return act()
     except OSError as err:
         raise SeisanError(_("{path}: {problem}", path=target, problem=file_problem(err))) from None
-    except UnicodeDecodeError:  # (another record: not one seisan wrote)
-        raise SeisanError(_("{path}: another record is there already: give --force to "
-                            "replace it", path=target)) from None  # fmt: skip
 
 
 def _record_name(path: Path) -> str:
