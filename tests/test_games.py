@@ -480,7 +480,7 @@ def test_tenhou_stops_the_game_itself_for_the_leading_dealer() -> None:
     played = _game(tenhou, *hands).play()
     assert (
         played.end == "stop"
-        and str(played.ended) == "the game ended with the dealer leading in S4 (the rules stop it)"
+        and str(played.ended) == "the dealer led in S4, where the rules end the game"
     )
     assert played.final_points == (17100, 25000, 25000, 32900)
     # E1: D ron 3900 from B; six noten draws; S4-6: D alone tenpai, 28900 + 3000 = 31900
@@ -600,11 +600,11 @@ def test_an_exact_system_game_settles_to_the_point(cli, tmp_path: Path) -> None:
     ("lang", "chosen", "automatic"),
     [
         ("en", "the dealer stopped as the leader in S4",
-         "the game ended with the dealer leading in S4 (the rules stop it)"),
+         "the dealer led in S4, where the rules end the game"),
         ("ja", "南4局でトップの親がやめて終了",
-         "南4局でトップの親のため終了(ルールによる自動終了)"),
+         "南4局で親がトップのため、ルールにより終了"),
         ("ko", "남4국에서 1등인 친이 종료를 선택",
-         "남4국에서 친이 1등이라 종료(규칙에 따른 자동 종료)"),
+         "남4국에서 친이 1등이라 규칙에 따라 종료"),
     ],
 )  # fmt: skip
 def test_the_end_line_names_the_round_as_players_write_it(

@@ -108,6 +108,72 @@ def test_one_log_copied_under_another_name_counts_once(cli: Any, tmp_path: Path,
         assert {row["games"] for row in json.loads(result.stdout)} == {1}
 
 
+def test_two_logs_alike_hand_by_hand_but_dealt_otherwise_are_two_games(
+    cli: Any, tmp_path: Path
+) -> None:
+    """Two logs of the same four with the same results hand by hand had been one game,
+    the second said to be "the same game" and left out (helper-73): a log is told apart
+    by its deal (配牌) too. Here the second is the first with one tile of the first
+    hand's deal moved from East to South and back from South."""
+    import re  # noqa: PLC0415
+
+    from seisan.cli import app  # noqa: PLC0415
+
+    log = TENHOU / f"{LOG}.mjlog"
+    text = log.read_text(encoding="utf-8")
+    init = re.search(r'hai0="(\d+),[^"]*" hai1="(\d+),', text)
+    assert init is not None
+    east, south = init.group(1), init.group(2)
+    assert int(east) // 4 != int(south) // 4  # two kinds: the deal changes
+    dealt = text.replace(f'hai0="{east},', f'hai0="{south},', 1).replace(
+        f'hai1="{south},', f'hai1="{east},', 1)  # fmt: skip
+    other = tmp_path / "other.mjlog"
+    other.write_text(dealt, encoding="utf-8")
+    result = cli.runner.invoke(app, ["stats", str(log), str(other), "--format", "json"],
+                               env={"LANG": "C"})  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert result.stderr == ""
+    assert {row["games"] for row in json.loads(result.stdout)} == {2}
+
+
+def test_each_reader_keeps_the_deal_of_every_hand() -> None:
+    """The deal a log is told apart by is its hands' starting tiles, as each format
+    writes them (the readers' own: Mahjong Soul's ``tiles0``…, mjai's ``tehais``)."""
+    from seisan.logs import deal_digest, load_log, tile_kind  # noqa: PLC0415
+
+    mjai = ROOT / "tests" / "data" / "mjai" / "riichienv-126_204_0_mjai.jsonl"
+    events = [json.loads(line) for line in mjai.read_text(encoding="utf-8").splitlines()]
+    tehais = [e["tehais"] for e in events if e["type"] == "start_kyoku"]
+    assert load_log(mjai).deal == deal_digest(
+        [[tile_kind(t) for t in seat] for seat in hand] for hand in tehais)  # fmt: skip
+    majsoul = ROOT / "tests" / "data" / "majsoul" / "kandora-tournaments-250918-8eb02a7e.json"
+    rounds = [r for r in json.loads(majsoul.read_text(encoding="utf-8"))["records"]
+              if r["__type"] == "RecordNewRound"]  # fmt: skip
+    assert len(rounds[0]["tiles0"]) == 14  # (the dealer's first draw is dealt)
+    assert load_log(majsoul).deal == deal_digest(
+        [[tile_kind(t) for t in r[f"tiles{seat}"]] for seat in range(4)] for r in rounds
+    )
+
+
+@pytest.mark.parametrize(
+    ("tile", "kind"),
+    [("1m", 0), ("5mr", 4), ("0m", 4), ("9m", 8), ("0p", 13), ("1s", 18), ("9s", 26),
+     ("1z", 27), ("7z", 33), ("E", 27), ("N", 30), ("P", 31), ("C", 33), ("?", -1)],
+)  # fmt: skip
+def test_a_dealt_tile_is_one_of_the_34_kinds(tile: str, kind: int) -> None:
+    from seisan.logs import tile_kind  # noqa: PLC0415
+
+    assert tile_kind(tile) == kind
+
+
+@pytest.mark.parametrize(("code", "kind"), [(11, 0), (19, 8), (51, 4), (52, 13), (53, 22),
+                                            (21, 9), (39, 26), (41, 27), (47, 33)])  # fmt: skip
+def test_a_tenhou_json_tile_is_one_of_the_34_kinds(code: int, kind: int) -> None:
+    from seisan.logs.tenhou import _json_kind  # noqa: PLC0415
+
+    assert _json_kind(code) == kind
+
+
 def test_a_file_that_is_no_record_or_no_log_says_what_it_should_be(
     cli: Any, tmp_path: Path
 ) -> None:
@@ -584,3 +650,25 @@ def test_a_row_one_of_the_compared_rules_refuses_names_those_rules(
     )
     alone = cli.run("bulk", "settle", str(source), "-r", "ema", "-o", "-", code=2)
     assert alone.startswith("seisan: error: row 1: points that do not add up to 120000")
+
+
+@pytest.mark.parametrize("end", ["time", "agreement"])
+def test_a_record_said_stopped_that_ended_by_its_rules_is_refused(
+    cli: Any, tmp_path: Path, end: str
+) -> None:
+    """``end = "time"`` on a game its rules had ended was taken and dropped: the game's
+    end said to be sudden death in W1 with no word of it (helper-72)."""
+    record = json.loads((ROOT / "examples" / "game.json").read_text(encoding="utf-8"))
+    path = tmp_path / "ended.json"
+    path.write_text(json.dumps({**record, "end": end}), encoding="utf-8")
+    assert cli.run("game", str(path), code=2) == (
+        f"seisan: error: {path}: end = “{end}”: the game was not stopped, it ended by its "
+        "rules (sudden death in W1); leave end out\n")  # fmt: skip
+    # its stop is read where other rules do not end it there (a what-if), and unused
+    # where they do: the record as played under its own rules is what is refused
+    assert "sudden death in W1" in cli.run("game", str(path), "-r", "tenhou")
+    higher = tmp_path / "higher.toml"
+    higher.write_text('extends = "tenhou"\n[game]\ntarget = 40000\n', encoding="utf-8")
+    stopped = "on time" if end == "time" else "by agreement"
+    assert f"stopped {stopped} before W2" in cli.run("game", str(path), "-r", str(higher))
+    assert cli.run("stats", str(path), code=2).endswith("leave end out\n")

@@ -916,7 +916,7 @@ def test_a_leading_dealer_on_exactly_the_target_stops_by_itself() -> None:
     hands = [Hand("ron", (Win(3, 2, 30),), discarder=1), *TO_S4, Hand("draw", tenpai=(3,))]
     played = _play(TENHOU, *hands)
     assert played.end == "stop" and played.final_points == (24000, 22000, 24000, 30000)
-    assert str(played.ended) == "the game ended with the dealer leading in S4 (the rules stop it)"
+    assert str(played.ended) == "the dealer led in S4, where the rules end the game"
 
 
 def test_a_dealer_tied_for_first_behind_an_earlier_seat_is_not_the_leader() -> None:
@@ -1000,7 +1000,7 @@ def test_three_player_games_end_with_the_third_dealer() -> None:
     played = _play(sanma, *hands, names=NAMES[:3])
     assert [line.round for line in played.lines] == ["E1", "E2", "E3", "S1", "S2", "S3"]
     assert played.end == "stop"
-    assert str(played.ended) == "the game ended with the dealer leading in S3 (the rules stop it)"
+    assert str(played.ended) == "the dealer led in S3, where the rules end the game"
 
 
 def test_an_east_only_game_ends_after_east_4() -> None:

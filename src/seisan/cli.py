@@ -1333,6 +1333,8 @@ def game_command(
     record = load_record(file, load_rules(rules) if rules is not None else None)
     record.rules.check_whole()  # no --rate here: money with no rate is refused
     played = record.play()
+    if rules is None:  # (under other rules a stop the record says may be read, or not)
+        played.check_claims()
     assert played.settlement is not None
     names = list(record.names)
     if fmt is Format.JSON:

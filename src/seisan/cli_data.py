@@ -837,10 +837,15 @@ def _plays(paths: Sequence[Path], rules: Rules | None, lang: Lang | None) -> Pla
             text_head = path.read_bytes()[:4096]
             logged = not (path.suffix.lower() == ".json" and b'"hands"' in text_head)
             if not logged:
-                play = _spelled(load_record(path, rules).play(), spelled)
+                play = load_record(path, rules).play()
+                if rules is None:  # (under other rules a stop it says may be read)
+                    play.check_claims()
+                play = _spelled(play, spelled)
+                deal = ""
             else:
-                play = check(load_log(path, rules))
-            same = games.setdefault(_game_key(play, path, logged), path)
+                read = load_log(path, rules)
+                play, deal = check(read), read.deal
+            same = games.setdefault(_game_key(play, path, logged, deal), path)
             if same is not path:
                 err_line("seisan: " + _("{path}: the same game as {other}, counted once",
                                         path=path, other=same).text(lang))  # fmt: skip
@@ -864,17 +869,19 @@ def _plays(paths: Sequence[Path], rules: Rules | None, lang: Lang | None) -> Pla
     return plays
 
 
-def _game_key(play: GamePlay, path: Path, logged: bool) -> str:
+def _game_key(play: GamePlay, path: Path, logged: bool, deal: str = "") -> str:
     """What tells one game from another: a log's record, hand by hand, as JSON, less its
     title (the game id in the file's name, if it has one: one log copied under another
-    name had been two games, helper-72; the same log as .mjlog and as .json is one); a
-    game record without a title is its file's (two short games, a bust at the first
-    hand by the same four, may be alike hand by hand: helper-65)."""
+    name had been two games, helper-72; the same log as .mjlog and as .json is one),
+    and its deal (two games alike hand by hand, dealt differently, are two); a game
+    record without a title is its file's (two short games, a bust at the first hand by
+    the same four, may be alike hand by hand: helper-65)."""
     if not play.record.title and not logged:
         return str(path.resolve())
     played = play.record.to_dict(play.lines)
     if logged:  # (a game record's title is its own: a night's, a week's)
         played.pop("title", None)
+        played["deal"] = deal
     return json.dumps(played, sort_keys=True, default=str)
 
 

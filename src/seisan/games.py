@@ -234,6 +234,23 @@ class GamePlay:
     #: the next hand when the game has not ended (played with ``check_end=False``)
     next: NextHand | None = None
 
+    @property
+    def claim_unused(self) -> bool:
+        """Whether the record says the game was stopped (``end``) where its rules had
+        ended it: the claim is read only when the rules have not ended the game, so
+        that re-settling under other rules keeps it."""
+        return bool(self.record.end) and self.end not in ("time", "agreement")
+
+    def check_claims(self) -> None:
+        """Refuse an unused stop (:attr:`claim_unused`) in new input: played under the
+        rules of the game it records, it is a mistake."""
+        if self.claim_unused:
+            said = _("end = “{end}”: the game was not stopped, it ended by its rules ({why}); "
+                     "leave end out", end=self.record.end, why=self.ended)  # fmt: skip
+            if self.record.source:
+                said = _("{where}: {error}", where=self.record.source, error=said)
+            raise GameError(said, field="end")
+
     def to_dict(self) -> dict[str, Any]:
         assert self.settlement is not None
         return {
@@ -776,8 +793,8 @@ def _advance(table: _Table, hand: Hand, renchan: bool, where: Message) -> None:
         table.finish("stop", _("the dealer stopped as the leader in {round}", round=RoundName(at)))
         return
     if may_stop and auto:  # the rules end it (Tenhou: the leading last dealer)
-        table.finish("stop", _("the game ended with the dealer leading in {round} (the rules "
-                               "stop it)", round=RoundName(at)))  # fmt: skip
+        table.finish("stop", _("the dealer led in {round}, where the rules end the game",
+                               round=RoundName(at)))  # fmt: skip
         return
     reached = any(p >= target for p in table.points)
     final_hand = table.wind == table.final_wind and dealer == table.n - 1

@@ -9,8 +9,9 @@ hand."""
 
 from __future__ import annotations
 
+import hashlib
 import zlib
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
 from pathlib import Path, PurePath
@@ -48,6 +49,31 @@ class LoggedGame:
     #: whether the final points give the deposits left on the table to first place
     #: (Tenhou's do; mjai's are the table's points as the last hand left them)
     deposits_in_final: bool = True
+    #: every hand's deal (配牌) as :func:`deal_digest` writes it ("" where the log has none)
+    deal: str = ""
+
+
+_HONOURS = {"E": 27, "S": 28, "W": 29, "N": 30, "P": 31, "F": 32, "C": 33}
+
+
+def tile_kind(tile: str) -> int:
+    """A tile as mjai or Mahjong Soul write it ("5m", "5mr", "0p", "7z", "E", "C") as
+    one of the 34 kinds, a red five a five; -1 for a tile the log does not show ("?")."""
+    if tile in _HONOURS:
+        return _HONOURS[tile]
+    if len(tile) < 2 or not tile[0].isdigit() or tile[1] not in "mpsz":
+        return -1
+    number = int(tile[0]) or 5  # (Mahjong Soul's red five is 0)
+    return "mpsz".index(tile[1]) * 9 + number - 1
+
+
+def deal_digest(deals: Iterable[Iterable[Iterable[int]]]) -> str:
+    """Every hand's starting tiles (配牌), seat by seat, as one digest of the 34 kinds:
+    two games alike hand by hand (a bust at the first hand by the same four) are told
+    apart by their deals, and one log written in two formats is one game."""
+    text = ";".join("|".join(",".join(str(t) for t in sorted(seat)) for seat in hand)
+                    for hand in deals)  # fmt: skip
+    return hashlib.sha256(text.encode()).hexdigest()[:32] if text else ""
 
 
 def seat_names(names: Sequence[object], n: int) -> tuple[str, ...]:

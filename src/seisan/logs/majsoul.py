@@ -29,7 +29,15 @@ from typing import Any
 from seisan.errors import SeisanError, where_in_text
 from seisan.games import GameRecord, Hand, Win
 from seisan.i18n import _
-from seisan.logs import LogError, LoggedGame, as_logged, read_text, seat_names
+from seisan.logs import (
+    LogError,
+    LoggedGame,
+    as_logged,
+    deal_digest,
+    read_text,
+    seat_names,
+    tile_kind,
+)
 from seisan.presets import rules_from_data
 from seisan.rules import Rules
 
@@ -168,6 +176,7 @@ class _Reader:
         self.hands: list[Hand] = []
         self.after: list[tuple[int, ...] | None] = []
         self.starts: list[tuple[int, ...]] = []
+        self.deals: list[list[list[int]]] = []  #: each hand's starting tiles, seat by seat
         self.open: _Pending | None = None
         self.players = 0
 
@@ -199,6 +208,8 @@ class _Reader:
             raise ValueError  # (the reader says: a field missing or wrong)
         self.players = players
         self.starts.append(tuple(scores[:players]))
+        self.deals.append([[tile_kind(str(t)) for t in event.get(f"tiles{seat}") or []]
+                           for seat in range(players)])  # fmt: skip
         chang, ju = int(event.get("chang") or 0), int(event.get("ju") or 0)
         self.open = _Pending(f"{'ESWN'[chang]}{ju + 1}", int(event.get("ben") or 0))
 
@@ -340,7 +351,8 @@ class _Reader:
         names = _names(self.head, n)
         record = GameRecord(rules, tuple(names), tuple(self.hands), title=title)
         pt = tuple(scores[seat] for seat in range(n))
-        return LoggedGame(record, tuple(after), final_points, pt, title)
+        return LoggedGame(record, tuple(after), final_points, pt, title,
+                          deal=deal_digest(self.deals))  # fmt: skip
 
 
 #: 大三元 and 大四喜 by the game's fan ids, with their sets' tiles: 責任払い

@@ -30,7 +30,15 @@ from seisan.errors import SeisanError, where_in_text
 from seisan.games import GameRecord, Hand, RoundName, Win
 from seisan.hands import HandError, hand_value
 from seisan.i18n import _, file_text
-from seisan.logs import LogError, LoggedGame, as_logged, read_text, seat_names
+from seisan.logs import (
+    LogError,
+    LoggedGame,
+    as_logged,
+    deal_digest,
+    read_text,
+    seat_names,
+    tile_kind,
+)
 from seisan.presets import find_preset
 from seisan.rules import Length, Rules
 
@@ -166,6 +174,7 @@ class _Reader:
         self.hands: list[Hand] = []
         self.after: list[tuple[int, ...] | None] = []
         self.starts: list[tuple[int, ...] | None] = []
+        self.deals: list[list[list[int]]] = []  #: each hand's starting tiles, seat by seat
         self.final: tuple[int, ...] | None = None
         self.open: _Pending | None = None
         self.players = 0
@@ -246,6 +255,7 @@ class _Reader:
                              "for {count}", players=players, name=self.chosen.name,
                              count=self.chosen.players))  # fmt: skip
         seats = [_Seat([self.tile(t) for t in tiles]) for tiles in tehais[:players]]
+        self.deals.append([[tile_kind(t) for t in seat.hand] for seat in seats])
         wind, number = str(event["bakaze"]), int(event["kyoku"])
         if wind not in _WINDS or not 1 <= number <= 4:
             raise ValueError  # (the reader says: a field missing or wrong)
@@ -605,8 +615,8 @@ class _Reader:
         given = self.given_names
         players = seat_names(list(given) if given is not None else self.names[:n], n)
         record = GameRecord(rules, players, tuple(self.hands), title=title)
-        return LoggedGame(record, tuple(after), tuple(final), (),
-                          title, deposits_in_final=False)  # fmt: skip
+        return LoggedGame(record, tuple(after), tuple(final), (), title,
+                          deposits_in_final=False, deal=deal_digest(self.deals))  # fmt: skip
 
 
 def _ura_field(event: dict[str, Any]) -> list[str] | None:

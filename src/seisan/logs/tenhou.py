@@ -34,6 +34,7 @@ from seisan.logs import (
     LoggedGame,
     as_logged,
     check,
+    deal_digest,
     read_text,
     seat_names,
 )
@@ -304,6 +305,7 @@ class _Reader:
         self.after: list[tuple[int, ...]] = []
         self.owari: list[str] = []
         self.open: _Pending | None = None
+        self.deals: list[list[list[int]]] = []  #: each hand's starting tiles, seat by seat
 
     def where(self, element: ElementTree.Element, index: int) -> object:
         return _("element {number} <{tag}>", number=index + 1, tag=element.tag)
@@ -324,6 +326,8 @@ class _Reader:
                 self.names = [unquote(a[key]) for key in ("n0", "n1", "n2", "n3") if a.get(key)]
             elif tag == "INIT":
                 self.finish_pending()
+                dealt = [a[key] for key in ("hai0", "hai1", "hai2", "hai3") if a.get(key)]
+                self.deals.append([[int(x) // 4 for x in seat.split(",")] for seat in dealt])
                 seed = [int(x) for x in a["seed"].split(",")]
                 self.open = _Pending(seed[0], seed[1])
                 if not self.first_ten:
@@ -430,7 +434,7 @@ class _Reader:
         players = seat_names(list(names) if names is not None else self.names[:n], n)
         record = GameRecord(chosen, players, tuple(self.hands), title=self.game_id)
         return LoggedGame(record, tuple(self.after), final, final_pt, self.game_id,
-                          *_named(self.lobby, rules))  # fmt: skip
+                          *_named(self.lobby, rules), deal=deal_digest(self.deals))  # fmt: skip
 
 
 # -- tenhou.net/6 JSON ------------------------------------------------------------------
@@ -505,7 +509,22 @@ def _json_game(
     hands = _json_hands(logs, n)
     after = _json_after(logs, hands, n, chosen.scoring.riichi)
     record = GameRecord(chosen, _players(data, names, n), tuple(hands), title=game_id)
-    return LoggedGame(record, tuple(after), final, final_pt, game_id, *_named(lobby, rules))
+    return LoggedGame(record, tuple(after), final, final_pt, game_id, *_named(lobby, rules),
+                      deal=_json_deal(logs, n))  # fmt: skip
+
+
+def _json_kind(code: int) -> int:
+    """A tenhou.net/6 tile (11–19 man, 21–29 pin, 31–39 sou, 41–47 honours, 51–53 the
+    red fives) as one of the 34 kinds."""
+    if code > 50:
+        return (code - 51) * 9 + 4
+    return (code // 10 - 1) * 9 + code % 10 - 1
+
+
+def _json_deal(logs: list[Any], n: int) -> str:
+    """The deal of every hand: each seat's starting tiles (``log[i][4 + 3 * seat]``)."""
+    return deal_digest([[_json_kind(int(t)) for t in entry[4 + 3 * seat]] for seat in range(n)]
+                       for entry in logs)  # fmt: skip
 
 
 def _json_hands(logs: list[Any], n: int) -> list[Hand]:
@@ -607,7 +626,7 @@ def _majsoul_game(
         final, final_pt = after[-1], ()
     record = GameRecord(chosen, _players(data, names, n), tuple(hands), title=game_id)
     return LoggedGame(record, tuple(after), final, final_pt if rules is None else (), game_id,
-                      deposits_in_final=bool(final_pt))  # fmt: skip
+                      deposits_in_final=bool(final_pt), deal=_json_deal(logs, n))  # fmt: skip
 
 
 def _json_hand(

@@ -319,7 +319,7 @@ def import_session(
     for number, table in enumerate(tables, start=1):
         settled.append((table, None, _settled(number, lambda t=table: settle_data(t, rules))))
     for number, record in enumerate(records, start=len(tables) + 1):
-        result = _settled(number, lambda r=record: settle_record(r, rules))
+        result = _settled(number, lambda r=record: settle_record(r, rules, claims=True))
         settled.append(({"players": list(result.settlement.names)}, record, result))
     for number, (_table, _record, result) in enumerate(settled, start=1):
         try:

@@ -141,9 +141,12 @@ def settle_data(data: Mapping[str, Any], rules: Rules) -> GameResult:
     return settle_one(game_from_dict(data), rules)
 
 
-def settle_record(record: Mapping[str, Any], rules: Rules) -> GameResult:
-    """A hand-by-hand record played and settled by the core."""
+def settle_record(record: Mapping[str, Any], rules: Rules, *, claims: bool = False) -> GameResult:
+    """A hand-by-hand record played and settled by the core; ``claims``: its ``end``
+    is new input under the rules it was played by, refused if those rules ended it."""
     played = record_from_dict(record, rules).play()
+    if claims:
+        played.check_claims()
     assert played.settlement is not None
     return game_result(played.settlement)
 
@@ -311,7 +314,11 @@ def save_game(
             data, record = _substituted(session, data, record)
         version_row = rules_version or (game.rules if game is not None else session.season.rules)
         rules = rules_of(version_row)
-        result = settle_record(record, rules) if record is not None else settle_data(data, rules)
+        if record is not None:  # a stop said now, not one kept from before (re-settled)
+            kept = (game.record or {}).get("end") if game is not None else None
+            result = settle_record(record, rules, claims=record.get("end") != kept)
+        else:
+            result = settle_data(data, rules)
         names = list(result.settlement.names)
         _check_names(names, [s.name for s in result.spectators])
     except SeisanError:

@@ -144,9 +144,11 @@ def _stored(table: Table, hands: list[dict[str, Any]]) -> None:
     """Check the hands with the core, then keep them: a record the core refuses is
     never stored."""
     try:
-        state_of(table, [entry["hand"] for entry in hands])
+        state = state_of(table, [entry["hand"] for entry in hands])
     except SeisanError as err:
         raise EntryError(err.message) from None
+    if state.played.claim_unused:  # (a correction that ends the game by its rules
+        table.end = ""  # before the stop: there is no stop left to keep)
     table.hands = hands
     table.version += 1
     table.updated = timezone.now()
