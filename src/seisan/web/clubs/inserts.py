@@ -73,12 +73,19 @@ def wait_for_disk() -> None:
         cursor.execute("SELECT pg_logical_emit_message(true, 'seisan', '')", [])
 
 
+def flushed_after() -> bool:
+    """Whether this request's commits may return before the disk, and it waits for
+    the disk itself (:func:`wait_for_disk`): on PostgreSQL, outside a transaction of
+    the caller's. Inside one, its own commit flushes; on SQLite every commit waits
+    for the disk."""
+    return one_statement() and not connection.in_atomic_block
+
+
 def on_disk() -> None:
     """What this request read as stored is on disk before it says so: a game another
     request stored moments ago (a resend finding its key's game, an API retry finding
-    its answer) may not be flushed yet (helper-73). Inside a transaction its own commit
-    flushes; on SQLite every commit waits for the disk."""
-    if one_statement() and not connection.in_atomic_block:
+    its answer) may not be flushed yet (helper-73)."""
+    if flushed_after():
         wait_for_disk()
 
 

@@ -12,7 +12,7 @@ from functools import lru_cache
 from typing import Any, TypeVar
 
 import tomli_w
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 from simple_history.utils import bulk_create_with_history
@@ -330,7 +330,7 @@ def save_game(
         stored["label"] = label_text(stored["label"])
     # a new game in a transaction of its own, on PostgreSQL: its commit lets go of the
     # night's lock without waiting for the disk, and the request waits after it
-    unflushed = game is None and inserts.one_statement() and not connection.in_atomic_block
+    unflushed = game is None and inserts.flushed_after()
     try:  # no retry: the night's lock in _write gives each game its number in turn
         with transaction.atomic():
             if unflushed:
