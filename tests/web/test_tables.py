@@ -74,6 +74,17 @@ def post_hand(client: Client, table: Table, hand: dict[str, Any], number: int,
     return client.post(table_url(table), form_data(hand, list(table.names), number, key))
 
 
+def played(client: Client, session: m.Session, count: int | None = None) -> Table:
+    """A table started and its first ``count`` hands of the example entered (every
+    one, by default), each taken (a redirect to the table), as stored now."""
+    table = start(client, session)
+    for number, hand in enumerate(HANDS[:count], start=1):
+        response = post_hand(client, table, hand, number)
+        assert response.status_code == 302, response.content.decode()[:3000]
+    table.refresh_from_db()
+    return table
+
+
 def test_a_hanchan_entered_hand_by_hand_is_seisan_game(
     signed_in: Client, tenhou_session: m.Session
 ) -> None:
@@ -108,9 +119,7 @@ def test_a_hanchan_entered_hand_by_hand_is_seisan_game(
 def test_the_record_downloads_as_seisan_game_reads_it(
     signed_in: Client, tenhou_session: m.Session
 ) -> None:
-    table = start(signed_in, tenhou_session)
-    for number, hand in enumerate(HANDS[:5], start=1):
-        post_hand(signed_in, table, hand, number)
+    table = played(signed_in, tenhou_session, 5)
     data = json.loads(signed_in.get(table_url(table, "export")).content)
     assert [h["round"] for h in data["hands"]] == ["E1", "E2", "E3", "E3", "E4"]
     record = record_from_dict(data)
@@ -144,10 +153,7 @@ def test_a_second_phone_is_refused_with_the_table_as_it_is(
 
 
 def test_undo_takes_back_the_last_hand_once(signed_in: Client, tenhou_session: m.Session) -> None:
-    table = start(signed_in, tenhou_session)
-    for number, hand in enumerate(HANDS[:3], start=1):
-        post_hand(signed_in, table, hand, number)
-    table.refresh_from_db()
+    table = played(signed_in, tenhou_session, 3)
     version = table.version
     assert signed_in.post(table_url(table, "undo"), {"version": version}).status_code == 302
     # the same undo sent again (an older version) takes nothing more back
@@ -180,10 +186,7 @@ def test_a_hand_resent_after_another_phone_undid_it_stays_undone(
 
 def test_a_correction_replays_every_later_hand(signed_in: Client,
                                                tenhou_session: m.Session) -> None:  # fmt: skip
-    table = start(signed_in, tenhou_session)
-    for number, hand in enumerate(HANDS[:6], start=1):
-        post_hand(signed_in, table, hand, number)
-    table.refresh_from_db()
+    table = played(signed_in, tenhou_session, 6)
     fixed = {"result": "ron", "from": "Ana", "wins": [{"winner": "Dae", "han": 3, "fu": 40}]}
     data = form_data(fixed, NAMES, 2) | {"version": str(table.version)}
     response = signed_in.post(table_url(table, "correct", 2), data)
@@ -202,10 +205,7 @@ def test_a_correction_replays_every_later_hand(signed_in: Client,
 def test_a_correction_that_ends_the_game_early_is_refused(
     signed_in: Client, tenhou_session: m.Session
 ) -> None:
-    table = start(signed_in, tenhou_session)
-    for number, hand in enumerate(HANDS[:4], start=1):
-        post_hand(signed_in, table, hand, number)
-    table.refresh_from_db()
+    table = played(signed_in, tenhou_session, 4)
     before = list(table.hands)
     busting = {"result": "ron", "from": "Ana", "wins": [{"winner": "Dae", "yakuman": 1}]}
     data = form_data(busting, NAMES, 2) | {"version": str(table.version)}
@@ -239,9 +239,7 @@ def test_the_preview_shows_what_moves(signed_in: Client, tenhou_session: m.Sessi
 
 
 def test_the_last_hand_shows_the_conditions(signed_in: Client, tenhou_session: m.Session) -> None:
-    table = start(signed_in, tenhou_session)
-    for number, hand in enumerate(HANDS[:11], start=1):
-        post_hand(signed_in, table, hand, number)
+    table = played(signed_in, tenhou_session, 11)
     page = signed_in.get(table_url(table)).content.decode()
     assert "S4-0" in page and "gaps and conditions" in page
     state = play(replace(RECORD, hands=RECORD.hands[:11]), check_end=False).next
@@ -251,10 +249,7 @@ def test_the_last_hand_shows_the_conditions(signed_in: Client, tenhou_session: m
 
 
 def test_a_game_stopped_on_time_is_saved(signed_in: Client, tenhou_session: m.Session) -> None:
-    table = start(signed_in, tenhou_session)
-    for number, hand in enumerate(HANDS[:3], start=1):
-        post_hand(signed_in, table, hand, number)
-    table.refresh_from_db()
+    table = played(signed_in, tenhou_session, 3)
     assert signed_in.post(table_url(table, "save")).status_code == 400  # not ended
     response = signed_in.post(table_url(table, "stop"), {"end": "time", "version": table.version})
     assert response.status_code == 302
@@ -268,10 +263,7 @@ def test_a_hand_sent_after_the_stop_is_refused_and_the_stop_kept(
 ) -> None:
     """helper-66: a second phone that had not seen the stop on time entered hand 4, and
     the stop moved from "before E4" to after it, in silence."""
-    table = start(signed_in, tenhou_session)
-    for number, hand in enumerate(HANDS[:3], start=1):
-        post_hand(signed_in, table, hand, number)
-    table.refresh_from_db()
+    table = played(signed_in, tenhou_session, 3)
     signed_in.post(table_url(table, "stop"), {"end": "time", "version": table.version})
     late = post_hand(signed_in, table, HANDS[3], 4)
     assert late.status_code == 409
@@ -285,10 +277,7 @@ def test_a_hand_sent_after_the_stop_is_refused_and_the_stop_kept(
 def test_a_game_ended_by_its_rules_is_not_stopped(
     signed_in: Client, tenhou_session: m.Session
 ) -> None:
-    table = start(signed_in, tenhou_session)
-    for number, hand in enumerate(HANDS, start=1):
-        post_hand(signed_in, table, hand, number)
-    table.refresh_from_db()
+    table = played(signed_in, tenhou_session)
     stopped = signed_in.post(table_url(table, "stop"), {"end": "time", "version": table.version})
     assert stopped.status_code == 400
     said = page_text(stopped.content.decode())
@@ -496,9 +485,7 @@ def test_the_seasons_hand_statistics_are_seisan_stats(
 
     from seisan.cli import app  # noqa: PLC0415
 
-    table = start(signed_in, tenhou_session)
-    for number, hand in enumerate(HANDS, start=1):
-        post_hand(signed_in, table, hand, number)
+    table = played(signed_in, tenhou_session)
     signed_in.post(table_url(table, "save"))
     exported = tmp_path / "table.json"
     exported.write_text(signed_in.get(table_url(table, "export")).content.decode(), "utf-8")
@@ -566,9 +553,7 @@ def test_the_seasons_hand_statistics_are_seisan_stats(
 def test_a_players_page_has_their_hand_statistics(
     signed_in: Client, tenhou_session: m.Session
 ) -> None:
-    table = start(signed_in, tenhou_session)
-    for number, hand in enumerate(HANDS, start=1):
-        post_hand(signed_in, table, hand, number)
+    table = played(signed_in, tenhou_session)
     signed_in.post(table_url(table, "save"))
     ana = m.Player.objects.get(name="Ana")
     for query in (f"?season={tenhou_session.season.pk}", "?season=all"):
@@ -725,9 +710,7 @@ def test_a_random_game_entered_hand_by_hand_is_seisan_game(rng: Any) -> None:
 
 def test_a_hand_after_the_end_is_refused_in_words(signed_in: Client,
                                                   tenhou_session: m.Session) -> None:  # fmt: skip
-    table = start(signed_in, tenhou_session)
-    for number, hand in enumerate(HANDS, start=1):
-        post_hand(signed_in, table, hand, number)
+    table = played(signed_in, tenhou_session)
     response = post_hand(signed_in, table, {"result": "draw"}, len(HANDS) + 1)
     assert response.status_code == 400
     assert "the game already ended (sudden death in W1)" in response.content.decode()
@@ -1084,9 +1067,7 @@ def test_a_saved_games_hands_are_named_as_the_table_names_them(
 ) -> None:
     """The game page's hand-by-hand table wrote every round as its code (E1-0) in ja and
     ko, beside a table assistant that writes 東1局 0本場 (helper-71)."""
-    table = start(signed_in, tenhou_session)
-    for number, hand in enumerate(HANDS, start=1):
-        post_hand(signed_in, table, hand, number)
+    table = played(signed_in, tenhou_session)
     assert signed_in.post(table_url(table, "save")).status_code == 302
     signed_in.post("/i18n/setlang/", {"language": lang})
     game = m.Game.objects.get()
@@ -1126,9 +1107,7 @@ def test_renaming_a_player_renames_them_at_a_table_in_play(
 ) -> None:
     from seisan.web.clubs import services  # noqa: PLC0415
 
-    table = start(signed_in, tenhou_session)
-    for number, hand in enumerate(HANDS[:3], start=1):
-        post_hand(signed_in, table, hand, number)
+    table = played(signed_in, tenhou_session, 3)
     services.save_game(tenhou_session, {"players": NAMES, "points": [25000] * 4}, owner)
     services.rename_player(club.players.get(name="Ana"), "Anna", owner)
     table.refresh_from_db()
