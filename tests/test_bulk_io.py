@@ -108,8 +108,75 @@ def test_missing_columns(tmp_path: Path, columns: list[str], message: str) -> No
 
 def test_text_points_are_refused(tmp_path: Path) -> None:
     (tmp_path / "in.csv").write_text("p0,p1,p2,p3\n42600,31000,16400,lots\n", encoding="utf-8")
-    with pytest.raises(BulkError, match="column p3 holds text, not whole points"):
+    with pytest.raises(BulkError, match="row 1: column p3: “lots” is not whole points"):
         settle_file(tmp_path / "in.csv", tmp_path / "out.csv", [find_preset("mleague")])
+
+
+@pytest.mark.parametrize(("cell", "said"), [
+    ("NaN", "row 2: column p1: “NaN” is not whole points"),  # (Arrow's null: “is empty”)
+    ("N/A", "row 2: column p1: “N/A” is not whole points"),
+    ("4.26e4", "row 2: column p1: “4.26e4” is written with an exponent; write the points as "
+               "42600"),
+    ("4.26E+04", "row 2: column p1: “4.26E+04” is written with an exponent; write the points "
+                 "as 42600"),
+    ("4.2655e2", "row 2: column p1: “4.2655e2” is not whole points"),
+    ("31000.0", "row 2: column p1: “31000.0” is not whole points"),  # (as session says it)
+    ("inf", "row 2: column p1: “inf” is not whole points"),
+    ("", "row 2: column p1 is empty"),
+    ("99999999999999999999", "column p1 holds numbers far beyond any game's points"),
+])  # fmt: skip
+def test_a_csv_cell_that_is_not_whole_points_is_named_by_row_and_column(
+    tmp_path: Path, cell: str, said: str
+) -> None:
+    """Arrow's guess of a column's type had said “is empty” of NaN and “numbers with
+    decimals” of 4.26e4 (which has none), without the row."""
+    source = tmp_path / "in.csv"
+    source.write_text(f"p0,p1,p2,p3\n42600,31000,16400,10000\n42600,{cell},16400,10000\n",
+                      encoding="utf-8")  # fmt: skip
+    for settle_or_summarise in (
+        lambda: settle_file(source, tmp_path / "out.csv", [find_preset("mleague")]),
+        lambda: summarise(source, [find_preset("mleague")]),
+    ):
+        with pytest.raises(BulkError) as err:
+            settle_or_summarise()
+        assert str(err.value) == said
+
+
+def test_csv_points_with_a_sign_or_spaces_are_read_and_written_back_as_numbers(
+    tmp_path: Path,
+) -> None:
+    source, target = tmp_path / "in.csv", tmp_path / "out.csv"
+    source.write_text("p0,p1,p2,p3,deposits\n+42600, 31000 ,16400,10000,\n"
+                      "42600,31000,16400,9000,1\n", encoding="utf-8")  # fmt: skip
+    assert settle_file(source, target, [find_preset("mleague")]) == 2
+    lines = target.read_text(encoding="utf-8").splitlines()
+    assert lines[1].startswith("42600,31000,16400,10000,,1,")  # (no sticks: left empty)
+    assert lines[2].startswith("42600,31000,16400,9000,1,1,")
+    sticks = tmp_path / "sticks.csv"
+    sticks.write_text("p0,p1,p2,p3,deposits\n42600,31000,16400,9000,one\n", encoding="utf-8")
+    with pytest.raises(BulkError) as err:
+        settle_file(sticks, target, [find_preset("mleague")])
+    assert str(err.value) == "row 1: column deposits: “one” is not a count of riichi sticks"
+
+
+@pytest.mark.parametrize("separator", [";", "\t"])
+def test_a_csv_separated_as_session_reads_it_is_read(tmp_path: Path, separator: str) -> None:
+    """``seisan session`` reads a ``;``- or tab-separated CSV by its header line;
+    bulk had found one column named “p0;p1;p2;p3”."""
+    source, target = tmp_path / "in.csv", tmp_path / "out.csv"
+    rows = [["p0", "p1", "p2", "p3", "deposits", "memo"],
+            ["42600", "31000", "16400", "10000", "0", '"a;b"'],  # (quoted: a cell's own ;)
+            ["38000", "30000", "20000", "10000", "2", "x"]]  # fmt: skip
+    source.write_text("".join(separator.join(r) + "\n" for r in rows), encoding="utf-8")
+    assert settle_file(source, target, [find_preset("mleague")]) == 2
+    table = pacsv.read_csv(target, convert_options=pacsv.ConvertOptions(
+        column_types={f"score_{i}": pa.string() for i in range(4)}))  # fmt: skip
+    assert table.column("memo").to_pylist() == ["a;b", "x"]
+    assert [[Fraction(table.column(f"score_{i}")[row].as_py()) for i in range(4)]
+            for row in (0, 1)] == [[Fraction("62.6"), 11, Fraction("-23.6"), -50],
+                                   [60, 10, -20, -50]]  # fmt: skip
+    (summary,) = summarise(source, [find_preset("mleague")])
+    assert summary.games == 2 and summary.place_counts[0] == (2, 0, 0, 0)
 
 
 def test_summary(tmp_path: Path) -> None:

@@ -370,7 +370,7 @@ def test_a_points_column_of_twenty_digits_is_not_said_to_have_decimals(
     assert error == "seisan: error: column p0 holds numbers far beyond any game's points\n"
     source.write_text("p0,p1,p2,p3\n40000.5,30000,20000,10000\n", encoding="utf-8")
     error = cli.run("bulk", "summary", str(source), "-r", "tenhou", code=2)
-    assert error == "seisan: error: column p0 holds numbers with decimals, not whole points\n"
+    assert error == "seisan: error: row 1: column p0: “40000.5” is not whole points\n"
 
 
 @pytest.mark.parametrize("command", ["stats", "ratings"])

@@ -134,6 +134,17 @@ def unformula(cell: str) -> str:
     return cell
 
 
+def csv_separator(text: str) -> str:
+    """The separator of a CSV file: tab, ``;`` or ``,``, from its header line outside
+    its quoted cells (``"Ana;Ben",Chie`` is comma-separated). ``seisan session`` and
+    ``seisan bulk`` read a file by the same rule."""
+    header = re.sub(r'"[^"]*"', "", text.split("\n", 1)[0])
+    for separator in ("\t", ";", ","):
+        if separator in header:
+            return separator
+    return ","
+
+
 def formula_safe(cell: str) -> str:
     """A text cell a spreadsheet shows as text (``=1+1`` is written ``'=1+1``); numbers
     (``-1200``, ``+63.6``) are left as they are. :func:`unformula` reads it back."""

@@ -35,7 +35,7 @@ from seisan.games import (
 )
 from seisan.i18n import Message, Spellings, _, decode_text, file_text, name_key, plain_text
 from seisan.ledger import Accounts, GameResult, game_result, settle_game, transfer_dict
-from seisan.output import unformula
+from seisan.output import csv_separator, unformula
 from seisan.presets import read_toml, rules_from_spec
 from seisan.pt import JSONText, from_quanta, pt_value, quanta_value
 from seisan.rules import Rules, Stakes
@@ -663,16 +663,6 @@ def session_from_csv(text: str, rules: Rules, title: str = "") -> Session:
     return Session(rules, tuple(games_from_csv(text)), title)
 
 
-def _dialect(text: str) -> str:
-    """The separator of a CSV file: tab, ``;`` or ``,``, from its header line outside
-    its quoted cells (``"Ana;Ben",Chie`` is comma-separated)."""
-    header = re.sub(r'"[^"]*"', "", text.split("\n", 1)[0])
-    for separator in ("\t", ";", ","):
-        if separator in header:
-            return separator
-    return ","
-
-
 _INTEGER = re.compile(r"^[+-]?[0-9]+$")
 
 
@@ -688,7 +678,7 @@ def games_from_csv(text: str, source: str = "") -> list[SessionGame]:
     leading ``'`` against spreadsheet formulas (``'=1+1``) is read without it. A column
     that is neither a known one nor a player's points is an error. ``source``: the file,
     named in errors about a game."""
-    separator = _dialect(text)
+    separator = csv_separator(text)
     reader = csv.reader(io.StringIO(text), delimiter=separator)
     try:
         rows = list(reader)

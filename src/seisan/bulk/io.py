@@ -13,18 +13,21 @@ import sys
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pyarrow as pa
+import pyarrow.compute as pc
 import pyarrow.csv as pacsv
 import pyarrow.parquet as pq
 from pyarrow import ipc
 
 from seisan.bulk import BulkError, BulkResult, settle_arrays
 from seisan.i18n import SHIFT_JIS, Message, _, not_text
+from seisan.output import csv_separator
 from seisan.rules import Rules
 
 DEFAULT_BATCH = 1 << 18  #: rows per record batch (about 200 MB of memory at most)
@@ -54,6 +57,8 @@ class Source:
     batches: Iterator[pa.RecordBatch]
     rows: int | None
     schema: pa.Schema
+    #: columns read as the text of their cells (a CSV's points): parsed when settled
+    text: tuple[str, ...] = ()
 
 
 def _readable(
@@ -152,8 +157,21 @@ def _as_utf8(path: Path) -> pa.NativeFile:
             os.unlink(target.name)  # (its pages stay mapped until read)
 
 
-def read_batches(path: Path, batch_size: int = DEFAULT_BATCH) -> Source:
-    """Stream ``path`` in record batches (Parquet, CSV, Arrow IPC file or stream)."""
+def _separator(path: Path) -> str:
+    """A CSV's separator (tab, ``;`` or ``,``) by its header line, as ``seisan session``
+    reads a CSV (:func:`seisan.output.csv_separator`): the characters that matter are
+    ASCII, one byte in UTF-8 and never part of a Shift_JIS character."""
+    with path.open("rb") as file:
+        head = file.readline(1 << 20)
+    return csv_separator(head.decode("latin-1"))
+
+
+def read_batches(
+    path: Path, batch_size: int = DEFAULT_BATCH, text_columns: Sequence[str] = ()
+) -> Source:
+    """Stream ``path`` in record batches (Parquet, CSV, Arrow IPC file or stream). A
+    CSV's ``text_columns`` are read as the text written (points are parsed by
+    :func:`settle_batch`, which can then name a cell that is not whole points)."""
     kind = file_format(path)
     if not path.is_file():
         raise BulkError(_("cannot read {what} {path}: {problem}", what=_("input"), path=path,
@@ -165,9 +183,13 @@ def read_batches(path: Path, batch_size: int = DEFAULT_BATCH) -> Source:
                           parquet.metadata.num_rows, parquet.schema_arrow)  # fmt: skip
         if kind == "csv":
             options = pacsv.ReadOptions(block_size=max(batch_size * CSV_ROW_BYTES, CSV_MIN_BLOCK))
+            parse = pacsv.ParseOptions(delimiter=_separator(path))
+            convert = pacsv.ConvertOptions(column_types=dict.fromkeys(text_columns, pa.string()))
             text = path if csv_encoding(path) == "utf8" else _as_utf8(path)
-            reader = pacsv.open_csv(text, read_options=options)
-            return Source(iter(reader), None, reader.schema)
+            reader = pacsv.open_csv(text, read_options=options, parse_options=parse,
+                                    convert_options=convert)  # fmt: skip
+            read_as_text = tuple(c for c in text_columns if c in reader.schema.names)
+            return Source(iter(reader), None, reader.schema, read_as_text)
         try:
             file_reader = ipc.open_file(path)
             count = file_reader.num_record_batches
@@ -211,9 +233,12 @@ def settle_batch(
     columns: Sequence[str],
     deposits: str | None,
     offset: int = 0,
+    text: Sequence[str] = (),
 ) -> pa.RecordBatch:
     """One batch settled under each rules set: its own columns, then place and score
-    per seat (suffixed with the rules' name when there are several)."""
+    per seat (suffixed with the rules' name when there are several). The ``text``
+    columns hold the text of a CSV's cells: each must be a whole number (written back
+    as one)."""
     names = batch.schema.names
     missing = [c for c in [*columns, *([deposits] if deposits else [])] if c not in names]
     if missing:
@@ -222,8 +247,11 @@ def settle_batch(
               columns=", ".join(names))
         )  # fmt: skip
     arrays = []
+    given = [batch.column(i) for i in range(batch.num_columns)]  # (written back as read)
     for column in columns:
         values = batch.column(column)
+        if column in text:
+            values = given[names.index(column)] = _whole_numbers(values, column, offset)
         if values.null_count:
             row = offset + int(np.argmax(np.asarray(values.is_null()))) + 1  # from 1
             raise BulkError(_("row {row}: column {column} is empty", row=row, column=column))
@@ -239,11 +267,14 @@ def settle_batch(
     sticks: Any = 0
     if deposits:
         stick_column = batch.column(deposits)
+        if deposits in text:
+            stick_column = _whole_numbers(stick_column, deposits, offset, sticks=True)
+            given[names.index(deposits)] = stick_column
         if not pa.types.is_integer(stick_column.type):
             raise BulkError(_("column {column} holds {type}, not a count of riichi sticks",
                               column=deposits, type=_held(stick_column.type)))  # fmt: skip
         sticks = stick_column.fill_null(0).to_numpy()
-    out_arrays = [batch.column(i) for i in range(batch.num_columns)]
+    out_arrays = given
     for rules in rulesets:
         try:
             result = settle_arrays(points, rules, sticks)
@@ -260,6 +291,48 @@ def settle_batch(
             out_arrays.append(_decimal_column(result.quanta[:, seat], scale))
     out_names = [*names, *settled_columns(rulesets, points.shape[1])]
     return pa.RecordBatch.from_arrays(out_arrays, names=out_names)
+
+
+_WHOLE = r"^[+-]?[0-9]+$"
+_EXPONENT = re.compile(r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)[eE][+-]?[0-9]+")
+
+
+def _whole_numbers(values: pa.Array, column: str, offset: int, sticks: bool = False) -> pa.Array:
+    """A column of text (a CSV's cells, spaces around them aside) as whole numbers, with
+    the first cell that is not one named by its row (``NaN``, ``4.26e4``, ``30000.5``):
+    Arrow's own guess of the column's type had said "numbers with decimals" of them,
+    and "empty" of ``NaN``. ``+30000`` is read, as ``seisan session`` reads it. An empty
+    cell of ``sticks`` is left empty (none, as in a typed column)."""
+    text = pc.utf8_trim_whitespace(values)
+    if sticks:
+        text = pc.if_else(pc.equal(text, ""), pa.scalar(None, pa.string()), text)
+    try:
+        return pc.cast(text, pa.int64())
+    except pa.ArrowInvalid:
+        pass
+    text = pc.replace_substring_regex(text, r"^\+", "")
+    try:
+        return pc.cast(text, pa.int64())
+    except pa.ArrowInvalid:
+        pass
+    whole = pc.fill_null(pc.match_substring_regex(text, _WHOLE), True)
+    if pc.all(whole).as_py():  # every cell whole, and one past any 64-bit integer
+        raise BulkError(_("column {column} holds numbers far beyond any game's points",
+                          column=column))  # fmt: skip
+    index = int(np.argmin(np.asarray(whole)))
+    row, value = offset + index + 1, str(values[index].as_py()).strip()
+    if not value:
+        raise BulkError(_("row {row}: column {column} is empty", row=row, column=column))
+    if sticks:
+        raise BulkError(_("row {row}: column {column}: “{value}” is not a count of riichi "
+                          "sticks", row=row, column=column, value=value))  # fmt: skip
+    number = Decimal(value) if _EXPONENT.fullmatch(value) else None
+    if number is not None and number.adjusted() < 18 and number == int(number):  # (no 1e999999)
+        raise BulkError(_("row {row}: column {column}: “{value}” is written with an exponent; "
+                          "write the points as {points}", row=row, column=column, value=value,
+                          points=int(number)))  # fmt: skip
+    raise BulkError(_("row {row}: column {column}: “{value}” is not whole points", row=row,
+                      column=column, value=value))  # fmt: skip
 
 
 def _shift(err: BulkError, offset: int) -> Any:
@@ -331,10 +404,10 @@ def _opened(
 ) -> tuple[Source, list[str], str | None]:
     """``source`` opened in batches, the point columns to read, and the deposits column
     (as named, or the file's own ``deposits`` column)."""
-    data = read_batches(source, batch_size)
+    chosen = list(columns or default_columns(players))
+    data = read_batches(source, batch_size, [*chosen, deposits or "deposits"])
     if deposits is None and "deposits" in data.schema.names:
         deposits = "deposits"
-    chosen = list(columns or default_columns(players))
     named = Counter(data.schema.names)
     for column in [*chosen, *([deposits] if deposits else [])]:
         if named[column] > 1:  # (Arrow's KeyError: the column cannot be told apart)
@@ -380,7 +453,7 @@ def settle_file(
     done = 0
     try:
         for batch in _readable(data.batches, source, done_rows := [0]):
-            settled = settle_batch(batch, rulesets, chosen, deposits, done)
+            settled = settle_batch(batch, rulesets, chosen, deposits, done, data.text)
             try:
                 writer.write(settled)
             except pa.ArrowInvalid as err:  # text that is not UTF-8, found only on writing
@@ -451,7 +524,7 @@ def summarise(
     done = 0
     done_rows = [0]
     for batch in _readable(data.batches, source, done_rows):
-        settled = settle_batch(batch, rulesets, chosen, deposits, done)
+        settled = settle_batch(batch, rulesets, chosen, deposits, done, data.text)
         for k, rules in enumerate(rulesets):
             suffix = f"_{_name(rules)}" if len(rulesets) > 1 else ""
             for seat in range(players):
