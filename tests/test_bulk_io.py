@@ -4,6 +4,7 @@ two workers gives the same as one process."""
 
 from __future__ import annotations
 
+import csv
 import json
 import subprocess
 import sys
@@ -23,6 +24,7 @@ from seisan import find_preset, settle
 from seisan.bulk import BulkError, settle_arrays
 from seisan.bulk.io import settle_file, summarise
 from seisan.cli import app
+from seisan.pt import pt_value
 from seisan.rules import Scoring
 
 
@@ -306,13 +308,49 @@ def test_an_empty_csv_and_a_bad_batch_size_are_refused(tmp_path: Path, cli) -> N
 
 def test_the_exact_systems_scores_are_written_to_the_thousandth(tmp_path: Path) -> None:
     """精算法: 42601 points under M.League's scores +62.601, written with three
-    decimals (the review's mutant wrote one: 62.6)."""
+    decimals (the review's mutant wrote one: 62.6); as ``seisan settle`` writes them,
+    the others with no more than they need."""
     rules = find_preset("mleague").replace(scoring=Scoring(system="exact"))
     source, target = tmp_path / "in.csv", tmp_path / "out.csv"
     source.write_text("p0,p1,p2,p3\n42601,30999,16400,10000\n", encoding="utf-8")
     settle_file(source, target, [rules])
     row = target.read_text(encoding="utf-8").splitlines()[1].split(",")
-    assert row[4:] == ["1", "62.601", "2", "10.999", "3", "-23.600", "4", "-50.000"]
+    assert row[4:] == ["1", "62.601", "2", "10.999", "3", "-23.6", "4", "-50"]
+
+
+@pytest.mark.parametrize("memo", [False, True])
+@pytest.mark.parametrize("preset", ["mleague", "wrc", "tenhou-2020", "jpml", "exact"])
+def test_a_csv_writes_each_score_as_settle_does(tmp_path: Path, preset: str, memo: bool) -> None:
+    """``seisan settle -f csv`` writes 2 where bulk had written 2.0 (the decimal column's
+    one decimal); a file with a text column of its own takes another path (Arrow
+    quotes text), tried with cells that hold quotes, commas and line breaks."""
+    if preset == "exact":
+        rules = find_preset("mleague").replace(scoring=Scoring(system="exact"))
+    else:
+        rules = find_preset(preset)
+    points, sticks = random_games(rules, 400, seed=3)
+    table = pa.table({f"p{i}": points[:, i] for i in range(4)} | {"deposits": sticks})
+    notes = ['a,"1,2"\n', "123", 'x""\n,"5"', None, "東1局"]
+    if memo:
+        table = table.append_column("memo", pa.array([notes[i % 5] for i in range(400)]))
+    pq.write_table(table, tmp_path / "in.parquet")
+    settle_file(tmp_path / "in.parquet", tmp_path / "out.csv", [rules], batch_size=150)
+    with (tmp_path / "out.csv").open(encoding="utf-8", newline="") as file:
+        rows = list(csv.reader(file))
+    header = rows[0]
+    assert len(rows) == 401
+    for row, cells in enumerate(rows[1:]):
+        expected = settle(points[row].tolist(), rules, deposits=int(sticks[row]))
+        assert [cells[header.index(f"score_{i}")] for i in range(4)] == [
+            str(pt_value(s)) for s in expected.scores]  # fmt: skip
+        assert [int(cells[header.index(f"place_{i}")]) for i in range(4)] == list(expected.places)
+        if memo:
+            assert cells[header.index("memo")] == (notes[row % 5] or "")
+    assert any(
+        "." not in str(pt_value(s))
+        for row in range(400)
+        for s in settle(points[row].tolist(), rules, deposits=int(sticks[row])).scores
+    )
 
 
 def test_bytes_that_are_not_utf8_after_the_first_mib_are_named(tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]

@@ -921,7 +921,7 @@ def test_csv_on_standard_output(tmp_path: Path, capfd: pytest.CaptureFixture[str
     assert settle_file(path, STDOUT, [find_preset("mleague")]) == 2
     out = capfd.readouterr().out.splitlines()
     assert out[0].startswith('"p0","p1","p2","p3","place_0","score_0"')
-    assert out[1:] == ["42600,31000,16400,10000,1,62.6,2,11.0,3,-23.6,4,-50.0"] * 2
+    assert out[1:] == ["42600,31000,16400,10000,1,62.6,2,11,3,-23.6,4,-50"] * 2
 
 
 # -- the Tenhou reader, the third run's survivors (docs/testing.md) ---------------------

@@ -372,11 +372,14 @@ STDOUT = Path("-")
 
 class Writer:
     """Write record batches to Parquet, CSV or Arrow IPC (by the output's suffix), or
-    CSV to standard output (``-``)."""
+    CSV to standard output (``-``). ``settled``: how many columns at the end of each
+    batch settling added (places and scores), whose scores a CSV writes as ``seisan
+    settle`` does (:class:`_CsvWriter`)."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, settled: int = 0) -> None:
         self.path = path
         self.kind = "csv" if path == STDOUT else file_format(path)
+        self.settled = settled
         self._writer: Any = None
 
     def write(self, batch: pa.RecordBatch) -> None:
@@ -385,7 +388,7 @@ class Writer:
             if self.kind == "parquet":
                 self._writer = pq.ParquetWriter(target, batch.schema)
             elif self.kind == "csv":
-                self._writer = pacsv.CSVWriter(target, batch.schema)
+                self._writer = _CsvWriter(target, batch.schema, self.settled)
             else:
                 self._writer = ipc.new_file(target, batch.schema)
         self._writer.write_batch(batch)
@@ -393,6 +396,77 @@ class Writer:
     def close(self) -> None:
         if self._writer is not None:
             self._writer.close()  # flushes its sink, standard output too
+
+
+#: column types whose CSV text holds no comma, quote or line break (Arrow quotes none)
+_BARE = (pa.types.is_integer, pa.types.is_floating, pa.types.is_decimal, pa.types.is_boolean,
+         pa.types.is_temporal, pa.types.is_null)  # fmt: skip
+
+
+class _CsvWriter:
+    """CSV with each score as ``seisan settle`` writes it, the fewest decimals that hold
+    it (``2``, ``62.6``, ``16.667``): its decimal column would be written ``2.0``. A
+    score made text would be quoted by Arrow (``"2"``), which quotes every text cell,
+    so: where the file's own columns hold no text, no cell is quoted (none needs it);
+    else the settled columns (numbers alone) are joined into one last cell, whose
+    quotes are taken off (:func:`_unquote_last`). The header is Arrow's, as before."""
+
+    def __init__(self, target: Any, schema: pa.Schema, settled: int) -> None:
+        self.sink = target if hasattr(target, "write") else Path(target).open("wb")  # noqa: SIM115 - closed by close()
+        self.own = self.sink is not target  # (standard output is flushed, not closed)
+        self.given = len(schema) - settled  # the file's own columns, written as Arrow does
+        self.bare = all(any(test(f.type) for test in _BARE) for f in list(schema)[: self.given])
+        self.names = schema.names
+        header = pa.RecordBatch.from_arrays([pa.nulls(0) for _ in self.names], names=self.names)
+        pacsv.write_csv(header, self.sink)
+
+    def write_batch(self, batch: pa.RecordBatch) -> None:
+        columns = [_plain(c) if pa.types.is_decimal(c.type) and i >= self.given else c
+                   for i, c in enumerate(batch.columns)]  # fmt: skip
+        if self.bare:
+            options = pacsv.WriteOptions(include_header=False, quoting_style="none")
+            plain = pa.RecordBatch.from_arrays(columns, names=self.names)
+            pacsv.write_csv(plain, self.sink, options)
+            return
+        tail = pc.binary_join_element_wise(
+            *(pc.cast(c, pa.string()) for c in columns[self.given :]), ","
+        )
+        joined = pa.RecordBatch.from_arrays([*columns[: self.given], tail],
+                                            names=[*self.names[: self.given], ""])  # fmt: skip
+        buffer = pa.BufferOutputStream()
+        pacsv.write_csv(joined, buffer, pacsv.WriteOptions(include_header=False))
+        lengths = pc.binary_length(tail).to_numpy(zero_copy_only=False)
+        self.sink.write(_unquote_last(buffer.getvalue(), lengths))
+
+    def close(self) -> None:
+        if self.own:
+            self.sink.close()
+        else:
+            self.sink.flush()
+
+
+def _unquote_last(written: pa.Buffer, lengths: np.ndarray) -> bytes:
+    """CSV lines whose last cell is ``"…"`` of ``lengths`` bytes of numbers, without
+    those quotes, found at once: a line's closing quote is a ``"`` between a digit and
+    the line's end, which no quoted cell before it holds (a quote inside one is doubled:
+    ``""`` before a line break), and its opening quote is the cell's length before."""
+    raw = np.frombuffer(written, dtype=np.uint8)
+    ends = 1 + np.flatnonzero((raw[1:-1] == ord('"')) & (raw[2:] == ord("\n"))
+                              & (raw[:-2] >= ord("0")) & (raw[:-2] <= ord("9")))  # fmt: skip
+    if len(ends) != len(lengths):  # (never: each line ends so, and nothing else does)
+        raise AssertionError("a settled CSV line not found")
+    keep = np.ones(len(raw), dtype=bool)
+    keep[ends] = False
+    keep[ends - lengths - 1] = False
+    return raw[keep].tobytes()
+
+
+def _plain(scores: pa.Array) -> pa.Array:
+    """A decimal score column as text with the fewest decimals (``62.6``, ``2``): its
+    text always has a point (one decimal at least), so trailing zeros, then a point
+    left bare, are all that is taken off."""
+    text = pc.utf8_rtrim(pc.cast(scores, pa.string()), characters="0")
+    return pc.utf8_rtrim(text, characters=".")
 
 
 def _opened(
@@ -449,7 +523,7 @@ def settle_file(
         said = _("{path} has a column “{column}” already, which settling writes: settle the "
                  "file it was made from", path=source, column=clash[0])  # fmt: skip
         raise BulkError(said)
-    writer = Writer(target)
+    writer = Writer(target, len(settled_columns(rulesets, count)))
     done = 0
     try:
         for batch in _readable(data.batches, source, done_rows := [0]):
