@@ -300,6 +300,14 @@ def test_rules_show_shows_what_a_file_says(cli, tmp_path: Path) -> None:
     assert data["extends_preset"] == "tenhou" and "aliases" not in data
 
 
+def test_rules_show_as_csv_leaves_no_preset_empty(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """The table's “-” had been written “'-” (the formula guard on a dash)."""
+    house = tmp_path / "house.toml"
+    house.write_text('name = "house"\nstart = 25000\n', encoding="utf-8")
+    lines = cli.run("rules", "show", str(house), "-f", "csv").splitlines()
+    assert lines[:3] == ["field,value", "Preset,", "Title,house"]
+
+
 def test_a_reader_that_stops_early_is_no_error(tmp_path) -> None:  # type: ignore[no-untyped-def]
     """`seisan … | head`: the pipe closes; seisan stops without a word, exit 0."""
     import subprocess  # noqa: PLC0415

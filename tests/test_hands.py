@@ -556,3 +556,19 @@ def test_what_a_yakuman_never_reads_is_refused(cli, extra: list[str]) -> None:
     as --han beside it is refused."""
     error = cli.run("hand", "--yakuman", "1", *extra, code=2)
     assert error == f"seisan: error: {extra[0]} does nothing with --yakuman\n"
+
+
+@pytest.mark.parametrize(("args", "row"), [
+    (["--han", "3", "--fu", "30"], "3,30,3900,1000,2000,,"),
+    (["--han", "3", "--fu", "30", "--dealer"], "3,30,5800,2000,,,"),  # all pay 2000
+    (["--tiles", "234m567p11s345678s", "--win", "8s", "--tsumo"], "2,20,,400,700,,"),
+    (["--tiles", "234m567p11s345678s", "--win", "8s", "--riichi"], "2,30,2000,,,,"),
+    (["--han", "5"], "5,,8000,2000,4000,mangan,"),
+    (["--yakuman", "2"], ",,64000,16000,32000,yakuman,2"),
+])  # fmt: skip
+def test_a_hand_as_csv_is_the_jsons_numbers(cli, args: list[str], row: str) -> None:  # type: ignore[no-untyped-def]
+    """The CSV had been the table's rows: a tsumo “1000/2000” in one cell, a win that
+    cannot occur “'-” (the formula guard on the table's dash), “ロン” in Japanese."""
+    header = "han,fu,ron,tsumo_non_dealer,tsumo_dealer,limit,yakuman"
+    for lang in ("en", "ja"):
+        assert cli.run("--lang", lang, "hand", *args, "-f", "csv") == f"{header}\n{row}\n"

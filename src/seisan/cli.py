@@ -1308,11 +1308,17 @@ def hand_command(
             title += f": {', '.join(local_yaku)} ({han_fu})"
     if value.limit:
         rows.append([term("limit", language), value.limit_text(language)])
+    # for programs: one row of the JSON's values, each payment its own number (the
+    # table's "1000/2000" and "-" are for people)
+    tsumo_pays = data["tsumo"] or {}
+    csv_row = [data.get("han", han), data.get("fu", fu), value.ron, tsumo_pays.get("non_dealer"),
+               tsumo_pays.get("dealer"), data.get("limit"), data.get("yakuman")]  # fmt: skip
+    csv_columns = ["han", "fu", "ron", "tsumo_non_dealer", "tsumo_dealer", "limit", "yakuman"]
     emit(
         out,
         fmt,
         data=data,
-        csv_text=dumps_csv(["way", "pays"], rows),
+        csv_text=dumps_csv(csv_columns, [csv_row]),
         sheet=table(title, [term("win", language), term("pays", language)], rows, right=(1,)),
     )
 
@@ -1474,7 +1480,9 @@ def rules_show(
         out,
         fmt,
         data=data,
-        csv_text=dumps_csv(["field", "value"], rows + sources),
+        csv_text=dumps_csv(
+            ["field", "value"], [[f, "" if v == "-" else v] for f, v in rows] + sources
+        ),  # (no preset: an empty cell, not the table's "-")
         sheet=table(
             title,
             [term("field", language), term("value", language)],
