@@ -340,15 +340,38 @@ def test_rules_show_says_what_a_file_gives_that_does_nothing(cli, tmp_path: Path
     file would refuse (a rate may still come from ``--rate``: said, not refused)."""
     house = tmp_path / "house.toml"
     house.write_text('extends = "npm"\n[money]\ncurrency = "円"\nunit = 100\n'
-                     '[side]\ntobi_at_zero = true\n'
-                     '[scoring]\nsystem = "gorin"\nkiriage = true\n', encoding="utf-8")  # fmt: skip
+                     '[side]\ntobi_at_zero = true\n', encoding="utf-8")  # fmt: skip
     result = cli.runner.invoke(app, ["rules", "show", str(house), "--format", "json"])
     assert result.exit_code == 0 and json.loads(result.stdout)["side"] == {"tobi_at_zero": True}
     assert result.stderr.splitlines() == [
         "seisan: note: money.unit = 100: does nothing without a rate (money.rate)",
         "seisan: note: money.currency = 円: does nothing without a rate (money.rate)",
         "seisan: note: side.tobi_at_zero = true: does nothing without 飛び賞 (side.tobi)",
-        "seisan: note: scoring.kiriage = true: does nothing under the gorin system",
     ]
     plain = cli.runner.invoke(app, ["rules", "show", "mleague"])
     assert plain.exit_code == 0 and plain.stderr == ""
+
+
+@pytest.mark.parametrize("command", [
+    ["rules", "show", "{file}"], ["hand", "--han", "4", "-r", "{file}"],
+    ["settle", "40000", "30000", "20000", "10000", "-r", "{file}"],
+])  # fmt: skip
+def test_a_rules_file_whose_point_system_never_reads_a_field_is_refused_when_read(
+    cli,
+    tmp_path: Path,
+    command: list[str],  # type: ignore[no-untyped-def]
+) -> None:
+    """五輪 with kiriage = true: ``rules show`` had shown it with a note, exit 0, where
+    ``hand -r`` refused it; no option makes gorin read kiriage (unlike --rate for
+    money), so every command refuses the file as it reads it, naming file and field."""
+    house = tmp_path / "gorin.toml"
+    house.write_text('name = "gorin"\n[scoring]\nsystem = "gorin"\nkiriage = true\n',
+                     encoding="utf-8")  # fmt: skip
+    args = [a.replace("{file}", str(house)) for a in command]
+    assert cli.run(*args, code=2) == (
+        f"seisan: error: {house}: rules: scoring.kiriage = true: does nothing under the gorin "
+        "system\n"
+    )
+    # a preset's own value is no field of the file (M.League's kiriage, system changed)
+    house.write_text('extends = "mleague"\n[scoring]\nsystem = "gorin"\n', encoding="utf-8")
+    cli.run(*args)

@@ -1229,9 +1229,6 @@ def hand_command(
     for name, _problem in scoring.unread():
         if name in said and said[name][0]:
             raise SeisanError(said[name][1])
-    for path, value, problem in loaded.idle() if loaded is not None else []:
-        if path.startswith("scoring."):  # what a rules file gives that its system never reads
-            raise RulesError(path, value, problem)
     if players not in (3, 4):
         raise SeisanError(_("--players {players}: 4 or 3", players=players))
     if sanma is not None and players != 3:

@@ -149,11 +149,18 @@ def rules_from_spec(spec: object, folder: Path | None = None) -> Rules:
 
 
 def load_rules_file(path: Path) -> Rules:
-    """Rules from a house-rules TOML file; errors name the file."""
+    """Rules from a house-rules TOML file; errors name the file. A scoring field the
+    file's own point system never reads (``kiriage`` under gorin) is refused here, for
+    every command that reads the file (``rules show`` too): no option completes it, as
+    ``--rate`` may complete money (:meth:`Rules.check_whole` refuses the rest once the
+    command's options are in)."""
     data = read_toml(path, _("rules file"))
     data.setdefault("name", path.stem)
     try:
         rules = rules_from_data(data)
+        for field, value, problem in rules.idle():
+            if field.startswith("scoring."):
+                raise RulesError(field, value, problem)
     except SeisanError as err:
         raise SeisanError(err.within(path)) from None
     return replace(rules, origin=str(path))
