@@ -375,3 +375,27 @@ def test_a_rules_file_whose_point_system_never_reads_a_field_is_refused_when_rea
     # a preset's own value is no field of the file (M.League's kiriage, system changed)
     house.write_text('extends = "mleague"\n[scoring]\nsystem = "gorin"\n', encoding="utf-8")
     cli.run(*args)
+
+
+@pytest.mark.parametrize(("preset", "points", "sticks", "said"), [
+    ("wrc", ["40000", "30000", "20000", "27000"], "3",
+     "Riichi sticks lost at the end: 3000 points (3 pt in no one's score)"),
+    ("jpml", ["40000", "30000", "20000", "29000"], "1",
+     "Riichi sticks lost at the end: 1000 points (1 pt in no one's score)"),
+    ("mleague", ["40000", "30000", "20000", "9000"], "1", None),  # first place takes them
+    ("wrc", ["40000", "30000", "20000", "30000"], "0", None),
+])  # fmt: skip
+def test_sticks_lost_at_the_end_are_said_beside_the_scores(
+    cli,
+    preset: str,
+    points: list[str],
+    sticks: str,
+    said: str | None,  # type: ignore[no-untyped-def]
+) -> None:
+    """WRC's +25, +5, -8, -25 sum to -3 with three sticks lost: the table had not said
+    why."""
+    out = cli.run("settle", *points, "-r", preset, "--deposits", sticks)
+    assert (said in " ".join(out.split())) if said else ("lost" not in out)
+    if preset == "wrc" and said:
+        assert [r["score"] for r in cli.json("settle", *points, "-r", preset, "--deposits",
+                                             sticks)["results"]] == [25, 5, -25, -8]  # fmt: skip

@@ -538,13 +538,18 @@ def show_game(
         for s in result.spectators
     ]
     floating = sum(1 for p in settlement.points if p >= rules.return_points)
+    note = rules_caption(rules, lang, settlement.uma, floating)
+    if settlement.lost:  # (deposits = "lost": why the scores sum below zero, beside them)
+        note += " · " + _("Riichi sticks lost at the end: {points} points ({pt} pt in no one's "
+                          "score)", points=settlement.leftover_deposits,
+                          pt=decimal_text(settlement.lost)).text(lang)  # fmt: skip
     emit(
         out,
         fmt,
         data=result.to_dict(),
         csv_text=dumps_csv(csv_columns, csv_rows),
         sheet=table(rules_title(rules, lang), columns, rows, right=(0, *range(2, len(columns)))),
-        note=rules_caption(rules, lang, settlement.uma, floating),
+        note=note,
     )
     if fmt is not Format.TABLE:
         return
