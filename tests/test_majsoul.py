@@ -413,6 +413,68 @@ def test_a_real_jade_room_record_replays_to_its_result_line() -> None:
     assert game.final_pt == (Decimal("-29.9"), Decimal("33.4"), Decimal("-9.1"), Decimal("5.6"))
 
 
+def _real_edited(tmp_path: Path, edit: Any) -> Path:
+    """The real record with ``edit`` made to its JSON, as a file."""
+    data = json.loads(REAL.read_text(encoding="utf-8"))
+    edit(data)
+    path = tmp_path / REAL.name
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    return path
+
+
+def _hule(data: dict[str, Any], index: int) -> dict[str, Any]:
+    return [r for r in data["records"] if r["__type"] == "RecordHule"][index]
+
+
+def test_each_hands_change_as_the_record_states_it_is_checked(tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]
+    """A win states its points three times: ``old_scores`` (the sticks of the hand
+    paid), ``delta_scores`` and ``scores``; the check had compared ``scores`` alone, so
+    a record whose ``delta_scores`` were changed passed ``import --check``."""
+    game = load_log(REAL)
+    assert [d is None for d in game.deltas] == [False] * 6 + [True] + [False] * 4  # S2 九種九牌
+    assert game.deltas[3] == (-5200, 0, 0, 5200)  # Dae's riichi stick paid, and won back
+    check(game)
+
+    def more(data: dict[str, Any]) -> None:
+        _hule(data, 2)["delta_scores"] = [-3000, 0, 0, 3000]  # its scores as they were
+
+    with pytest.raises(CheckError) as raised:
+        check(load_log(_real_edited(tmp_path, more)))
+    assert raised.value.message.text("en") == (
+        "hand 3 (E2): seisan's changes are -2000, 0, 0, 2000, the log's -3000, 0, 0, 3000"
+    )
+    error = cli.run("import", "majsoul", str(tmp_path / REAL.name), "--check", "-o",
+                    str(tmp_path / "out"), code=2)  # fmt: skip
+    said = f"seisan: error: {tmp_path / REAL.name}: hand 3 (E2): seisan's changes are"
+    assert error.startswith(said)
+
+    def unpaid(data: dict[str, Any]) -> None:  # E3: Dae's stick not paid, by the record
+        _hule(data, 3)["old_scores"] = [34400, 21100, 22400, 22100]
+
+    with pytest.raises(CheckError) as raised:
+        check(load_log(_real_edited(tmp_path, unpaid)))
+    assert raised.value.message.text("en") == (
+        "hand 4 (E3): seisan's changes are -5200, 0, 0, 5200, the log's -5200, 0, 0, 6200"
+    )
+
+
+def test_two_accounts_on_one_seat_are_refused(tmp_path: Path) -> None:
+    """The later account had taken the seat's name, and the other seat had become
+    “Player 2”, without a word."""
+
+    def twice(data: dict[str, Any]) -> None:
+        data["head"]["accounts"][1]["seat"] = 3  # Ben where Dae sits
+
+    with pytest.raises(LogError) as raised:
+        load_log(_real_edited(tmp_path, twice))
+    assert raised.value.message.text("en") == (
+        f"{tmp_path / REAL.name}: the record's players (head.accounts) give seat 3 twice"
+    )
+    head = {"accounts": [{"nickname": "A"}, {"seat": 1, "nickname": "B"}, {"nickname": "C"}]}
+    with pytest.raises(LogError, match="give seat 0 twice"):  # (seat 0: left out, twice)
+        majsoul._names(head, 4)
+
+
 def test_events_typed_with_one_underscore_are_read_alike() -> None:
     """Some exporters write each event's type as ``_type`` (Mystouille/kandora2)."""
     data = json.loads(REAL.read_text(encoding="utf-8"))

@@ -412,7 +412,8 @@ class _CsvWriter:
     quotes are taken off (:func:`_unquote_last`). The header is Arrow's, as before."""
 
     def __init__(self, target: Any, schema: pa.Schema, settled: int) -> None:
-        self.sink = target if hasattr(target, "write") else Path(target).open("wb")  # noqa: SIM115 - closed by close()
+        # (a file is closed by close(); standard output only flushed)
+        self.sink = target if hasattr(target, "write") else Path(target).open("wb")  # noqa: SIM115
         self.own = self.sink is not target  # (standard output is flushed, not closed)
         self.given = len(schema) - settled  # the file's own columns, written as Arrow does
         self.bare = all(any(test(f.type) for test in _BARE) for f in list(schema)[: self.given])

@@ -51,6 +51,10 @@ class LoggedGame:
     deposits_in_final: bool = True
     #: every hand's deal (配牌) as :func:`deal_digest` writes it ("" where the log has none)
     deal: str = ""
+    #: each hand's change as the log states it, riichi sticks paid in it included (as
+    #: :attr:`seisan.games.HandLine.deltas`); None for a hand, or none at all, where the
+    #: log states none apart from its points (Mahjong Soul's ``delta_scores``)
+    deltas: tuple[tuple[int, ...] | None, ...] = ()
 
 
 _HONOURS = {"E": 27, "S": 28, "W": 29, "N": 30, "P": 31, "F": 32, "C": 33}
@@ -222,12 +226,19 @@ def check(game: LoggedGame) -> GamePlay:
         played = play(game.record)
     except GameError as err:
         raise CheckError(err.message) from None
-    for line, expected in zip(played.lines, game.points_after, strict=False):
+    for index, (line, expected) in enumerate(zip(played.lines, game.points_after, strict=False)):
         if line.points != expected:
             raise CheckError(
                 _("hand {number} ({round}): seisan has {ours}, the log {theirs}",
                   number=line.number, round=RoundName(line.round), ours=list(line.points),
                   theirs=list(expected))
+            )  # fmt: skip
+        stated = game.deltas[index] if index < len(game.deltas) else None
+        if stated is not None and line.deltas != stated:  # (the log's own sum differs)
+            raise CheckError(
+                _("hand {number} ({round}): seisan's changes are {ours}, the log's {theirs}",
+                  number=line.number, round=RoundName(line.round), ours=list(line.deltas),
+                  theirs=list(stated))
             )  # fmt: skip
     if len(played.lines) != len(game.points_after):
         raise CheckError(

@@ -103,6 +103,9 @@ class _Pending:
     sets: dict[int, list[tuple[str, int]]] = field(default_factory=dict)
     result: Hand | None = None
     after: tuple[int, ...] | None = None
+    #: the hand's change as the record states it (``old_scores`` + ``delta_scores``, less
+    #: the points the hand began with: the sticks paid in it included)
+    change: tuple[int, ...] | None = None
 
 
 def rules_of(head: Mapping[str, Any], players: int, hanchan: bool) -> Rules:
@@ -175,6 +178,7 @@ class _Reader:
         self.head = head
         self.hands: list[Hand] = []
         self.after: list[tuple[int, ...] | None] = []
+        self.changes: list[tuple[int, ...] | None] = []
         self.starts: list[tuple[int, ...]] = []
         self.deals: list[list[list[int]]] = []  #: each hand's starting tiles, seat by seat
         self.open: _Pending | None = None
@@ -257,6 +261,15 @@ class _Reader:
                            round=hand.round, honba=hand.honba,
                            calls=tuple(sorted(hand.calls)))  # fmt: skip
         hand.after = tuple(int(x) for x in event["scores"][: self.players])
+        old, delta = event.get("old_scores"), event.get("delta_scores")
+        if old and delta:  # (checked apart from ``scores``: an edit of one is found)
+            self.changed(hand, [int(o) + int(d) for o, d in zip(old, delta, strict=False)])
+
+    def changed(self, hand: _Pending, points: Sequence[int]) -> None:
+        """The hand's change, as the record's points after it say (a seat missing: 0)."""
+        start = self.starts[-1]
+        points = [*points[: self.players], *[0] * (self.players - len(points))]
+        hand.change = tuple(p - s for p, s in zip(points, start, strict=True))
 
     def win(self, info: Mapping[str, Any], who: int, hand: _Pending) -> Win:
         fans = [(int(f.get("id") or 0), int(f.get("val") or 0)) for f in info.get("fans", [])]
@@ -297,6 +310,7 @@ class _Reader:
                 deltas = part.get("delta_scores") or [0] * n
                 total = [p + int(d) for p, d in zip(total, deltas[:n], strict=True)]
             hand.after = tuple(total)
+            self.changed(hand, total)
 
     def on_RecordLiuJu(self, event: Mapping[str, Any]) -> None:
         self.paid(event)  # the fourth riichi's stick is paid with the draw (四家立直)
@@ -317,6 +331,7 @@ class _Reader:
             raise LogError(_("hand {number}: no result", number=len(self.hands) + 1))
         self.hands.append(hand.result)
         self.after.append(hand.after)
+        self.changes.append(hand.change)
 
     def game(self, title: str) -> LoggedGame:
         self.finish()
@@ -352,7 +367,7 @@ class _Reader:
         record = GameRecord(rules, tuple(names), tuple(self.hands), title=title)
         pt = tuple(scores[seat] for seat in range(n))
         return LoggedGame(record, tuple(after), final_points, pt, title,
-                          deal=deal_digest(self.deals))  # fmt: skip
+                          deal=deal_digest(self.deals), deltas=tuple(self.changes))  # fmt: skip
 
 
 #: 大三元 and 大四喜 by the game's fan ids, with their sets' tiles: 責任払い
@@ -374,8 +389,13 @@ def _names(head: Mapping[str, Any], n: int) -> list[str]:
     """The players by seat (their accounts come in any order; a computer's seat has no
     account)."""
     names = [f"Player {i + 1}" for i in range(n)]
+    seated: set[int] = set()
     for account in head.get("accounts") or []:
-        seat = int(account.get("seat") or 0)
+        seat = int(account.get("seat") or 0)  # (seat 0: left out, as protobuf does)
+        if seat in seated:  # (the later had named the seat, the other player lost)
+            raise LogError(_("the record's players (head.accounts) give seat {seat} twice",
+                             seat=seat))  # fmt: skip
+        seated.add(seat)
         if seat < n and account.get("nickname"):
             names[seat] = str(account["nickname"])
     return list(seat_names(names, n))
@@ -416,7 +436,8 @@ def parse(text: str, rules: Rules | None = None, names: Sequence[str] | None = N
     if record is game.record:
         return game
     return LoggedGame(record, game.points_after, game.final_points,
-                      game.final_pt if rules is None else (), game.game_id)  # fmt: skip
+                      game.final_pt if rules is None else (), game.game_id,
+                      deltas=game.deltas)  # fmt: skip
 
 
 def load(path: Path, rules: Rules | None = None, names: Sequence[str] | None = None) -> LoggedGame:
