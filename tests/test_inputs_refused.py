@@ -672,3 +672,7 @@ def test_a_record_said_stopped_that_ended_by_its_rules_is_refused(
     stopped = "on time" if end == "time" else "by agreement"
     assert f"stopped {stopped} before W2" in cli.run("game", str(path), "-r", str(higher))
     assert cli.run("stats", str(path), code=2).endswith("leave end out\n")
+    short = tmp_path / "short.json"  # stopped where its rules had not ended it: its own
+    short.write_text(json.dumps({**record, "hands": record["hands"][:3], "end": end}),
+                     encoding="utf-8")  # fmt: skip
+    assert f"Ended: stopped {stopped} before E3" in cli.run("game", str(short))

@@ -123,3 +123,16 @@ def test_the_migration_drops_stops_the_rules_had_made_pointless(
     assert "end" not in pointless.record and pointless.version == before[pointless.pk] + 1
     assert pointless.record["hands"] == ENDED["hands"]
     assert (real.record["end"], real.version) == ("time", before[real.pk])
+
+
+def test_a_season_import_of_a_record_said_stopped_after_its_end_is_refused(
+    session: m.Session, owner: Any
+) -> None:
+    from seisan.web.clubs import files  # noqa: PLC0415
+
+    text = json.dumps({**ENDED, "end": "time"})
+    with pytest.raises(SeisanError) as refused:
+        files.import_session(session.season, text, "ended.json", owner)
+    assert str(refused.value.message).endswith(REFUSED)
+    stopped, count = files.import_session(session.season, json.dumps(STOPPED), "s.json", owner)
+    assert count == 1 and stopped.games.get().record["end"] == "time"
