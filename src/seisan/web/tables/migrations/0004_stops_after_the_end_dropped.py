@@ -1,9 +1,12 @@
 """A stop (``end``: "time" or "agreement") kept for a game its own rules had ended:
 the table assistant took one until 2026-12-06, and a game record sent with one was
 stored. The core reads a stop only where the rules have not ended the game, so these
-were never read; they are dropped (and the game's version raised), so that a stop
-said of such a game can be refused as new input while every stored one still plays.
-A record or table the core no longer plays is left as it is."""
+were never read; they are dropped (a table's version raised), so that a stop said of
+such a game can be refused as new input while every stored one still plays. A game's
+stop is dropped only where every rules version it was settled under had ended it (a
+game re-settled under other rules keeps a stop the rules it was entered by read), and
+its version is kept (an undo of an earlier merge checks it). A record or table the core
+no longer plays is left as it is."""
 
 import tomllib
 from decimal import Decimal
@@ -35,12 +38,20 @@ def forwards(apps: Any, schema_editor: Any) -> None:
             table.end = ""
             table.version += 1
             table.save(update_fields=["end", "version"])
+    History = apps.get_model("clubs", "HistoricalGame")
+    RulesVersion = apps.get_model("clubs", "RulesVersion")
     for game in Game.objects.exclude(record=None).select_related("rules"):
         if isinstance(game.record, dict) and game.record.get("end"):
-            if _unused(game.record, game.rules.toml):
+            # every rules version the game was settled under: a game re-settled since
+            # may need its stop under the rules it was entered by (and re-settled back)
+            ruled = {game.rules_id, *History.objects.filter(id=game.pk)
+                     .values_list("rules_id", flat=True)}  # fmt: skip
+            tomls = RulesVersion.objects.filter(pk__in=ruled).values_list("toml", flat=True)
+            if all(_unused(game.record, toml) for toml in tomls):
+                # (its version kept: an undo of a merge made before finds the game as
+                # it left it, and the stop changes no number)
                 game.record = {k: v for k, v in game.record.items() if k != "end"}
-                game.version += 1
-                game.save(update_fields=["record", "version"])
+                game.save(update_fields=["record"])
 
 
 class Migration(migrations.Migration):
