@@ -936,3 +936,24 @@ def test_a_records_players_take_the_sessions_names(tmp_path: Path) -> None:
     )
     result = Session(rules, games).settle()
     assert result.people() == list(first)
+
+
+def test_a_record_said_stopped_that_its_rules_ended_is_refused_as_seisan_game_refuses_it(
+    tmp_path: Path,
+) -> None:
+    """A session of a record file, under the record's own rules, had settled a stop
+    ``seisan game`` and a season's import refuse; under rules given (-r) it is read as
+    ``seisan game -r`` reads it."""
+    record = json.loads((EXAMPLES / "game.json").read_text(encoding="utf-8"))
+    path = tmp_path / "ended.json"
+    path.write_text(json.dumps({**record, "end": "time"}), encoding="utf-8")
+    with pytest.raises(SessionError) as refused:
+        load_session(path)
+    assert refused.value.message.text("en") == (
+        f"{path}: end = “time”: the game was not stopped, it ended by its rules (sudden "
+        "death in W1); leave end out")  # fmt: skip
+    assert load_session(path, load_record(path).rules).settle()  # (rules given: read)
+    short = tmp_path / "short.json"  # a real stop: its own
+    short.write_text(json.dumps({**record, "hands": record["hands"][:3], "end": "time"}),
+                     encoding="utf-8")  # fmt: skip
+    assert load_session(short).settle()

@@ -540,6 +540,8 @@ def _load_part(path: Path, rules: Rules | None) -> _Part:
             except SeisanError as err:
                 raise SessionError(err.within(path)) from None
             record = replace(record, source=source)
+            if rules is None:  # played under its own rules: a stop they ended is refused,
+                _check_claims(record)  # as seisan game refuses it
             game = SessionGame(record.names, (), label=record.title, record=record, source=source)
             return _Part((game,), record.rules if rules is None else None, record.title)
     else:
@@ -553,6 +555,19 @@ def _load_part(path: Path, rules: Rules | None) -> _Part:
         return _part_from_dict(data, rules, path.parent, source)
     except SeisanError as err:
         raise SessionError(err.within(path)) from None
+
+
+def _check_claims(record: GameRecord) -> None:
+    """A record's stop said of a game its own rules ended (:meth:`GamePlay.check_claims`);
+    a record the core refuses otherwise is refused where it is settled, as before."""
+    try:
+        played = record.play()
+    except SeisanError:
+        return
+    try:
+        played.check_claims()
+    except SeisanError as err:
+        raise SessionError(err.message) from None
 
 
 def _read_text(path: Path) -> tuple[str, str]:
