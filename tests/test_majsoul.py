@@ -920,3 +920,13 @@ def test_an_old_record_with_empty_actions_beside_its_records_reads_its_records()
 ])  # fmt: skip
 def test_a_rooms_composite_yakuman(detail: dict[str, Any], composite: bool) -> None:
     assert majsoul.rules_of(_room(**detail), 4, True).scoring.composite_yakuman is composite
+
+
+@pytest.mark.parametrize("given", [{"rules": "mahjongsoul"}, {"names": ["A", "B", "C", "D"]}])
+def test_the_deal_is_kept_under_given_rules_or_names(given: dict[str, Any]) -> None:
+    """``stats -r`` reads a record under the rules given: its deal, what tells two games
+    alike hand by hand apart, had been left behind (the two counted once)."""
+    rules = find_preset(given["rules"]) if "rules" in given else None
+    game = majsoul.parse(REAL.read_text(encoding="utf-8"), rules, given.get("names"))
+    assert game.record is not load_log(REAL).record
+    assert game.deal == load_log(REAL).deal != ""

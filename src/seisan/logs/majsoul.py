@@ -437,7 +437,7 @@ def parse(text: str, rules: Rules | None = None, names: Sequence[str] | None = N
         return game
     return LoggedGame(record, game.points_after, game.final_points,
                       game.final_pt if rules is None else (), game.game_id,
-                      deltas=game.deltas)  # fmt: skip
+                      deal=game.deal, deltas=game.deltas)  # fmt: skip
 
 
 def load(path: Path, rules: Rules | None = None, names: Sequence[str] | None = None) -> LoggedGame:
