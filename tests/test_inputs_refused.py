@@ -676,3 +676,35 @@ def test_a_record_said_stopped_that_ended_by_its_rules_is_refused(
     short.write_text(json.dumps({**record, "hands": record["hands"][:3], "end": end}),
                      encoding="utf-8")  # fmt: skip
     assert f"Ended: stopped {stopped} before E3" in cli.run("game", str(short))
+
+
+def test_a_players_own_view_of_a_game_is_the_same_game(cli: Any, tmp_path: Path) -> None:
+    """An mjai log written by one player's client hides the others' tiles (``?``): its
+    deal is not known, and it is the same game as the whole log, or as another player's
+    view (each had been counted: the game three times)."""
+    import gzip  # noqa: PLC0415
+
+    from seisan.cli import app  # noqa: PLC0415
+
+    source = ROOT / "tests" / "data" / "mjai" / "manue-2026-07-01-130909.mjson.gz"
+    text = gzip.decompress(source.read_bytes()).decode("utf-8")
+    events = [json.loads(line) for line in text.splitlines()]
+    paths = [tmp_path / "whole.jsonl"]
+    paths[0].write_text("".join(json.dumps(e) + "\n" for e in events), encoding="utf-8")
+    for seat in (0, 1):
+        view = []
+        for given in events:
+            event = dict(given)
+            if event["type"] == "start_kyoku":
+                event["tehais"] = [t if s == seat else ["?"] * 13
+                                   for s, t in enumerate(event["tehais"])]  # fmt: skip
+            if event["type"] == "tsumo" and event["actor"] != seat:
+                event["pai"] = "?"
+            view.append(event)
+        paths.append(tmp_path / f"seat{seat}.jsonl")
+        paths[-1].write_text("".join(json.dumps(e) + "\n" for e in view), encoding="utf-8")
+    result = cli.runner.invoke(app, ["stats", *map(str, paths), "--format", "json"],
+                               env={"LANG": "C"})  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert result.stderr.count("counted once") == 2
+    assert {row["games"] for row in json.loads(result.stdout)} == {1}

@@ -826,7 +826,9 @@ def _plays(paths: Sequence[Path], rules: Rules | None, lang: Lang | None) -> Pla
     plays = Plays()
     failed = 0
     spelled = Spellings()
-    games: dict[str, Path] = {}  # each game once: one log as .mjlog and as .json
+    # each game once: one log as .mjlog and as .json; by its record, then its deal ("":
+    # not known, a log that hides others' tiles: the same game as any of that record)
+    games: dict[str, list[tuple[str, Path]]] = {}
     for path in _once(_log_files(paths, sorted({*LOG_SUFFIXES, *MJAI_SUFFIXES}))).values():
         try:
             if path.suffix.lower() not in (*LOG_SUFFIXES, *MJAI_SUFFIXES):  # (a session
@@ -845,8 +847,10 @@ def _plays(paths: Sequence[Path], rules: Rules | None, lang: Lang | None) -> Pla
             else:
                 read = load_log(path, rules)
                 play, deal = check(read), read.deal
-            same = games.setdefault(_game_key(play, path, logged, deal), path)
-            if same is not path:
+            alike = games.setdefault(_game_key(play, path, logged), [])
+            same = next((p for d, p in alike if not d or not deal or d == deal), None)
+            alike.append((deal, path))
+            if same is not None:
                 err_line("seisan: " + _("{path}: the same game as {other}, counted once",
                                         path=path, other=same).text(lang))  # fmt: skip
                 continue
@@ -869,7 +873,7 @@ def _plays(paths: Sequence[Path], rules: Rules | None, lang: Lang | None) -> Pla
     return plays
 
 
-def _game_key(play: GamePlay, path: Path, logged: bool, deal: str = "") -> str:
+def _game_key(play: GamePlay, path: Path, logged: bool) -> str:
     """What tells one game from another: a log's record, hand by hand, as JSON, less its
     title (the game id in the file's name, if it has one: one log copied under another
     name had been two games, helper-72; the same log as .mjlog and as .json is one),
@@ -881,7 +885,6 @@ def _game_key(play: GamePlay, path: Path, logged: bool, deal: str = "") -> str:
     played = play.record.to_dict(play.lines)
     if logged:  # (a game record's title is its own: a night's, a week's)
         played.pop("title", None)
-        played["deal"] = deal
     return json.dumps(played, sort_keys=True, default=str)
 
 

@@ -74,9 +74,13 @@ def tile_kind(tile: str) -> int:
 def deal_digest(deals: Iterable[Iterable[Iterable[int]]]) -> str:
     """Every hand's starting tiles (配牌), seat by seat, as one digest of the 34 kinds:
     two games alike hand by hand (a bust at the first hand by the same four) are told
-    apart by their deals, and one log written in two formats is one game."""
-    text = ";".join("|".join(",".join(str(t) for t in sorted(seat)) for seat in hand)
-                    for hand in deals)  # fmt: skip
+    apart by their deals, and one log written in two formats is one game. A deal with a
+    tile the log hides (mjai's ``?``, a player's own view) is not known: ``""``."""
+    dealt = [[sorted(seat) for seat in hand] for hand in deals]
+    if any(t < 0 for hand in dealt for seat in hand for t in seat):  # hidden ("?")
+        return ""
+    text = ";".join("|".join(",".join(str(t) for t in seat) for seat in hand)
+                    for hand in dealt)  # fmt: skip
     return hashlib.sha256(text.encode()).hexdigest()[:32] if text else ""
 
 
