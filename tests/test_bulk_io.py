@@ -126,6 +126,8 @@ def test_text_points_are_refused(tmp_path: Path) -> None:
     ("inf", "row 2: column p1: “inf” is not whole points"),
     ("", "row 2: column p1 is empty"),
     ("99999999999999999999", "column p1 holds numbers far beyond any game's points"),
+    ("+-31000", "row 2: column p1: “+-31000” is not whole points"),  # (one sign, as session)
+    ("++31000", "row 2: column p1: “++31000” is not whole points"),
 ])  # fmt: skip
 def test_a_csv_cell_that_is_not_whole_points_is_named_by_row_and_column(
     tmp_path: Path, cell: str, said: str

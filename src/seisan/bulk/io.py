@@ -310,7 +310,7 @@ def _whole_numbers(values: pa.Array, column: str, offset: int, sticks: bool = Fa
         return pc.cast(text, pa.int64())
     except pa.ArrowInvalid:
         pass
-    text = pc.replace_substring_regex(text, r"^\+", "")
+    text = pc.replace_substring_regex(text, r"^\+([0-9])", r"\1")  # (one sign: not "+-5")
     try:
         return pc.cast(text, pa.int64())
     except pa.ArrowInvalid:
