@@ -183,6 +183,28 @@ def test_a_csv_separated_as_session_reads_it_is_read(tmp_path: Path, separator: 
     assert summary.games == 2 and summary.place_counts[0] == (2, 0, 0, 0)
 
 
+def test_a_comma_csv_with_a_separator_in_a_column_name_stays_comma_separated(
+    tmp_path: Path,
+) -> None:
+    """helper-77: a header ``date;time,p0,…`` had been read as ``;``-separated (the
+    first separator found won), and the file that settled the day before refused: the
+    header's most frequent separator is the file's."""
+    from seisan.output import csv_separator  # noqa: PLC0415
+
+    source, target = tmp_path / "in.csv", tmp_path / "out.csv"
+    source.write_text("date;time,p0,p1,p2,p3\n2024-01-01;20:00,42600,31000,16400,10000\n",
+                      encoding="utf-8")  # fmt: skip
+    assert settle_file(source, target, [find_preset("mleague")]) == 1
+    assert target.read_text(encoding="utf-8").splitlines()[1].startswith('"2024-01-01;20:00",4')
+    assert [csv_separator(h) for h in ("a;b;c,d", "a\tb;c", "a;b\tc\td", "p0", "a\tb,c")] == [
+        ";",
+        "\t",
+        "\t",
+        ",",
+        "\t",
+    ]  # (a tie to tab, then ;)
+
+
 def test_summary(tmp_path: Path) -> None:
     points = np.array([[42600, 31000, 16400, 10000], [10000, 16400, 31000, 42600]])
     write_points(tmp_path / "in.parquet", points, np.array([0, 0]))

@@ -206,10 +206,13 @@ def test_settle_options_that_do_nothing_are_errors(cli, args: list[str], message
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--system", "30fu", "--han", "3", "--kiriage"], "--kiriage does nothing under the 30fu"),
+        (
+            ["--system", "30fu", "--han", "3", "--kiriage"],
+            "--kiriage does nothing under the 30-fu base",
+        ),
         (
             ["--system", "gorin", "--han", "3", "--kiriage"],
-            "--kiriage does nothing under the gorin",
+            "--kiriage does nothing under the Gorin (50 fu)",
         ),
         (["--han", "3", "--fu", "30", "--variant"], "--variant is for the 30fu system"),
         (["--system", "gorin", "--han", "11", "--kazoe", "sanbaiman"], "--kazoe does nothing"),
@@ -369,8 +372,8 @@ def test_a_rules_file_whose_point_system_never_reads_a_field_is_refused_when_rea
                      encoding="utf-8")  # fmt: skip
     args = [a.replace("{file}", str(house)) for a in command]
     assert cli.run(*args, code=2) == (
-        f"seisan: error: {house}: rules: scoring.kiriage = true: does nothing under the gorin "
-        "system\n"
+        f"seisan: error: {house}: rules: scoring.kiriage = true: does nothing under the "
+        "Gorin (50 fu) system\n"
     )
     # a preset's own value is no field of the file (M.League's kiriage, system changed)
     house.write_text('extends = "mleague"\n[scoring]\nsystem = "gorin"\n', encoding="utf-8")

@@ -472,11 +472,11 @@ def test_a_fee_without_a_rate_is_refused_naming_the_field_and_its_value() -> Non
         ({"money": {"rate": 50, "fee_payer": "first"}}, "money.fee_payer",
          "rules: money.fee_payer = “first”: does nothing without a fee (money.fee)"),
         ({"scoring": {"system": "gorin", "kiriage": True}}, "scoring.kiriage",
-         "rules: scoring.kiriage = true: does nothing under the gorin system"),
+         "rules: scoring.kiriage = true: does nothing under the Gorin (50 fu) system"),
         ({"scoring": {"system": "exact", "kiriage_dealer": True}}, "scoring.kiriage_dealer",
-         "rules: scoring.kiriage_dealer = true: does nothing under the exact system"),
+         "rules: scoring.kiriage_dealer = true: does nothing under the Exact system"),
         ({"scoring": {"system": "30fu", "kiriage": True}}, "scoring.kiriage",
-         "rules: scoring.kiriage = true: does nothing under the 30fu system"),
+         "rules: scoring.kiriage = true: does nothing under the 30-fu base system"),
         ({"scoring": {"thirty_fu_variant": True}}, "scoring.thirty_fu_variant",
          "rules: scoring.thirty_fu_variant = true: does nothing outside the 30fu system"),
         ({"scoring": {"system": "gorin", "kazoe": "sanbaiman"}}, "scoring.kazoe",
@@ -603,3 +603,23 @@ def test_what_each_point_system_never_reads(system: str, unread: list[str]) -> N
     from seisan.rules import Scoring  # noqa: PLC0415
 
     assert [name for name, _problem in Scoring.from_dict({"system": system}).unread()] == unread
+
+
+def test_a_field_a_file_writes_itself_is_refused_though_its_preset_gives_it(
+    tmp_path: Path,
+) -> None:
+    """helper-77: ``extends = "mleague"`` (kiriage on) with ``system = "gorin"`` and the
+    file's own ``kiriage = true`` had been taken: the preset's value was left alone, and
+    the file's own with it. The system by its name in the reader's language."""
+    from seisan.presets import load_rules_file  # noqa: PLC0415
+
+    house = tmp_path / "house.toml"
+    house.write_text('extends = "mleague"\n[scoring]\nsystem = "gorin"\nkiriage = true\n',
+                     encoding="utf-8")  # fmt: skip
+    with pytest.raises(SeisanError) as refused:
+        load_rules_file(house)
+    assert refused.value.message.text("ja") == (
+        f"{house}: ルール: scoring.kiriage = true: 五輪ルール (50符)では効果がありません"
+    )
+    house.write_text('extends = "mleague"\n[scoring]\nsystem = "gorin"\n', encoding="utf-8")
+    assert load_rules_file(house).scoring.kiriage  # the preset's, never written: left alone

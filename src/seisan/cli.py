@@ -1226,7 +1226,7 @@ def hand_command(
     scoring = Scoring.from_dict(changes, base)
     said = {  # an option the point system never reads (Scoring.unread says which)
         "kiriage": (kiriage, _("--kiriage does nothing under the {system} system",
-                               system=scoring.system)),
+                               system=Term(f"system.{scoring.system.value}"))),
         "thirty_fu_variant": (variant, _("--variant is for the 30fu system: give --system 30fu")),
         "kazoe": (kazoe is not None,
                   _("--kazoe does nothing under the gorin system (11 han is 超満)")),

@@ -135,14 +135,13 @@ def unformula(cell: str) -> str:
 
 
 def csv_separator(text: str) -> str:
-    """The separator of a CSV file: tab, ``;`` or ``,``, from its header line outside
-    its quoted cells (``"Ana;Ben",Chie`` is comma-separated). ``seisan session`` and
-    ``seisan bulk`` read a file by the same rule."""
+    """The separator of a CSV file: tab, ``;`` or ``,``, the one its header line holds
+    most often outside its quoted cells (``"Ana;Ben",Chie`` and ``date;time,p0,p1`` are
+    comma-separated; a tie goes to tab, then ``;``). ``seisan session`` and ``seisan
+    bulk`` read a file by the same rule."""
     header = re.sub(r'"[^"]*"', "", text.split("\n", 1)[0])
-    for separator in ("\t", ";", ","):
-        if separator in header:
-            return separator
-    return ","
+    most = max(("\t", ";", ","), key=header.count)  # (the first of the most)
+    return most if most in header else ","
 
 
 def formula_safe(cell: str) -> str:

@@ -158,7 +158,9 @@ def load_rules_file(path: Path) -> Rules:
     data.setdefault("name", path.stem)
     try:
         rules = rules_from_data(data)
-        for field, value, problem in rules.idle():
+        tables = {key: value for key, value in data.items() if isinstance(value, Mapping)}
+        written = {f"{table}.{key}" for table, values in tables.items() for key in values}
+        for field, value, problem in rules.idle(written):
             if field.startswith("scoring."):
                 raise RulesError(field, value, problem)
     except SeisanError as err:

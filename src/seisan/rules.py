@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field, replace
 from decimal import Decimal, InvalidOperation
 from enum import StrEnum
@@ -22,6 +22,7 @@ from seisan.errors import RulesError, SeisanError, UnknownNameError, where_in_te
 from seisan.i18n import (
     Lang,
     Message,
+    Term,
     _,
     current_language,
     name_key,
@@ -415,7 +416,10 @@ class Scoring:
         system = self.system
         found = []
         if system is not PointSystem.STANDARD:
-            under = _("does nothing under the {system} system", system=system.value)
+            under = _(
+                "does nothing under the {system} system",  # (its name: 五輪ルール)
+                system=Term(f"system.{system.value}"),
+            )
             found += [("kiriage", under), ("kiriage_dealer", under)]
         if system is not PointSystem.THIRTY_FU:
             found.append(("thirty_fu_variant", _("does nothing outside the 30fu system")))
@@ -934,13 +938,14 @@ class Rules:
         for path, value, problem in self.idle():
             raise RulesError(path, value, problem)
 
-    def idle(self) -> list[tuple[str, object, Message]]:
+    def idle(self, written: Collection[str] = ()) -> list[tuple[str, object, Message]]:
         """Each field these rules give that nothing reads, with why: money with no rate
         (:meth:`Stakes.idle`), 沈みウマ's line with no 沈みウマ, 飛び賞 at zero with no
         飛び賞, a target with no extension, a substitute's fixed score under another
         policy, what the point system never reads (:meth:`Scoring.unread`). A value
         the preset extended gives is left alone (money aside: no preset has any): a
-        reader who changes the point system of M.League never wrote its kiriage."""
+        reader who changes the point system of M.League never wrote its kiriage; one
+        a file wrote itself (``written``: ``scoring.kiriage``…) is not."""
         scoring, side, flow, penalties = self.scoring, self.side, self.game, self.penalties
         fixed = penalties.substitute is SubstitutePolicy.FIXED
         plain = Scoring()
@@ -963,7 +968,8 @@ class Rules:
         preset = _extended(self.extends)
         return [*self.stakes.idle()] + [
             (path, value, problem) for path, value, unread, problem in found
-            if unread and (preset is None or _at(preset, path) != _at(self, path))
+            if unread and (path in written or preset is None
+                           or _at(preset, path) != _at(self, path))
         ]  # fmt: skip
 
     def replace(self, **changes: Any) -> Rules:
