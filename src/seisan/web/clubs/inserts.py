@@ -36,29 +36,28 @@ def one_statement() -> bool:
     return connection.vendor == "postgresql"
 
 
-def lock_night(session: m.Session) -> None:
+def lock_night(session: m.Session, unflushed: bool = False) -> None:
     """The night's lock, held to the transaction's end, so that its games are numbered
     one at a time (twenty bots posting at once would otherwise take the same number
     over and over). SQLite's write transaction (``BEGIN IMMEDIATE``) is that lock
-    already; PostgreSQL locks the night's row."""
+    already; PostgreSQL locks the night's row.
+
+    ``unflushed``: this transaction's commit returns before its WAL is on disk
+    (PostgreSQL's ``synchronous_commit`` off, for it alone, set in the same statement:
+    one round trip less). The night's lock goes with the commit, and a commit that
+    waited for the disk held it through the flush (about 3.5 ms here), which let one
+    night number no more than about 220 games a second (issue 18). :func:`wait_for_disk`
+    after it, before anyone is told the game is stored."""
     if not connection.features.has_select_for_update:
         return
     quote = connection.ops.quote_name
+    off = "set_config('synchronous_commit', 'off', true)" if unflushed else "1"
     with reads.cursor() as cursor:
         cursor.execute(
-            f"SELECT 1 FROM {quote(m.Session._meta.db_table)} WHERE {quote('id')} = %s FOR UPDATE",
+            f"SELECT {off} FROM {quote(m.Session._meta.db_table)} WHERE {quote('id')} = %s "
+            "FOR UPDATE",
             [session.pk],
         )
-
-
-def commit_unflushed() -> None:
-    """This transaction's commit returns before its WAL is on disk (PostgreSQL's
-    ``synchronous_commit`` off, for it alone): the night's lock goes with the commit,
-    and a commit that waited for the disk held it through the flush (about 3.5 ms
-    here), which let one night number no more than about 220 games a second (issue
-    18). :func:`wait_for_disk` after it, before anyone is told the game is stored."""
-    with reads.cursor() as cursor:
-        cursor.execute("SET LOCAL synchronous_commit TO OFF", [])
 
 
 def wait_for_disk() -> None:

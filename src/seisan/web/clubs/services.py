@@ -333,10 +333,8 @@ def save_game(
     unflushed = game is None and inserts.flushed_after()
     try:  # no retry: the night's lock in _write gives each game its number in turn
         with transaction.atomic():
-            if unflushed:
-                inserts.commit_unflushed()
             written = _write(session, stored, record, result, user, scoped, game, version,
-                             version_row, kind, known, also)  # fmt: skip
+                             version_row, kind, known, also, unflushed)  # fmt: skip
         if unflushed:
             inserts.wait_for_disk()
         return written
@@ -359,10 +357,12 @@ def _write(
     kind: str,
     known: Mapping[str, m.Player | None] | None = None,
     also: Callable[[m.Game], tuple[str, list[Any]] | None] | None = None,
+    unflushed: bool = False,
 ) -> tuple[m.Game, bool]:
     """One attempt at storing the game, inside a transaction. The players are found
     (or made) before the session's lock is taken: the lock is held for the writes only;
-    ``known``: players already read, by key."""
+    ``known``: players already read, by key; ``unflushed``: the commit does not wait
+    for the disk (:func:`inserts.lock_night`)."""
     club = session.season.club
     rows, spectators = seat_lines(result)
     players = players_named(club, [row["name"] for row in rows], known)
@@ -370,7 +370,7 @@ def _write(
         raise EntryError(_("a player sits twice at this table"), "players")
     seat_pks: list[int] = []
     if game is None:
-        inserts.lock_night(session)
+        inserts.lock_night(session, unflushed)
         if inserts.one_statement():  # the number, and the ids the one statement needs
             number, pk, seat_pks = inserts.numbers(session, len(rows))
         else:
