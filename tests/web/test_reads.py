@@ -171,3 +171,22 @@ def test_a_night_whose_season_has_no_rules_is_still_its_night(
     m.RulesVersion.objects.filter(season=scene["season"]).delete()
     read = reads.night("test", scene["night"].pk, owner)
     assert read is not None and read.rules_now is None and read.role == m.Role.OWNER
+
+
+@pytest.mark.parametrize(
+    ("written", "sent"),
+    [
+        ("SELECT %s, %s", "SELECT $1, $2"),
+        ("SELECT '5%%', %s", "SELECT '5%', $1"),
+        ("SELECT %%s, %s", "SELECT %s, $1"),  # a % written twice, then an s: no value
+        ("SELECT 1", "SELECT 1"),
+    ],
+)
+def test_a_long_statement_is_sent_with_numbered_values(written: str, sent: str) -> None:
+    """A game's insert (76 values, more than psycopg keeps split) is numbered once."""
+    assert reads._numbered(written) == sent
+
+
+def test_a_statement_with_another_placeholder_is_not_numbered() -> None:
+    with pytest.raises(ValueError, match="other than %s"):
+        reads._numbered("SELECT %(name)s")

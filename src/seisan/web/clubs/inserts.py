@@ -138,7 +138,7 @@ def insert_game(
         f"%s FROM raised RETURNING {quote('revision')}"
     )
     params = [value for _, values in parts for value in values] + [season_id, games]
-    with reads.cursor() as cursor:
+    with reads.cursor(numbered=True) as cursor:
         cursor.execute(sql, params)
         (revision,) = cursor.fetchone()
     for row in (game, *seats):

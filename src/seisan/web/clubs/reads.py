@@ -11,9 +11,10 @@ Anything else reads through the ORM: these are the ones every game entered makes
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from django.conf import settings
@@ -30,7 +31,7 @@ PREPARED_NAMES = 16
 
 
 @contextmanager
-def cursor(prepare: bool = True) -> Iterator[Any]:
+def cursor(prepare: bool = True, numbered: bool = False) -> Iterator[Any]:
     """A cursor for the few statements every game makes (these reads, the key's row,
     the night's lock and number, the game's insert). On PostgreSQL their values go apart
     from the query and each is prepared once a connection: PostgreSQL parses and plans it
@@ -38,12 +39,18 @@ def cursor(prepare: bool = True) -> Iterator[Any]:
     again (helper-61: 1.5-2.3 ms of CPU a game less, most of it PostgreSQL's). Django's
     own cursor binds on the client (a prefetch may send more than a statement's 65,535
     parameters: docs/decisions.md); these send a few dozen. ``SEISAN_PG_PREPARE=0``
-    turns it off, for a pooler in transaction mode that keeps no prepared statement."""
+    turns it off, for a pooler in transaction mode that keeps no prepared statement.
+
+    ``numbered``: the statement's ``%s`` are turned into PostgreSQL's ``$1``, ``$2``…
+    once a text (:func:`_numbered`) and it is sent as it is (psycopg's ``RawCursor``):
+    psycopg splits a statement again on every run when it is longer than 4,096
+    characters or has more than 50 values (a game's insert has 76), about 0.4 ms of a
+    game's CPU (issue 18)."""
     if not (prepare and settings.SEISAN_PREPARED and connection.vendor == "postgresql"):
         with connection.cursor() as plain:
             yield plain
         return
-    bound = _Prepared()
+    bound = _Prepared(numbered)
     try:
         yield bound
     finally:
@@ -58,11 +65,11 @@ class _Prepared:
     a transaction nothing would ever make the connection forget it. Inside one, the
     statement fails once: the transaction's rollback makes psycopg forget them all."""
 
-    def __init__(self) -> None:
+    def __init__(self, numbered: bool = False) -> None:
+        self.numbered = numbered
         self.cursor = self._new()
 
-    @staticmethod
-    def _new() -> Any:
+    def _new(self) -> Any:
         from django.db.backends.postgresql.base import ServerBindingCursor  # noqa: PLC0415
 
         connection.close_if_health_check_failed()  # (as Django's own cursor() does)
@@ -71,12 +78,15 @@ class _Prepared:
         if raw.prepare_threshold is None:  # (Django's default: never; client cursors never do)
             raw.prepare_threshold = 0  # a bound statement is prepared at its first run
         # Django's own wrapper, as connection.cursor() gives: queries counted and logged
-        made = ServerBindingCursor(raw)  # type: ignore[call-arg] # (psycopg's Cursor(conn))
+        kind = _raw_binding_cursor() if self.numbered else ServerBindingCursor
+        made = kind(raw)  # (psycopg's Cursor(conn))
         return connection._prepare_cursor(made)  # type: ignore[attr-defined]
 
     def execute(self, sql: str, params: Sequence[Any]) -> Any:
         from django.db import NotSupportedError  # noqa: PLC0415
 
+        if self.numbered:
+            sql = _numbered(sql)
         try:
             return self.cursor.execute(sql, params)
         except NotSupportedError:
@@ -89,6 +99,29 @@ class _Prepared:
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.cursor, name)
+
+
+@cache
+def _raw_binding_cursor() -> type:
+    """Django's server-binding cursor sending its statements as written (``$1``)."""
+    import psycopg  # noqa: PLC0415
+    from django.db.backends.postgresql.base import CursorMixin  # noqa: PLC0415
+
+    return type("RawBindingCursor", (CursorMixin, psycopg.RawCursor), {})
+
+
+@lru_cache(maxsize=256)
+def _numbered(sql: str) -> str:
+    """``sql`` with PostgreSQL's numbered parameters for psycopg's ``%s`` (``%%`` a
+    ``%``): what psycopg does to it on every run, done once a text."""
+    count = itertools.count(1)
+
+    def number(found: re.Match[str]) -> str:
+        if found[1] not in ("s", "%"):
+            raise ValueError(f"a statement with a placeholder other than %s: {sql[:80]}")
+        return "%" if found[1] == "%" else f"${next(count)}"
+
+    return re.sub(r"%(.?)", number, sql, flags=re.DOTALL)
 
 
 def columns(model: type[Model], alias: str) -> str:
