@@ -124,8 +124,10 @@ def _numbered(sql: str) -> str:
     return re.sub(r"%(.?)", number, sql, flags=re.DOTALL)
 
 
+@cache
 def columns(model: type[Model], alias: str) -> str:
-    """The model's columns, as ``alias."column"``, in the order :func:`instance` reads."""
+    """The model's columns, as ``alias."column"``, in the order :func:`instance` reads
+    (both databases quote a name alike)."""
     quote = connection.ops.quote_name
     return ", ".join(f"{alias}.{quote(str(f.column))}" for f in model._meta.concrete_fields)
 
@@ -153,8 +155,12 @@ def instance(model: type[Model], values: Sequence[Any]) -> Any:
     for n, each in _converters(model, connection.vendor):
         for converter, column in each:
             values[n] = converter(values[n], column, connection)
-    attnames = [f.attname for f in model._meta.concrete_fields]
-    return model.from_db(connection.alias, attnames, values)
+    return model.from_db(connection.alias, _attnames(model), values)
+
+
+@cache
+def _attnames(model: type[Model]) -> list[str]:
+    return [f.attname for f in model._meta.concrete_fields]
 
 
 def token(token_hash: str) -> Any | None:
