@@ -604,7 +604,7 @@ def test_an_exact_system_game_settles_to_the_point(cli, tmp_path: Path) -> None:
         ("ja", "南4局でトップの親がやめて終了",
          "南4局で親がトップのため、ルールにより終了"),
         ("ko", "남4국에서 1등인 친이 종료를 선택",
-         "남4국에서 친이 1등이라 규칙에 따라 종료"),
+         "남4국에서 친이 1등이라 룰에 따라 종료"),
     ],
 )  # fmt: skip
 def test_the_end_line_names_the_round_as_players_write_it(

@@ -37,25 +37,101 @@ def test_every_message_and_term_has_japanese_and_korean() -> None:
 
 #: a Korean particle written straight after a value that varies ({name}, {total},
 #: “{mark}”): its form follows the value's last sound (로/으로, 와/과, 가/이, 를/을, 는/은),
-#: so it is written in its two forms (은(는), (으)로) or the sentence does without it
+#: so it is written in its two forms (은(는), (으)로) or the sentence does without it.
+#: helper-80: also after a value in any quotes or brackets ("{x}", `{x}`, [{x}],
+#: {a}({b})), the contracted copula (여야 for 이어야, 라고, 라면, 란, 였, 예요, 야), 든,
+#: and a particle that goes on (로는, 로도, 로서, 와의): the first form had looked only
+#: straight after } or ”」’ and at a particle that ends there, so “0 이상여야” passed.
+#: The full copula (이며, 인, 입니다, 이어야) reads after any sound; 라고 after a closing
+#: quote is the quotation's own, whatever was quoted.
 _KOREAN_PARTICLE = re.compile(
-    r"\}[”」’]?(로|와|과|이라는|라는|가|이|를|을|는|은|이나|나|랑|이랑)(?![가-힣(])"
+    r"\}(?:\([^()]*\{[^()]*\}[^()]*\))?(?P<quote>[”」’』》\"'`\]]*)"
+    r"(?!이\(가\)|을\(를\)|은\(는\)|와\(과\)|과\(와\)|\(으\)|\(이\))"
+    r"(?P<particle>이라는|라는|이라고|라고|이라면|라면|이란|란|여야|였|예요|이야|야|이든|든"
+    r"|이나|나|이랑|랑|으로|로|와|과|이|가|을|를|은|는)"
+    r"(?:(?<=로)(?:는|도|서|써|의|만|부터)|(?<=[와과])의)?(?![가-힣(])"
 )
 
 
-def test_no_korean_particle_is_chosen_before_its_value_is_known() -> None:
-    """helper-71 found “0점 미만으로로”, “103000로” and “Ana이라는” on the web pages."""
+def _korean_particles_chosen_too_soon(pattern: re.Pattern[str]) -> list[tuple[str, str]]:
+    """Each Korean message with a particle the pattern finds (but a quotation's 라고)."""
     from babel.messages.pofile import read_po  # noqa: PLC0415
 
-    po = Path(__file__).resolve().parents[1] / "src/seisan/locale/ko/LC_MESSAGES/seisan.po"
-    with po.open("rb") as file:
-        found = [
-            (m.id, text)
-            for m in read_po(file)
-            for text in ([m.string] if isinstance(m.string, str) else m.string)
-            if text and _KOREAN_PARTICLE.search(text)
-        ]
+    with Path(messages.po_path("ko")).open("rb") as file:
+        found = []
+        for m in read_po(file):
+            for text in [m.string] if isinstance(m.string, str) else m.string:
+                for hit in pattern.finditer(text or ""):
+                    quoted = hit.groupdict().get("quote")
+                    if not (quoted and hit.group("particle") == "라고"):
+                        found.append((m.id if isinstance(m.id, str) else m.id[0], text))
+    return found
+
+
+def test_no_korean_particle_is_chosen_before_its_value_is_known() -> None:
+    """helper-71 found “0점 미만으로로”, “103000로” and “Ana이라는” on the web pages;
+    helper-80 “0 이상여야” (the range an option takes: 이어야 after a consonant)."""
+    assert _korean_particles_chosen_too_soon(_KOREAN_PARTICLE) == []
+
+
+def test_the_particle_pattern_looks_where_the_first_one_did_not() -> None:
+    """helper-80: each place the first pattern passed by, and what reads after any sound."""
+    pattern = _KOREAN_PARTICLE
+    for wrong in ("{range}여야", "“{x}\"를", "`{x}`로는", "{a}({b})와의", "{x}라면", "{x}이라고"):
+        assert pattern.search(wrong), wrong
+    for right in ("{range}의 값이어야", "“{x}”을(를)", "{x}(으)로는", "{type}이며", "{x}입니다",
+                  "`extends = \"{preset}\"`라고", "{n}점으로", "{a}({b})에서"):  # fmt: skip
+        hit = pattern.search(right)
+        assert hit is None or (hit.group("quote") and hit.group("particle") == "라고"), right
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (["--min-games", "-1"], "--min-games의 값이 잘못되었습니다: “-1”은(는) 0 이상의 값이어야 합니다"),
+    (["--players", "5"], "--players의 값이 잘못되었습니다: “5”은(는) 3부터 4까지의 값이어야 합니다"),
+])  # fmt: skip
+def test_an_options_range_reads_in_korean_whatever_its_bounds(
+    args: list[str], said: str, monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:  # fmt: skip
+    """The range a number option takes, in the sentence that refuses a value beyond it:
+    “0 이상” takes 이어야, “4까지” 여야 (it had said “0 이상여야”); now 의 값이어야 either way."""
+    from seisan.cli import main  # noqa: PLC0415
+
+    monkeypatch.setattr(sys, "argv", ["seisan", "ratings", *args, "x.mjlog", "--lang", "ko"])
+    monkeypatch.setenv("COLUMNS", "200")
+    with pytest.raises(SystemExit) as stop:
+        main()
+    assert stop.value.code == 2
+    assert capsys.readouterr().err == f"seisan: 오류: {said}\n"
+
+
+#: one word for one thing (docs/decisions.md, “Terms checked against sources”): a player
+#: is プレイヤー / 플레이어 (not 選手 / 선수, a pro league's word), rules are ルール / 룰
+#: (not 규칙), in the club's pages and the tournament's alike
+_REJECTED_WORDS = {
+    "ja": {"選手(?!権)": "プレイヤー", "規則": "ルール"},
+    "ko": {"선수(?!권)": "플레이어", "규칙": "룰"},
+}
+
+
+@pytest.mark.parametrize("lang", ["ja", "ko"])
+def test_one_word_for_a_player_and_for_rules(lang: str) -> None:
+    """helper-80: the tournament's pages said 選手 / 선수 where the club's said
+    プレイヤー / 플레이어 of the same people, and 28 Korean messages said 규칙 beside 룰."""
+    from babel.messages.pofile import read_po  # noqa: PLC0415
+
+    with Path(messages.po_path(lang)).open("rb") as file:
+        catalogue = [m for m in read_po(file) if m.id]
+    found = [
+        (rejected, chosen, text)
+        for m in catalogue
+        for text in ([m.string] if isinstance(m.string, str) else m.string)
+        for rejected, chosen in _REJECTED_WORDS[lang].items()
+        if text and re.search(rejected, text)
+    ]
     assert found == []
+    used = "\n".join(str(m.string) for m in catalogue)
+    assert all(used.count(chosen) > 50 for chosen in _REJECTED_WORDS[lang].values())
 
 
 def test_terms_resolve_in_every_language() -> None:
