@@ -77,7 +77,7 @@ def test_no_korean_particle_is_chosen_before_its_value_is_known() -> None:
 def test_the_particle_pattern_looks_where_the_first_one_did_not() -> None:
     """helper-80: each place the first pattern passed by, and what reads after any sound."""
     pattern = _KOREAN_PARTICLE
-    for wrong in ("{range}여야", "“{x}\"를", "`{x}`로는", "{a}({b})와의", "{x}라면", "{x}이라고"):
+    for wrong in ("{range}여야", '“{x}"를', "`{x}`로는", "{a}({b})와의", "{x}라면", "{x}이라고"):
         assert pattern.search(wrong), wrong
     for right in ("{range}의 값이어야", "“{x}”을(를)", "{x}(으)로는", "{type}이며", "{x}입니다",
                   "`extends = \"{preset}\"`라고", "{n}점으로", "{a}({b})에서"):  # fmt: skip
@@ -86,8 +86,10 @@ def test_the_particle_pattern_looks_where_the_first_one_did_not() -> None:
 
 
 @pytest.mark.parametrize(("args", "said"), [
-    (["--min-games", "-1"], "--min-games의 값이 잘못되었습니다: “-1”은(는) 0 이상의 값이어야 합니다"),
-    (["--players", "5"], "--players의 값이 잘못되었습니다: “5”은(는) 3부터 4까지의 값이어야 합니다"),
+    (["--min-games", "-1"],
+     "--min-games의 값이 잘못되었습니다: “-1”은(는) 0 이상의 값이어야 합니다"),
+    (["--players", "5"],
+     "--players의 값이 잘못되었습니다: “5”은(는) 3부터 4까지의 값이어야 합니다"),
 ])  # fmt: skip
 def test_an_options_range_reads_in_korean_whatever_its_bounds(
     args: list[str], said: str, monkeypatch: pytest.MonkeyPatch,
