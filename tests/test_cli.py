@@ -215,7 +215,10 @@ def test_settle_options_that_do_nothing_are_errors(cli, args: list[str], message
             "--kiriage does nothing under the Gorin (50 fu)",
         ),
         (["--han", "3", "--fu", "30", "--variant"], "--variant is for the 30fu system"),
-        (["--system", "gorin", "--han", "11", "--kazoe", "sanbaiman"], "--kazoe does nothing"),
+        (
+            ["--system", "gorin", "--han", "11", "--kazoe", "sanbaiman"],
+            "--kazoe does nothing under the Gorin (50 fu) system (11 han is 超満)",
+        ),
     ],
 )
 def test_hand_options_that_do_nothing_are_errors(cli, args: list[str], message: str) -> None:

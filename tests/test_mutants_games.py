@@ -866,7 +866,7 @@ def test_nagashi_of_two_players_are_named_in_seat_order() -> None:
 
 def test_nagashi_is_refused_where_the_system_has_no_mangan() -> None:
     gorin = TENHOU.replace(scoring=Scoring(system="gorin"))
-    with _fails("hand 1: the gorin system has no mangan, so no 流し満貫", whole=False):
+    with _fails("hand 1: the Gorin (50 fu) system has no mangan, so no 流し満貫", whole=False):
         _play(gorin, Hand("draw", nagashi=(1,)))
     with _fails("hand 1: these rules have no 流し満貫 (nagashi)"):
         _play(find_preset("wrc"), Hand("draw", nagashi=(1,)))

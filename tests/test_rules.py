@@ -480,8 +480,8 @@ def test_a_fee_without_a_rate_is_refused_naming_the_field_and_its_value() -> Non
         ({"scoring": {"thirty_fu_variant": True}}, "scoring.thirty_fu_variant",
          "rules: scoring.thirty_fu_variant = true: does nothing outside the 30fu system"),
         ({"scoring": {"system": "gorin", "kazoe": "sanbaiman"}}, "scoring.kazoe",
-         "rules: scoring.kazoe = “sanbaiman”: does nothing under the gorin system (11 han is "
-         "超満)"),
+         "rules: scoring.kazoe = “sanbaiman”: does nothing under the Gorin (50 fu) system (11 "
+         "han is 超満)"),
         ({"game": {"target": 30000}}, "game.target",
          "rules: game.target = 30000: does nothing without an extension (game.extension)"),
         ({"penalties": {"substitute_points": -20000}}, "penalties.substitute_points",
@@ -623,3 +623,26 @@ def test_a_field_a_file_writes_itself_is_refused_though_its_preset_gives_it(
     )
     house.write_text('extends = "mleague"\n[scoring]\nsystem = "gorin"\n', encoding="utf-8")
     assert load_rules_file(house).scoring.kiriage  # the preset's, never written: left alone
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "rules: scoring.kazoe = “sanbaiman”: does nothing under the Gorin (50 fu) system "
+           "(11 han is 超満)"),
+    ("ja", "ルール: scoring.kazoe = 「sanbaiman」: "
+           "五輪ルール (50符)では効果がありません（11翻は超満）"),
+    ("ko", "룰: scoring.kazoe = “sanbaiman”: "
+           "오륜 룰 (50부)에서는 효과가 없습니다 (11판은 초만(超満))"),
+])  # fmt: skip
+def test_counted_yakuman_under_gorin_names_the_system_as_kiriage_does(lang: str, said: str) -> None:
+    """helper-80: 数え役満's refusal named “the gorin system” in English where kiriage's
+    names the system by its term (159e020): both now say “under the {system} system”."""
+    rules = Rules.from_dict({"extends": "npm", "scoring": {"system": "gorin",
+                                                          "kazoe": "sanbaiman"}})  # fmt: skip
+    with pytest.raises(RulesError) as refused:
+        rules.check_whole()
+    kiriage = Rules.from_dict({"extends": "npm", "scoring": {"system": "gorin", "kiriage": True}})
+    with pytest.raises(RulesError) as also:
+        kiriage.check_whole()
+    assert refused.value.message.text(lang) == said
+    system = {"en": "Gorin (50 fu)", "ja": "五輪ルール (50符)", "ko": "오륜 룰 (50부)"}[lang]
+    assert system in also.value.message.text(lang)

@@ -1229,7 +1229,8 @@ def hand_command(
                                system=Term(f"system.{scoring.system.value}"))),
         "thirty_fu_variant": (variant, _("--variant is for the 30fu system: give --system 30fu")),
         "kazoe": (kazoe is not None,
-                  _("--kazoe does nothing under the gorin system (11 han is 超満)")),
+                  _("--kazoe does nothing under the {system} system (11 han is 超満)",
+                    system=Term(f"system.{scoring.system.value}"))),
     }  # fmt: skip
     for name, _problem in scoring.unread():
         if name in said and said[name][0]:

@@ -619,8 +619,9 @@ def _draw(
             raise GameError(_("{where}: these rules have no 流し満貫 (nagashi)", where=where))
         if scoring.system is PointSystem.GORIN:
             raise GameError(
-                _("{where}: the gorin system has no mangan, so no 流し満貫 (nagashi)", where=where)
-            )
+                _("{where}: the {system} system has no mangan, so no 流し満貫 (nagashi)",
+                  where=where, system=Term(f"system.{scoring.system.value}"))
+            )  # fmt: skip
         if len(set(hand.nagashi)) != len(hand.nagashi):
             raise GameError(_("{where}: a player makes 流し満貫 twice", where=where))
         for seat in hand.nagashi:

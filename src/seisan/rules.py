@@ -423,8 +423,9 @@ class Scoring:
             found += [("kiriage", under), ("kiriage_dealer", under)]
         if system is not PointSystem.THIRTY_FU:
             found.append(("thirty_fu_variant", _("does nothing outside the 30fu system")))
-        if system is PointSystem.GORIN:
-            found.append(("kazoe", _("does nothing under the gorin system (11 han is 超満)")))
+        if system is PointSystem.GORIN:  # (named as kiriage's line names it)
+            found.append(("kazoe", _("does nothing under the {system} system (11 han is 超満)",
+                                     system=Term(f"system.{system.value}"))))  # fmt: skip
         return found
 
     @property
