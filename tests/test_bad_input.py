@@ -222,7 +222,7 @@ def test_a_nested_table_in_a_rules_file_is_shown_whole() -> None:
         (["sesion"], "en",
          "unknown command “sesion”; did you mean session, seating? (seisan --help lists them)"),
         (["sesion"], "ja",
-         "不明なコマンド「sesion」。session, seating のことですか？（一覧は seisan --help）"),
+         "不明なコマンド「sesion」。session、seating のことですか？（一覧は seisan --help）"),
         (["rules", "shwo"], "ko",
          "알 수 없는 명령 “shwo”. show을(를) 말씀하신 건가요? (목록: seisan --help)"),
         (["nonsense"], "en", "unknown command “nonsense”; seisan --help lists them"),

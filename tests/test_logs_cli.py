@@ -207,7 +207,9 @@ def test_check_names_each_log_that_differs_and_imports_the_rest(tmp_path: Path, 
     assert [p.name for p in (tmp_path / "games").iterdir()] == [SAMPLE.stem + ".json"]
     ja = cli.run("import", "tenhou", str(wrong), "-o", str(tmp_path / "ja"), "--check",
                  "--lang", "ja", code=2)  # fmt: skip
-    assert f"{wrong}: 1局目（東1局）: seisan は 31000, 23000, 23000, 23000、牌譜は 32000" in ja
+    assert (
+        f"{wrong}: 1局目（東1局）: seisan は 31000、23000、23000、23000 ですが、牌譜は 32000" in ja
+    )
     stats = cli.run("stats", str(wrong), code=2)
     assert f"seisan: error: {wrong}: hand 1 (E1)" in stats
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import re
 import sys
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -531,3 +532,62 @@ def test_every_commands_help_has_no_english_in_japanese_or_korean(
         "seisan", "csv", "json", "toml", "table", "seat", "split", "none", "deposits"}  # fmt: skip
     left = _english_words(out, HELP_TYPED | commands | typed)
     assert not left, (sorted(left), out)
+
+
+@pytest.mark.parametrize(("args", "lang", "said"), [
+    (["settle", "40000", "35000", "30000", "-r", "mleague"], "ja",
+     "（3人なら: --rules mahjongsoul-sanma、--rules tenhou-sanma、--rules tenhou-sanma-2020、"),
+    (["settle", "40000", "35000", "30000", "-r", "mleague"], "ko",
+     "(3명이라면: --rules mahjongsoul-sanma, --rules tenhou-sanma, --rules tenhou-sanma-2020, "),
+    (["hand", "--players", "3", "--tiles", "234m567p11s345678s", "--win", "8s"], "ja",
+     "三人麻雀に 2m、3m、4m はありません"),
+    (["hand", "--players", "3", "--tiles", "234m567p11s345678s", "--win", "8s"], "ko",
+     "삼인 마작에는 2m, 3m, 4m이(가) 없습니다"),
+    (["hand", "--players", "3", "--tiles", "234m567p11s345678s", "--win", "8s"], "en",
+     "three-player mahjong has no 2m, 3m, 4m"),
+])  # fmt: skip
+def test_a_list_in_a_message_reads_as_the_language_lists(
+    cli, args: list[str], lang: str, said: str
+) -> None:
+    """helper-80: a list shown to the reader is joined by 「、」 in Japanese, “, ” in Korean
+    and English, whatever the code lists (the code had joined each with “, ” before
+    the message was put into words: 「--rules mleague, --rules npm」)."""
+    assert said in cli.run(*args, "--lang", lang, code=2)
+
+
+def test_every_list_is_joined_in_the_readers_language() -> None:
+    """One place joins a list for the reader (``render``); a message is given the list,
+    not a text of it joined beforehand; a rules heading and a rules value too."""
+    from seisan.explain import rule_value  # noqa: PLC0415
+    from seisan.i18n import render  # noqa: PLC0415
+    from seisan.presets import find_preset  # noqa: PLC0415
+
+    names = Message("sitting out: {names}", names=["Ana", "Ben", "Chie"])
+    assert names.text("en") == "sitting out: Ana, Ben, Chie"
+    assert "Ana、Ben、Chie" in names.text("ja") and "Ana, Ben, Chie" in names.text("ko")
+    assert render(("東", "南"), "ja") == "東、南" and render({"b", "a"}, "ko") == "a, b"
+    assert rule_value("uma.places", [30, 10, -10, -30], Lang.JA) == "30、10、-10、-30"
+    assert rule_value("side.sashi", [["Ana", "Ben", 1000]], Lang.KO) == "Ana:Ben:1000"
+    changed = replace(find_preset("mleague"), changed=("money", "scoring"))
+    assert changed.heading("ja") == "Mリーグ (変更: 金額、点数計算)"
+    assert changed.heading("ko") == "M리그 (변경: 금액, 점수 계산)"
+
+
+#: a Japanese message lists with 「、」 but where it shows what a file or the command
+#: line is written with: a TOML table ({{…}}), a key = value list, 20,0,-20
+_TYPED_LISTS = re.compile(r"\{\{.*?\}\}|\b\w+ = …(?:, )?")
+
+
+def test_no_japanese_message_lists_with_a_comma() -> None:
+    """helper-80 found three: 「（.toml, .csv）」, 「(.parquet, .csv, .arrow; …)」 and
+    「（title, rules, games, penalties）」."""
+    from babel.messages.pofile import read_po  # noqa: PLC0415
+
+    with Path(messages.po_path("ja")).open("rb") as file:
+        found = [
+            text
+            for m in read_po(file)
+            for text in ([m.string] if isinstance(m.string, str) else m.string)
+            if text and ", " in _TYPED_LISTS.sub("", text)
+        ]
+    assert found == []

@@ -36,6 +36,7 @@ from seisan.i18n import (
     language,
     plain_number,
     read_as,
+    render,
     term,
     term_forms,
     translate,
@@ -437,7 +438,7 @@ def parse_points(values: list[str], options: Sequence[str] = ()) -> list[int]:
             close = difflib.get_close_matches(value.partition("=")[0], options, cutoff=0.8)
             if close:  # (the closest first)
                 raise SeisanError(_("unknown option {option}; did you mean {suggested}?",
-                                    option=value, suggested=", ".join(close)))  # fmt: skip
+                                    option=value, suggested=list(close)))  # fmt: skip
             raise SeisanError(_("unknown option {option}", option=value))
         text = plain_number(value)
         try:
@@ -719,7 +720,7 @@ def settle_command(
                 _("{count} scores given: seisan settles games of 4 or 3 players",
                   count=len(values))
             )  # fmt: skip
-        hint = ", ".join(f"--rules {r.name}" for r in presets() if r.players == len(values))
+        hint: object = [f"--rules {r.name}" for r in presets() if r.players == len(values)]
         hint = hint or f"--players {len(values)}"
         raise SeisanError(
             _("{rules} is for {players} players, got {count} scores (for {count} players: {hint})",
@@ -1058,7 +1059,7 @@ def serve_command(
     missing = missing_modules()
     if missing:
         fail(_("the web app needs its extra ({missing} not installed): pip install "
-               "'seisan[web]'", missing=", ".join(missing)))  # fmt: skip
+               "'seisan[web]'", missing=list(missing)))  # fmt: skip
     _owner_email(owner)
     if demo is not None and not (demo / "club.toml").is_file():
         fail(_("--demo: {folder} has no club.toml", folder=demo))
@@ -1462,7 +1463,7 @@ def rules_show(
             path = f"{key}.{field}"
             rows.append([rule_field(path, language), rule_value(path, value, language)])
     if rules.aliases:
-        rows.append([term("aliases", language), ", ".join(rules.aliases)])
+        rows.append([term("aliases", language), render(list(rules.aliases), language)])
     for note in rules.note_texts(language):
         rows.append([term("notes", language), note])
     sources = []
@@ -1722,7 +1723,7 @@ def _usage_message(err: Exception, argv: Sequence[str] = ()) -> Message:
         option, close = getattr(err, "option_name", ""), getattr(err, "possibilities", None)
         if close:
             return _("unknown option {option}; did you mean {suggested}?", option=option,
-                     suggested=", ".join(sorted(close)))  # fmt: skip
+                     suggested=sorted(close))  # fmt: skip
         return _("unknown option {option}", option=option)
     if kind == "MissingParameter":
         if not names and hint in ARGUMENTS:  # an argument: in words, not its code name
@@ -1761,7 +1762,7 @@ def _usage_message(err: Exception, argv: Sequence[str] = ()) -> Message:
             return _("unknown command “{given}”; seisan --help lists them", given=given)
         return _("unknown command “{given}”; did you mean {suggested}? (seisan --help lists "
                  "them)", given=given,
-                 suggested=", ".join(re.findall(r"'([^']*)'", unknown[2])))  # fmt: skip
+                 suggested=re.findall(r"'([^']*)'", unknown[2]))  # fmt: skip
     for pattern, template in CLICK_MESSAGES:
         match = re.match(pattern, message)
         if match:

@@ -125,10 +125,9 @@ def _say_left_out(rulesets: Sequence[Rules], lang: Lang | None) -> None:
         left = [f"side.{k}" for k in chosen.side.to_dict()]
         left += [f"money.{k}" for k in chosen.stakes.to_dict()]
         if left:
-            fields = ", ".join(left)  # as the file writes them
             said = _("{rules}: {fields} left out: bulk settles each game's score alone "
                      "(seisan session settles side bets and money)",
-                     rules=rules_title(chosen, lang), fields=fields)  # fmt: skip
+                     rules=rules_title(chosen, lang), fields=left)  # fmt: skip
             err_line("seisan: " + said.text(lang))
 
 
@@ -394,7 +393,7 @@ def import_tenhou(
     from seisan.logs import tenhou  # noqa: PLC0415
 
     none = _("no Tenhou logs in {paths} (files ending .mjlog, .xml, .json, .gz or .txt)",
-             paths=", ".join(str(f) for f in files))  # fmt: skip
+             paths=[str(f) for f in files])  # fmt: skip
     paths = list(_log_files(files))
     _import_logs(tenhou.load, paths, none, output, check, rules, lang, hands, games, jobs, force)
 
@@ -424,7 +423,7 @@ def import_majsoul(
     from seisan.logs import majsoul  # noqa: PLC0415
 
     none = _("no Mahjong Soul records in {paths} (files ending .json or .gz)",
-             paths=", ".join(str(f) for f in files))  # fmt: skip
+             paths=[str(f) for f in files])  # fmt: skip
     paths = list(_log_files(files, (".json", ".gz")))
     _import_logs(majsoul.load, paths, none, output, check, rules, lang, hands, games, jobs, force)
 
@@ -454,7 +453,7 @@ def import_mjai(
     from seisan.logs import mjai  # noqa: PLC0415
 
     none = _("no mjai logs in {paths} (files ending .mjson, .jsonl, .json, .gz, .txt or .log)",
-             paths=", ".join(str(f) for f in files))  # fmt: skip
+             paths=[str(f) for f in files])  # fmt: skip
     paths = list(_log_files(files, MJAI_SUFFIXES))
     _import_logs(mjai.load, paths, none, output, check, rules, lang, hands, games, jobs, force)
 
@@ -922,7 +921,7 @@ def stats_command(
         played = {name_key(s.name) for s in every}
         missing = [name for name in player if name_key(name) not in played]
         if missing:  # (one of two found had left the other out in silence)
-            fail(_("no player called {names} in these games", names=", ".join(missing)))
+            fail(_("no player called {names} in these games", names=missing))
         wanted = {name_key(p) for p in player}
         chosen = [s for s in every if name_key(s.name) in wanted]
     if output is not None:

@@ -71,7 +71,7 @@ def _history(path: Path) -> History:
             if unknown or "tables" not in night:  # (“tabels” had been a night of no tables)
                 raise SeatingError(_("{what}: a night is its tables and who sat out (tables, "
                                      "sitting_out), not {fields}", what=what,
-                                     fields=", ".join(unknown) or "{}"))  # fmt: skip
+                                     fields=unknown or "{}"))  # fmt: skip
             tables += _tables(night["tables"], what)
             out = night.get("sitting_out", [])
             if not isinstance(out, list) or not all(isinstance(n, str) for n in out):
@@ -155,7 +155,7 @@ def seating_command(
     away = [name for name in ranked if name_key(name) not in here]
     if away:  # (the season's standings name everyone; a typo would be as quiet)
         err_line("seisan: " + _("in --standings but not among the players present: {names}",
-                                names=", ".join(away)).text(lang))  # fmt: skip
+                                names=away).text(lang))  # fmt: skip
     scripted = _tables(read_json(script, _("the script")),
                        _("script {path}", path=script)) if script else []  # fmt: skip
     if not time_limit > 0:  # (NaN is not)
@@ -182,8 +182,7 @@ def seating_command(
     notes = [_("repeated opponents: {count} · repeated winds: {winds}",
                count=seating.repeats, winds=seating.wind_repeats).text(lang)]  # fmt: skip
     if seating.sitting_out:
-        names = ", ".join(seating.sitting_out)
-        notes.insert(0, _("sitting out: {names}", names=names).text(lang))
+        notes.insert(0, _("sitting out: {names}", names=list(seating.sitting_out)).text(lang))
     if not seating.complete:
         notes.append(_("the time limit cut the search short: these are the best tables it "
                        "found").text(lang))  # fmt: skip

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from seisan.i18n import N_, Lang, Message, Term, _, decimal_text, term, translate
+from seisan.i18n import N_, Lang, Message, Term, _, decimal_text, render, term, translate
 from seisan.ledger import GameResult
 from seisan.rounding import Rounding
 from seisan.rules import Rules
@@ -278,9 +278,9 @@ def rule_value(path: str, value: object, lang: Lang | None = None) -> str:
         return translate(RULE_VALUES[key], lang)
     if path == "money.rounding":
         return Rounding(str(value)).label(lang)
-    if isinstance(value, list | tuple):
-        return ", ".join(
-            ":".join(str(part) for part in item) if isinstance(item, list | tuple) else str(item)
-            for item in value
-        )
+    if isinstance(value, list | tuple):  # (a list as the reader's language lists: 30、10、…)
+        return render(
+            [":".join(map(str, item)) if isinstance(item, list | tuple) else str(item)
+             for item in value], lang,
+        )  # fmt: skip
     return decimal_text(value) if isinstance(value, Fraction) else str(value)

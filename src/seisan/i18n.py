@@ -139,10 +139,16 @@ class Term:
         return term(self.key)
 
 
+#: how a list reads in each language where it is not “, ”: Japanese lists with its
+#: 読点 (「--rules mleague、--rules npm」), Korean with a comma as English does
+LIST_SEPARATORS = {Lang.JA: "、"}
+
+
 def render(value: object, lang: Lang | str | None = None) -> str:
     """A value as a person reads it: messages and terms translated, numbers exact
     (``1.5``, never ``Decimal('1.5')``; a number read from a file as written there),
-    lists joined, text as typed, a JSON null as ``null``."""
+    lists joined as the language lists (``LIST_SEPARATORS``), text as typed, a JSON
+    null as ``null``."""
     chosen = _lang(lang)
     if isinstance(value, Message):
         return value.text(chosen)
@@ -167,7 +173,7 @@ def render(value: object, lang: Lang | str | None = None) -> str:
         return ", ".join(f"{render(k, chosen)} = {render(v, chosen)}" for k, v in value.items())
     if isinstance(value, list | tuple | set | frozenset):
         items = sorted(value, key=str) if isinstance(value, set | frozenset) else value
-        return ", ".join(render(v, chosen) for v in items)
+        return LIST_SEPARATORS.get(chosen, ", ").join(render(v, chosen) for v in items)
     return _visible(str(value))
 
 

@@ -77,7 +77,7 @@ def _checked(
                                 number=number))  # fmt: skip
         if any(not 1 <= p <= len(game) for p in places) or 1 not in places:
             raise RatingError(_("game {number}: places {places} are not places at a table",
-                                number=number, places=", ".join(map(str, places))))  # fmt: skip
+                                number=number, places=list(places)))  # fmt: skip
         out.append(list(game))
     return out
 

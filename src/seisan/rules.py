@@ -28,6 +28,7 @@ from seisan.i18n import (
     name_key,
     plain_number,
     plain_text,
+    render,
     term,
     too_long,
 )
@@ -149,7 +150,7 @@ def _labels_in_full(data: Mapping[str, Any], preset: str) -> None:
     if missing:
         problem = _("is only a label for rules seisan wrote out in full (this file has no "
                     "{fields}): to start from the preset, write `extends = \"{preset}\"`",
-                    fields=", ".join(missing), preset=preset)  # fmt: skip
+                    fields=missing, preset=preset)  # fmt: skip
         raise RulesError("extends_preset", preset, problem)
 
 
@@ -915,7 +916,7 @@ class Rules:
             return self.title(lang)
         # the sections whose word is not their name (the others: term(name))
         labels = {"game": "flow", "floating_uma": "uma"}
-        changed = ", ".join(term(labels.get(k, k), lang) for k in self.changed)
+        changed = render([term(labels.get(k, k), lang) for k in self.changed], lang)
         return f"{self.title(lang)} ({term('changed', lang)}: {changed})"
 
     def note_texts(self, lang: Lang | str | None = None) -> list[str]:

@@ -56,7 +56,7 @@ class History:
             if len(table) not in (3, 4) or len(set(table)) != len(table):
                 raise SeatingError(
                     _("earlier table {number}: {names}: a table has 3 or 4 different players",
-                      number=number, names=", ".join(map(str, table)))
+                      number=number, names=list(map(str, table)))
                 )  # fmt: skip
             for a, b in combinations(table, 2):
                 met[frozenset((a, b))] += 1
@@ -231,7 +231,7 @@ def _scripted(
     missing = [n for n in seated if n not in set(present)]
     if missing:
         raise SeatingError(_("the script seats {names}, who are not present",
-                             names=", ".join(missing)))  # fmt: skip
+                             names=missing))  # fmt: skip
     board = _Board(seated, history)
     tables = tuple(tuple(t) for t in script)
     out = tuple(p for p in present if p not in set(seated))
@@ -424,13 +424,13 @@ def _team_seating(
     sat out least, then by lot, as everyone takes their turn)."""
     missing = [p for p in present if p not in teams]
     if missing:
-        raise SeatingError(_("{names}: in no team", names=", ".join(missing)))
+        raise SeatingError(_("{names}: in no team", names=missing))
     by_team: dict[str, list[str]] = {}
     for name in present:
         by_team.setdefault(teams[name], []).append(name)
     tables = min(len(members) for members in by_team.values())
     if len(by_team) != size or tables == 0:
-        shown = ", ".join(f"{team} {len(m)}" for team, m in sorted(by_team.items()))
+        shown = [f"{team} {len(m)}" for team, m in sorted(by_team.items())]
         raise SeatingError(
             _("a team event needs {size} teams with as many players present each, "
               "one of each team at every table; present: {teams}", size=size, teams=shown)

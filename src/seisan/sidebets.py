@@ -379,7 +379,7 @@ def _chips(table: Table, side: SideRules, chips: Sequence[int] | None) -> list[T
     if sum(chips) != 0:
         raise BetError(
             _("chips: the counts {counts} sum to {total}, not 0",
-              counts=", ".join(str(c) for c in chips), total=sum(chips)), field="chips",
+              counts=list(chips), total=sum(chips)), field="chips",
         )  # fmt: skip
     if chips and any(chips) and not side.chip_value:
         raise BetError(

@@ -252,7 +252,7 @@ def score_tiles(
         absent = sorted({name for name in dealt if name[1] == "m" and name[0] not in "19"})
         if absent:
             raise HandError(_("three-player mahjong has no {tiles}: of the characters (萬子) "
-                              "only 1m and 9m", tiles=", ".join(absent)))  # fmt: skip
+                              "only 1m and 9m", tiles=absent))  # fmt: skip
         if any(spec.partition(":")[0].strip().lower() == "chi" for spec in melds):
             raise HandError(_("three-player mahjong has no chi (チー): pon and kan only"))
     called = [_meld(spec, aka) for spec in melds]

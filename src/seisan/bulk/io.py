@@ -244,7 +244,7 @@ def settle_batch(
     if missing:
         raise BulkError(
             _("no column “{column}” (the file has {columns})", column=missing[0],
-              columns=", ".join(names))
+              columns=list(names))
         )  # fmt: skip
     arrays = []
     given = [batch.column(i) for i in range(batch.num_columns)]  # (written back as read)

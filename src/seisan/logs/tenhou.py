@@ -195,7 +195,7 @@ def _own_rules(
         raise LogError(_("lobby {lobby}: the log does not state the lobby's rules, and Tenhou's "
                          "ranked rules do not give its start ({start}) and result: give the "
                          "lobby's rules with --rules", lobby=lobby.number,
-                         start=", ".join(map(str, first_ten))))  # fmt: skip
+                         start=list(first_ten)))  # fmt: skip
     return ranked
 
 

@@ -267,7 +267,7 @@ def with_substitute(session: m.Session, table: Mapping[str, Any]) -> dict[str, A
         raise SeisanError(_("{names} are both played by substitutes: a game has one "
                             "substitute seat; put one of them back in their seat on the "
                             "check-in page, or enter the substitute on the form",
-                            names=", ".join(seated)))  # fmt: skip
+                            names=list(seated)))  # fmt: skip
     if seated:
         out["substitute"] = f"{seated[0]}:{subs[name_key(seated[0])]}"
     return out

@@ -299,7 +299,7 @@ def import_upload(upload: Upload, told: Mapping[str, str], user: Any, lang: str)
                 twice = [o for o, n in zip(game["names"], names, strict=True)
                          if [name_key(x) for x in names].count(name_key(n)) > 1]  # fmt: skip
                 raise OnlineError(_("{names} are one player in {file}: a game needs each "
-                                    "seat its own player", names=", ".join(twice),
+                                    "seat its own player", names=twice,
                                     file=game["file"]), twice[0])  # fmt: skip
             record = replace(record_from_dict(game["record"], rules), names=names)
             try:

@@ -118,7 +118,7 @@ def start(session: m.Session, names: Sequence[str], user: Any) -> Table:
             session=session, number=number, rules=version, names=clean,
             created_by=user if getattr(user, "is_authenticated", False) else None,
         )  # fmt: skip
-        _said(table, user, "table.started", names=", ".join(clean))
+        _said(table, user, "table.started", names=list(clean))
         return table
 
     return numbered(session.tables.all(), create)
