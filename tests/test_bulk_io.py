@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import csv
 import json
+import re
 import subprocess
 import sys
+import zlib
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
@@ -488,3 +490,97 @@ def test_a_shift_jis_csv_with_gaiji_is_read_and_a_control_character_named_by_its
     err = cli.run("bulk", "summary", str(bad), "-r", "mleague", "--columns", "東,南,西,北",
                   code=2)  # fmt: skip
     assert f"{bad}: cannot be read from row 60001 on (not Shift_JIS text)" in err
+
+
+def test_a_gzipped_csv_reads_and_writes_as_the_plain_one(tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]
+    """helper-80: ``bulk settle games.csv.gz`` had said "neither UTF-8 nor Shift_JIS
+    text" (its gzip bytes were read as the text), and ``-o out.csv.gz`` wrote plain CSV
+    under a .gz name. Now both are gzip, and every number is the plain file's."""
+    import gzip  # noqa: PLC0415
+
+    rules = find_preset("mleague")
+    points, sticks = random_games(rules, 3000, seed=80)
+    plain = tmp_path / "in.csv"
+    write_points(plain, points, sticks)
+    packed = tmp_path / "in.csv.gz"
+    packed.write_bytes(gzip.compress(plain.read_bytes()))
+    for source, target in ((plain, "plain.csv"), (packed, "from-gz.csv"), (plain, "to.csv.gz"),
+                           (packed, "both.csv.gz")):  # fmt: skip
+        said = cli.run("bulk", "settle", str(source), "-o", str(tmp_path / target), "-r",
+                       "mleague", "--batch-size", "700")  # fmt: skip
+        assert said == f"3000 games settled into {tmp_path / target}\n"
+    written = (tmp_path / "plain.csv").read_bytes()
+    assert (tmp_path / "from-gz.csv").read_bytes() == written
+    for target in ("to.csv.gz", "both.csv.gz"):
+        assert (tmp_path / target).read_bytes()[:2] == b"\x1f\x8b"  # gzip's own mark
+        assert gzip.decompress((tmp_path / target).read_bytes()) == written
+    first = f"{','.join(map(str, points[0]))},{sticks[0]}"
+    assert written.decode().splitlines()[1].startswith(first)
+    game = settle(list(map(int, points[0])), rules, deposits=int(sticks[0]))
+    scores = written.decode().splitlines()[1].split(",")[6::2]
+    assert scores == [str(pt_value(r.score)).removesuffix(".0") for r in game.results]
+    summary = [cli.json("bulk", "summary", str(s), "-r", "mleague") for s in (plain, packed)]
+    assert summary[0] == summary[1] and summary[0][0]["games"] == 3000
+
+
+def test_a_gzipped_csv_in_shift_jis_is_read_and_said(tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]
+    import gzip  # noqa: PLC0415
+
+    source = tmp_path / "sjis.csv.gz"
+    source.write_bytes(gzip.compress("p0;p1;p2;p3;メモ\n42600;31000;16400;10000;東1局\n"
+                                     .encode("cp932")))  # fmt: skip
+    result = cli.runner.invoke(app, ["bulk", "settle", str(source), "-o", "-", "-r", "mleague"])
+    assert result.exit_code == 0, result.stderr
+    assert result.stderr == f"seisan: {source} is not UTF-8; read it as Shift_JIS (cp932)\n"
+    assert (
+        result.stdout.splitlines()[1] == '42600,31000,16400,10000,"東1局",1,62.6,2,11,3,-23.6,4,-50'
+    )
+
+
+@pytest.mark.parametrize("command", ["settle", "summary"])
+def test_a_gz_that_is_not_gzip_or_is_cut_short_is_one_line(
+    tmp_path: Path,
+    cli,
+    command: str,  # type: ignore[no-untyped-def]
+) -> None:
+    """Not gzip at all, cut in its first MiB, cut further on (named by its row): one
+    line each, exit 2, no output left half-written."""
+    import gzip  # noqa: PLC0415
+
+    text = b"p0,p1,p2,p3\n" + b"40000,30000,20000,10000\n" * 400_000
+    packed = gzip.compress(text)
+    cases = {"plain.csv.gz": (text[:1000], "not a readable csv file (not gzip data)"),
+             "short.csv.gz": (packed[:200], "not a readable csv file (its gzip data is cut "
+                                            "short)"),
+             "late.csv.gz": (packed[: len(packed) * 3 // 4],
+                             "cannot be read from row ")}  # fmt: skip
+    # the rows whole before the cut: the row named is past the first batch, not past these
+    whole = zlib.decompressobj(wbits=31).decompress(cases["late.csv.gz"][0]).count(b"\n") - 1
+    target = tmp_path / "out.csv"
+    output = ["-o", str(target)] if command == "settle" else []
+    for name, (data, said) in cases.items():
+        (tmp_path / name).write_bytes(data)
+        err = cli.run("bulk", command, str(tmp_path / name), *output, "-r", "mleague",
+                      "--batch-size", "1000", code=2)  # fmt: skip
+        assert err.startswith(f"seisan: error: {tmp_path / name}: "), err
+        assert said in err and err.count("\n") == 1 and "Traceback" not in err
+        assert not target.exists()
+    row = int(re.search(r"from row (\d+) on \(its gzip data is cut short\)\n", err)[1])
+    assert 1000 < row <= whole + 1
+    ja = cli.run("bulk", command, str(tmp_path / "plain.csv.gz"), *output, "-r", "mleague",
+                 "--lang", "ja", code=2)  # fmt: skip
+    path = tmp_path / "plain.csv.gz"
+    assert (
+        ja == f"seisan: エラー: {path}: csv ファイルとして読めません (gzip データではありません)\n"
+    )
+
+
+def test_only_a_csv_is_gzipped(tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]
+    """A Parquet or Arrow file compresses inside itself: ``-o out.parquet.gz`` would
+    have written plain Parquet under a gzip name."""
+    write_points(tmp_path / "in.csv", np.array([[42600, 31000, 16400, 10000]]), np.array([0]))
+    err = cli.run("bulk", "settle", str(tmp_path / "in.csv"), "-o",
+                  str(tmp_path / "out.parquet.gz"), "-r", "mleague", code=2)  # fmt: skip
+    assert err == (f"seisan: error: {tmp_path / 'out.parquet.gz'}: a CSV is read and written "
+                   "gzipped (.csv.gz), a Parquet or Arrow file never\n")  # fmt: skip
+    assert not (tmp_path / "out.parquet.gz").exists()

@@ -169,10 +169,14 @@ class _Progress:
 @bulk_app.command("settle", help=N_("Settle every row of a file of final points into a new file."))
 @reports_errors
 def bulk_settle(
-    source: Annotated[Path, typer.Argument(help=N_("Parquet, CSV or Arrow file of points."))],
+    source: Annotated[
+        Path, typer.Argument(help=N_("Parquet, CSV (.csv.gz too) or Arrow file of points."))
+    ],
     output: Annotated[
         Path,
-        typer.Option("--output", "-o", help=N_("Where to write (.parquet, .csv, .arrow; -: CSV).")),
+        typer.Option(
+            "--output", "-o", help=N_("Where to write (.parquet, .csv, .csv.gz, .arrow; -: CSV).")
+        ),
     ],
     rules: RulesList,
     compare: Annotated[
@@ -203,7 +207,9 @@ def bulk_settle(
 @bulk_app.command("summary", help=N_("How scores and places spread under each rules set."))
 @reports_errors
 def bulk_summary(
-    source: Annotated[Path, typer.Argument(help=N_("Parquet, CSV or Arrow file of points."))],
+    source: Annotated[
+        Path, typer.Argument(help=N_("Parquet, CSV (.csv.gz too) or Arrow file of points."))
+    ],
     rules: RulesList,
     compare: Annotated[
         str | None, typer.Option(help=N_("More rules to compare, comma separated."))

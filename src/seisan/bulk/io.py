@@ -39,15 +39,32 @@ CSV_ROW_BYTES = 32
 CSV_MIN_BLOCK = 1 << 20
 FORMATS = {".parquet": "parquet", ".pq": "parquet", ".csv": "csv", ".arrow": "arrow",
            ".feather": "arrow", ".ipc": "arrow"}  # fmt: skip
+#: a CSV read and written compressed, by its last suffix (``games.csv.gz``); Parquet and
+#: Arrow compress inside the file
+COMPRESSIONS = {".gz": "gzip"}
 
 
 def file_format(path: Path) -> str:
-    """The format of ``path`` by its suffix (``.csv.gz`` is CSV)."""
+    """The format of ``path`` by its suffix (``.csv.gz`` is CSV, gzipped)."""
     suffixes = [s.lower() for s in path.suffixes]
     for suffix in reversed(suffixes):
         if suffix in FORMATS:
+            if compression(path) and FORMATS[suffix] != "csv":
+                raise BulkError(_("{path}: a CSV is read and written gzipped (.csv.gz), a "
+                                  "Parquet or Arrow file never", path=path))  # fmt: skip
             return FORMATS[suffix]
     raise BulkError(_("{path}: give a .parquet, .csv or .arrow file", path=path))
+
+
+def compression(path: Path) -> str | None:
+    """How ``path`` is compressed, by its last suffix (``gzip`` for ``.gz``), or None."""
+    return COMPRESSIONS.get(path.suffix.lower())
+
+
+def _bytes(path: Path) -> Any:
+    """The bytes of ``path`` for reading, ungzipped as read when it is a ``.gz``."""
+    kind = compression(path)
+    return pa.input_stream(str(path), compression=kind) if kind else path.open("rb")
 
 
 @dataclass(frozen=True)
@@ -77,15 +94,35 @@ def _readable(
 
 
 def _unreadable(source: Path, row: int, err: Exception) -> BulkError:
+    gzip = _gzip_problem(err)
+    if gzip is not None:  # (no encoding to save it in: the gzip is broken)
+        return BulkError(_("{path}: cannot be read from row {row} on ({detail})", path=source,
+                           row=row + 1, detail=gzip))  # fmt: skip
     return BulkError(
         _("{path}: cannot be read from row {row} on ({detail}); save it as UTF-8 or "
           "Shift_JIS throughout", path=source, row=row + 1, detail=_arrow_problem(err))
     )  # fmt: skip
 
 
+def _gzip_problem(err: Exception) -> Message | None:
+    """What zlib found wrong in a ``.gz`` file, in the reader's words, or None: not
+    gzip at all (``incorrect header check``), or its data cut short or damaged."""
+    said = str(err)
+    if "header check" in said:
+        return _("not gzip data")
+    if "Truncated compressed" in said:
+        return _("its gzip data is cut short")
+    if "zlib" in said:
+        return _("its gzip data is damaged")
+    return None
+
+
 def _arrow_problem(err: Exception) -> Message:
     """What Arrow found wrong, in the reader's words (Arrow's own are English)."""
     said = str(err)
+    gzip = _gzip_problem(err)
+    if gzip is not None:
+        return gzip
     if isinstance(err, UnicodeDecodeError):  # (read as Shift_JIS: a byte further on)
         return _("not Shift_JIS text")
     if "utf8" in said.lower().replace("-", ""):
@@ -103,8 +140,12 @@ def csv_encoding(path: Path) -> str:
     (UTF-16, a binary file) is refused before a word is said of Shift_JIS."""
     import codecs  # noqa: PLC0415
 
-    with path.open("rb") as file:
-        head = file.read(1 << 20)
+    try:
+        with _bytes(path) as file:
+            head = file.read(1 << 20)
+    except OSError as err:  # (a .gz that is not gzip, or cut short: before a word of text)
+        raise BulkError(_("{path}: not a readable {kind} file ({detail})", path=path,
+                          kind="csv", detail=_arrow_problem(err))) from None  # fmt: skip
     whole = len(head) < 1 << 20  # a MiB may end inside a character; a whole file may not
     try:
         codecs.utf_8_decode(head, "strict", whole)
@@ -132,8 +173,8 @@ def _as_utf8(path: Path) -> pa.NativeFile:
 
     decoder = codecs.getincrementaldecoder(SHIFT_JIS)()
     lines = 0  # line ends before the chunk: the row a problem is in
-    with path.open("rb") as source, tempfile.NamedTemporaryFile(suffix=".csv",
-                                                               delete=False) as target:  # fmt: skip
+    with _bytes(path) as source, tempfile.NamedTemporaryFile(suffix=".csv",
+                                                            delete=False) as target:  # fmt: skip
         try:
             while True:
                 chunk = source.read(1 << 20)
@@ -161,8 +202,8 @@ def _separator(path: Path) -> str:
     """A CSV's separator (tab, ``;`` or ``,``) by its header line, as ``seisan session``
     reads a CSV (:func:`seisan.output.csv_separator`): the characters that matter are
     ASCII, one byte in UTF-8 and never part of a Shift_JIS character."""
-    with path.open("rb") as file:
-        head = file.readline(1 << 20)
+    with _bytes(path) as file:
+        head = file.read(1 << 20).split(b"\n", 1)[0]
     return csv_separator(head.decode("latin-1"))
 
 
@@ -185,7 +226,8 @@ def read_batches(
             options = pacsv.ReadOptions(block_size=max(batch_size * CSV_ROW_BYTES, CSV_MIN_BLOCK))
             parse = pacsv.ParseOptions(delimiter=_separator(path))
             convert = pacsv.ConvertOptions(column_types=dict.fromkeys(text_columns, pa.string()))
-            text = path if csv_encoding(path) == "utf8" else _as_utf8(path)
+            utf8 = csv_encoding(path) == "utf8"
+            text = (_bytes(path) if compression(path) else path) if utf8 else _as_utf8(path)
             reader = pacsv.open_csv(text, read_options=options, parse_options=parse,
                                     convert_options=convert)  # fmt: skip
             read_as_text = tuple(c for c in text_columns if c in reader.schema.names)
@@ -412,8 +454,14 @@ class _CsvWriter:
     quotes are taken off (:func:`_unquote_last`). The header is Arrow's, as before."""
 
     def __init__(self, target: Any, schema: pa.Schema, settled: int) -> None:
-        # (a file is closed by close(); standard output only flushed)
-        self.sink = target if hasattr(target, "write") else Path(target).open("wb")  # noqa: SIM115
+        # (a file is closed by close(), which ends a gzip's stream; standard output only
+        # flushed)
+        if hasattr(target, "write"):
+            self.sink = target
+        elif compression(Path(target)):
+            self.sink = pa.output_stream(str(target), compression=compression(Path(target)))
+        else:
+            self.sink = Path(target).open("wb")  # noqa: SIM115
         self.own = self.sink is not target  # (standard output is flushed, not closed)
         self.given = len(schema) - settled  # the file's own columns, written as Arrow does
         self.bare = all(any(test(f.type) for test in _BARE) for f in list(schema)[: self.given])
