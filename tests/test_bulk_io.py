@@ -513,6 +513,7 @@ def test_a_gzipped_csv_reads_and_writes_as_the_plain_one(tmp_path: Path, cli) ->
     assert (tmp_path / "from-gz.csv").read_bytes() == written
     for target in ("to.csv.gz", "both.csv.gz"):
         assert (tmp_path / target).read_bytes()[:2] == b"\x1f\x8b"  # gzip's own mark
+        assert (tmp_path / target).read_bytes()[4:8] == bytes(4)  # no time: the same each run
         assert gzip.decompress((tmp_path / target).read_bytes()) == written
     first = f"{','.join(map(str, points[0]))},{sticks[0]}"
     assert written.decode().splitlines()[1].startswith(first)
@@ -543,8 +544,9 @@ def test_a_gz_that_is_not_gzip_or_is_cut_short_is_one_line(
     cli,
     command: str,  # type: ignore[no-untyped-def]
 ) -> None:
-    """Not gzip at all, cut in its first MiB, cut further on (named by its row): one
-    line each, exit 2, no output left half-written."""
+    """Not gzip at all, cut in its first MiB, cut further on (named by its row, the
+    same on every run: Arrow's read-ahead had met it sometimes before the first batch,
+    sometimes after): one line each, exit 2, no output left half-written."""
     import gzip  # noqa: PLC0415
 
     text = b"p0,p1,p2,p3\n" + b"40000,30000,20000,10000\n" * 400_000
@@ -566,7 +568,8 @@ def test_a_gz_that_is_not_gzip_or_is_cut_short_is_one_line(
         assert said in err and err.count("\n") == 1 and "Traceback" not in err
         assert not target.exists()
     row = int(re.search(r"from row (\d+) on \(its gzip data is cut short\)\n", err)[1])
-    assert 1000 < row <= whole + 1
+    a_mib = (1 << 20) // len(b"40000,30000,20000,10000\n")  # (rows: the cut is in its MiB)
+    assert whole - a_mib <= row <= whole + 1
     ja = cli.run("bulk", command, str(tmp_path / "plain.csv.gz"), *output, "-r", "mleague",
                  "--lang", "ja", code=2)  # fmt: skip
     path = tmp_path / "plain.csv.gz"
