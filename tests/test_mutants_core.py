@@ -1492,6 +1492,8 @@ def test_a_preset_named_by_hand_as_extends_preset_is_refused_not_settled_on_defa
         Rules.from_dict({"extends_preset": "mleague", "start": 25000})
     text = raised.value.message.text(lang)
     fields = "players, return, oka, rounding, ties, deposits, zero, uma"
+    if lang is Lang.JA:  # (a list as Japanese lists: 「、」)
+        fields = fields.replace(", ", "、")
     expected = {
         Lang.EN: f"rules: extends_preset = “mleague”: is only a label for rules seisan wrote "
         f"out in full (this file has no {fields}): to start from the preset, write "
