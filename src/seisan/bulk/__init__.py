@@ -226,16 +226,20 @@ def _settle_kernel(points: Any, deposits: Any, rules: Rules, threads: int = 1) -
     most = max_sticks(rules)
     if _unsigned_beyond(values, MAX_POINTS) or _unsigned_beyond(counts, most):
         _settle_columns(*check_arrays(points, deposits, rules), rules)  # words the row
-    sticks = np.broadcast_to(counts, values.shape[:1])
+    # the kernel reads the rows in C order (another layout is copied first) and a count a
+    # row (one count for every row is made a column)
+    values = np.ascontiguousarray(values)
+    sticks = np.ascontiguousarray(np.broadcast_to(counts, values.shape[:1]))
     fast = rules.fast
     uma, known = kernel.uma_tables(fast, rules.players)
     rows, n = values.shape
     places = np.empty((rows, n), dtype=np.int8)
     scores = np.empty((rows, n), dtype=np.int64)
-    # a copy of the given points (a caller may fill its array with the next games while the
-    # result is kept: helper-62), 16 bytes a game where the final points were 32, made by
-    # each thread for its rows
+    # copies of the given points and sticks (a caller may fill its arrays with the next
+    # games while the result is kept: helper-62), written by the kernel block by block;
+    # one count for every row is kept as it was given
     given = np.empty(values.shape, dtype=values.dtype)
+    kept = np.empty(rows if counts.ndim else 0, dtype=counts.dtype)
 
     def part(begin: int, end: int) -> bool:
         """The kernel over rows ``begin`` to ``end`` (Numba lets go of the GIL): whether
@@ -244,9 +248,8 @@ def _settle_kernel(points: Any, deposits: Any, rules: Rules, threads: int = 1) -
             values[begin:end], sticks[begin:end], MAX_POINTS, rules.unit,
             rules.scoring.riichi, rules.start * n, most, fast.split, fast.lost, fast.stick,
             fast.ret, fast.per_pt, fast.oka_q, uma, known, kernel.MODES[rules.rounding],
-            places[begin:end], scores[begin:end],
+            places[begin:end], scores[begin:end], given[begin:end], kept[begin:end],
         )  # fmt: skip
-        given[begin:end] = values[begin:end]
         return bool(why != kernel.FINE)
 
     count = max(1, min(threads, rows // CHUNK_ROWS))
@@ -258,7 +261,8 @@ def _settle_kernel(points: Any, deposits: Any, rules: Rules, threads: int = 1) -
     if any(stopped):  # the reference words the refusal
         _settle_columns(*check_arrays(points, deposits, rules), rules)
         raise AssertionError("the kernel refused a row the NumPy path settles")
-    return BulkResult(places, scores, fast.per_pt, given, np.array(counts),
+    sticks_kept = kept if counts.ndim else np.array(counts)
+    return BulkResult(places, scores, fast.per_pt, given, sticks_kept,
                       0 if fast.lost else fast.stick)  # fmt: skip
 
 
