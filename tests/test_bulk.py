@@ -235,6 +235,62 @@ def test_numbers_past_what_int64_holds_are_refused_not_wrapped(engine: str) -> N
     assert np.array_equal(big.quanta, settle_arrays(points, rules, sticks, engine="numpy").quanta)
 
 
+SPAN = 1 << 28  # seisan.bulk.kernel.SPAN
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [find_preset("mleague"), find_preset("tenhou-sanma-2020"),
+     replace(find_preset("tenhou"), rounding=Rounding.HALF_EVEN, deposits=Deposits.LOST),
+     rules_from_data({"extends": "mleague", "points_unit": 1, "rounding": "toward-zero"}),
+     rules_from_data({"extends": "mleague", "start": 300_000_000, "return": 300_000_000})],
+    ids=["mleague", "tenhou-sanma-2020", "half-even-lost", "ones", "return-past-the-span"],
+)  # fmt: skip
+def test_the_kernel_on_and_past_the_span_of_its_loop_of_four_games(rules: Rules) -> None:
+    """The kernel settles four games at a time only within its span (points within
+    2**28, the sticks' points too; a return past it, no game): the rows on both sides
+    of it, valid all, settle as the NumPy columns settle them, as do big games that
+    tie and big refused rows (the same words)."""
+    n, unit, riichi = rules.players, rules.unit, rules.scoring.riichi
+    total = rules.start * n
+    rng = np.random.default_rng(13)
+    count = 4000
+    edge = SPAN // unit * unit  # the last multiple of the unit within the span
+    near = rng.choice([edge, edge + unit, edge - unit, -edge, -edge - unit, 0], (count, n - 2))
+    sticks = rng.choice([0, 1, SPAN // riichi, SPAN // riichi + 1], count)
+    sticks = np.where(np.abs(near).max(axis=1) > edge // 2, sticks % 2, sticks)  # in range
+    spare = rng.integers(-1000, 1000, count) * unit
+    last = total - sticks * riichi - near.sum(axis=1) - spare
+    points = np.concatenate([near, spare[:, None], last[:, None]], axis=1)
+    was = points[::7, 1].copy()
+    points[::7, 1] = points[::7, 0]  # ties among the big ones
+    points[::7, -1] += was - points[::7, 0]  # (still adding up)
+    fits = np.abs(points).max(axis=1) <= M  # (the last seat's points within the limit)
+    points, sticks = points[fits], sticks[fits]
+    assert len(points) > count // 10  # (a return past the span leaves a few hundred)
+    # on the limit (no tie), first place taking sticks worth more than 2**31 points: what
+    # a loop dividing in 32 bits with no span would get wrong
+    limit = np.array([[M] + [-M + k * unit for k in range(n - 1)],
+                      [M - unit] + [-M + k * unit for k in range(n - 1)]])  # fmt: skip
+    more = (total - limit.sum(axis=1)) // riichi
+    limit[:, -1] += total - limit.sum(axis=1) - more * riichi  # (adding up)
+    points, sticks = np.concatenate([points, limit]), np.concatenate([sticks, more])
+    assert np.array_equal(points.sum(axis=1) + sticks * riichi, np.full(len(points), total))
+    reference = settle_arrays(points, rules, sticks, engine="numpy")
+    for given in (points, points.astype(np.int32)) if np.abs(points).max() < 2**31 else (points,):
+        result = settle_arrays(given, rules, sticks, engine="numba")
+        assert np.array_equal(result.places, reference.places)
+        assert np.array_equal(result.quanta, reference.quanta)
+        assert np.array_equal(result.points, reference.points)
+    bad = points.copy()
+    bad[-1, 0] += unit  # no longer adding up, in a big game
+    with pytest.raises(BulkError) as expected:
+        settle_arrays(bad, rules, sticks, engine="numpy")
+    with pytest.raises(BulkError) as err:
+        settle_arrays(bad, rules, sticks, engine="numba")
+    assert str(err.value) == str(expected.value)
+
+
 @pytest.mark.parametrize(
     "rules",
     [find_preset("mleague"), find_preset("tenhou-sanma"),
