@@ -7,6 +7,7 @@ import json
 import os
 import re
 import time
+from collections.abc import Iterator
 from decimal import Decimal
 from typing import Any
 
@@ -110,6 +111,19 @@ _KNOWN = _known_messages()
 def _every_message_is_in_the_catalogue(monkeypatch: pytest.MonkeyPatch) -> None:
     """A sentence the code makes must have its Japanese and Korean: a message whose
     English changed without the catalogue shows English to a Japanese reader."""
+    _check_messages(monkeypatch)
+
+
+@pytest.fixture(scope="module")
+def messages_checked_for_the_module() -> Iterator[None]:
+    """The same check around what a module-scoped fixture makes (a club its tests share,
+    made once): it holds from the first of them to the module's last test."""
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        _check_messages(monkeypatch)
+        yield
+
+
+def _check_messages(monkeypatch: pytest.MonkeyPatch) -> None:
     original = Message.__init__
 
     def checked(self: Message, template: str, /, **params: object) -> None:

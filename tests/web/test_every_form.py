@@ -9,22 +9,65 @@ from __future__ import annotations
 import copy
 import re
 from collections.abc import Iterator
+from dataclasses import dataclass
 from html.parser import HTMLParser
+from http.cookies import SimpleCookie
 from typing import Any
 
 import pytest
 from allauth.account.models import EmailAddress
 from django.core import mail
 from django.db import connection, transaction
-from django.test import Client
+from django.test import Client, override_settings
 
 from seisan.web.clubs import models as m
 
-from .conftest import make_user
 from .pages import populate
 from .test_every_page import _words
 
 pytestmark = pytest.mark.django_db
+#: the settings tests/web/conftest.py gives each test, for what the module's fixtures do
+#: before any test's own
+TEST_SETTINGS = {"LANGUAGE_CODE": "en", "SEISAN_SEATING_SECONDS": 60}
+
+
+@dataclass
+class _Club:
+    """:func:`populate`'s club: its owner's cookies (signed in), and its pages."""
+
+    cookies: SimpleCookie
+    pages: dict[str, str]
+    anonymous: dict[str, str]
+
+    def owner(self) -> Client:
+        """A browser of the club's owner, signed in, with nothing else kept."""
+        client = Client()
+        client.cookies = copy.deepcopy(self.cookies)
+        return client
+
+
+@pytest.fixture(scope="module")
+def populated(django_db_setup: None, django_db_blocker: Any,
+              messages_checked_for_the_module: None) -> Iterator[_Club]:  # fmt: skip
+    """The club made once for the module's tests, not once each (it took a second or two
+    each time), in a transaction rolled back after the module's last test: every test of
+    the module runs in it (so each takes this fixture). Each test runs in a savepoint of
+    it, rolled back at the test's end as before: each test starts from the club as
+    populated, and what one test stores no other sees."""
+    with django_db_blocker.unblock():
+        outer = transaction.atomic()
+        outer.__enter__()
+        try:
+            with override_settings(**TEST_SETTINGS):
+                client, pages, anonymous = populate()
+        except BaseException:
+            transaction.set_rollback(True)
+            outer.__exit__(None, None, None)
+            raise
+    yield _Club(copy.deepcopy(client.cookies), pages, anonymous)
+    with django_db_blocker.unblock():
+        transaction.set_rollback(True)
+        outer.__exit__(None, None, None)
 
 
 class _Forms(HTMLParser):
@@ -106,8 +149,10 @@ def _post_forms(who: Client, targets: dict[str, str]) -> Iterator[tuple[str, str
 
 @pytest.mark.parametrize(("lang", "mistake"), [("ja", "empty"), ("ja", "huge"), ("ko", "text"),
                                                ("ko", "below"), ("ja", "signs")])  # fmt: skip
-def test_every_form_sent_wrong_answers_in_the_readers_words(lang: str, mistake: str) -> None:
-    client, pages, anonymous = populate()
+def test_every_form_sent_wrong_answers_in_the_readers_words(
+    populated: _Club, lang: str, mistake: str
+) -> None:
+    client, pages, anonymous = populated.owner(), populated.pages, populated.anonymous
     found: dict[str, list[str]] = {}
     refused = 0
     for who, targets in ((client, pages), (Client(), anonymous)):
@@ -127,12 +172,15 @@ def test_every_form_sent_wrong_answers_in_the_readers_words(lang: str, mistake: 
 
 @pytest.mark.parametrize(("lang", "subject"), [("ja", "[seisan] 新しいパスワードの設定"),
                                                ("ko", "[seisan] 새 비밀번호 설정")])  # fmt: skip
-def test_the_password_reset_mail_is_in_the_readers_language(lang: str, subject: str) -> None:
+def test_the_password_reset_mail_is_in_the_readers_language(
+    populated: _Club, lang: str, subject: str
+) -> None:
     """The one mail seisan sends (allauth's, through the console or the club's server)
     reads in the language of the page it was asked from, in seisan's words: allauth's
     had greeted from the host's address ("こんにちは、127.0.0.1:8765 です!") and mixed
-    three Korean words for a password (helper-71)."""
-    make_user("boss@example.com")
+    three Korean words for a password (helper-71). (To the club's owner, made by
+    ``make_user("boss@example.com")``: every test of this module runs in the club's
+    transaction.)"""
     client = Client()
     client.cookies["django_language"] = lang
     client.post("/accounts/password/reset/", {"email": "boss@example.com"})
@@ -291,30 +339,67 @@ def _sendable(who: Client, targets: dict[str, str], ticked: bool = False
         yield place, action, form, offered, before
 
 
-def test_each_number_field_sent_wrong_alone_is_refused() -> None:
+#: a form as :func:`_sendable` gives it, with the cookies its reader held then
+_Form = tuple[str, str, dict[str, Any], dict[str, Any], set[str], SimpleCookie]
+
+
+@pytest.fixture(scope="module")
+def forms(populated: _Club, django_db_blocker: Any) -> dict[tuple[bool, bool], list[_Form]]:
+    """Each form of the club's pages, read and sent as offered (with what that answers)
+    once for the module's four tests that then send each field alone: they had each
+    read every page and sent every form as offered again, on the same club. By who reads
+    (its owner, anyone) and whether every box is ticked; read in the order each test
+    read them, by one browser each, whose cookies at each form are kept with it.
+    What reading the pages stores (a session, the hand statistics and ratings kept in
+    the cache, all keyed by the data's revision) stays for these tests, as it did in
+    each of them."""
+    found: dict[tuple[bool, bool], list[_Form]] = {}
+    with django_db_blocker.unblock(), override_settings(**TEST_SETTINGS):
+        for owner, who, targets in ((True, populated.owner(), populated.pages),
+                                    (False, Client(), populated.anonymous)):  # fmt: skip
+            for ticked in (False, True):
+                found[owner, ticked] = [(*each, copy.deepcopy(who.cookies))
+                                        for each in _sendable(who, targets, ticked)]  # fmt: skip
+    return found
+
+
+def _each_form(
+    forms: dict[tuple[bool, bool], list[_Form]], ticked_too: bool = False
+) -> Iterator[tuple[Client, bool, str, str, dict[str, Any], dict[str, Any], set[str]]]:
+    """The forms of :func:`forms`, the owner's then anyone's (each reader's as offered,
+    then with every box ticked if ``ticked_too``), each with a browser that holds the
+    cookies its reader held at that form."""
+    for owner in (True, False):
+        for ticked in (False, True) if ticked_too else (False,):
+            who = Client()
+            for place, action, form, offered, before, cookies in forms[owner, ticked]:
+                who.cookies = copy.deepcopy(cookies)
+                yield who, ticked, place, action, form, offered, before
+
+
+def test_each_number_field_sent_wrong_alone_is_refused(
+    forms: dict[tuple[bool, bool], list[_Form]],
+) -> None:
     """Every number field of every form, sent wrong with the rest of the form as the
     page takes it: never taken without a word. (The test above puts the mistake in
     every field at once, where another field's error hides a number field that takes
     anything: a chombo's pt of 30 nines was dropped, the rules' 20 taken, found so by
     helper-52.) And again with every box ticked (the players present, say)."""
-    client, pages, anonymous = populate()
     taken: list[str] = []
     held = 0
     refused = set()
-    for who, targets in ((client, pages), (Client(), anonymous)):
-        for ticked in (False, True):
-            for place, action, form, offered, before in _sendable(who, targets, ticked):
-                if before and not ticked:
-                    refused.add(_refused_as_offered(action))
-                numbers = [f for f, kind, _v in form["fields"] if kind == "number"]
-                for number, field in enumerate(numbers):  # each mistake in turn
-                    mistake = NOT_A_NUMBER[(number + ticked) % len(NOT_A_NUMBER)]
-                    wrong = {**offered, field: MISTAKES[mistake]("", "")}
-                    answer, _kept = _rolled_back(who, action, wrong)
-                    assert answer.status_code < 500, (place, field)
-                    held += 1
-                    if not _said(_errors(answer), before):
-                        taken.append(f"{place} {field} {mistake}{' ticked' * ticked}")
+    for who, ticked, place, action, form, offered, before in _each_form(forms, ticked_too=True):
+        if before and not ticked:
+            refused.add(_refused_as_offered(action))
+        numbers = [f for f, kind, _v in form["fields"] if kind == "number"]
+        for number, field in enumerate(numbers):  # each mistake in turn
+            mistake = NOT_A_NUMBER[(number + ticked) % len(NOT_A_NUMBER)]
+            wrong = {**offered, field: MISTAKES[mistake]("", "")}
+            answer, _kept = _rolled_back(who, action, wrong)
+            assert answer.status_code < 500, (place, field)
+            held += 1
+            if not _said(_errors(answer), before):
+                taken.append(f"{place} {field} {mistake}{' ticked' * ticked}")
     assert taken == [], "\n".join(taken)
     assert held >= 200, held  # (102 number fields today, each sent twice)
     assert refused == set(REFUSED_AS_OFFERED)  # (each form but these is taken as sent)
@@ -338,27 +423,27 @@ def _stored(marker: str) -> bool:
     return False
 
 
-def test_each_text_field_sent_alone_is_kept_or_refused() -> None:
+def test_each_text_field_sent_alone_is_kept_or_refused(
+    forms: dict[tuple[bool, bool], list[_Form]],
+) -> None:
     """Every text field of every form, given a word of its own with the rest of the
     form as the page takes it: the word is kept (stored, or shown on the page that
     answers), or refused with a word said, never dropped in silence (a chombo's reason
     was, found by helper-52: a game keeps a chombo as “chombo”; a hand's dora
     indicators typed for a hand given by han and fu, by helper-53)."""
-    client, pages, anonymous = populate()
     dropped: list[str] = []
     held = 0
-    for who, targets in ((client, pages), (Client(), anonymous)):
-        for place, action, form, offered, before in _sendable(who, targets):
-            for field in [f for f, kind, _v in form["fields"] if kind in WORDS]:
-                held += 1
-                marker = f"Qzx{held}w"
-                answer, stored = _rolled_back(who, action, {**offered, field: marker}, marker)
-                assert answer.status_code < 500, (place, field)
-                # shown: in the page's words, not only back in a field as typed
-                shown = re.sub(r'value="[^"]*"|<textarea[^>]*>[^<]*', "", answer.content.decode())
-                if not (stored or marker.lower() in shown.lower()
-                        or _said(_errors(answer), before)):  # fmt: skip
-                    dropped.append(f"{place} → {action} {field}")
+    for who, _ticked, place, action, form, offered, before in _each_form(forms):
+        for field in [f for f, kind, _v in form["fields"] if kind in WORDS]:
+            held += 1
+            marker = f"Qzx{held}w"
+            answer, stored = _rolled_back(who, action, {**offered, field: marker}, marker)
+            assert answer.status_code < 500, (place, field)
+            # shown: in the page's words, not only back in a field as typed
+            shown = re.sub(r'value="[^"]*"|<textarea[^>]*>[^<]*', "", answer.content.decode())
+            if not (stored or marker.lower() in shown.lower()
+                    or _said(_errors(answer), before)):  # fmt: skip
+                dropped.append(f"{place} → {action} {field}")
     assert dropped == [], "\n".join(dropped)
     assert held >= 80, held  # (85 text fields today)
 
@@ -367,25 +452,25 @@ def test_each_text_field_sent_alone_is_kept_or_refused() -> None:
 CHOICES = ("select", "radio")
 
 
-def test_each_choice_sent_with_a_value_not_offered_is_refused() -> None:
+def test_each_choice_sent_with_a_value_not_offered_is_refused(
+    forms: dict[tuple[bool, bool], list[_Form]],
+) -> None:
     """Every choice of every form (a list, a row of round buttons, the buttons that
     each pick an action), sent alone with a value the page does not offer, the rest as
     offered: refused with a word said, never read as another choice or dropped."""
-    client, pages, anonymous = populate()
     taken: list[str] = []
     held = 0
-    for who, targets in ((client, pages), (Client(), anonymous)):
-        for place, action, form, offered, before in _sendable(who, targets):
-            choices = {f for f, kind, v in form["fields"] if kind.startswith(CHOICES)
-                       or (kind == "submit" and v)}  # fmt: skip
-            for field in sorted(choices):
-                held += 1
-                value = str(offered.get(field, ""))  # (an id not offered, for ids)
-                wrong = "99999" if value.isdigit() else "zzz-not-offered"
-                answer, _kept = _rolled_back(who, action, {**offered, field: wrong})
-                assert answer.status_code < 500, (place, field)
-                if not _said(_errors(answer), before):
-                    taken.append(f"{place} → {action} {field}")
+    for who, _ticked, place, action, form, offered, before in _each_form(forms):
+        choices = {f for f, kind, v in form["fields"] if kind.startswith(CHOICES)
+                   or (kind == "submit" and v)}  # fmt: skip
+        for field in sorted(choices):
+            held += 1
+            value = str(offered.get(field, ""))  # (an id not offered, for ids)
+            wrong = "99999" if value.isdigit() else "zzz-not-offered"
+            answer, _kept = _rolled_back(who, action, {**offered, field: wrong})
+            assert answer.status_code < 500, (place, field)
+            if not _said(_errors(answer), before):
+                taken.append(f"{place} → {action} {field}")
     # allauth's own list of the account's addresses: one not the account's changes
     # nothing and says nothing (its view's choice; a browser cannot send it)
     assert taken == ["email #2 → /accounts/email/ email"], "\n".join(taken)
@@ -395,22 +480,22 @@ def test_each_choice_sent_with_a_value_not_offered_is_refused() -> None:
     assert held >= 85, held  # (76 choices, 14 buttons that each pick an action, today)
 
 
-def test_each_list_of_boxes_sent_with_a_value_not_offered_is_refused() -> None:
+def test_each_list_of_boxes_sent_with_a_value_not_offered_is_refused(
+    forms: dict[tuple[bool, bool], list[_Form]],
+) -> None:
     """Every list of boxes that each stand for a choice (a hand's yaku), sent with one
     value more that the page does not offer, the rest as offered: refused with a word
     said, never left out in silence."""
-    client, pages, anonymous = populate()
     taken: list[str] = []
     held = 0
-    for who, targets in ((client, pages), (Client(), anonymous)):
-        for place, action, form, offered, before in _sendable(who, targets):
-            boxes = {f for f, kind, v in form["fields"] if kind.startswith("checkbox") and v}
-            for field in sorted(boxes):
-                held += 1
-                more = [*offered.get(field, []), "zzz-not-offered"]
-                answer, _kept = _rolled_back(who, action, {**offered, field: more})
-                assert answer.status_code < 500, (place, field)
-                if not _said(_errors(answer), before):
-                    taken.append(f"{place} → {action} {field}")
+    for who, _ticked, place, action, form, offered, before in _each_form(forms):
+        boxes = {f for f, kind, v in form["fields"] if kind.startswith("checkbox") and v}
+        for field in sorted(boxes):
+            held += 1
+            more = [*offered.get(field, []), "zzz-not-offered"]
+            answer, _kept = _rolled_back(who, action, {**offered, field: more})
+            assert answer.status_code < 500, (place, field)
+            if not _said(_errors(answer), before):
+                taken.append(f"{place} → {action} {field}")
     assert taken == [], "\n".join(taken)
     assert held >= 9, held  # (the players present, and a hand's yaku on two forms)
