@@ -16,6 +16,7 @@ import time
 import uuid
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import AbstractContextManager
 from pathlib import Path
 
 import pytest
@@ -45,19 +46,35 @@ def _databases() -> list[str]:
     return ["sqlite", "postgresql"] if PG_URL else ["sqlite"]
 
 
-@pytest.fixture(params=_databases())
-def server(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Served]:
-    """A fresh ``seisan serve`` (two workers, open sign-up), on a new database."""
+def _started(database: str, folder: Path) -> AbstractContextManager[Served]:
+    """``seisan serve`` (two workers, open sign-up) on a new database."""
     env = {"SEISAN_OPEN_SIGNUP": "1", "DJANGO_SECRET_KEY": "k" * 50,
            "SEISAN_SIGNUP_RATE": "100/m/ip"}  # twenty users from one machine  # fmt: skip
-    with serve_on(request.param, SEISAN, tmp_path, ["--workers", "2"], env, PG_URL) as served:
+    return serve_on(database, SEISAN, folder, ["--workers", "2"], env, PG_URL)
+
+
+@pytest.fixture(params=_databases())
+def fresh_server(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Served]:
+    """A server of its own, for a test of what it must get right as it starts."""
+    with _started(request.param, tmp_path) as served:
         yield served
 
 
-def test_each_user_sees_only_their_own_clubs(server: Served) -> None:
+@pytest.fixture(scope="module", params=_databases())
+def server(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+           ) -> Iterator[Served]:  # fmt: skip
+    """One server for the module's tests that each sign up users of their own, make
+    their own clubs and read only those (the owner's one-time link: one test alone opens
+    it), started once for them, not once each: each start migrates a new database and
+    boots two workers (5 s or so a start, on each database)."""
+    with _started(request.param, tmp_path_factory.mktemp("served")) as served:
+        yield served
+
+
+def test_each_user_sees_only_their_own_clubs(fresh_server: Served) -> None:
     def one(number: int) -> list[str]:
         problems = []
-        browser = member(server.base, number)
+        browser = member(fresh_server.base, number)
         status, _url, _page = browser.post("/clubs/new/", {
             "name": f"Club {number}", "slug": f"club-{number}", "kind": "circle",
             "currency": "JPY"})  # fmt: skip
