@@ -25,6 +25,7 @@ RUN_STARTED = "SEISAN_TEST_RUN_STARTED"  # read by tests/web/test_browser.py
 # 25 an invoke of `seisan settle` took, thousands of times a run. Built once per app
 # here; each invoke still parses its arguments and runs the command in a fresh Click
 # context, as before (the tests that translate the help build their own command).
+# Built afresh in each test session, as the core's kept values are (`_clear_kept`).
 typer.testing._get_command = functools.cache(typer.testing._get_command)  # type: ignore[attr-defined]
 
 
@@ -90,7 +91,8 @@ def _clear_kept() -> None:
                  pt.quanta_value, pt._decimal, pt.from_quanta, pt.quanta_json, pt.json_string,
                  conditions._hands, hands._table, uma.named_umas, yaku.catalogue,
                  i18n._kept_key, i18n._kept_number, i18n._seat_words,
-                 yaku._by_record, import_module("seisan.logs.tenhou")._built):  # fmt: skip
+                 yaku._by_record, import_module("seisan.logs.tenhou")._built,
+                 typer.testing._get_command):  # type: ignore[attr-defined]  # fmt: skip
         kept.cache_clear()
 
 
