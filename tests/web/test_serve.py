@@ -8,11 +8,20 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from .serving import ROOT, Browser, serve
 
 SEISAN = Path(sys.executable).with_name("seisan")
 
 
+#: ``seisan serve`` started on a SQLite file of its own, whatever database the run's own
+#: tests use (``clean_env`` drops DATABASE_URL): the same on make test's PostgreSQL run,
+#: which leaves ``serve`` tests out
+SERVES_SQLITE = pytest.mark.serve
+
+
+@SERVES_SQLITE
 def test_first_start(tmp_path: Path) -> None:
     with serve(SEISAN, tmp_path, ["--demo", str(ROOT / "examples")]) as served:
         lines = served.output.splitlines()
@@ -46,6 +55,7 @@ def test_the_web_extra_is_optional_for_the_core() -> None:
     assert out.stdout.strip() == "[]"
 
 
+@SERVES_SQLITE
 def test_the_database_is_made_the_owners_alone_and_given_no_right_it_had_not(
     tmp_path: Path,
 ) -> None:
