@@ -123,6 +123,12 @@ def test_a_setting_error_is_djangos_and_seisans(monkeypatch: pytest.MonkeyPatch)
         assert str(refused.value) == "X_SETTING “x”: 0보다 큰 초 수를 지정하세요"
 
 
+#: a test that starts ``seisan serve`` with :func:`_clean`'s environment (no DATABASE_URL:
+#: its SQLite file, or none): the same on make test's PostgreSQL run, which leaves
+#: ``serve`` tests out
+SERVES_SQLITE = pytest.mark.serve
+
+
 def _clean(folder: Path, lang: str, **variables: str) -> dict[str, str]:
     dropped = ("SEISAN_", "DJANGO_", "LC_", "DATABASE_URL", "TIME_ZONE")
     kept = {k: v for k, v in os.environ.items() if not k.startswith(dropped)}
@@ -138,6 +144,7 @@ def _clean(folder: Path, lang: str, **variables: str) -> dict[str, str]:
      "seisan: 오류: TIME_ZONE “Asia/Toky0”: 그런 시간대는 없습니다(Asia/Tokyo, Asia/Seoul, UTC "
      "등을 지정하세요)"),
 ])  # fmt: skip
+@SERVES_SQLITE
 def test_serve_stops_on_a_bad_setting_with_one_line(tmp_path: Path, variables: dict[str, str],
                                                     lang: str, said: str) -> None:  # fmt: skip
     """``SEISAN_SEATING_SECONDS=x seisan serve`` ended in Django's traceback, in English."""
@@ -235,6 +242,7 @@ def test_the_mail_backend_is_a_class_that_imports(monkeypatch: pytest.MonkeyPatc
     ("a@b@c", "--owner “a@b@c”: give an email address"),
     ("a" * 146 + "@x.jp", "--owner: an email address of at most 150 characters"),
 ])  # fmt: skip
+@SERVES_SQLITE
 def test_serve_refuses_an_owner_who_is_no_email(tmp_path: Path, owner: str, said: str) -> None:
     """helper-63: nothing was Django's traceback, and a name that is no address an owner
     who could never sign in “with the email above”."""
@@ -247,6 +255,7 @@ def test_serve_refuses_an_owner_who_is_no_email(tmp_path: Path, owner: str, said
     assert not (tmp_path / "a.db").exists()
 
 
+@SERVES_SQLITE
 def test_a_demo_that_fails_is_named_and_leaves_no_club(tmp_path: Path) -> None:
     """helper-63: a demo file that failed left an empty demo club, and the demo then never
     loaded; a club.toml that is not UTF-8 was Python's traceback."""
