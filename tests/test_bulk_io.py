@@ -13,6 +13,7 @@ import zlib
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pyarrow as pa
@@ -587,3 +588,61 @@ def test_only_a_csv_is_gzipped(tmp_path: Path, cli) -> None:  # type: ignore[no-
     assert err == (f"seisan: error: {tmp_path / 'out.parquet.gz'}: a CSV is read and written "
                    "gzipped (.csv.gz), a Parquet or Arrow file never\n")  # fmt: skip
     assert not (tmp_path / "out.parquet.gz").exists()
+
+
+@pytest.mark.parametrize(("name", "text"), [
+    ("in.csv.gz", ""), ("bom.csv.gz", "\ufeff"), ("in.csv", ""),
+])  # fmt: skip
+def test_an_empty_csv_gzipped_or_not_is_said_empty(
+    tmp_path: Path,
+    cli,
+    name: str,
+    text: str,  # type: ignore[no-untyped-def]
+) -> None:
+    """helper-82: a gzip of nothing (or of a BOM alone), as an empty CSV, had been “the
+    file is damaged or cut short”."""
+    import gzip  # noqa: PLC0415
+
+    source = tmp_path / name
+    source.write_bytes(gzip.compress(text.encode()) if name.endswith(".gz") else text.encode())
+    err = cli.run("bulk", "summary", str(source), "-r", "mleague", code=2)
+    assert err == f"seisan: error: {source}: not a readable csv file (the file is empty)\n"
+
+
+@pytest.mark.parametrize("name", ["in.csv.gz", "sjis.csv"])
+def test_a_full_temporary_folder_is_said_full_not_the_input_damaged(
+    tmp_path: Path,
+    cli,
+    monkeypatch: pytest.MonkeyPatch,
+    name: str,  # type: ignore[no-untyped-def]
+) -> None:
+    """helper-82: a .csv.gz is ungzipped (a Shift_JIS CSV made UTF-8) into a temporary
+    file as large as its text; a full disk there had been said of the input, “the file
+    is damaged or cut short”, of a sound file."""
+    import errno  # noqa: PLC0415
+    import gzip  # noqa: PLC0415
+    import os  # noqa: PLC0415
+    import tempfile  # noqa: PLC0415
+
+    text = "p0,p1,p2,p3,メモ\n42600,31000,16400,10000,東1局\n"
+    source = tmp_path / name
+    source.write_bytes(gzip.compress(text.encode()) if name.endswith(".gz")
+                       else text.encode("cp932"))  # fmt: skip
+    spill = tmp_path / "spill"
+    spill.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(spill))
+    made = tempfile.NamedTemporaryFile
+
+    def full(*args: Any, **kwargs: Any) -> Any:
+        file = made(*args, **kwargs)
+
+        def write(data: bytes) -> int:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+        file.write = write
+        return file
+
+    monkeypatch.setattr(tempfile, "NamedTemporaryFile", full)
+    err = cli.run("bulk", "summary", str(source), "-r", "mleague", code=2)
+    assert err.endswith(f"seisan: error: {spill}: the disk is full\n"), err
+    assert list(spill.iterdir()) == []  # (the temporary file gone with it)

@@ -27,6 +27,7 @@ import pyarrow.parquet as pq
 from pyarrow import ipc
 
 from seisan.bulk import BulkError, BulkResult, settle_arrays
+from seisan.errors import file_problem
 from seisan.i18n import SHIFT_JIS, Message, _, not_text
 from seisan.output import csv_separator
 from seisan.rules import Rules
@@ -131,6 +132,8 @@ def _arrow_problem(err: Exception) -> Message:
         return _("not Shift_JIS text")
     if "utf8" in said.lower().replace("-", ""):
         return _("not UTF-8 text")
+    if said.startswith("Empty CSV file"):  # (nothing, or a header's BOM alone, ungzipped)
+        return _("the file is empty")
     cells = re.search(r"Expected (\d+) columns, got (\d+)", said)
     if cells:
         return _("{got} cells where the header has {expected}", got=int(cells[2]),
@@ -193,10 +196,10 @@ def _as_utf8(path: Path) -> pa.NativeFile:
                     problem = UnicodeDecodeError(SHIFT_JIS, chunk, 0, 1, "not text")
                     raise _unreadable(path, max(row - 1, 0), problem)
                 lines += text.count("\n")
-                target.write(text.encode("utf-8"))
+                _spill(target, text.encode("utf-8"))
                 if not chunk:
                     break
-            target.flush()
+            _spill(target, None)
             return pa.memory_map(target.name)
         finally:
             os.unlink(target.name)  # (its pages stay mapped until read)
@@ -209,6 +212,20 @@ def _chunk(source: Any, path: Path, lines: int) -> bytes:
         return bytes(source.read(1 << 20))
     except OSError as err:  # (a .gz cut short or damaged)
         raise _unreadable(path, max(lines - 1, 0), err) from None
+
+
+def _spill(target: Any, data: bytes | None) -> None:
+    """``data`` written to the temporary file (None: the file flushed), a full disk
+    named as the temporary folder's, not as the input's damage (“the file is damaged
+    or cut short” had been said of a sound file)."""
+    try:
+        if data is None:
+            target.flush()
+        else:
+            target.write(data)
+    except OSError as err:
+        raise BulkError(_("{path}: {problem}", path=Path(target.name).parent,
+                          problem=file_problem(err))) from None  # fmt: skip
 
 
 def _unpacked(path: Path) -> pa.NativeFile:
@@ -226,8 +243,8 @@ def _unpacked(path: Path) -> pa.NativeFile:
         try:
             while chunk := _chunk(source, path, lines):
                 lines += chunk.count(b"\n")
-                target.write(chunk)
-            target.flush()
+                _spill(target, chunk)
+            _spill(target, None)
             return pa.memory_map(target.name)
         finally:
             os.unlink(target.name)  # (its pages stay mapped until read)
