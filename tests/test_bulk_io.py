@@ -646,3 +646,28 @@ def test_a_full_temporary_folder_is_said_full_not_the_input_damaged(
     err = cli.run("bulk", "summary", str(source), "-r", "mleague", code=2)
     assert err.endswith(f"seisan: error: {spill}: the disk is full\n"), err
     assert list(spill.iterdir()) == []  # (the temporary file gone with it)
+
+
+@pytest.mark.parametrize(("name", "before"), [("first.csv", 0), ("late.csv.gz", 60_000)])
+def test_a_row_longer_than_a_block_asks_for_a_larger_batch_size(
+    tmp_path: Path,
+    cli,
+    name: str,
+    before: int,  # type: ignore[no-untyped-def]
+) -> None:
+    """helper-82: a row longer than the CSV reader's block (``--batch-size`` × 32 bytes,
+    a MiB at least) had been “the file is damaged or cut short” (and, past the first
+    block, “save it as UTF-8 or Shift_JIS throughout”); a larger --batch-size reads it."""
+    import gzip  # noqa: PLC0415
+
+    text = (b"p0,p1,p2,p3,note\n" + b"40000,30000,20000,10000,y\n" * before
+            + b"42600,31000,16400,10000," + b"x" * (2 << 20) + b"\n")  # fmt: skip
+    source = tmp_path / name
+    source.write_bytes(gzip.compress(text) if name.endswith(".gz") else text)
+    err = cli.run("bulk", "summary", str(source), "-r", "mleague", "--batch-size", "1000",
+                  code=2)  # fmt: skip
+    said = "a row too long to read at this --batch-size: give a larger one"
+    where = f"cannot be read from row {before + 1} on" if before else "not a readable csv file"
+    assert err == f"seisan: error: {source}: {where} ({said})\n"
+    read = cli.json("bulk", "summary", str(source), "-r", "mleague", "--batch-size", "100000")
+    assert read[0]["games"] == before + 1

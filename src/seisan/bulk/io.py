@@ -99,8 +99,8 @@ def _readable(
 
 
 def _unreadable(source: Path, row: int, err: Exception) -> BulkError:
-    broken = _gzip_problem(err)
-    if broken is not None:  # (no encoding to save it in: the gzip is broken)
+    broken = _gzip_problem(err) or _long_row(err)
+    if broken is not None:  # (no encoding to save it in: the gzip is broken, a row long)
         return BulkError(_("{path}: cannot be read from row {row} on ({detail})", path=source,
                            row=row + 1, detail=broken))  # fmt: skip
     return BulkError(
@@ -122,10 +122,19 @@ def _gzip_problem(err: Exception) -> Message | None:
     return None
 
 
+def _long_row(err: Exception) -> Message | None:
+    """A row longer than the CSV reader's block (``--batch-size`` × 32 bytes, a MiB at
+    least), or None: Arrow's “straddling object straddles two block boundaries”, which
+    had been said as a file damaged or cut short."""
+    if "straddling object" in str(err):
+        return _("a row too long to read at this --batch-size: give a larger one")
+    return None
+
+
 def _arrow_problem(err: Exception) -> Message:
     """What Arrow found wrong, in the reader's words (Arrow's own are English)."""
     said = str(err)
-    broken = _gzip_problem(err)
+    broken = _gzip_problem(err) or _long_row(err)
     if broken is not None:
         return broken
     if isinstance(err, UnicodeDecodeError):  # (read as Shift_JIS: a byte further on)
