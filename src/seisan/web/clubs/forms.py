@@ -125,11 +125,9 @@ class ClubForm(forms.ModelForm):  # type: ignore[type-arg]
                                          slug=slug))  # fmt: skip
 
     def clean_time_zone(self) -> str:
-        import zoneinfo  # noqa: PLC0415
-
         zone = str(self.cleaned_data.get("time_zone") or "").strip() or m.local_zone()
         # (“localtime” is the server's own clock setting, not a zone: it moves with it)
-        if zone not in zoneinfo.available_timezones() or zone in ("localtime", "posixrules"):
+        if zone not in m.known_zones() or zone in ("localtime", "posixrules"):
             raise forms.ValidationError(words(N_("not a time zone: give Asia/Tokyo, "
                                                  "Asia/Seoul, Europe/London…")))  # fmt: skip
         return zone
