@@ -100,13 +100,21 @@ MUTMUT = str(Path(sys.executable).parent / "mutmut")
 MEMORY = int(os.environ.get("SEISAN_MUTANTS_MEMORY", str(6 << 30)))
 
 
+#: how many mutants mutmut checks at once (``SEISAN_MUTANTS_CHILDREN``; mutmut's default,
+#: every core, when unset): 1 leaves the other core to whoever shares the machine
+CHILDREN = os.environ.get("SEISAN_MUTANTS_CHILDREN", "")
+
+
 def _mutmut(args: list[str], where: Path) -> None:
-    """``mutmut`` with ``args`` in ``where``, its memory bounded by :data:`MEMORY`."""
+    """``mutmut`` with ``args`` in ``where``, its memory bounded by :data:`MEMORY`, its
+    children by :data:`CHILDREN`."""
     import resource  # noqa: PLC0415
 
     def bounded() -> None:
         resource.setrlimit(resource.RLIMIT_DATA, (MEMORY, MEMORY))
 
+    if args[:1] == ["run"] and CHILDREN:
+        args = ["run", "--max-children", CHILDREN, *args[1:]]
     subprocess.run([MUTMUT, *args], cwd=where, check=False, preexec_fn=bounded)
 
 
