@@ -54,6 +54,36 @@ def test_functions_are_named_as_mutmut_names_them_and_told_apart_by_their_code()
     before, after = mutants.functions(source), mutants.functions(again)
     assert list(before) == ["x_a", "xǁBǁc"]
     assert before["x_a"] == after["x_a"] and before["xǁBǁc"] != after["xǁBǁc"]
-    patterns = mutants.changed({"transfers": "d79d930"})
+    patterns = mutants.changed({"transfers": "d79d930"}, by_function={})
     assert "seisan.transfers.x_with_first__mutmut_*" in patterns
     assert all(p.startswith("seisan.transfers.x") for p in patterns)
+
+
+def test_functions_mutmut_leaves_alone_are_not_listed() -> None:
+    """mutmut makes no mutants of a decorated function (a property's getter, a
+    ``cached_property``), only of a ``staticmethod`` or ``classmethod``: ``changed``
+    listed ``GamePlay.claim_unused`` (a property) for a run that checks nothing."""
+    source = (
+        "class B:\n"
+        "    @property\n    def p(self):\n        return 1\n"
+        "    @cached_property\n    def c(self):\n        return 1\n"
+        "    @staticmethod\n    def s():\n        return 1\n"
+        "    @classmethod\n    def k(cls):\n        return 1\n"
+        "    def m(self):\n        return 1\n"
+        "@cache\ndef f():\n    return 1\n"
+        "def g():\n    return 1\n"
+    )
+    assert list(mutants.functions(source)) == ["xǁBǁs", "xǁBǁk", "xǁBǁm", "x_g"]
+
+
+def test_a_function_run_by_function_is_left_out_until_it_changes_again() -> None:
+    """A function run by function (:data:`mutants.FUNCTION_RUNS`) is not listed again
+    while its code is the code it ran on; changed since, it is."""
+    fresh = {"transfers": "d79d930"}
+    everything = mutants.changed(fresh, by_function={})
+    with_first = "seisan.transfers.x_with_first"
+    assert f"{with_first}__mutmut_*" in everything
+    # run on today's code: left out
+    assert f"{with_first}__mutmut_*" not in mutants.changed(fresh, {with_first: "HEAD"})
+    # run on the fresh run's own code, which it has changed since: listed
+    assert mutants.changed(fresh, {with_first: "d79d930"}) == everything

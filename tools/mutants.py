@@ -274,33 +274,94 @@ FRESH_RUNS = {"settlement": "6bc490d", "sidebets": "4da9ce8", "ledger": "06a23d6
               "transfers": "d79d930", "games": "d01a3e6"}  # fmt: skip
 
 
+def _mutated(node: object) -> bool:
+    """Whether mutmut makes mutants of a function: not of a decorated one (a property's
+    getter among them), but of a ``staticmethod`` or ``classmethod``."""
+    import ast  # noqa: PLC0415
+
+    assert isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+    decorators = node.decorator_list
+    if not decorators:
+        return True
+    (only, *more) = decorators
+    return not more and isinstance(only, ast.Name) and only.id in ("staticmethod", "classmethod")
+
+
 def functions(source: str) -> dict[str, str]:
-    """Each function of a module as mutmut names it (``x_name``, ``xǁClassǁname``), with
-    its syntax tree (comments and layout aside)."""
+    """Each function of a module that mutmut mutates, as it names it (``x_name``,
+    ``xǁClassǁname``), with its syntax tree (comments and layout aside)."""
     import ast  # noqa: PLC0415
 
     found = {}
     for node in ast.parse(source).body:
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and _mutated(node):
             found[f"x_{node.name}"] = ast.dump(node)
         elif isinstance(node, ast.ClassDef):
             for sub in node.body:
-                if isinstance(sub, ast.FunctionDef | ast.AsyncFunctionDef):
+                if isinstance(sub, ast.FunctionDef | ast.AsyncFunctionDef) and _mutated(sub):
                     found[f"xǁ{node.name}ǁ{sub.name}"] = ast.dump(sub)
     return found
 
 
-def changed(runs: dict[str, str] = FRESH_RUNS) -> list[str]:
+#: each function run by function since its module's fresh run, with the commit of the
+#: code it ran on (docs/testing.md names each session's): one unchanged since that
+#: commit is not printed by ``changed`` again
+FUNCTION_RUNS: dict[str, str] = {
+    # the thirty-second and thirty-third sessions' (2026-12-06), on deecc3b's code or
+    # later: each function unchanged from deecc3b to 1b2a813
+    **dict.fromkeys(
+        [f"seisan.games.{name}" for name in (
+            "x__value", "x__in_field", "x__list", "x__win", "x_read_json", "x_json_data",
+            "xǁ_TwiceErrorǁ__init__", "x__once")]
+        + [f"seisan.sidebets.{name}" for name in (
+            "xǁTableǁ__init__", "x__standing", "x__loser_to_winner", "x__paid",
+            "x_exact_transfers", "x_bet_field", "x__spectators_bet", "x__count")]
+        + [f"seisan.ledger.{name}" for name in (
+            "x_rounded_money", "x_game_result", "xǁAccountsǁtransfers",
+            "xǁAccountsǁ_pool_apart", "xǁGameResultǁjansou", "xǁGameResultǁpooled",
+            "xǁGameResultǁjson_row", "xǁGameResultǁjansou_units", "xǁGameResultǁlost_money")]
+        + [f"seisan.transfers.{name}" for name in ("x_is_house", "x_with_first",
+                                                    "x__zero_sum_groups")],
+        "1b2a813",
+    ),
+}  # fmt: skip
+
+
+def _ran(runs: dict[str, str]) -> dict[str, set[str]]:
+    """Per commit, the functions :data:`FUNCTION_RUNS` ran on it."""
+    by_commit: dict[str, set[str]] = defaultdict(set)
+    for name, commit in runs.items():
+        by_commit[commit].add(name)
+    return by_commit
+
+
+def _source(commit: str, module: str) -> str:
+    return subprocess.run(["git", "show", f"{commit}:src/seisan/{module}.py"], cwd=ROOT,
+                          capture_output=True, text=True, check=True).stdout  # fmt: skip
+
+
+def changed(
+    runs: dict[str, str] = FRESH_RUNS, by_function: dict[str, str] | None = None
+) -> list[str]:
     """Patterns of the mutants of every function new or changed since its module's run
-    (``seisan.ledger.xǁGameResultǁflows__mutmut_*``), for ``mutmut run`` or ``resume``."""
+    (``seisan.ledger.xǁGameResultǁflows__mutmut_*``), for ``mutmut run`` or ``resume``;
+    a function run by function (:data:`FUNCTION_RUNS`, or ``by_function``) and unchanged
+    since is left out."""
+    by_function = FUNCTION_RUNS if by_function is None else by_function
     patterns = []
     for module, commit in runs.items():
-        then = subprocess.run(["git", "show", f"{commit}:src/seisan/{module}.py"], cwd=ROOT,
-                              capture_output=True, text=True, check=True).stdout  # fmt: skip
-        before = functions(then)
+        before = functions(_source(commit, module))
         now = functions((ROOT / "src" / "seisan" / f"{module}.py").read_text(encoding="utf-8"))
-        patterns += [f"seisan.{module}.{name}__mutmut_*" for name, tree in now.items()
-                     if before.get(name) != tree]  # fmt: skip
+        since = {name: tree for name, tree in now.items() if before.get(name) != tree}
+        for ran, names in _ran(by_function).items():
+            chosen = {name.split(".", 2)[2] for name in names
+                      if name.startswith(f"seisan.{module}.")}  # fmt: skip
+            if chosen & since.keys():
+                then = functions(_source(ran, module))
+                for name in chosen:
+                    if name in since and then.get(name) == since[name]:
+                        del since[name]
+        patterns += [f"seisan.{module}.{name}__mutmut_*" for name in since]
     return patterns
 
 
