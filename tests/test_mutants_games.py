@@ -1195,3 +1195,26 @@ def test_a_key_given_twice_in_json_is_named_with_its_file() -> None:
         "points": [1],
         "Points": [2],
     }
+
+
+def test_a_stop_said_of_a_game_its_rules_ended_is_refused_under_end(tmp_path: Path) -> None:
+    """A record stopped (``end``) after its own rules had ended the game (examples/game.json
+    ends in sudden death in W1, hand 13) is refused as new input, under the field ``end``
+    (the API answers with it); from a file, the file is named first. A stop where the
+    rules had not ended the game (after 3 hands) is read: stopped on time before E3."""
+    record = json.loads((Path(__file__).parents[1] / "examples" / "game.json").read_text("utf-8"))
+    played = record_from_dict({**record, "end": "agreement"}).play()
+    assert (played.claim_unused, played.end) == (True, "sudden-death")
+    with pytest.raises(GameError) as refused:
+        played.check_claims()
+    words = ("end = “agreement”: the game was not stopped, it ended by its rules (sudden "
+             "death in W1); leave end out")  # fmt: skip
+    assert (refused.value.message.text("en"), refused.value.field) == (words, "end")
+    path = tmp_path / "ended.json"
+    path.write_text(json.dumps({**record, "end": "agreement"}), encoding="utf-8")
+    with pytest.raises(GameError) as named:
+        load_record(path).play().check_claims()
+    assert (named.value.message.text("en"), named.value.field) == (f"{path}: {words}", "end")
+    short = record_from_dict({**record, "hands": record["hands"][:3], "end": "time"}).play()
+    assert (short.claim_unused, short.end) == (False, "time")
+    short.check_claims()  # (a real stop: nothing to refuse)
