@@ -324,6 +324,10 @@ FUNCTION_RUNS: dict[str, str] = {
                                                     "x__zero_sum_groups")],
         "1b2a813",
     ),
+    # helper-81 (2026-12-07), on 159e020's code: every mutant of check_claims killed
+    # (three by the test written after); Accounts.pooled has none (``frozenset()``)
+    "seisan.games.xǁGamePlayǁcheck_claims": "159e020",
+    "seisan.ledger.xǁAccountsǁpooled": "159e020",
 }  # fmt: skip
 
 
