@@ -269,6 +269,27 @@ def test_pool_rounding_stays_in_the_pool() -> None:
     assert sum(money.values()) == 0
 
 
+def test_first_place_absorbs_the_money_rounding_though_another_ends_higher_on_chips(
+    cli,
+) -> None:
+    """With a spectators' pool, the players' money is still rounded with first place
+    absorbing the residue, even when chips leave another player with a higher total
+    (helper-81: a mutant that gave it to the highest total survived every test).
+    M.League's rules, 点3 (30 a pt) in units of 100: Ana (1st) +55 pt, Ben (2nd) +10
+    and 30 chips from Dae at 2 pt = +70, Chie -20, Dae -45 - 60 = -105; the pool: Eve
+    backs Ana, Fay backs Dae, 10 pt. Ben 2,100, Chie -600, Dae -3,150 → -3,100 (half
+    up); Ana takes the rest, 1,600 (1,650 exact): the highest total, Ben, would have
+    rounded Ana to 1,700 and kept 2,000."""
+    data = cli.json("settle", "35000", "30000", "20000", "15000", "-r", "mleague",
+                    "--names", "Ana,Ben,Chie,Dae", "--chips", "0,30,0,-30",
+                    "--chip-value", "2", "--pool", "Eve:Ana", "--pool", "Fay:Dae",
+                    "--soto-pool", "10000", "--rate", "30", "--unit", "100")  # fmt: skip
+    players = {r["name"]: (r["total"], r["money"]) for r in data["results"]}
+    assert players == {"Ana": (55, 1600), "Ben": (70, 2100), "Chie": (-20, -600),
+                       "Dae": (-105, -3100)}  # fmt: skip
+    assert [(s["name"], s["money"]) for s in data["spectators"]] == [("Eve", 300), ("Fay", -300)]
+
+
 def test_money_rounds_to_the_unit_and_still_sums_to_zero() -> None:
     # 点3 (30 per pt) with a 10-yen unit: 11 → 330, -23.6 → -708 → -710, -50 → -1500
     rules = find_preset("mleague").replace(stakes=Stakes(rate=Fraction(30), unit=Fraction(10)))
