@@ -201,8 +201,8 @@ def test_check_names_each_log_that_differs_and_imports_the_rest(tmp_path: Path, 
     wrong.write_text(text.replace(first, 'sc="240,80,250,-30,250,-20,250,-20"'))
     error = cli.run("import", "tenhou", str(logs), "-o", str(tmp_path / "games"), "--check",
                     code=2)  # fmt: skip
-    assert f"seisan: error: {wrong}: hand 1 (E1): seisan has 31000, 23000, 23000, 23000, " \
-        "the log 32000, 22000, 23000, 23000" in error  # fmt: skip
+    assert f"seisan: error: {wrong}: hand 1 (E1): seisan has 31000, 23000, 23000, 23000; " \
+        "the log has 32000, 22000, 23000, 23000" in error  # fmt: skip
     assert "1 of 2 logs imported" in error
     assert [p.name for p in (tmp_path / "games").iterdir()] == [SAMPLE.stem + ".json"]
     ja = cli.run("import", "tenhou", str(wrong), "-o", str(tmp_path / "ja"), "--check",
@@ -377,7 +377,7 @@ def test_every_log_left_out_is_listed_at_the_end_with_its_problem(  # type: igno
             for line in lines[at + 1:] if line.startswith("│")]  # fmt: skip
     assert lines[at + 2].split() == ["┃", "file", "┃", "problem", "┃"]
     assert rows == [
-        [str(wrong), "hand 1 (E1): seisan has 31000, 23000, 23000, 23000, the log 32000, "
+        [str(wrong), "hand 1 (E1): seisan has 31000, 23000, 23000, 23000; the log has 32000, "
                      "22000, 23000, 23000"],
         [str(empty), "an empty file"],
     ]  # fmt: skip

@@ -123,7 +123,7 @@ def test_a_changed_payment_is_named_by_the_check() -> None:
     with pytest.raises(CheckError) as raised:
         check(majsoul.parse(text))
     assert raised.value.message.text("en") == (
-        "hand 5 (E3): seisan has 14300, 26900, 19700, 39100, the log 14600, 26900, 19700, 38800"
+        "hand 5 (E3): seisan has 14300, 26900, 19700, 39100; the log has 14600, 26900, 19700, 38800"
     )
 
 
@@ -441,7 +441,7 @@ def test_each_hands_change_as_the_record_states_it_is_checked(tmp_path: Path, cl
     with pytest.raises(CheckError) as raised:
         check(load_log(_real_edited(tmp_path, more)))
     assert raised.value.message.text("en") == (
-        "hand 3 (E2): seisan's changes are -2000, 0, 0, 2000, the log's -3000, 0, 0, 3000"
+        "hand 3 (E2): seisan's changes are -2000, 0, 0, 2000; the log's are -3000, 0, 0, 3000"
     )
     error = cli.run("import", "majsoul", str(tmp_path / REAL.name), "--check", "-o",
                     str(tmp_path / "out"), code=2)  # fmt: skip
@@ -454,7 +454,7 @@ def test_each_hands_change_as_the_record_states_it_is_checked(tmp_path: Path, cl
     with pytest.raises(CheckError) as raised:
         check(load_log(_real_edited(tmp_path, unpaid)))
     assert raised.value.message.text("en") == (
-        "hand 4 (E3): seisan's changes are -5200, 0, 0, 5200, the log's -5200, 0, 0, 6200"
+        "hand 4 (E3): seisan's changes are -5200, 0, 0, 5200; the log's are -5200, 0, 0, 6200"
     )
 
 

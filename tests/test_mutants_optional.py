@@ -370,8 +370,8 @@ def test_a_hand_that_differs_from_the_log_is_named() -> None:
     after[2] = (25000, 30000, 14300, 30600)
     with pytest.raises(tenhou.LogError) as err:
         tenhou.check(replace(game, points_after=tuple(after)))
-    assert str(err.value) == ("hand 3 (E3): seisan has 25000, 30000, 14300, 30700, "
-                              "the log 25000, 30000, 14300, 30600")  # fmt: skip
+    assert str(err.value) == ("hand 3 (E3): seisan has 25000, 30000, 14300, 30700; "
+                              "the log has 25000, 30000, 14300, 30600")  # fmt: skip
 
 
 def test_a_log_with_fewer_hands_than_seisan_plays() -> None:
@@ -385,12 +385,12 @@ def test_final_points_and_pt_that_differ_from_the_log() -> None:
     game = tenhou.load(FIRST_LOG)
     with pytest.raises(tenhou.LogError) as err:
         tenhou.check(replace(game, final_points=(18000, 37400, 8200, 36300)))
-    assert str(err.value) == ("final points: seisan has 18000, 37400, 8200, 36400, "
-                              "the log 18000, 37400, 8200, 36300")  # fmt: skip
+    assert str(err.value) == ("final points: seisan has 18000, 37400, 8200, 36400; "
+                              "the log has 18000, 37400, 8200, 36300")  # fmt: skip
     pt = (Decimal(-22), Decimal(48), Decimal(-42), Decimal(17))
     with pytest.raises(tenhou.LogError) as err:
         tenhou.check(replace(game, final_pt=pt))
-    assert str(err.value) == "final pt: seisan has -22, 48, -42, 16, the log -22, 48, -42, 17"
+    assert str(err.value) == "final pt: seisan has -22, 48, -42, 16; the log has -22, 48, -42, 17"
 
 
 def test_a_broken_element_is_named_by_its_place_in_the_log(tmp_path: Path) -> None:

@@ -283,7 +283,7 @@ def test_what_cannot_be_imported_is_refused_with_why_and_the_rest_imports(
     problems = {r["file"]: r["problem"] for r in english(got)}
     assert problems[TENHOU[1]] == (
         "the season's rules give other points than the game had under its own rules "
-        "(Tenhou): hand 1 (E1): seisan has 41700, 26100, 26100, 26100, the log 36700, 21100, "
+        "(Tenhou): hand 1 (E1): seisan has 41700, 26100, 26100, 26100; the log has 36700, 21100, "
         "21100, 21100")  # fmt: skip
     ja = {r["file"]: r["problem"]["ja"] for r in got.refused}[TENHOU[1]]
     assert "対局のルール（天鳳 (四麻)）" in ja, ja  # the rules' title as a ja reader knows it
@@ -308,7 +308,7 @@ def test_a_changed_number_in_a_log_is_refused_by_its_own_check(
     got = review_of(read(signed_in, club, season, files=[changed]))
     assert got.games == []
     assert english(got) == [{"file": "changed.json", "problem": (
-        "hand 1 (E1): seisan has 36700, 21100, 21100, 21100, the log 36700, 20100, "
+        "hand 1 (E1): seisan has 36700, 21100, 21100, 21100; the log has 36700, 20100, "
         "22100, 21100")}]  # fmt: skip
 
 

@@ -233,14 +233,14 @@ def check(game: LoggedGame) -> GamePlay:
     for index, (line, expected) in enumerate(zip(played.lines, game.points_after, strict=False)):
         if line.points != expected:
             raise CheckError(
-                _("hand {number} ({round}): seisan has {ours}, the log {theirs}",
+                _("hand {number} ({round}): seisan has {ours}; the log has {theirs}",
                   number=line.number, round=RoundName(line.round), ours=list(line.points),
                   theirs=list(expected))
             )  # fmt: skip
         stated = game.deltas[index] if index < len(game.deltas) else None
         if stated is not None and line.deltas != stated:  # (the log's own sum differs)
             raise CheckError(
-                _("hand {number} ({round}): seisan's changes are {ours}, the log's {theirs}",
+                _("hand {number} ({round}): seisan's changes are {ours}; the log's are {theirs}",
                   number=line.number, round=RoundName(line.round), ours=list(line.deltas),
                   theirs=list(stated))
             )  # fmt: skip
@@ -255,13 +255,13 @@ def check(game: LoggedGame) -> GamePlay:
     final = played.final_points if game.deposits_in_final else played.lines[-1].points
     if tuple(final) != game.final_points:
         raise CheckError(
-            _("final points: seisan has {ours}, the log {theirs}", ours=list(final),
+            _("final points: seisan has {ours}; the log has {theirs}", ours=list(final),
               theirs=list(game.final_points))
         )  # fmt: skip
     scores = tuple(Decimal(str(s.numerator)) / s.denominator for s in played.settlement.scores)
     if game.final_pt and scores != game.final_pt:
         raise CheckError(
-            _("final pt: seisan has {ours}, the log {theirs}", ours=list(scores),
+            _("final pt: seisan has {ours}; the log has {theirs}", ours=list(scores),
               theirs=list(game.final_pt))
         )  # fmt: skip
     return played
