@@ -383,3 +383,23 @@ def test_the_final_points_are_the_games_settled_whatever_the_caller_does_next(en
     sticks[:] = 0
     assert result.points.tolist() == [[43600, 31000, 16400, 9000]]
     assert result.places.tolist() == [[1, 2, 3, 4]]
+
+
+@pytest.mark.parametrize(
+    ("dtype", "value"),
+    [(np.int64, 2**40), (np.int64, 2**32 + 40000), (np.int64, -(2**35)),
+     (np.uint64, 2**63 + 5), (np.uint32, 2**31 + 7), (np.int64, 10**9 + 100)],
+)  # fmt: skip
+def test_points_wider_than_the_kernels_int32_are_refused_not_wrapped(dtype, value) -> None:
+    """The kernel's loops read int32 points (one compiled loop a rule, not one a type):
+    points of a wider type beyond the limit are refused with the NumPy path's words,
+    never narrowed (2**32 + 40000 would have read as 40000)."""
+    rules = find_preset("tenhou")
+    points = np.array([[40000, 30000, 20000, 10000]] * 60000, dtype=dtype)
+    points[30000, 0] = value
+    words = []
+    for engine in ("numpy", "numba"):
+        with pytest.raises(BulkError) as err:
+            settle_arrays(points, rules, engine=engine)
+        words.append(str(err.value))
+    assert words[0] == words[1] and words[1].startswith("row 30001: points beyond 1000000000")

@@ -212,9 +212,9 @@ def _kernel() -> Any:
 
 
 def _settle_kernel(points: Any, deposits: Any, rules: Rules, threads: int = 1) -> BulkResult:
-    """The fused kernel over the points as given (no column copied first), on up to
-    ``threads`` threads; a row it stops at is worded by the NumPy path, which finds
-    the same first bad row."""
+    """The fused kernel over the points (int32 rows as given; other points copied
+    once), on up to ``threads`` threads; a row it stops at is worded by the NumPy path,
+    which finds the same first bad row."""
     kernel = _kernel()
     if kernel is None:
         raise BulkError(_("the fused kernel needs Numba: pip install 'seisan[bulk]'"))
@@ -224,8 +224,16 @@ def _settle_kernel(points: Any, deposits: Any, rules: Rules, threads: int = 1) -
     if not counts.dtype.isnative:
         counts = counts.astype(counts.dtype.newbyteorder("="))
     most = max_sticks(rules)
-    if _unsigned_beyond(values, MAX_POINTS) or _unsigned_beyond(counts, most):
+    if _unsigned_beyond(counts, most):
         _settle_columns(*check_arrays(points, deposits, rules), rules)  # words the row
+    # the loops are compiled for int32 points alone (each type of points compiles every
+    # loop again, 5-8 s of CPU a loop: the tests had compiled 42): every game within the
+    # limit fits (MAX_POINTS < 2**31); wider points beyond it are the NumPy path's
+    if values.dtype != np.int32:
+        wide = values.dtype.itemsize >= 4  # (8 and 16 bits fit)
+        if wide and values.size and (values.max() > MAX_POINTS or values.min() < -MAX_POINTS):
+            return _settle_columns(*check_arrays(points, deposits, rules), rules)
+        values = values.astype(np.int32, order="C")
     # the kernel reads the rows in C order (another layout is copied first) and a count a
     # row (one count for every row is made a column)
     values = np.ascontiguousarray(values)
@@ -264,6 +272,9 @@ def _settle_kernel(points: Any, deposits: Any, rules: Rules, threads: int = 1) -
     sticks_kept = kept if counts.ndim else np.array(counts)
     return BulkResult(places, scores, fast.per_pt, given, sticks_kept,
                       0 if fast.lost else fast.stick)  # fmt: skip
+
+
+assert MAX_POINTS < 2**31  # (the kernel's points are int32: _settle_kernel)
 
 
 def _unsigned_beyond(array: IntArray, limit: int) -> bool:
