@@ -579,6 +579,48 @@ def test_a_gz_that_is_not_gzip_or_is_cut_short_is_one_line(
     )
 
 
+def test_a_gz_is_read_as_gzip_reads_it_and_bytes_after_it_are_named(tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]
+    """helper-82's report: a sound gzip followed by bytes that are not gzip had been “not
+    gzip data”, one padded with zeros (which ``gzip -d`` reads) “damaged”, and an empty
+    file “not gzip data”. Members one after another are one file, as ``gzip -d`` reads
+    them; bytes after the gzip data are named, in the first MiB or further on."""
+    import gzip  # noqa: PLC0415
+
+    head, game = b"p0,p1,p2,p3\n", b"40000,30000,20000,10000\n"
+    packed = gzip.compress(head + game)
+    cases = {
+        "padded.csv.gz": packed + bytes(100),
+        "joined.csv.gz": packed + gzip.compress(b"25000,35000,25000,15000\n"),
+    }
+    for name, data in cases.items():
+        (tmp_path / name).write_bytes(data)
+        out = cli.run("bulk", "summary", str(tmp_path / name), "-r", "mleague", "-f", "json")
+        assert json.loads(out)[0]["games"] == (1 if name == "padded.csv.gz" else 2), name
+    said = "not a readable csv file (bytes that are not gzip follow its gzip data)"
+    long = gzip.compress(head + game * 100_000)  # (2.4 MB of text: past the first MiB)
+    for name, data, expected in [
+        ("junk.csv.gz", packed + b"junk", f"{tmp_path / 'junk.csv.gz'}: {said}"),
+        ("late.csv.gz", long + b"j", f"{tmp_path / 'late.csv.gz'}: cannot be read from row "),
+        ("none.csv.gz", b"", f"{tmp_path / 'none.csv.gz'}: not a readable csv file (the file "
+                             "is empty)"),
+    ]:  # fmt: skip
+        (tmp_path / name).write_bytes(data)
+        err = cli.run("bulk", "summary", str(tmp_path / name), "-r", "mleague", code=2)
+        assert err.startswith(f"seisan: error: {expected}") and err.count("\n") == 1, err
+    assert err_late_named(cli, tmp_path / "late.csv.gz")
+
+
+def err_late_named(cli, path: Path) -> bool:  # type: ignore[no-untyped-def]
+    """The bytes after a long gzip named by the row they follow, in Japanese too."""
+    err = cli.run("bulk", "summary", str(path), "-r", "mleague", "--batch-size", "1000",
+                  code=2)  # fmt: skip
+    ja = cli.run("bulk", "summary", str(path), "-r", "mleague", "--lang", "ja", code=2)
+    return (
+        err.endswith("(bytes that are not gzip follow its gzip data)\n")
+        and "gzip データの後に gzip ではないバイトが続いています" in ja
+    )
+
+
 def test_only_a_csv_is_gzipped(tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]
     """A Parquet or Arrow file compresses inside itself: ``-o out.parquet.gz`` would
     have written plain Parquet under a gzip name."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 import gzip
 import re
 import sys
+import zlib
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -68,8 +69,50 @@ def compression(path: Path) -> str | None:
 
 def _bytes(path: Path) -> Any:
     """The bytes of ``path`` for reading, ungzipped as read when it is a ``.gz``."""
-    kind = compression(path)
-    return pa.input_stream(str(path), compression=kind) if kind else path.open("rb")
+    return _Gunzipped(path) if compression(path) else path.open("rb")
+
+
+class GzipBroken(OSError):
+    """What is wrong with a ``.gz`` file's gzip data, in the reader's words."""
+
+    def __init__(self, problem: Message) -> None:
+        super().__init__(str(problem))
+        self.problem = problem
+
+
+class _Gunzipped:
+    """A ``.gz`` file ungzipped as read, as ``gzip -d`` reads it: members one after
+    another, zeros padding the end; its faults said apart (Arrow's own stream had said
+    “not gzip data” of a sound gzip followed by bytes that are not, and “damaged” of
+    one padded with zeros, which gzip reads)."""
+
+    def __init__(self, path: Path) -> None:
+        with path.open("rb") as raw:
+            mark = raw.read(2)
+        self.wrong = None if mark == b"\x1f\x8b" else _("not gzip data")
+        if not mark:  # (nothing at all: not even a gzip of nothing)
+            self.wrong = _("the file is empty")
+        self.file = gzip.open(path, "rb")  # noqa: SIM115 - closed by __exit__
+
+    def read(self, size: int = -1) -> bytes:
+        if self.wrong is not None:
+            raise GzipBroken(self.wrong)
+        try:
+            return self.file.read(size)
+        except EOFError:
+            raise GzipBroken(_("its gzip data is cut short")) from None
+        except gzip.BadGzipFile as err:
+            if str(err).startswith("Not a gzipped file"):  # (where a next member would be)
+                raise GzipBroken(_("bytes that are not gzip follow its gzip data")) from None
+            raise GzipBroken(_("its gzip data is damaged")) from None
+        except zlib.error:
+            raise GzipBroken(_("its gzip data is damaged")) from None
+
+    def __enter__(self) -> _Gunzipped:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.file.close()
 
 
 @dataclass(frozen=True)
@@ -110,16 +153,8 @@ def _unreadable(source: Path, row: int, err: Exception) -> BulkError:
 
 
 def _gzip_problem(err: Exception) -> Message | None:
-    """What zlib found wrong in a ``.gz`` file, in the reader's words, or None: not
-    gzip at all (``incorrect header check``), or its data cut short or damaged."""
-    said = str(err)
-    if "header check" in said:
-        return _("not gzip data")
-    if "Truncated compressed" in said:
-        return _("its gzip data is cut short")
-    if "zlib" in said:
-        return _("its gzip data is damaged")
-    return None
+    """What is wrong with a ``.gz`` file's gzip (:class:`GzipBroken`), or None."""
+    return err.problem if isinstance(err, GzipBroken) else None
 
 
 def _long_row(err: Exception) -> Message | None:
