@@ -9,6 +9,7 @@ import sys
 import tarfile
 import venv
 import zipfile
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
@@ -50,12 +51,20 @@ def installed(dist: Path, folder: Path, extra: str = "") -> Path:
     spec = f"{wheel}[{extra}]" if extra else str(wheel)
     pip = [sys.executable, "-m", "pip", "--python", str(folder / "bin" / "python"), "install",
            "--quiet", "--disable-pip-version-check", "--no-compile", spec]  # fmt: skip
-    subprocess.run(pip, check=True, capture_output=True)
+    subprocess.run(pip, check=True, capture_output=True, env=wheel_env())
     return folder / "bin"
 
 
+def wheel_env(extra: Mapping[str, str] | None = None) -> dict[str, str]:
+    """A user's shell for the wheel: without a ``PYTHONPATH`` to a checkout's ``src``
+    (a helper's clone tested that way), under which pip found seisan installed already
+    and put nothing in the environment, and the environment's Python would have run
+    the checkout rather than the wheel."""
+    return clean_env({**(extra or {}), "PYTHONPATH": ""})  # (empty: no folder added)
+
+
 def run(bin_: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    env = clean_env({"COLUMNS": "120"})
+    env = wheel_env({"COLUMNS": "120"})
     command = [str(bin_ / "seisan"), *args]
     return subprocess.run(command, capture_output=True, text=True, env=env, check=False)
 
@@ -110,7 +119,8 @@ WORDS = {"en": "Sign in", "ja": "ログイン", "ko": "로그인"}
 
 def test_the_web_extra_serves_every_page_from_the_wheel(dist: Path, tmp_path: Path) -> None:
     bin_ = installed(dist, tmp_path / "web", "web")
-    with serve(bin_ / "seisan", tmp_path, ["--demo", str(ROOT / "examples")]) as served:
+    with serve(bin_ / "seisan", tmp_path, ["--demo", str(ROOT / "examples")],
+               wheel_env()) as served:  # fmt: skip
         for lang, word in WORDS.items():
             status, _url, body = Browser(served.base, {"Accept-Language": lang}).get("/")
             assert status == 200 and word in body, (lang, status, body[:2000])
