@@ -19,6 +19,8 @@ from seisan.web.accounts.tokens import new_api_token
 from seisan.web.clubs import models as m
 from seisan.web.clubs import services
 
+pytestmark = pytest.mark.generated
+
 EXAMPLES = 150  #: generated requests per operation, for valid and for invalid data each
 
 

@@ -25,7 +25,7 @@ from seisan.web.clubs import models as m
 from .pages import populate
 from .test_every_page import _words
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.generated]
 #: the settings tests/web/conftest.py gives each test, for what the module's fixtures do
 #: before any test's own
 TEST_SETTINGS = {"LANGUAGE_CODE": "en", "SEISAN_SEATING_SECONDS": 60}

@@ -17,7 +17,7 @@ from seisan.web.clubs import models as m
 
 from .conftest import enter
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.generated]
 NAMES = ["Ana", "Ben", "Chie", "Dae"]
 BAD = [
     "9" * 5000, "-" + "9" * 40, "NaN", "inf", "-Infinity", "1e999", "0x10", "\x00", "a\x00b",
