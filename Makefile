@@ -56,9 +56,13 @@ messages: $(VENV)/.installed
 # every test on SQLite; the web app's again on PostgreSQL when SEISAN_PG_URL is set
 # (.ci/run starts the server and sets it). The generated bad input for every form and
 # operation (marked "generated") runs once, on the strictest database at hand:
-# PostgreSQL when it is there (docs/decisions.md)
+# PostgreSQL when it is there (docs/decisions.md). Bytecode is written, as on a user's
+# machine, where this machine's environment says not to (PYTHONDONTWRITEBYTECODE): each
+# process the tests start (seisan serve, the wheel's environments, the second run's
+# workers) had compiled every module it imports from its source again
 pytest: $(VENV)/.installed
-	@if [ -n "$$SEISAN_PG_URL" ]; then \
+	@export PYTHONDONTWRITEBYTECODE=; \
+	if [ -n "$$SEISAN_PG_URL" ]; then \
 		$(BIN)/pytest -n 2 --durations=15 -m "not generated" && \
 		DATABASE_URL="$$SEISAN_PG_URL" $(BIN)/pytest -n 2 tests/web -m "not browser and not installed and not serve"; \
 	else \

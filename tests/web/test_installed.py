@@ -59,8 +59,10 @@ def wheel_env(extra: Mapping[str, str] | None = None) -> dict[str, str]:
     """A user's shell for the wheel: without a ``PYTHONPATH`` to a checkout's ``src``
     (a helper's clone tested that way), under which pip found seisan installed already
     and put nothing in the environment, and the environment's Python would have run
-    the checkout rather than the wheel."""
-    return clean_env({**(extra or {}), "PYTHONPATH": ""})  # (empty: no folder added)
+    the checkout rather than the wheel; and writing bytecode, as Python does by default
+    (installed with ``--no-compile``, each run had compiled Django's modules again)."""
+    empty = {"PYTHONPATH": "", "PYTHONDONTWRITEBYTECODE": ""}  # (empty: as if unset)
+    return clean_env({**(extra or {}), **empty})
 
 
 def run(bin_: Path, *args: str) -> subprocess.CompletedProcess[str]:
@@ -91,6 +93,8 @@ def test_the_sdist_and_wheel_carry_every_file(dist: Path) -> None:
         text = "\n".join(names)
         for needed in NEEDED:
             assert needed in text, needed
+        # (the suite writes bytecode, and Numba its cache, beside the sources it builds from)
+        assert not [n for n in names if "__pycache__" in n or n.endswith((".pyc", ".nbi"))]
 
 
 def test_the_core_alone(dist: Path, tmp_path: Path) -> None:
