@@ -219,6 +219,27 @@ def test_summary(tmp_path: Path) -> None:
     assert summary.mean == 0
 
 
+def test_a_place_nobody_took_has_no_mean_not_a_mean_of_zero(tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]
+    """Under M.League's split ties, four players on 25,000 all share first place, and
+    two on 25,000 behind a 35,000 share second: nobody is third in either game. Its
+    mean had been written 0 (a number nobody scored); it is none: null in JSON, an
+    empty cell in CSV, “—” in the table."""
+    points = np.array([[25000, 25000, 25000, 25000], [25000, 35000, 25000, 15000]])
+    write_points(tmp_path / "in.parquet", points, np.array([0, 0]))
+    (summary,) = summarise(tmp_path / "in.parquet", [find_preset("mleague")])
+    # first: the four shared firsts (0 each: −5 and a quarter of 20 oka and 0 uma) and
+    # +55 (35,000: +5, oka 20, uma 30); second: the two on 25,000 (−5 + (10 − 10) / 2)
+    assert summary.by_place == (11, -5, None, -45)
+    data = cli.json("bulk", "summary", str(tmp_path / "in.parquet"), "-r", "mleague")
+    assert data[0]["mean_by_place"] == [Decimal(11), Decimal(-5), None, Decimal(-45)]
+    csv_text = cli.run("bulk", "summary", str(tmp_path / "in.parquet"), "-r", "mleague",
+                       "-f", "csv")  # fmt: skip
+    assert csv_text.splitlines()[1].endswith(",11.000,-5.000,,-45.000")
+    table = cli.run("bulk", "summary", str(tmp_path / "in.parquet"), "-r", "mleague",
+                    "--no-chart")  # fmt: skip
+    assert "│ +11.0 │ -5.0 │ — │ -45.0 │" in " ".join(table.split())
+
+
 @pytest.mark.parametrize("preset", ["mleague", "jpml", "tenhou-sanma", "exact"])
 def test_summary_quantiles_and_mean_are_those_of_every_score_sorted(
     tmp_path: Path, preset: str

@@ -239,7 +239,7 @@ def bulk_summary(
                 )
             ),
             "mean": Decimal(_fixed(s.mean, 3)),  # a mean: to 0.001 pt
-            "mean_by_place": [Decimal(_fixed(v, 3)) for v in s.by_place],
+            "mean_by_place": [None if v is None else Decimal(_fixed(v, 3)) for v in s.by_place],
             "places_by_seat": [list(row) for row in s.place_counts],
         }
         for s in summaries
@@ -248,13 +248,14 @@ def bulk_summary(
     for s in summaries:
         rows.append([s.rules, str(s.games), _signed(s.mean),
                      *(format_score(v) for v in s.quantiles),
-                     *(_signed(v) for v in s.by_place)])  # fmt: skip
+                     *("—" if v is None else _signed(v) for v in s.by_place)])  # fmt: skip
     n = rulesets[0].players
     headers = [term("rules", lang), term("played", lang), _("mean").text(lang),
                *(f"{q}%" for q in io.QUANTILES),
                *(_("mean of {place}", place=p + 1).text(lang) for p in range(n))]  # fmt: skip
     csv_rows = [[s.rules, s.games, _fixed(s.mean, 3), *(pt_value(v) for v in s.quantiles),
-                 *(_fixed(v, 3) for v in s.by_place)] for s in summaries]  # fmt: skip
+                 *("" if v is None else _fixed(v, 3) for v in s.by_place)]
+                for s in summaries]  # fmt: skip
     csv_columns = ["rules", "games", "mean", *(f"p{q}" for q in io.QUANTILES),
                    *(f"mean_place_{p + 1}" for p in range(n))]  # fmt: skip
     sheet = table(_("Scores (pt)").text(lang), headers, rows, right=tuple(range(1, len(headers))))

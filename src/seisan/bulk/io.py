@@ -706,8 +706,8 @@ class Summary:
     mean: Fraction
     #: place_counts[seat][place - 1]
     place_counts: tuple[tuple[int, ...], ...]
-    #: mean score by place, exact
-    by_place: tuple[Fraction, ...]
+    #: mean score by place, exact; None for a place nobody took (ties in every game)
+    by_place: tuple[Fraction | None, ...]
 
 
 QUANTILES = (0, 10, 25, 50, 75, 90, 100)
@@ -775,8 +775,9 @@ def summarise(
         total = sum(count for _, count in ordered)
         quantiles = tuple(Fraction(_nth(ordered, total, q), per_pt[k]) for q in QUANTILES)
         mean = Fraction(sum(v * c for v, c in ordered), per_pt[k] * total)
-        by_place = tuple(  # a place nobody took (ties) has a mean of 0
-            Fraction(sums[k][p], per_pt[k] * max(counts[k][p], 1)) for p in range(players)
+        by_place = tuple(  # a place nobody took (ties) has no mean: not one of 0
+            Fraction(sums[k][p], per_pt[k] * counts[k][p]) if counts[k][p] else None
+            for p in range(players)
         )
         out.append(Summary(rules.name, done, quantiles, mean,
                            tuple(tuple(row) for row in places[k]), by_place))  # fmt: skip
