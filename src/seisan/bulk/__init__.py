@@ -237,7 +237,14 @@ def _settle_kernel(points: Any, deposits: Any, rules: Rules, threads: int = 1) -
     # the kernel reads the rows in C order (another layout is copied first) and a count a
     # row (one count for every row is made a column)
     values = np.ascontiguousarray(values)
-    sticks = np.ascontiguousarray(np.broadcast_to(counts, values.shape[:1]))
+    # the counts as int32, read-only, whatever their type and shape (each type, and a
+    # writable copy beside a read-only view, compiled every loop again: 4 of the 27 loops
+    # the tests compiled on a clean cache); a count beyond int32 is the NumPy path's to
+    # refuse, never narrowed
+    if counts.dtype != np.int32 and counts.size and (counts.max() > 2**31 - 1 or counts.min() < 0):
+        return _settle_columns(*check_arrays(points, deposits, rules), rules)
+    sticks = np.ascontiguousarray(np.broadcast_to(counts, values.shape[:1]), dtype=np.int32)
+    sticks.flags.writeable = False
     fast = rules.fast
     uma, known = kernel.uma_tables(fast, rules.players)
     rows, n = values.shape
@@ -247,7 +254,7 @@ def _settle_kernel(points: Any, deposits: Any, rules: Rules, threads: int = 1) -
     # games while the result is kept: helper-62), written by the kernel block by block;
     # one count for every row is kept as it was given
     given = np.empty(values.shape, dtype=values.dtype)
-    kept = np.empty(rows if counts.ndim else 0, dtype=counts.dtype)
+    kept = np.empty(rows if counts.ndim else 0, dtype=np.int32)
 
     def part(begin: int, end: int) -> bool:
         """The kernel over rows ``begin`` to ``end`` (Numba lets go of the GIL): whether
@@ -269,7 +276,10 @@ def _settle_kernel(points: Any, deposits: Any, rules: Rules, threads: int = 1) -
     if any(stopped):  # the reference words the refusal
         _settle_columns(*check_arrays(points, deposits, rules), rules)
         raise AssertionError("the kernel refused a row the NumPy path settles")
-    sticks_kept = kept if counts.ndim else np.array(counts)
+    if not counts.ndim:
+        sticks_kept = np.array(counts)
+    else:  # (as given: a file's int32 column is written back as int32)
+        sticks_kept = kept if kept.dtype == counts.dtype else kept.astype(counts.dtype)
     return BulkResult(places, scores, fast.per_pt, given, sticks_kept,
                       0 if fast.lost else fast.stick)  # fmt: skip
 
