@@ -1892,3 +1892,38 @@ def test_rules_made_in_code_check_what_their_lists_hold(
         Rules(**{field: value})  # type: ignore[arg-type]
     assert (refused.value.field, refused.value.value) == (field, value)
     assert str(refused.value) == said
+
+
+# -- side bets read from a session file: the field each refusal names -----------------------
+# (helper-83's run of sidebets by function: the API answers a refusal with its field, so a
+# refusal that names no field leaves the form's box unmarked)
+
+PLAYERS = ["Ana", "Ben", "Chie", "Dae"]
+
+
+@pytest.mark.parametrize(
+    ("data", "said", "field"),
+    [
+        # a seat by number and by digits (find_player_6, _10, _24)
+        ({"winners": [7]}, "winners: seat 7 is not at the table (seats 0 to 3)", "winners"),
+        ({"winners": ["9"]}, "winners: seat 9 is not at the table (seats 0 to 3)", "winners"),
+        ({"busted": {"Dae": 5}}, "busted: seat 5 is not at the table (seats 0 to 3)", "busted"),
+        # links that are no pairs (links_7, _9, _30, _32)
+        ({"soto": 5}, "soto: “5” should be NAME:NAME pairs", "soto"),
+        ({"pool": 5}, "pool: “5” should be NAME:NAME pairs", "pool"),
+        ({"busted": ["Dae"]}, "busted: “Dae” should be two names joined by ':'", "busted"),
+        ({"soto": ["Eve:Ana:Ben"]}, "soto: “Eve:Ana:Ben” should be two names joined by ':'",
+         "soto"),
+        # a pair bet that is no A:B:AMOUNT (_pair_13, _15)
+        ({"sashi": ["Ana:Ben"]}, "sashi: “Ana:Ben” should be A:B:AMOUNT (seats or names, points)",
+         "sashi"),
+        ({"bashin": ["Ana:Ben:1000:2"]},
+         "bashin: “Ana:Ben:1000:2” should be A:B:AMOUNT (seats or names, points)", "bashin"),
+    ],
+)  # fmt: skip
+def test_a_bad_bet_in_a_file_names_its_field(
+    data: dict[str, object], said: str, field: str
+) -> None:
+    with pytest.raises(BetError) as refused:
+        bets_from_dict(data, PLAYERS, SideRules())
+    assert (str(refused.value), refused.value.field) == (said, field)
