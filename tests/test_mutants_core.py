@@ -1927,3 +1927,17 @@ def test_a_bad_bet_in_a_file_names_its_field(
     with pytest.raises(BetError) as refused:
         bets_from_dict(data, PLAYERS, SideRules())
     assert (str(refused.value), refused.value.field) == (said, field)
+
+
+def test_a_seat_by_wind_or_as_a_decimal_names_its_field() -> None:
+    """North at a table of three is seat 3, not at it; a seat written 1.0 is no whole
+    number (find_player_28, _36, _40, _42, _44)."""
+    with pytest.raises(BetError) as refused:
+        bets_from_dict({"winners": ["North"]}, PLAYERS[:3], SideRules())
+    said = "winners: seat 3 is not at the table (seats 0 to 2)"
+    assert (str(refused.value), refused.value.field) == (said, "winners")
+    with pytest.raises(BetError) as refused:
+        bets_from_dict({"busted": {"Dae": Decimal("1.0")}}, PLAYERS, SideRules())
+    said = ("busted: 1.0 is written as a decimal; give a seat as a whole number (0 to 3) or a "
+            "name")  # fmt: skip
+    assert (str(refused.value), refused.value.field) == (said, "busted")
