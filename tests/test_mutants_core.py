@@ -1919,6 +1919,8 @@ PLAYERS = ["Ana", "Ben", "Chie", "Dae"]
          "sashi"),
         ({"bashin": ["Ana:Ben:1000:2"]},
          "bashin: “Ana:Ben:1000:2” should be A:B:AMOUNT (seats or names, points)", "bashin"),
+        # pair bets given as one text, not a list (bets_from_dict_37: “bet.None: …”)
+        ({"bashin": "Ana:Ben:10000"}, "bashin: give a list of A:B:AMOUNT", "bashin"),
     ],
 )  # fmt: skip
 def test_a_bad_bet_in_a_file_names_its_field(
