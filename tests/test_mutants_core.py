@@ -1943,3 +1943,21 @@ def test_a_seat_by_wind_or_as_a_decimal_names_its_field() -> None:
     said = ("busted: 1.0 is written as a decimal; give a seat as a whole number (0 to 3) or a "
             "name")  # fmt: skip
     assert (str(refused.value), refused.value.field) == (said, "busted")
+
+
+@pytest.mark.parametrize(
+    ("winners", "said"),
+    [
+        (None, "yakitori: say which players won a hand (winners)"),
+        ((4,), "yakitori: seat 4 is not at the table (seats 0 to 3)"),
+    ],
+)
+def test_yakitori_without_its_winners_names_the_winners_field(
+    winners: tuple[int, ...] | None, said: str
+) -> None:
+    """焼き鳥 played with nobody said to have won a hand, or a seat off the table
+    (_yakitori_5, _7, _11: the field left out or misnamed)."""
+    bets = Bets(winners=winners, side=SideRules(yakitori=1000))
+    with pytest.raises(BetError) as refused:
+        settle_game([40000, 30000, 20000, 10000], MLEAGUE, PLAYERS, bets)
+    assert (str(refused.value), refused.value.field) == (said, "winners")
