@@ -1961,3 +1961,25 @@ def test_yakitori_without_its_winners_names_the_winners_field(
     with pytest.raises(BetError) as refused:
         settle_game([40000, 30000, 20000, 10000], MLEAGUE, PLAYERS, bets)
     assert (str(refused.value), refused.value.field) == (said, "winners")
+
+
+@pytest.mark.parametrize(
+    ("busted_by", "tobi", "said"),
+    [
+        (((4, 0),), 1000, "tobi: seat 4 is not at the table (seats 0 to 3)"),
+        (((3, 4),), 1000, "tobi: seat 4 is not at the table (seats 0 to 3)"),
+        (((3, 0), (3, 1)), 1000, "tobi: Dae is said to be busted twice"),
+        (((2, 0),), 1000, "tobi: Chie did not end below zero"),
+        (((3, 3),), 1000, "tobi: Dae cannot bust themself"),
+        (((3, 0),), 0, "tobi: give the bust prize in points (tobi / --tobi)"),
+    ],
+)
+def test_a_bad_bust_from_python_names_the_busted_field(
+    busted_by: tuple[tuple[int, int], ...], tobi: int, said: str
+) -> None:
+    """Dae ends on -5000: each refusal of who busted whom names the field ``busted``
+    (_tobi_14, _18: a seat off the table checked with the field left out)."""
+    bets = Bets(busted_by=busted_by, side=SideRules(tobi=tobi))
+    with pytest.raises(BetError) as refused:
+        settle_game([50000, 35000, 20000, -5000], MLEAGUE, PLAYERS, bets)
+    assert (str(refused.value), refused.value.field) == (said, "busted")

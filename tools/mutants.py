@@ -331,7 +331,7 @@ FUNCTION_RUNS: dict[str, str] = {
     # helper-83 (2026-12-07), on 78eb397's code: every survivor killed by a test written
     # after (the field a refusal names) or equivalent
     **dict.fromkeys([f"seisan.sidebets.{name}" for name in (
-        "x_find_player", "x__pair", "x_links", "x_bets_from_dict")], "78eb397"),
+        "x_find_player", "x__pair", "x_links", "x_bets_from_dict", "x__yakitori")], "78eb397"),
 }  # fmt: skip
 
 
