@@ -24,6 +24,28 @@ def test_pending_lists_what_a_stopped_run_left(tmp_path: Path) -> None:
     assert len(mutants.pending(tmp_path, [])) == 4  # (and _tobi's, asked for by no pattern)
 
 
+def test_stop_ends_only_the_run_in_its_folder(tmp_path: Path) -> None:
+    """helper-83: ``stop`` ended every mutmut on the machine (``pgrep -f mutmut``),
+    another helper's run in its own clone too. Now only those working in its folder."""
+    import subprocess  # noqa: PLC0415
+    import sys  # noqa: PLC0415
+
+    ours, theirs = tmp_path / "ours", tmp_path / "theirs"
+    for folder in (ours / "mutants", theirs):
+        folder.mkdir(parents=True)
+    wait = [sys.executable, "-c", "import time; time.sleep(60)", "mutmut"]
+    mine = subprocess.Popen(wait, cwd=ours / "mutants")
+    other = subprocess.Popen(wait, cwd=theirs)
+    try:
+        mutants.stop(ours)
+        assert mine.wait(timeout=10) == -9  # (killed while frozen)
+        assert other.poll() is None
+    finally:
+        for process in (mine, other):
+            process.kill()
+            process.wait()
+
+
 def test_a_result_file_cut_short_is_put_back_from_its_kept_copy(tmp_path: Path) -> None:
     """A mutmut killed while it rewrote its results left ``rules.py.meta`` empty (1,518
     results lost, 2026-12-06): ``stop`` keeps a whole copy first, and ``resume`` puts

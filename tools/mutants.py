@@ -224,12 +224,15 @@ def stop(where: Path) -> None:
     """End a run without losing its results: every mutmut process frozen (SIGSTOP)
     at a moment its result files are whole, a copy of each kept beside it, then
     killed while frozen (it writes nothing more). Killing a running mutmut had cut
-    ``rules.py.meta`` to 0 bytes: 1,518 results lost (2026-12-06)."""
+    ``rules.py.meta`` to 0 bytes: 1,518 results lost (2026-12-06). Only the run in
+    ``where`` (its processes' working folder inside it): another run on the machine, a
+    helper's in its own clone, had been ended with it (helper-83)."""
+    inside = where.resolve()
 
     def running() -> set[int]:
         found = subprocess.run(["pgrep", "-f", "mutmut"], capture_output=True, text=True,
                                check=False).stdout.split()  # fmt: skip
-        return {int(pid) for pid in found} - {os.getpid()}
+        return {int(pid) for pid in found if _works_in(int(pid), inside)} - {os.getpid()}
 
     pids: set[int] = set()
     metas = sorted((where / "mutants").rglob("*.meta"))
@@ -255,6 +258,15 @@ def stop(where: Path) -> None:
         with contextlib.suppress(ProcessLookupError):
             os.kill(pid, signal.SIGKILL)
     print(f"{len(pids)} mutmut processes ended; {len(metas)} result files kept")
+
+
+def _works_in(pid: int, folder: Path) -> bool:
+    """Whether process ``pid`` works in ``folder`` or below it (gone: no)."""
+    try:
+        cwd = Path(os.readlink(f"/proc/{pid}/cwd"))
+    except OSError:
+        return False
+    return cwd == folder or folder in cwd.parents
 
 
 def resume(where: Path, patterns: list[str]) -> None:
