@@ -1919,6 +1919,9 @@ PLAYERS = ["Ana", "Ben", "Chie", "Dae"]
          "sashi"),
         ({"bashin": ["Ana:Ben:1000:2"]},
          "bashin: “Ana:Ben:1000:2” should be A:B:AMOUNT (seats or names, points)", "bashin"),
+        # a pair written as a list in a file, as the file wrote it (helper-83: “0, 1”)
+        ({"sashi": [[0, 1]]}, "sashi: “[0, 1]” should be A:B:AMOUNT (seats or names, points)",
+         "sashi"),
         # pair bets given as one text, not a list (bets_from_dict_37: “bet.None: …”)
         ({"bashin": "Ana:Ben:10000"}, "bashin: give a list of A:B:AMOUNT", "bashin"),
     ],

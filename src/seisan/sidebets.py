@@ -727,7 +727,7 @@ def _pair(key: str, item: object, names: Sequence[str]) -> PairBet:
     if not isinstance(parts, list | tuple) or len(parts) != 3:
         raise BetError(
             _("{what}: “{item}” should be A:B:AMOUNT (seats or names, points)", what=what,
-              item=item), field=key,
+              item=as_written(item)), field=key,
         )  # fmt: skip
     a, b = (find_player(p, names, what, key) for p in parts[:2])
     return PairBet(a, b, _amount(key, parts[2], allow_zero=key == "binta"))

@@ -727,7 +727,7 @@ def test_a_games_label_is_stored_as_text_and_the_season_exports(
         ({"deposits": -1}, "deposits", "deposits: -1 must be a count of riichi sticks, 0 or more"),
         ({"deposits": "1"}, "deposits", "deposits: “1” is text: write the number without quotes"),
         ({"sashi": [{"a": 1}]}, "sashi",
-         "sashi: “a = 1” should be A:B:AMOUNT (seats or names, points)"),
+         "sashi: “{a = 1}” should be A:B:AMOUNT (seats or names, points)"),
         ({"chips": [1, 2]}, "chips", "chips: 2 counts given for 4 players"),
         ({"busted": {"Ana": "Eve"}}, "busted",
          "busted: “Eve” is not a player (seats 0 to 3 or Ana, Ben, Chie, Dae)"),
