@@ -224,8 +224,6 @@ def _settle_kernel(points: Any, deposits: Any, rules: Rules, threads: int = 1) -
     if not counts.dtype.isnative:
         counts = counts.astype(counts.dtype.newbyteorder("="))
     most = max_sticks(rules)
-    if _unsigned_beyond(counts, most):
-        _settle_columns(*check_arrays(points, deposits, rules), rules)  # words the row
     # the loops are compiled for int32 points alone (each type of points compiles every
     # loop again, 5-8 s of CPU a loop: the tests had compiled 42): every game within the
     # limit fits (MAX_POINTS < 2**31); wider points beyond it are the NumPy path's
@@ -239,9 +237,15 @@ def _settle_kernel(points: Any, deposits: Any, rules: Rules, threads: int = 1) -
     values = np.ascontiguousarray(values)
     # the counts as int32, read-only, whatever their type and shape (each type, and a
     # writable copy beside a read-only view, compiled every loop again: 4 of the 27 loops
-    # the tests compiled on a clean cache); a count beyond int32 is the NumPy path's to
-    # refuse, never narrowed
-    if counts.dtype != np.int32 and counts.size and (counts.max() > 2**31 - 1 or counts.min() < 0):
+    # the tests compiled on a clean cache); a count beyond int32 (2**64 − 100 unsigned
+    # among them, which a signed read makes −100) is the NumPy path's to refuse, never
+    # narrowed
+    int32 = np.iinfo(np.int32)
+    if (
+        counts.dtype != np.int32
+        and counts.size
+        and (counts.max() > int32.max or counts.min() < int32.min)
+    ):
         return _settle_columns(*check_arrays(points, deposits, rules), rules)
     sticks = np.ascontiguousarray(np.broadcast_to(counts, values.shape[:1]), dtype=np.int32)
     sticks.flags.writeable = False
@@ -285,13 +289,6 @@ def _settle_kernel(points: Any, deposits: Any, rules: Rules, threads: int = 1) -
 
 
 assert MAX_POINTS < 2**31  # (the kernel's points are int32: _settle_kernel)
-
-
-def _unsigned_beyond(array: IntArray, limit: int) -> bool:
-    """Whether 64-bit unsigned integers hold a value above ``limit``: the kernel reads
-    them as signed, where 2**64 − 100 would be −100."""
-    return bool(array.dtype.kind == "u" and array.dtype.itemsize == 8 and array.size
-                and array.max() > limit)  # fmt: skip
 
 
 #: the fewest games a thread of the kernel is given (fewer: one thread does them all)
