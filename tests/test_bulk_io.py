@@ -628,18 +628,12 @@ def test_a_gz_is_read_as_gzip_reads_it_and_bytes_after_it_are_named(tmp_path: Pa
         (tmp_path / name).write_bytes(data)
         err = cli.run("bulk", "summary", str(tmp_path / name), "-r", "mleague", code=2)
         assert err.startswith(f"seisan: error: {expected}") and err.count("\n") == 1, err
-    assert err_late_named(cli, tmp_path / "late.csv.gz")
-
-
-def err_late_named(cli, path: Path) -> bool:  # type: ignore[no-untyped-def]
-    """The bytes after a long gzip named by the row they follow, in Japanese too."""
-    err = cli.run("bulk", "summary", str(path), "-r", "mleague", "--batch-size", "1000",
-                  code=2)  # fmt: skip
-    ja = cli.run("bulk", "summary", str(path), "-r", "mleague", "--lang", "ja", code=2)
-    return (
-        err.endswith("(bytes that are not gzip follow its gzip data)\n")
-        and "gzip データの後に gzip ではないバイトが続いています" in ja
-    )
+    # the bytes after a long gzip named by the row they follow, in Japanese too
+    late = str(tmp_path / "late.csv.gz")
+    err = cli.run("bulk", "summary", late, "-r", "mleague", "--batch-size", "1000", code=2)
+    assert err.endswith("(bytes that are not gzip follow its gzip data)\n"), err
+    ja = cli.run("bulk", "summary", late, "-r", "mleague", "--lang", "ja", code=2)
+    assert "gzip データの後に gzip ではないバイトが続いています" in ja, ja
 
 
 def test_only_a_csv_is_gzipped(tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]
