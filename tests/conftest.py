@@ -102,8 +102,11 @@ def cli() -> Cli:
 
 
 def _known_messages() -> frozenset[str]:
+    """The catalogue's messages: each by its msgid (a plural one's forms are kept by
+    its msgid and the form's number)."""
     found = catalog(Lang.JA)._catalog  # type: ignore[attr-defined]
-    return frozenset(key for key in found if isinstance(key, str) and "\x04" not in key)
+    ids = (key[0] if isinstance(key, tuple) else key for key in found)
+    return frozenset(key for key in ids if isinstance(key, str) and "\x04" not in key)
 
 
 _KNOWN = _known_messages()

@@ -58,7 +58,7 @@ def test_a_log_named_twice_is_imported_once(cli: Any, tmp_path: Path) -> None:
     out = tmp_path / "out"
     said = cli.run("import", "tenhou", str(tmp_path), str(tmp_path / MJLOG_A.name), "-o",
                    str(out), "--games", str(tmp_path / "g.parquet"))  # fmt: skip
-    assert said == f"1 of 1 logs imported into {out}\n"
+    assert said == f"1 of 1 log imported into {out}\n"
     pq = pytest.importorskip("pyarrow.parquet")
     assert pq.read_table(tmp_path / "g.parquet").num_rows == 1
 
@@ -338,7 +338,7 @@ def test_three_player_tiles_that_are_not_dealt_are_refused(cli: Any) -> None:
 def test_ratings_of_a_table_size_no_game_has_is_refused(cli: Any) -> None:
     """An empty table had been printed with no word of why."""
     error = cli.run("ratings", str(ROOT / "examples" / "game.json"), "--players", "3", code=2)
-    assert error == "seisan: error: --players 3: none of the 1 games read has 3 players\n"
+    assert error == "seisan: error: --players 3: none of the 1 game read has 3 players\n"
 
 
 def test_standard_output_that_cannot_be_written_is_named(tmp_path: Path) -> None:

@@ -1181,7 +1181,7 @@ def test_a_count_past_9999_is_named_with_its_field_and_value(honba: int, shown: 
 
 def test_a_penalty_on_a_hand_past_the_record_says_how_many_hands_there_are() -> None:
     data = {**_draw_record(), "penalties": [{"player": "C", "pt": 5, "hand": 2}]}
-    with _fails("penalties: hand 2 is not in the record (1 hands)"):
+    with _fails("penalties: hand 2 is not in the record (1 hand)"):
         record_from_dict(data)
     data["penalties"][0]["hand"] = 1  # the last hand: kept
     assert record_from_dict(data).penalties[0].hand == 1

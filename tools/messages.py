@@ -1,7 +1,8 @@
 """The message catalogue: extract, update and compile it with Babel.
 
 ``make messages`` runs ``python tools/messages.py update``: it extracts every
-``_("...")`` message from ``src/seisan`` and every term of ``seisan.i18n.TERMS``
+``_("...")`` message from ``src/seisan`` (a plural one, ``_n("…", "…", field)``, as a
+msgid and its msgid_plural) and every term of ``seisan.i18n.TERMS``
 (with its key as gettext context) into ``seisan.pot``, merges that into the
 Japanese and Korean ``.po`` files (new entries come in empty) and compiles the
 ``.mo`` files seisan reads at run time. ``tests/test_messages.py`` calls
@@ -10,13 +11,14 @@ Japanese and Korean ``.po`` files (new entries come in empty) and compiles the
 
 from __future__ import annotations
 
+import copy
 import io
 import re
 import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
-from babel.messages.catalog import Catalog
+from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
@@ -30,14 +32,24 @@ FIELD = re.compile(r"\{(\w*)[^{}]*\}")
 
 
 _TEMPLATE_TAG = re.compile(r"""\{%\s*t\s+(["'])(.*?)\1""", re.S)
+_PLURAL_TAG = re.compile(r"""\{%\s*tn\s+(["'])(.*?)\1\s+(["'])(.*?)\3""", re.S)
 
 
 def extract_templates(fileobj, keywords, comment_tags, options):  # type: ignore[no-untyped-def]
-    """Babel extractor for the web app's templates: ``{% t "English {field}" … %}``."""
+    """Babel extractor for the web app's templates: ``{% t "English {field}" … %}`` and
+    the plural ``{% tn "{count} game" "{count} games" "count" … %}``."""
     text = fileobj.read().decode("utf-8")
     for match in _TEMPLATE_TAG.finditer(text):
         line = text.count("\n", 0, match.start()) + 1
         yield line, "N_", match.group(2), []
+    for match in _PLURAL_TAG.finditer(text):
+        line = text.count("\n", 0, match.start()) + 1
+        yield line, "_n", (match.group(2), match.group(4)), []
+
+
+#: the extraction keywords: a message, a marked text, a plural message (its singular
+#: and plural; the third argument names the field that counts)
+KEYWORDS = {"_": None, "N_": None, "_n": (1, 2)}
 
 
 def template() -> Catalog:
@@ -52,9 +64,9 @@ def template() -> Catalog:
             ("**/templates/**.html", extract_templates),
             ("**/templates/**.txt", extract_templates),
         ],  # (mails)
-        keywords={"_": None, "N_": None},
+        keywords=KEYWORDS,
     ):
-        if isinstance(message, str) and message:
+        if message and all(message):
             catalog.add(message, locations=[(f"seisan/{filename}", lineno)], context=context)
     for key, english in TERMS.items():
         catalog.add(english, locations=[("seisan/i18n.py", 0)], context=key)
@@ -91,13 +103,34 @@ def update() -> None:
         write_po(handle, pot, omit_header=True, sort_output=True, width=100)
     for lang in LANGS:
         catalog = read(lang)
-        catalog.update(pot, no_fuzzy_matching=True)
+        before = {(m.id, m.context): m.string for m in catalog if m.id and m.string}
+        # a copy for each language: Babel adds the template's new entries themselves
+        catalog.update(copy.deepcopy(pot), no_fuzzy_matching=True)
+        made_plural(catalog, before)
         catalog.obsolete.clear()
         path = po_path(lang)
         path.parent.mkdir(parents=True, exist_ok=True)
         with path.open("wb") as handle:
             write_po(handle, catalog, omit_header=True, sort_output=True, width=100)
         (path.with_suffix(".mo")).write_bytes(compiled(catalog))
+
+
+def made_plural(catalog: Catalog, before: dict[tuple[object, object], object]) -> None:
+    """A message made plural keeps its translation: an untranslated plural entry whose
+    English plural was a message of its own (``_("{count} games imported")`` that became
+    ``_n("{count} game imported", "{count} games imported", "count")``) takes that
+    message's translation for each of its language's forms (Japanese and Korean: one)."""
+    for message in catalog:
+        if not isinstance(message.id, tuple) or any(message.string):
+            continue
+        earlier = before.get((message.id[1], message.context))
+        if isinstance(earlier, str):
+            message.string = (earlier,) * catalog.num_plurals
+
+
+def translations(entry: Message) -> tuple[str, ...]:
+    """An entry's translations: its one string, or one a plural form."""
+    return (entry.string,) if isinstance(entry.string, str) else tuple(entry.string)
 
 
 def _fields(text: str) -> set[str]:
@@ -116,11 +149,18 @@ def problems() -> list[str]:
                 continue
             entry = catalog.get(message.id, context=message.context)
             where = f"{lang}: {message.context + ': ' if message.context else ''}{message.id!r}"
-            if entry is None or not entry.string or entry.fuzzy:
+            if entry is None or not all(translations(entry)) or entry.fuzzy:
                 found.append(f"{where} has no translation")
                 continue
-            if _fields(str(entry.string)) != _fields(str(message.id)):
-                found.append(f"{where}: the translation's fields differ: {entry.string!r}")
+            if entry.pluralizable and len(translations(entry)) != catalog.num_plurals:
+                found.append(f"{where}: the translation has {len(translations(entry))} forms, "
+                             f"the language {catalog.num_plurals}")  # fmt: skip
+            english = message.id[-1] if isinstance(message.id, tuple) else message.id
+            if isinstance(message.id, tuple) and _fields(message.id[0]) != _fields(english):
+                found.append(f"{where}: the singular's fields differ from the plural's")
+            for string in translations(entry):
+                if _fields(string) != _fields(english):
+                    found.append(f"{where}: the translation's fields differ: {string!r}")
         mo = po_path(lang).with_suffix(".mo")
         if not mo.exists() or mo.read_bytes() != compiled(catalog):
             found.append(f"{lang}: {mo.name} is not compiled from the .po (run make messages)")

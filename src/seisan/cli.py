@@ -31,6 +31,7 @@ from seisan.i18n import (
     Message,
     Term,
     _,
+    _n,
     decimal_text,
     default_lang,
     language,
@@ -717,8 +718,9 @@ def settle_command(
     if len(values) != resolved.players:
         if len(values) not in (3, 4):
             raise SeisanError(
-                _("{count} scores given: seisan settles games of 4 or 3 players",
-                  count=len(values))
+                _n("{count} score given: seisan settles games of 4 or 3 players",
+                   "{count} scores given: seisan settles games of 4 or 3 players", "count",
+                   count=len(values))
             )  # fmt: skip
         hint: object = [f"--rules {r.name}" for r in presets() if r.players == len(values)]
         hint = hint or f"--players {len(values)}"
@@ -973,8 +975,9 @@ def show_session(
     games.print(out())
     steps.print(out())
     if hidden:
-        out().print(_("The {hidden} games before these are not shown (--all shows every game).",
-                      hidden=hidden).text(lang), markup=False)  # fmt: skip
+        out().print(_n("The {hidden} game before these is not shown (--all shows every game).",
+                       "The {hidden} games before these are not shown (--all shows every game).",
+                       "hidden", hidden=hidden).text(lang), markup=False)  # fmt: skip
     for line in _session_notes(result, rules, lang):
         out().print(line, markup=False)
     from seisan.charts import MARKERS, cumulative_chart  # noqa: PLC0415 - plotext when drawn

@@ -32,7 +32,7 @@ from seisan.cli import (
 )
 from seisan.errors import SeisanError, file_problem
 from seisan.explain import ordinal
-from seisan.i18n import N_, Lang, Message, Spellings, _, name_key, read_as, term
+from seisan.i18n import N_, Lang, Message, Spellings, _, _n, name_key, read_as, term
 from seisan.output import Format, Sheet, display_width, dumps_csv, emit, table
 from seisan.presets import load_rules
 from seisan.pt import pt_value
@@ -201,7 +201,8 @@ def bulk_settle(
     with _Progress(term("played", lang)) as progress:
         rows = io.settle_file(source, output, rulesets, chosen, deposits, batch_size, progress)
     if output != io.STDOUT:
-        err_line(_("{rows} games settled into {path}", rows=rows, path=output).text(lang))
+        err_line(_n("{rows} game settled into {path}", "{rows} games settled into {path}", "rows",
+                    rows=rows, path=output).text(lang))  # fmt: skip
 
 
 @bulk_app.command("summary", help=N_("How scores and places spread under each rules set."))
@@ -537,8 +538,9 @@ def _import_logs(
             written.close()
     failed = len(failures)
     done = len(paths) - failed
-    err_line(_("{done} of {count} logs imported into {path}", done=done, count=len(paths),
-               path=output).text(lang))  # fmt: skip
+    err_line(_n("{done} of {count} log imported into {path}",
+                "{done} of {count} logs imported into {path}", "count", done=done,
+                count=len(paths), path=output).text(lang))  # fmt: skip
     if failures:  # every log left out at a glance, after the run's own lines
         from rich.console import Console  # noqa: PLC0415
 
@@ -785,8 +787,9 @@ class _GamesFile(_Rows):
         on_table = rules.start * players - sum(points)  # the sticks nobody has taken
         stick = rules.scoring.riichi
         if on_table < 0 or (on_table and (not stick or on_table % stick)):
-            raise CheckError(_("the sticks left ({points} points) are not whole sticks",
-                               points=on_table))  # fmt: skip
+            raise CheckError(_n("the sticks left ({points} point) are not whole sticks",
+                                "the sticks left ({points} points) are not whole sticks", "points",
+                                points=on_table))  # fmt: skip
         self.append({
             "log": log, **{f"n{i}": name for i, name in enumerate(record.names)},
             **{f"p{i}": value for i, value in enumerate(points)},

@@ -13,7 +13,7 @@ import typer
 from seisan.choices import Leftover, Method, System
 from seisan.cli import FormatOption, LangOption, app, err_line, fail, out, reports_errors
 from seisan.errors import SeatingError
-from seisan.i18n import N_, Message, _, name_key, term
+from seisan.i18n import N_, Message, _, _n, name_key, term
 from seisan.output import Format, dumps_csv, emit, table
 from seisan.pt import pt_value
 
@@ -228,8 +228,9 @@ def ratings_command(
             ) from None
     size = players or table_size(games)
     if not any(len(game) == size for game in games):  # (an empty table said nothing of why)
-        fail(_("--players {players}: none of the {count} games read has {players} players",
-               players=size, count=len(games)))  # fmt: skip
+        fail(_n("--players {players}: none of the {count} game read has {players} players",
+                "--players {players}: none of the {count} games read has {players} players",
+                "count", players=size, count=len(games)))  # fmt: skip
     other = sum(1 for game in games if len(game) != size)
     if other:  # (a rating is of one table size: the others had gone without a word)
         err_line("seisan: " + _("games of {other} players left out: {count} (--players {other} "

@@ -22,7 +22,7 @@ from functools import cache
 from seisan.errors import SeisanError
 from seisan.games import tsumo_payments
 from seisan.hands import HandError, HandValue, hand_value, three_player_tsumo
-from seisan.i18n import Lang, _
+from seisan.i18n import Lang, _, _n
 from seisan.rules import PointSystem, Rules, Scoring
 from seisan.settlement import places
 
@@ -180,7 +180,13 @@ def conditions(
     n = len(points)
     if n != rules.players:
         raise ConditionsError(
-            _("{count} players' points for a game of {players}", count=n, players=rules.players)
+            _n(
+                "{count} player's points for a game of {players}",
+                "{count} players' points for a game of {players}",
+                "count",
+                count=n,
+                players=rules.players,
+            )
         )
     if not 0 <= dealer < n:
         raise ConditionsError(_("the dealer must be one of the {count} seats", count=n))

@@ -47,6 +47,7 @@ from seisan.i18n import (
     Message,
     Term,
     _,
+    _n,
     current_language,
     name_key,
     plain_text,
@@ -422,9 +423,11 @@ def _play_hand(table: _Table, hand: Hand, index: int, where: Message) -> HandLin
     for seat in hand.riichi:
         if table.points[seat] < stick and not rules.scoring.riichi_in_debt:
             raise GameError(
-                _("{where}: {name} cannot declare riichi with {points} points (a deposit is "
-                  "{stick})", where=where, name=table.names[seat], points=table.points[seat],
-                  stick=stick)
+                _n("{where}: {name} cannot declare riichi with {points} point (a deposit is "
+                   "{stick})",
+                   "{where}: {name} cannot declare riichi with {points} points (a deposit is "
+                   "{stick})", "points", where=where, name=table.names[seat],
+                   points=table.points[seat], stick=stick)
             )  # fmt: skip
         deltas[seat] -= stick
     deposits = table.deposits + stick * len(hand.riichi)
@@ -931,8 +934,9 @@ def record_from_dict(
     for penalty in penalties:
         if penalty.hand is not None and penalty.hand > len(hands):
             raise GameError(
-                _("penalties: hand {hand} is not in the record ({count} hands)",
-                  hand=penalty.hand, count=len(hands)), field="penalties",
+                _n("penalties: hand {hand} is not in the record ({count} hand)",
+                   "penalties: hand {hand} is not in the record ({count} hands)", "count",
+                   hand=penalty.hand, count=len(hands)), field="penalties",
             )  # fmt: skip
     substitute = substitute_from(data.get("substitute"), names)
     return GameRecord(rules, names, hands, title, rules_data, end=end, penalties=penalties,

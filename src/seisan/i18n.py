@@ -8,6 +8,11 @@ to ``.mo``) holds both kinds of text, and the CLI and the web app share it:
   :class:`Message` keeps its fields and is put into words only when shown, in
   the language of the moment (:func:`language`), so an error raised deep in the
   core reads in the user's language at the top;
+- **plural messages**: a sentence that counts, written in the code with its
+  English singular and plural and the field that counts, as gettext's ``ngettext``
+  takes them: ``_n("{count} game imported", "{count} games imported", "count",
+  count=n)``; shown in the form the language of the moment takes for that number
+  (English: one and other; Japanese and Korean have one form);
 - **terms**: labels looked up by key (``term("part.oka")``), whose English is
   :data:`TERMS` and whose translations carry the key as gettext context.
 
@@ -82,19 +87,37 @@ def _lang(lang: Lang | str | None) -> Lang:
 
 class Message:
     """A sentence for a person: an English template (the gettext msgid) and its
-    fields, put into words in the language of the moment when shown."""
+    fields, put into words in the language of the moment when shown. A plural
+    message (:func:`_n`) has its English plural too (the msgid_plural) and the field
+    whose number chooses between them."""
 
-    __slots__ = ("params", "template")
+    __slots__ = ("counted", "params", "plural", "template")
 
     def __init__(self, template: str, /, **params: object) -> None:
         self.template = template
         self.params = params
+        self.plural: str | None = None
+        self.counted: str | None = None
 
     def text(self, lang: Lang | str | None = None) -> str:
         """The message in ``lang`` (default: the current language)."""
         chosen = _lang(lang)
-        words = self.template if chosen is Lang.EN else catalog(chosen).gettext(self.template)
-        return words.format(**{k: render(v, chosen) for k, v in self.params.items()})
+        fields = {k: render(v, chosen) for k, v in self.params.items()}
+        if self.plural is None or self.counted is None:
+            words = self.template if chosen is Lang.EN else catalog(chosen).gettext(self.template)
+        elif chosen is Lang.EN:
+            words = self.template if english_one(fields[self.counted]) else self.plural
+        else:
+            number = gettext_number(fields[self.counted])
+            words = catalog(chosen).ngettext(self.template, self.plural, number)
+        return words.format(**fields)
+
+    def fill(self, **params: object) -> Message:
+        """This message (plural or not) with ``params`` as its fields (a sentence kept
+        with its fields apart, as the web app's history keeps them)."""
+        message = Message(self.template, **params)
+        message.plural, message.counted = self.plural, self.counted
+        return message
 
     def __str__(self) -> str:
         return self.text()
@@ -105,7 +128,8 @@ class Message:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Message):
             return NotImplemented
-        return self.template == other.template and self.params == other.params
+        return (self.template, self.plural, self.counted, self.params) == (
+            other.template, other.plural, other.counted, other.params)  # fmt: skip
 
     def __hash__(self) -> int:
         return hash(self.template)
@@ -114,6 +138,31 @@ class Message:
 def _(template: str, /, **params: object) -> Message:
     """Mark ``template`` as a message for the catalogue (the extraction keyword)."""
     return Message(template, **params)
+
+
+def _n(singular: str, plural: str, counted: str, /, **params: object) -> Message:
+    """A message that counts: its English ``singular`` and ``plural`` (the gettext msgid
+    and msgid_plural, extracted as ``ngettext``'s), shown in the form the language
+    takes for the number in the field ``counted`` (which ``params`` must give)."""
+    message = Message(singular, **params)
+    message.plural, message.counted = plural, counted
+    return message
+
+
+def english_one(number: str) -> bool:
+    """Whether English says a number as written with its singular: “1 game”, “-1
+    point”, but “0 games”, “1.0 points”, “1.5 points” (CLDR's rule for English: one
+    is the whole number 1 written without decimals)."""
+    return number.lstrip("+-") == "1"
+
+
+def gettext_number(number: str) -> int:
+    """The whole number gettext chooses a plural form by, from the number as written (its
+    rules are written for whole numbers): the number itself when it is written whole,
+    else 2, a number of the form of many (“1.5 points”, as English says it too; a
+    number of 19 digits or more, which no count reaches, the same)."""
+    digits = number.lstrip("+-")
+    return int(digits) if digits.isascii() and digits.isdigit() and len(digits) < 19 else 2
 
 
 def N_(text: str) -> str:

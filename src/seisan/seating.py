@@ -25,7 +25,7 @@ from itertools import combinations, permutations
 
 from seisan.choices import Leftover, Method
 from seisan.errors import SeatingError
-from seisan.i18n import Spellings, _, name_key, plain_text
+from seisan.i18n import Spellings, _, _n, name_key, plain_text
 
 __all__ = [  # the choices and the error are defined apart, and given here too
     "MIN_STEPS", "PAIR_WEIGHT", "STEPS_PER_PLAYER", "History", "Leftover", "Method", "Seating",
@@ -91,7 +91,13 @@ def table_sizes(count: int, size: int, leftover: Leftover) -> tuple[list[int], i
         raise SeatingError(_("a table has 3 or 4 players, not {size}", size=size))
     if count < 3 or (count < size and leftover is Leftover.SIT_OUT):
         raise SeatingError(
-            _("{count} players present: a table needs {size}", count=count, size=size)
+            _n(
+                "{count} player present: a table needs {size}",
+                "{count} players present: a table needs {size}",
+                "count",
+                count=count,
+                size=size,
+            )
         )
     if leftover is Leftover.THREES and size == 4:
         threes = next((k for k in range(4) if (count - 3 * k) % 4 == 0 and count >= 3 * k), None)
@@ -226,8 +232,9 @@ def _scripted(
     seated = _unique([n for table in script for n in table], _("the script"))
     for number, table in enumerate(script, start=1):
         if len(table) not in (3, 4) or len(table) > size:
-            raise SeatingError(_("the script's table {number} has {count} players",
-                                 number=number, count=len(table)))  # fmt: skip
+            raise SeatingError(_n("the script's table {number} has {count} player",
+                                  "the script's table {number} has {count} players", "count",
+                                  number=number, count=len(table)))  # fmt: skip
     missing = [n for n in seated if n not in set(present)]
     if missing:
         raise SeatingError(_("the script seats {names}, who are not present",

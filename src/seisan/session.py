@@ -33,7 +33,7 @@ from seisan.games import (
     record_from_dict,
     substitute_from,
 )
-from seisan.i18n import Message, Spellings, _, decode_text, file_text, name_key, plain_text
+from seisan.i18n import Message, Spellings, _, _n, decode_text, file_text, name_key, plain_text
 from seisan.ledger import Accounts, GameResult, game_result, settle_game, transfer_dict
 from seisan.output import csv_separator, unformula
 from seisan.presets import read_toml, rules_from_spec
@@ -729,8 +729,9 @@ def games_from_csv(text: str, source: str = "") -> list[SessionGame]:
     for number, row in enumerate(body, start=1):
         if len(row) > len(header):
             raise SessionError(
-                _("game {label}: {cells} cells for {columns} columns", label=number,
-                  cells=len(row), columns=len(header))
+                _n("game {label}: {cells} cells for {columns} column",
+                   "game {label}: {cells} cells for {columns} columns", "columns", label=number,
+                   cells=len(row), columns=len(header))
             )  # fmt: skip
         cells = {k: unformula(c.strip()) if c else c for k, c in zip(keys, row, strict=False) if k}
         label = cells.get("game", "")

@@ -25,7 +25,7 @@ from itertools import repeat
 from typing import Any, NoReturn
 
 from seisan.errors import PointsError, as_written
-from seisan.i18n import Lang, _, decimal_text, name_key, plain_text, term
+from seisan.i18n import Lang, _, _n, decimal_text, name_key, plain_text, term
 from seisan.pt import from_quanta, pt_value, quanta_value, split_even
 from seisan.rules import MAX_POINTS, Rules, SubstitutePolicy, Ties, Zero
 from seisan.transfers import house_name, is_house
@@ -323,8 +323,9 @@ def _refuse_points(points: Sequence[object], rules: Rules, deposits: int) -> NoR
     player can act on: the first check they fail, in turn."""
     if len(points) != rules.players:
         raise PointsError(
-            _("{rules} is for {players} players, got {count} scores", rules=rules,
-              players=rules.players, count=len(points)), field="points",
+            _n("{rules} is for {players} players, got {count} score",
+               "{rules} is for {players} players, got {count} scores", "count", rules=rules,
+               players=rules.players, count=len(points)), field="points",
         )  # fmt: skip
     unit = rules.unit
     values: list[int] = []

@@ -30,7 +30,7 @@ from itertools import combinations
 from typing import Any
 
 from seisan.errors import RulesError, SeisanError, as_written
-from seisan.i18n import Lang, Message, Term, _, name_key, plain_text, seat_of_wind, term
+from seisan.i18n import Lang, Message, Term, _, _n, name_key, plain_text, seat_of_wind, term
 from seisan.pt import from_quanta
 from seisan.rules import WHOLE_NUMBER, SideRules, Ties, whole_points
 from seisan.settlement import Settlement
@@ -363,8 +363,9 @@ def _chips(table: Table, side: SideRules, chips: Sequence[int] | None) -> list[T
         return []
     n = len(table.names)
     if len(chips) != n:
-        raise BetError(_("chips: {count} counts given for {players} players", count=len(chips),
-                         players=n), field="chips")  # fmt: skip
+        raise BetError(_n("chips: {count} count given for {players} players",
+                          "chips: {count} counts given for {players} players", "count",
+                          count=len(chips), players=n), field="chips")  # fmt: skip
     for seat, count in enumerate(chips):
         if isinstance(count, bool) or not isinstance(count, int):
             raise BetError(

@@ -16,7 +16,7 @@ from fractions import Fraction
 from functools import cache
 
 from seisan.errors import RulesError
-from seisan.i18n import PACKAGE, _
+from seisan.i18n import PACKAGE, _, _n
 from seisan.pt import pt_text, to_pt
 
 
@@ -108,8 +108,10 @@ class FloatingUma:
         raise RulesError(
             "floating_uma",
             self.spec(),
-            _(
+            _n(
+                "has no uma for {count} player at or above {points}",
                 "has no uma for {count} players at or above {points}",
+                "count",
                 count=floating,
                 points=return_points,
             ),

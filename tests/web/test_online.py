@@ -791,7 +791,7 @@ def test_an_import_keeps_who_did_it_and_each_games_record_and_log(club: m.Club, 
     )  # stored: a later version must find the same game by it
     action = m.Action.objects.get(club=club, kind="session.imported")
     assert action.who == owner and action.link == ["clubs:session", [session.pk]]
-    assert history.said(action, Lang.EN) == "imported オンライン対局 into Season: 1 games"
+    assert history.said(action, Lang.EN) == "imported オンライン対局 into Season: 1 game"
 
 
 def test_one_game_of_one_log_whatever_is_stored_of_it(club: m.Club, owner: Any) -> None:

@@ -27,7 +27,7 @@ import numpy as np
 import numpy.typing as npt
 
 from seisan.errors import SeisanError
-from seisan.i18n import _
+from seisan.i18n import _, _n
 from seisan.rounding import Rounding
 from seisan.rules import MAX_POINTS, Rules
 
@@ -160,8 +160,9 @@ def check_arrays(
             row = int(np.argmax(bad))
             shown = [int(v) for v in values[row]]
             raise BulkError(  # rows counted from 1, the first game, as a player counts
-                _("row {row}: {problem} ({points}, {deposits} sticks)", row=row + 1, problem=why,
-                  points=shown, deposits=int(given[row]))
+                _n("row {row}: {problem} ({points}, {deposits} stick)",
+                   "row {row}: {problem} ({points}, {deposits} sticks)", "deposits", row=row + 1,
+                   problem=why, points=shown, deposits=int(given[row]))
             )  # fmt: skip
     return columns, np.ascontiguousarray(sticks), values
 
@@ -407,9 +408,10 @@ def _uma_table(
             except SeisanError as err:
                 given, sticks = shown
                 raise BulkError(
-                    _("row {row}: {problem} ({points}, {deposits} sticks)", row=row + 1,
-                      problem=err.message, points=[int(p) for p in given[row]],
-                      deposits=int(sticks[row]))
+                    _n("row {row}: {problem} ({points}, {deposits} stick)",
+                       "row {row}: {problem} ({points}, {deposits} sticks)", "deposits",
+                       row=row + 1, problem=err.message, points=[int(p) for p in given[row]],
+                       deposits=int(sticks[row]))
                 ) from None  # fmt: skip
         uma[here] = fast.floating[floating]
     return uma

@@ -29,7 +29,7 @@ from pyarrow import ipc
 
 from seisan.bulk import BulkError, BulkResult, settle_arrays
 from seisan.errors import file_problem
-from seisan.i18n import SHIFT_JIS, Message, _, not_text
+from seisan.i18n import SHIFT_JIS, Message, _, _n, not_text
 from seisan.output import csv_separator
 from seisan.rules import Rules
 
@@ -180,8 +180,9 @@ def _arrow_problem(err: Exception) -> Message:
         return _("the file is empty")
     cells = re.search(r"Expected (\d+) columns, got (\d+)", said)
     if cells:
-        return _("{got} cells where the header has {expected}", got=int(cells[2]),
-                 expected=int(cells[1]))  # fmt: skip
+        return _n("{got} cell where the header has {expected}",
+                  "{got} cells where the header has {expected}", "got", got=int(cells[2]),
+                  expected=int(cells[1]))  # fmt: skip
     return _("the file is damaged or cut short")
 
 

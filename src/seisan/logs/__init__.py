@@ -18,7 +18,7 @@ from pathlib import Path, PurePath
 
 from seisan.errors import SeisanError, file_problem
 from seisan.games import GameError, GamePlay, GameRecord, RoundName, play
-from seisan.i18n import Message, _, file_text, name_key, text_only
+from seisan.i18n import Message, _, _n, file_text, name_key, text_only
 from seisan.rules import Length, Rules
 from seisan.transfers import is_house
 
@@ -246,8 +246,9 @@ def check(game: LoggedGame) -> GamePlay:
             )  # fmt: skip
     if len(played.lines) != len(game.points_after):
         raise CheckError(
-            _("seisan played {ours} hands, the log {theirs}", ours=len(played.lines),
-              theirs=len(game.points_after))
+            _n("seisan played {ours} hand, the log {theirs}",
+               "seisan played {ours} hands, the log {theirs}", "ours", ours=len(played.lines),
+               theirs=len(game.points_after))
         )  # fmt: skip
     assert played.settlement is not None
     # Tenhou's final points give the sticks left to first place, as a settlement does;

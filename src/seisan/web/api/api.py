@@ -21,7 +21,7 @@ from ninja.errors import ValidationError as NinjaValidationError
 from ninja.security import HttpBearer
 
 from seisan.errors import PointsError, SeisanError
-from seisan.i18n import Lang, _, plain_text, term
+from seisan.i18n import Lang, _, _n, plain_text, term
 from seisan.pt import pt_value
 from seisan.rules import Rules
 from seisan.web.accounts.tokens import api_user
@@ -224,8 +224,9 @@ def _game_table(body: Mapping[str, Any], rules: Rules, lang: Lang) -> dict[str, 
     points = table.get("points")
     if "players" not in table and isinstance(points, list):
         if len(points) != rules.players:  # (the names made up here are not to blame)
-            raise PointsError(_("{rules} is for {players} players, got {count} scores",
-                                rules=rules, players=rules.players, count=len(points)),
+            raise PointsError(_n("{rules} is for {players} players, got {count} score",
+                                 "{rules} is for {players} players, got {count} scores", "count",
+                                 rules=rules, players=rules.players, count=len(points)),
                               field="points")  # fmt: skip
         table["players"] = [term(f"seat.{seat}", lang) for seat in range(len(points))]
     return table

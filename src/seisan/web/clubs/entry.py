@@ -22,7 +22,7 @@ from typing import Any
 from django import forms
 
 from seisan.errors import SeisanError
-from seisan.i18n import N_, Message, Term, _, name_key, plain_number, plain_text
+from seisan.i18n import N_, Message, Term, _, _n, name_key, plain_number, plain_text
 from seisan.pt import pt_value
 from seisan.rules import MAX_POINTS, Rules
 from seisan.settlement import PointsTotalError
@@ -333,9 +333,10 @@ class GameForm(forms.Form):
                 raise EntryError(_("{name}: {points} points are beyond {limit}", name=names[seat],
                                    points=value, limit=MAX_POINTS), f"points_{seat}")  # fmt: skip
             if value % self.rules.unit:
-                raise EntryError(_("{name}: {points} points are not a multiple of {unit}",
-                                   name=names[seat], points=value, unit=self.rules.unit),
-                                 f"points_{seat}")  # fmt: skip
+                raise EntryError(_n("{name}: {points} point is not a multiple of {unit}",
+                                    "{name}: {points} points are not a multiple of {unit}",
+                                    "points", name=names[seat], points=value,
+                                    unit=self.rules.unit), f"points_{seat}")  # fmt: skip
             points.append(value)
         return points
 

@@ -32,7 +32,7 @@ from simple_history.utils import bulk_create_with_history
 
 from seisan.errors import SeisanError, where_in_text
 from seisan.games import json_data, record_from_dict
-from seisan.i18n import _, name_key
+from seisan.i18n import _, _n, name_key
 from seisan.ledger import GameResult
 from seisan.output import dumps_json, formula_safe
 from seisan.pt import pt_value
@@ -65,9 +65,10 @@ class AlreadyImported(SeisanError):
 
     def __init__(self, earlier: m.Import) -> None:
         super().__init__(
-            _("{file} was imported into this season already, on {date} ({count} games)",
-              file=earlier.filename, date=earlier.created.date().isoformat(),
-              count=earlier.games)
+            _n("{file} was imported into this season already, on {date} ({count} game)",
+               "{file} was imported into this season already, on {date} ({count} games)",
+               "count", file=earlier.filename, date=earlier.created.date().isoformat(),
+               count=earlier.games)
         )  # fmt: skip
         self.earlier = earlier
 
@@ -93,8 +94,10 @@ def export_season(season: m.Season) -> Export:
     outdated = outdated_games(season)
     if outdated:
         raise SeisanError(
-            _("{count} games were settled under earlier rules: re-settle them first, so the "
-              "export reads back to the same totals", count=outdated)
+            _n("{count} game was settled under earlier rules: re-settle it first, so the "
+               "export reads back to the same totals",
+               "{count} games were settled under earlier rules: re-settle them first, so the "
+               "export reads back to the same totals", "count", count=outdated)
         )  # fmt: skip
     current = rules_of(season.rules)
     tables = []

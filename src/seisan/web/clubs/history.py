@@ -6,7 +6,8 @@ sentence, never JSON or ids on the page).
 
 A field is stored as JSON: text and numbers as they are, ``{"term": KEY}`` for a
 catalogue term (a seat: ``seat.0`` is East), ``{"msg": TEMPLATE, "fields": {...}}``
-for a sentence inside a sentence, ``{"pt": "12.5"}`` for a score (+12.5).
+for a sentence inside a sentence (with ``"plural"`` and ``"counted"`` for one that
+counts, :func:`seisan.i18n._n`), ``{"pt": "12.5"}`` for a score (+12.5).
 """
 
 from __future__ import annotations
@@ -18,13 +19,14 @@ from fractions import Fraction
 from typing import Any
 
 from seisan.errors import SeisanError
-from seisan.i18n import N_, Lang, Message, Term, name_key, render
+from seisan.i18n import N_, Lang, Message, Term, _n, name_key, render
 from seisan.settlement import format_score
 from seisan.sidebets import links
 from seisan.web.clubs import models as m
 
-#: what each kind of action says (its fields are stored with it)
-SAID = {
+#: what each kind of action says (its fields are stored with it; one that counts is a
+#: plural message whose fields are filled when shown)
+SAID: dict[str, str | Message] = {
     "club.created": N_("created the club {name}"),
     "game.entered": N_("entered game {number} of {session}"),
     "game.edited": N_("changed game {number} of {session}"),
@@ -46,7 +48,11 @@ SAID = {
     "season.created": N_("created the season {season} (rules version 1)"),
     "season.rules": N_("changed the rules of {season}: version {number}"),
     "season.settings": N_("changed the settings of {season}"),
-    "season.resettled": N_("settled {count} games of {season} again under rules version {number}"),
+    "season.resettled": _n(
+        "settled {count} game of {season} again under rules version {number}",
+        "settled {count} games of {season} again under rules version {number}",
+        "count",
+    ),
     "session.created": N_("started the session {session}"),
     "team.formed": N_("formed the team {team} in {season}"),
     "team.joined": N_("put {name} in the team {team}"),
@@ -64,12 +70,20 @@ SAID = {
     "game.penalty_removed": N_("took back a penalty in game {number} of {session}"),
     "session.published": N_("published the results of {session}"),
     "session.unpublished": N_("took the results of {session} off the public page"),
-    "seating.drawn": N_("drew the tables of {session} ({method}): {count} tables"),
+    "seating.drawn": _n(
+        "drew the tables of {session} ({method}): {count} table",
+        "drew the tables of {session} ({method}): {count} tables",
+        "count",
+    ),
     "table.started": N_("started table {number} of {session}: {names}"),
     "table.undone": N_("took back hand {hand} at table {number} of {session}"),
     "table.corrected": N_("corrected hand {hand} at table {number} of {session}"),
     "table.stopped": N_("stopped the game at table {number} of {session}"),
-    "session.imported": N_("imported {file} into {season}: {count} games"),
+    "session.imported": _n(
+        "imported {file} into {season}: {count} game",
+        "imported {file} into {season}: {count} games",
+        "count",
+    ),
     "payment.recorded": N_("recorded that {payer} paid {payee} {amount}"),
     "payment.removed": N_("removed the payment of {amount} from {payer} to {payee}"),
 }
@@ -82,7 +96,11 @@ def encode(value: object) -> Any:
     if isinstance(value, date):
         return {"day": value.isoformat()}
     if isinstance(value, Message):
-        return {"msg": value.template, "fields": {k: encode(v) for k, v in value.params.items()}}
+        fields = {k: encode(v) for k, v in value.params.items()}
+        if value.plural is not None:
+            return {"msg": value.template, "plural": value.plural, "counted": value.counted,
+                    "fields": fields}  # fmt: skip
+        return {"msg": value.template, "fields": fields}
     if isinstance(value, Term):
         return {"term": value.key}
     if isinstance(value, Fraction):
@@ -99,6 +117,9 @@ def decode(value: Any, lang: Lang) -> object:
     if isinstance(value, Mapping):
         if "msg" in value:
             fields = {k: decode(v, lang) for k, v in value.get("fields", {}).items()}
+            if "plural" in value:
+                return _n(str(value["msg"]), str(value["plural"]), str(value["counted"]),
+                          **fields)  # fmt: skip
             return Message(str(value["msg"]), **fields)
         if "term" in value:
             return Term(str(value["term"]))
@@ -154,7 +175,8 @@ def action_of(
 def said(action: m.Action, lang: Lang) -> str:
     """What the action was, in ``lang``."""
     fields = {k: decode(v, lang) for k, v in action.fields.items()}
-    return Message(SAID[action.kind], **fields).text(lang)
+    words = SAID[action.kind]
+    return (Message(words, **fields) if isinstance(words, str) else words.fill(**fields)).text(lang)
 
 
 def changed(action: m.Action, lang: Lang) -> list[str]:

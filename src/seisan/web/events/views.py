@@ -13,7 +13,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from seisan.errors import SeisanError
-from seisan.i18n import N_, _, term
+from seisan.i18n import N_, _, _n, term
 from seisan.output import dumps_csv
 from seisan.seating import Method
 from seisan.web.clubs import models as m
@@ -130,11 +130,14 @@ def start_tables(request: HttpRequest, club: m.Club, pk: int, number: int) -> Ht
     except SeisanError as err:
         messages.error(request, err.message.text(web_lang()))
     else:
-        messages.success(request, words(N_("{count} tables started"), count=len(made)))
+        messages.success(request, _n("{count} table started", "{count} tables started", "count",
+                                     count=len(made)).text(web_lang()))  # fmt: skip
         if other:
-            messages.warning(request, words(
-                N_("{count} tables of another size than the season's rules play: keep them "
-                   "with the final-points form"), count=other))  # fmt: skip
+            messages.warning(request, _n(
+                "{count} table of another size than the season's rules play: keep it with the "
+                "final-points form",
+                "{count} tables of another size than the season's rules play: keep them with the "
+                "final-points form", "count", count=other).text(web_lang()))  # fmt: skip
     return redirect("clubs:tables:live", slug=club.slug, pk=pk)
 
 

@@ -11,7 +11,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from seisan.errors import SeisanError
-from seisan.i18n import N_, name_key
+from seisan.i18n import N_, _n, name_key
 from seisan.web.clubs import models as m
 from seisan.web.clubs.access import club_view, ctx
 from seisan.web.clubs.forms import words
@@ -65,7 +65,8 @@ def review_page(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
             problem = words(NOT_WRITTEN_IMPORT)
         else:
             count = sum(s.games.count() for s in sessions)
-            messages.success(request, words(N_("{count} games imported"), count=count))
+            done = _n("{count} game imported", "{count} games imported", "count", count=count)
+            messages.success(request, done.text(lang))
             return redirect("clubs:season", slug=club.slug, pk=season.pk)
     players = list(club.players.filter(merged_into__isnull=True).order_by("name"))
     folded = {name_key(p.name): p for p in players}

@@ -1,4 +1,5 @@
-"""Template words and numbers from the core: ``{% t "English {field}" field=x %}`` and
+"""Template words and numbers from the core: ``{% t "English {field}" field=x %}`` (``{%
+tn "{count} game" "{count} games" "count" count=n %}`` for a sentence that counts) and
 ``{% term "part.oka" %}`` read seisan's one catalogue (shared with the CLI);
 ``|pt``, ``|money`` and ``|pct`` write numbers as players read them."""
 
@@ -12,7 +13,7 @@ from django import template
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString
 
-from seisan.i18n import Message
+from seisan.i18n import Message, _n
 from seisan.i18n import term as core_term
 from seisan.rules import Zero
 from seisan.settlement import format_score
@@ -26,6 +27,13 @@ register = template.Library()
 def t(text: str, **fields: Any) -> SafeString:
     """A message of seisan's catalogue in the request's language (escaped)."""
     return conditional_escape(Message(text, **fields).text(web_lang()))
+
+
+@register.simple_tag
+def tn(singular: str, plural: str, counted: str, **fields: Any) -> SafeString:
+    """A plural message of the catalogue in the request's language (escaped): ``{% tn
+    "{count} hand" "{count} hands" "count" count=n %}``, as :func:`seisan.i18n._n`."""
+    return conditional_escape(_n(singular, plural, counted, **fields).text(web_lang()))
 
 
 @register.simple_tag(name="term")

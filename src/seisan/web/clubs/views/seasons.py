@@ -18,7 +18,7 @@ from django.views.decorators.http import require_POST
 
 from seisan.errors import SeisanError
 from seisan.explain import ordinal
-from seisan.i18n import N_, decode_text, read_as
+from seisan.i18n import N_, _n, decode_text, read_as
 from seisan.web.clubs import charts, files, history, services
 from seisan.web.clubs import models as m
 from seisan.web.clubs.access import club_view, ctx
@@ -218,7 +218,8 @@ def resettle(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
     except SeisanError as err:
         messages.error(request, err.message.text(web_lang()))
     else:
-        messages.success(request, words(N_("{count} games settled again"), count=count))
+        done = _n("{count} game settled again", "{count} games settled again", "count", count=count)
+        messages.success(request, done.text(web_lang()))
     return redirect("clubs:season", slug=club.slug, pk=season.pk)
 
 
@@ -272,7 +273,8 @@ def import_view(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
         except DatabaseError:
             form.add_error("file", words(NOT_WRITTEN_IMPORT))
         else:
-            messages.success(request, words(N_("{count} games imported"), count=count))
+            done = _n("{count} game imported", "{count} games imported", "count", count=count)
+            messages.success(request, done.text(web_lang()))
             if encoding != "utf-8":
                 messages.info(request, read_as(upload.name, encoding).text(web_lang()))
             return redirect("clubs:session", slug=club.slug, pk=session.pk)

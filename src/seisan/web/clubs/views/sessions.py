@@ -13,11 +13,12 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from seisan.i18n import N_, plain_number
+from seisan.i18n import N_, _n, plain_number
 from seisan.web.clubs import history, money, services
 from seisan.web.clubs import models as m
 from seisan.web.clubs.access import club_view, ctx, number
 from seisan.web.clubs.forms import SessionForm, words
+from seisan.web.clubs.middleware import web_lang
 
 MAX_AMOUNT = Decimal(10) ** 12
 
@@ -132,8 +133,9 @@ def mark_paid(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
     places = _places(club, session, ledger.in_money)
     value = _amount(request.POST.get("amount", ""), places)
     if value is None:
-        said = (words(N_("give the amount paid: a number above 0, with at most {places} "
-                         "decimals"), places=places) if places
+        said = (_n("give the amount paid: a number above 0, with at most {places} decimal",
+                   "give the amount paid: a number above 0, with at most {places} decimals",
+                   "places", places=places).text(web_lang()) if places
                 else words(N_("give the amount paid: a whole number above 0 ({currency} has no "
                               "decimals)"), currency=club.currency))  # fmt: skip
         messages.error(request, said)
