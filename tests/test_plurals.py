@@ -6,6 +6,7 @@ catalogue's plural forms; Japanese and Korean have one form, their words unchang
 
 from __future__ import annotations
 
+import re
 import shutil
 import sys
 from decimal import Decimal
@@ -172,3 +173,100 @@ def test_a_plural_message_keeps_its_fields_apart_until_shown() -> None:
     assert one.text(Lang.JA) == "a.tomlをSpringに取り込み: 1戦"
     assert one == said.fill(file="a.toml", season="Spring", count=1)
     assert one != Message(said.template, file="a.toml", season="Spring", count=1)
+
+
+#: nouns a sentence counts, English plural (han, fu, honba, yakuman take none)
+_COUNTED = (
+    "games|players|scores|tables|logs|hands|files|names|counts|sticks|tiles|seats|cells|"
+    "columns|rows|times|digits|characters|points|decimals|penalties|minutes|values|kans|"
+    "teams|chips|places|amounts|days|entries|members|sessions|seasons|rounds|wins|bets|"
+    "people|seconds|hours|versions|transfers|payments|spectators|winners|results|records|"
+    "changes|bytes|lines|letters|words|options|fields"
+)
+#: a field, a word or none between (not an article or a verb: “{expected} the players”,
+#: “column {number} has values”), a noun
+_COUNTING = re.compile(
+    r"\{\w+\}\s+(?:(?!(?:the|a|an|has|have|is|are|was|were)\s)[\w-]+\s+)?(?:" + _COUNTED + r")\b"
+)
+
+#: sentences that count with one form, each where its count is never 1, and why
+NEVER_ONE = {
+    "Riichi sticks lost at the end: {points} points ({pt} pt in no one's score)":
+        "whole riichi sticks, 100 points at the least",
+    "{rules} is for {players} players, got {count} scores (for {count} players: {hint})":
+        "3 or 4 (other counts of scores have their own sentence)",
+    "--owner: an email address of at most {most} characters": "a limit",
+    "a game of {players} players, and --games holds games of {count}: import them into two "
+    "files": "3 or 4",
+    "games of {other} players left out: {count} (--players {other} rates them)": "3 or 4",
+    "nobody has played {count} games yet (the most: {most})":
+        "the minimum nobody reached: above 1, as every player rated has played a game",
+    "Ratings ({system}, {count} players)": "a table's size, 3 or 4",
+    "the dealer must be one of the {count} seats": "a table's size, 3 or 4",
+    "a number of more than {most} digits": "a limit",
+    "{points} points with the riichi sticks left on the table ({before} + {sticks})":
+        "first place's points, at least the table's average",
+    "oka shared by {count} players tied for first: {value} each": "a tie: 2 or more",
+    "oka: {value} to first place: ({ret} − {start}) × {players} players": "3 or 4",
+    "uma of places {first}–{last} shared by {count} tied players: ({umas}) ÷ {count} = "
+    "{value}": "a tie: 2 or more",
+    "{where}: {total} noten points do not split here": "a rule of whole 100s (0 splits)",
+    "{count} concealed kans cannot occur (4 at the most)": "above 4",
+    "{first}… ({count} digits)": "a thousand or more",
+    "must be a multiple of {unit} points, 0 or more": "the unit of sticks and bets: 100",
+    "must be a positive multiple of {unit} points": "a unit above 1 (1 has its own words)",
+    "is beyond {limit} points": "a limit",
+    "has {places} places, the rules {players}": "an uma's places: 3 or 4",
+    "a team event needs {size} teams with as many players present each, one of each team at "
+    "every table; present: {teams}": "a table's size, 3 or 4",
+    "a cell longer than {most} characters": "a limit",
+    "{players} players starting with {start} hold {expected}": "3 or 4",
+    "{players} names are needed, got {count}": "3 or 4",
+    "chips: seat {seat} has {count}, beyond {most} chips either way": "a limit",
+    "meld {spec}: a {kind} has {size} tiles": "3 or 4",
+    "tiles: a winning hand has {count} tiles here, not {given}": "14 or more",
+    "needs {players} values, one per place": "3 or 4",
+    "X-Y uma is for 4 players; give {players} values like 20,0,-20": "3",
+    "{rules} is for {players} players: give {players} point columns": "3 or 4",
+    "{path}: column “{column}” appears {count} times; give each column its own name":
+        "a column named twice: 2 or more",
+    "the log is a game of {players} players; the rules {name} are for {count}": "3 or 4",
+    "the record has no final result (head.result) for its {count} players": "3 or 4",
+    "{name}: {points} points are beyond {limit}": "beyond a limit",
+    "too long: at most {most} characters": "a limit",
+    "the file has {count} games, more than {most} at once: split it into several":
+        "beyond a limit",
+    "{count} players": "the rules form's choice of 3 or 4",
+    "this season's games are of {count} players: rules for {players} would mix two kinds "
+    "of game in one table; start a new season for them": "3 or 4",
+    "the reason is longer than {most} characters": "a limit",
+    "a game has at most {most} penalties": "a limit",
+    "{count} files at once, more than {most}: upload them in several parts": "beyond a limit",
+    "a game of {players} players; the season's rules are for {count}": "3 or 4",
+    "the name “{name}” is longer than {most} characters": "a limit",
+    "gives {a} and {b} two amounts": "no count: {b} is a value given",
+    "{system} counts no fu of the hand: leave the fu out": "no count: counts is the verb",
+}  # fmt: skip
+
+
+def test_a_sentence_that_counts_is_a_plural_message(extracted: Catalog) -> None:
+    """Every message of the catalogue (the code's and the templates') with a field
+    before a counted noun is a plural message (``_n``, ``{% tn %}``), or is listed in
+    NEVER_ONE with why its count is never 1: written with ``_``, ``N_`` or ``{% t %}``,
+    it would say “1 games” again."""
+    counting = {m.id for m in extracted
+                if isinstance(m.id, str) and not m.context and _COUNTING.search(m.id)}  # fmt: skip
+    assert sorted(counting - NEVER_ONE.keys()) == []
+    assert sorted(NEVER_ONE.keys() - counting) == []  # (none listed that is gone)
+    plural = [m.id for m in extracted if isinstance(m.id, tuple)]
+    assert plural and all(_COUNTING.search(p) for _s, p in plural)
+
+
+def test_the_check_finds_a_count_written_with_one_form() -> None:
+    for counting in ("{count} games imported", "{n} riichi sticks", "got {count} scores",
+                     "{count} players' points", "({count} hands)"):  # fmt: skip
+        assert _COUNTING.search(counting), counting
+    for other in ("{han} han", "{n} honba", "{expected} the players started with",
+                  "{name} plays this seat", "{option} needs a value",
+                  "column {number} has values"):  # fmt: skip
+        assert not _COUNTING.search(other), other
