@@ -957,3 +957,28 @@ def test_a_record_said_stopped_that_its_rules_ended_is_refused_as_seisan_game_re
     short.write_text(json.dumps({**record, "hands": record["hands"][:3], "end": "time"}),
                      encoding="utf-8")  # fmt: skip
     assert load_session(short).settle()
+
+
+@pytest.mark.parametrize(
+    ("columns", "lang"),
+    [("Ana,Ben,Chie,Dae", "en"), ("Ben,Ana,Dae,Chie", "en"), ("Dae,Chie,Ben,Ana", "ko")],
+)
+def test_equal_totals_share_their_place_in_the_standings(
+    cli, tmp_path: Path, columns: str, lang: str
+) -> None:
+    """helper-87's review: Ana and Ben both +20 were placed 1 and 2 by who sat first in
+    the file's columns (and Chie and Dae 3 and 4); equal totals share the best place of
+    the two, however the night was written down."""
+    night = {"Ana": (50000, 30000), "Ben": (30000, 50000), "Chie": (20000, 20000),
+             "Dae": (20000, 20000)}  # fmt: skip
+    names = columns.split(",")
+    rows = [f"{game + 1}," + ",".join(str(night[n][game]) for n in names) for game in (0, 1)]
+    path = tmp_path / "night.csv"
+    path.write_text(f"game,{columns}\n" + "\n".join(rows) + "\n", encoding="utf-8")
+    result = cli.runner.invoke(app, ["session", str(path), "-r", "sun-uma", "--lang", lang])
+    assert result.exit_code == 0, result.output
+    standings = result.stdout.split("└")[0]  # the first table
+    placed = {name: int(place) for place, name in re.findall(r"│\s+(\d)\s+│\s+(\w+)", standings)}
+    assert placed == {"Ana": 1, "Ben": 1, "Chie": 3, "Dae": 3}
+    assert load_session(path, load_rules("sun-uma")).settle().places() == {
+        "Ana": 1, "Ben": 1, "Chie": 3, "Dae": 3}  # fmt: skip

@@ -942,10 +942,11 @@ def show_session(
     values = [v for row in per_game.values() for v in row if v is not None]
     decimals = _decimals(values)
     title = result.session.title or rules_title(rules, lang)
+    placed = result.places()
     standings = [
-        [str(rank), name, str(result.played(name)), _pt(totals[name], rules, decimals)]
+        [str(placed[name]), name, str(result.played(name)), _pt(totals[name], rules, decimals)]
         + ([_money_text(amounts[name], rules.stakes)] if amounts is not None else [])
-        for rank, name in enumerate(people, start=1)
+        for name in people
     ]
     headers = [term(c, lang) for c in ("place", "name", "played", "total")]
     headers += [term("money", lang)] if amounts is not None else []

@@ -38,8 +38,8 @@ from seisan.ledger import Accounts, GameResult, game_result, settle_game, transf
 from seisan.output import csv_separator, unformula
 from seisan.presets import read_toml, rules_from_spec
 from seisan.pt import JSONText, from_quanta, pt_value, quanta_value
-from seisan.rules import Rules, Stakes
-from seisan.settlement import Penalty, check_names
+from seisan.rules import Rules, Stakes, Ties
+from seisan.settlement import Penalty, check_names, places
 from seisan.sidebets import BET_FIELDS, BetError, bets_from_dict, links
 from seisan.stats import Seat
 from seisan.transfers import HOUSE, Transfer, transfer_units
@@ -200,9 +200,17 @@ class SessionResult(Accounts):
         return list(self._people)
 
     def ranked(self) -> list[str]:
-        """Everyone, from the best total down (first appearance breaks ties)."""
+        """Everyone, from the best total down (equal totals in order of first
+        appearance: their place is shared, :meth:`places`)."""
         totals = self.totals()
         return sorted(self._people, key=lambda name: -totals[name])
+
+    def places(self) -> dict[str, int]:
+        """Each person's place in the standings: equal totals share the best place of
+        the group (1, 1, 3), never one ahead of the other by where they sat."""
+        totals = self.totals()
+        shared = places([totals[name] for name in self._people], Ties.SPLIT)
+        return dict(zip(self._people, shared, strict=True))
 
     def seats(self) -> list[list[Seat]]:
         """Each game's players as :mod:`seisan.stats` lines (place, total with side

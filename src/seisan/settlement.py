@@ -281,13 +281,13 @@ def format_score(value: Fraction, zero: Zero = Zero.PLAIN, decimals: int = 0) ->
     return ("+" if value > 0 else "-") + text
 
 
-def places(points: Sequence[int], ties: Ties) -> list[int]:
+def places(points: Sequence[int | Fraction], ties: Ties) -> list[int]:
     """Each seat's place (1 = first). Tied players share the best place of the
     group under ``split``; under ``seat`` the lower seat ranks higher."""
     return _places(points, ties is Ties.SPLIT)
 
 
-def _places(points: Sequence[int], split: bool) -> list[int]:
+def _places(points: Sequence[int | Fraction], split: bool) -> list[int]:
     order = sorted(range(len(points)), key=points.__getitem__, reverse=True)  # stable
     result = [0] * len(points)
     for index, seat in enumerate(order):

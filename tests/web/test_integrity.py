@@ -161,7 +161,8 @@ def test_rules_changes_never_rewrite_silently(club: m.Club, owner: Any, signed_i
     # export refuses until the games are re-settled
     response = signed_in.get(reverse("clubs:export", args=[club.slug, season.pk, "toml"]))
     assert response.status_code == 302
-    with pytest.raises(services.SeisanError, match="1 game was settled under earlier rules: re-settle it first"):
+    refused = "1 game was settled under earlier rules: re-settle it first"
+    with pytest.raises(services.SeisanError, match=refused):
         files.export_season(season)
     # an edit keeps the game's own rules (M.League: Ana +62.6, not Tenhou's +52.6)
     url = reverse("clubs:edit", args=[club.slug, game.pk])
