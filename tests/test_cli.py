@@ -405,3 +405,27 @@ def test_sticks_lost_at_the_end_are_said_beside_the_scores(
     if preset == "wrc" and said:
         assert [r["score"] for r in cli.json("settle", *points, "-r", preset, "--deposits",
                                              sticks)["results"]] == [25, 5, -25, -8]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("lang", "seat", "shown"),
+    [("ja", "East", "東家（代走: Eve）"), ("ja", "West", "西家（代走: Eve）"),
+     ("en", "南家", "South (played by Eve)"), ("ko", "North", "북가 (대타: Eve)"),
+     ("en", "3", "North (played by Eve)")],
+)  # fmt: skip
+def test_a_substitutes_seat_named_by_its_wind_in_any_language(
+    cli, lang: str, seat: str, shown: str
+) -> None:
+    """helper-87's review: in Japanese “East:Eve” was “seat 4 is not at the table (seats
+    0 to 3)” and in English “南家:Eve” seat 8: the wind words had been put after the
+    four names, and a word's place in that list taken for its seat."""
+    result = cli.runner.invoke(app, ["--lang", lang, "settle", "45000", "35000", "25000",
+                                     "15000", "-r", "ema", "--substitute", f"{seat}:Eve",
+                                     "-f", "json"])  # fmt: skip
+    assert result.exit_code == 0, result.output
+    which = {"East": 0, "West": 2, "North": 3, "南家": 1, "3": 3}[seat]
+    assert json.loads(result.stdout)["substitute"] == {"seat": which, "name": "Eve",
+                                                       "from_start": True}  # fmt: skip
+    given = ["settle", "45000", "35000", "25000", "15000", "-r", "ema", "--substitute"]
+    table = cli.runner.invoke(app, ["--lang", lang, *given, f"{seat}:Eve"])
+    assert shown in table.stdout

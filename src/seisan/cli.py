@@ -751,11 +751,11 @@ def settle_command(
             from seisan.games import penalties_from, substitute_from  # noqa: PLC0415
 
             penalties = penalties_from(list(penalty or []), player_names)
-            # the seats named by their winds (no --names): a substitute named by a wind
-            # in any language is one of them (“South” in a ja locale, as in English)
+            # the seats named by their winds (no --names): a substitute's seat named by a
+            # wind in any language is found as such (“South” in a ja locale, as in
+            # English), and no substitute is called by one
             winds = [word for seat in range(4) for word in term_forms(f"seat.{seat}")]
-            sub = substitute_from(substitute, player_names if names is not None else
-                                  [*player_names, *winds])  # fmt: skip
+            sub = substitute_from(substitute, player_names, winds if names is None else ())
         penalties += tuple(
             Penalty(_player(name, player_names), resolved.penalties.chombo_pt, "chombo")
             for name in chombo or []

@@ -992,8 +992,12 @@ def penalties_from(items: object, names: Sequence[str]) -> tuple[Penalty, ...]:
     return tuple(out)
 
 
-def substitute_from(data: object, names: Sequence[str]) -> Substitute | None:
-    """``{"seat": PLAYER, "by": NAME, "from_start": true}``: a seat played by a substitute."""
+def substitute_from(
+    data: object, names: Sequence[str], taken: Sequence[str] = ()
+) -> Substitute | None:
+    """``{"seat": PLAYER, "by": NAME, "from_start": true}``: a seat played by a substitute
+    (whose name is none of ``names``, nor of ``taken``: the seats' winds where they are
+    the players' names, in any language)."""
     if data is None:
         return None
     if isinstance(data, str):  # "PLAYER:NAME", or "PLAYER:NAME:later" from a later hand
@@ -1017,7 +1021,7 @@ def substitute_from(data: object, names: Sequence[str]) -> Substitute | None:
                         field="substitute")  # fmt: skip
     if is_house(by):  # the ledger's house: a name no player or spectator takes either
         raise GameError(house_name(by.strip()), field="substitute")
-    if name_key(by) in {name_key(name) for name in names}:
+    if name_key(by) in {name_key(name) for name in (*names, *taken)}:
         raise GameError(
             _("substitute: {name} plays at this table already; give the substitute's own name",
               name=by.strip()), field="substitute",
