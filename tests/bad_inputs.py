@@ -226,6 +226,11 @@ case("settle-names-house", ["settle", *ML, "--names", "A,B,C,house", "--penalty"
      "house's name")  # fmt: skip
 case("settle-names-House", ["settle", *ML, "--names", "A,B,C, House "], "house's name")
 case("settle-soto-house", ["settle", *ML, "--soto", "HOUSE:East"], "house's name")
+# and its word in the other languages the ledgers are read in (helper-87's review: a
+# player 店 read in Japanese had been “店 → 店” in the ledger)
+case("settle-names-mise", ["settle", *ML, "--names", "店,B,C,D"], "house's name")
+case("settle-soto-gage", ["settle", *ML, "--soto", "가게:East"], "house's name")
+case("settle-substitute-gage", ["settle", *ML, "--substitute", "East: 가게 "], "house's name")
 case("settle-chips-novalue", ["settle", *ML, "--chips", "1,-1,0,0"])
 case("settle-busted-not-bust", ["settle", *ML, "--tobi", "10000", "--busted", "3:0"])
 case("settle-busted-twice", ["settle", "40000", "40000", "30000", "-10000", "-r", "mleague",

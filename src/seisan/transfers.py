@@ -12,9 +12,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 from math import lcm
 
-from seisan.i18n import Message, _, name_key
+from seisan.i18n import Message, _, name_key, term_forms
 from seisan.pt import from_quanta
 
 _ZERO = Fraction(0)
@@ -23,9 +24,16 @@ HOUSE = "house"
 
 
 def is_house(name: str) -> bool:
-    """Whether ``name`` is the house's own (in any case, spaces aside): the ledgers keep
-    the house under it beside the people, so no person may be called that."""
-    return name_key(name) == HOUSE
+    """Whether ``name`` is the house's own (in any case, spaces aside), or its word in
+    any language the ledgers are read in (店, 가게): the ledgers keep the house under it
+    beside the people, so no person may be called that (a player 店 read in Japanese
+    had been “店 → 店”)."""
+    return name_key(name) in _house_words()
+
+
+@cache
+def _house_words() -> frozenset[str]:
+    return frozenset({HOUSE, *(name_key(word) for word in term_forms("house"))})
 
 
 def house_name(name: str) -> Message:
