@@ -982,3 +982,24 @@ def test_equal_totals_share_their_place_in_the_standings(
     assert placed == {"Ana": 1, "Ben": 1, "Chie": 3, "Dae": 3}
     assert load_session(path, load_rules("sun-uma")).settle().places() == {
         "Ana": 1, "Ben": 1, "Chie": 3, "Dae": 3}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("cell", "points"),
+    [('"40,000"', 40000), ("▲1000", -1000), ("５１０００", 51000), ("△２，０００点", -2000),
+     ("+41000", 41000), ('"4 1000"', None), ('"40,00,0"', None), ("40000.0", None)],
+)  # fmt: skip
+def test_a_csv_cell_is_read_as_settle_reads_points(cell: str, points: int | None) -> None:
+    """helper-87's review: “40,000” (a spreadsheet's formatted cell), ▲1000 and
+    full-width digits were “not whole points” in a session's CSV, and a column of one
+    such cell “not a player's”, where ``seisan settle`` reads them (plain_number); a
+    separator out of its place is still refused, never read as another number."""
+    rest = 100000 - 30000 - 20000 - (points if points is not None else 40000)
+    text = f"game,Ana,Ben,Chie,Dae\n1,{cell},30000,20000,{rest}\n"
+    if points is None:
+        with pytest.raises(SessionError, match="Ana"):
+            games_from_csv(text)
+        return
+    (game,) = games_from_csv(text)
+    assert dict(zip(game.names, game.points, strict=True)) == {
+        "Ana": points, "Ben": 30000, "Chie": 20000, "Dae": rest}  # fmt: skip

@@ -33,7 +33,17 @@ from seisan.games import (
     record_from_dict,
     substitute_from,
 )
-from seisan.i18n import Message, Spellings, _, _n, decode_text, file_text, name_key, plain_text
+from seisan.i18n import (
+    Message,
+    Spellings,
+    _,
+    _n,
+    decode_text,
+    file_text,
+    name_key,
+    plain_number,
+    plain_text,
+)
 from seisan.ledger import Accounts, GameResult, game_result, settle_game, transfer_dict
 from seisan.output import csv_separator, unformula
 from seisan.presets import read_toml, rules_from_spec
@@ -689,6 +699,16 @@ def session_from_csv(text: str, rules: Rules, title: str = "") -> Session:
 _INTEGER = re.compile(r"^[+-]?[0-9]+$")
 
 
+def _points_text(cell: str) -> str | None:
+    """A player's cell as whole points in ASCII, read as ``seisan settle`` reads points
+    (``plain_number``: ``40,000`` as a spreadsheet formats it, ▲1000, full-width
+    digits), or None when it is not whole points."""
+    if _INTEGER.match(cell):
+        return cell
+    plain = plain_number(cell)
+    return plain if _INTEGER.match(plain) else None
+
+
 def games_from_csv(text: str, source: str = "") -> list[SessionGame]:
     """Games from CSV: a header of player names (and optionally ``game``, ``seats``,
     ``deposits`` and bet columns), then one row per game with the final points of
@@ -747,13 +767,14 @@ def games_from_csv(text: str, source: str = "") -> list[SessionGame]:
         points_of: dict[str, int] = {}
         for name, key in named:
             value = cells.get(key, "")
-            if value and not _INTEGER.match(value):  # a player's column, a slip in one game
-                raise SessionError(
-                    _("{where}: {name}: “{value}” is not whole points", where=where, name=name,
-                      value=value)
-                )  # fmt: skip
             if value:
-                points_of[name] = int(value)
+                whole = _points_text(value)
+                if whole is None:  # a player's column, a slip in one game
+                    raise SessionError(
+                        _("{where}: {name}: “{value}” is not whole points", where=where,
+                          name=name, value=value)
+                    )  # fmt: skip
+                points_of[name] = int(whole)
         names = list(points_of)
         if cells.get("seats"):
             seated = [n.strip() for n in items.split(cells["seats"]) if n.strip()]
@@ -795,9 +816,9 @@ def _check_player_column(name: str, index: int, body: Sequence[Sequence[str]]) -
     know (a typo of a known one, or a note), named in the error."""
     close = difflib.get_close_matches(name.casefold(), _CSV_COLUMNS, n=1, cutoff=0.85)
     cells = [row[index].strip() for row in body if len(row) > index and row[index].strip()]
-    numbers = [cell for cell in cells if _INTEGER.match(cell)]
+    numbers = [cell for cell in cells if _points_text(cell) is not None]
     for cell in cells:
-        if not _INTEGER.match(cell) and (close or not numbers):
+        if _points_text(cell) is None and (close or not numbers):
             if close:
                 raise SessionError(
                     _("unknown column “{column}”: did you mean {known}?", column=name,
