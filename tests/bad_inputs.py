@@ -238,6 +238,8 @@ case("settle-busted-twice", ["settle", "40000", "40000", "30000", "-10000", "-r"
 case("settle-yakitori-nowinners", ["settle", *ML, "--yakitori", "1000"])
 case("settle-yakitori-badwinner", ["settle", *ML, "--yakitori", "1000", "--winners", "Zed"])
 case("settle-pool-noamount", ["settle", *ML, "--pool", "Eve:0", "--pool", "Fay:1"])
+# a pool of one bets against nobody (helper-87's review: settled at 0 in silence)
+case("settle-pool-one", ["settle", *ML, "--pool", "Eve:0", "--soto-pool", "100"], "nobody")
 case("settle-rate-bad", ["settle", *ML, "--rate", "1/0"])
 HUGE = "9" * 5000  # past the digits Python writes out: named shortened, never a traceback
 for option in ["--rate", "--unit", "--fee", "--chip-value", "--sou-uma", "--start", "--kubi"]:

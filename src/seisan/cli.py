@@ -839,6 +839,12 @@ def _refuse_unused(
             raise SeisanError(
                 _("--{option} does nothing without {other}", option=option, other=other)
             )
+    if pool is not None and len(pool) == 1 and rules.side.soto_pool:  # (as --soto-pool
+        # with no --pool: a pool of one bets against nobody, and would settle at 0)
+        raise SeisanError(
+            _("pool: one spectator in the pool has nobody to bet against: give two or more "
+              "(--pool NAME:PLAYER)")
+        )  # fmt: skip
     rules.check_whole()  # what a rules file gives that does nothing
 
 
