@@ -1003,3 +1003,22 @@ def test_a_csv_cell_is_read_as_settle_reads_points(cell: str, points: int | None
     (game,) = games_from_csv(text)
     assert dict(zip(game.names, game.points, strict=True)) == {
         "Ana": points, "Ben": 30000, "Chie": 20000, "Dae": rest}  # fmt: skip
+
+
+def test_a_file_given_twice_is_refused_not_counted_twice(cli, tmp_path: Path) -> None:
+    """helper-87's review: ``seisan session t1.toml ./t1.toml`` counted the night's game
+    twice (Games 2); ``stats`` counts a game read twice once, and ``session`` says so."""
+    night = tmp_path / "night.toml"
+    night.write_text('[[games]]\nplayers = ["A", "B", "C", "D"]\n'
+                     "points = [40000, 30000, 20000, 10000]\n", encoding="utf-8")  # fmt: skip
+    other = tmp_path / "sub" / ".." / "night.toml"
+    (tmp_path / "sub").mkdir()
+    with pytest.raises(
+        SessionError,
+        match=rf"{re.escape(str(other))}: the same file as {re.escape(str(night))}, given twice",
+    ):
+        load_session([night, other], load_rules("mleague"))
+    result = cli.runner.invoke(app, ["session", str(night), str(other), "-r", "mleague"])
+    assert result.exit_code == 2 and result.stdout == ""
+    assert "given twice" in result.stderr
+    assert len(load_session([night], load_rules("mleague")).settle().games) == 1

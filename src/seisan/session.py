@@ -500,6 +500,14 @@ def load_session(path: Path | Sequence[Path], rules: Rules | None = None) -> Ses
     paths = [path] if isinstance(path, Path) else list(path)
     if not paths:
         raise SessionError(_("give at least one session file"))
+    seen: dict[Path, Path] = {}
+    for each in paths:  # (a night read twice would count its games twice)
+        first = seen.setdefault(each.resolve(), each)
+        if first is not each:
+            raise SessionError(
+                _("{file}: the same file as {other}, given twice: give each file once",
+                  file=each, other=first)
+            )  # fmt: skip
     parts = []
     for each in paths:
         part = _load_part(each, rules)
