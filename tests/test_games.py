@@ -663,3 +663,27 @@ def test_a_daiminkan_by_no_player_is_named_with_its_hand() -> None:
     assert str(caught.value) == (
         "hand 1: daiminkan: “Zed” is not a player (seats 0 to 3 or A, B, C, D)"
     )
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [("ja", "ロン（Anaの放銃）: Ben 1翻30符 1000、Dae 3翻30符 3900"),
+     ("ko", "론 (Ana 방총): Ben 1판 30부 1000; Dae 3판 30부 3900"),
+     ("en", "ron from Ana: Ben 1han30fu 1000; Dae 3han30fu 3900")],
+)  # fmt: skip
+def test_a_double_rons_wins_are_listed_as_the_language_lists(cli, lang: str, line: str) -> None:
+    """helper-87's review: a double ron's two wins were joined by “; ” in Japanese too,
+    where a Japanese list takes 「、」 (``LIST_SEPARATORS``, as every other list)."""
+    assert line in cli.run("--lang", lang, "game", str(EXAMPLE))
+
+
+@pytest.mark.parametrize(
+    ("lang", "title"),
+    [("ja", "符計算: 門前清自摸和、立直、平和、ドラ (4翻20符)"),
+     ("en", "Standard: Menzen Tsumo, Riichi, Pinfu, Dora (4 han 20 fu)")],
+)  # fmt: skip
+def test_a_hands_yaku_are_listed_as_the_language_lists(cli, lang: str, title: str) -> None:
+    """helper-87's review: the hand's yaku in its title were joined by “, ” in Japanese."""
+    out = cli.run("--lang", lang, "hand", "--tiles", "234m567p11s345678s", "--win", "8s",
+                  "--tsumo", "--riichi", "--dora", "1m", "--seat-wind", "S")  # fmt: skip
+    assert title in out

@@ -425,7 +425,7 @@ def test_no_variant_overrules_a_rules_file(cli, tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("lang", "words"),
     [("en", ["Menzen Tsumo, Riichi, Pinfu", "3 han 20 fu"]),
-     ("ja", ["門前清自摸和, 立直, 平和", "(3翻20符)", "ツモ"]),
+     ("ja", ["門前清自摸和、立直、平和", "(3翻20符)", "ツモ"]),
      ("ko", ["멘젠쯔모, 리치, 핑후", "(3판 20부)", "쯔모"])],
 )  # fmt: skip
 def test_tile_hands_speak_the_language(cli, lang: str, words: list[str]) -> None:

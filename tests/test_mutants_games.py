@@ -695,7 +695,7 @@ def test_a_double_ron_gives_honba_and_sticks_to_the_winner_nearest_the_discarder
     assert line.deltas == (1000, -1000, -5200, 3900 + 300 + 2000)
     assert line.won == ((0, 1000), (3, 3900))
     assert str(line.summary) == "ron from Chie: Ana 1han30fu 1000; Dae 3han30fu 3900"
-    assert line.summary.text("ja") == "ロン（Chieの放銃）: Ana 1翻30符 1000; Dae 3翻30符 3900"
+    assert line.summary.text("ja") == "ロン（Chieの放銃）: Ana 1翻30符 1000、Dae 3翻30符 3900"
 
 
 def test_the_nearest_winner_in_three_player_mahjong() -> None:

@@ -1314,12 +1314,12 @@ def hand_command(
         # (4翻20符, 4판 20부: as players write); a yakuman is no count of han (its limit
         # says it), and the 30-fu base and 五輪 count no fu of the hand
         if found_yakuman:
-            title += f": {', '.join(local_yaku)}"
+            title += f": {render(local_yaku, language)}"
         else:
             counted = scoring.system in (PointSystem.STANDARD, PointSystem.EXACT)
             han_fu = (_("{han} han {fu} fu", han=data["han"], fu=data["fu"]) if counted
                       else _("{han} han", han=data["han"])).text(language)  # fmt: skip
-            title += f": {', '.join(local_yaku)} ({han_fu})"
+            title += f": {render(local_yaku, language)} ({han_fu})"
     if value.limit:
         rows.append([term("limit", language), value.limit_text(language)])
     # for programs: one row of the JSON's values, each payment its own number (the

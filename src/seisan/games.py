@@ -43,6 +43,7 @@ from seisan.hands import (
     three_player_tsumo,
 )
 from seisan.i18n import (
+    LIST_SEPARATORS,
     Lang,
     Message,
     Term,
@@ -688,13 +689,15 @@ def _chombo(
 
 
 class _Joined(Message):
-    """Several messages joined by "; " (each translated)."""
+    """Several messages joined by "; " (each translated), 「、」 in Japanese (a double
+    ron's wins: 「Ben 1翻30符 1000、Dae 3翻30符 3900」)."""
 
     def __init__(self, parts: Sequence[Message]) -> None:
         super().__init__("{parts}", parts=list(parts))
 
     def text(self, lang: Lang | str | None = None) -> str:
-        return "; ".join(part.text(lang) for part in self.params["parts"])  # type: ignore[attr-defined]
+        between = LIST_SEPARATORS.get(Lang(lang or current_language()), "; ")
+        return between.join(part.text(lang) for part in self.params["parts"])  # type: ignore[attr-defined]
 
 
 def _value(win: Win, dealer: int, table: _Table, where: Message) -> HandValue:
