@@ -10,7 +10,16 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from seisan.session import load_session
-from seisan.stats import Seat, Standing, head_to_head, running, standings, team_standings
+from seisan.stats import (
+    Seat,
+    Standing,
+    head_to_head,
+    placed,
+    running,
+    shared_places,
+    standings,
+    team_standings,
+)
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 F = Fraction
@@ -206,3 +215,31 @@ def test_team_totals_add_up_to_the_members_and_penalties(
     assert sum(t.total for t in ranked) == sum(totals) + penalty
     assert [t.total for t in ranked] == sorted((t.total for t in ranked), reverse=True)
     assert sorted(m.name for t in ranked for m in t.members) == sorted(teams)  # each once
+
+
+@pytest.mark.parametrize(
+    ("games", "expected"),
+    [
+        # Ana and Ben level on total (+20) and games (2): one place, whoever sat first
+        ([[("Ana", 1, 40), ("Ben", 2, 0), ("Chie", 3, -20), ("Dae", 4, -20)],
+          [("Ben", 1, 40), ("Ana", 2, 0), ("Dae", 3, -20), ("Chie", 4, -20)]],
+         {"Ana": 1, "Ben": 1, "Chie": 3, "Dae": 3}),
+        # Ana and Ben level on total, not on games: more games first, places apart
+        ([[("Ana", 1, 30), ("Ben", 2, 10), ("Chie", 3, -10), ("Dae", 4, -30)],
+          [("Ben", 1, 20), ("Eve", 2, 0), ("Fay", 3, 0), ("Dae", 4, -20)]],
+         {"Ben": 1, "Ana": 2, "Eve": 3, "Fay": 3, "Chie": 5, "Dae": 6}),
+        # three level after a first place (the first line not of a tie)
+        ([[("Ana", 1, 60), ("Ben", 2, -20), ("Chie", 3, -20), ("Dae", 4, -20)]],
+         {"Ana": 1, "Ben": 2, "Chie": 2, "Dae": 2}),
+    ],
+)  # fmt: skip
+def test_players_level_on_every_count_share_their_place(
+    games: list[list[tuple[str, int, int]]], expected: dict[str, int]
+) -> None:
+    """helper-87's review: the places of the standings (the web app's pages, its API,
+    the projector) were the lines' positions, so of two players level on total and
+    games the one who first appeared (sat first) was placed above the other."""
+    lines = standings([[Seat(n, p, F(t)) for n, p, t in game] for game in games])
+    assert {line.name: place for place, line in placed(lines)} == expected
+    assert shared_places([3, 3, 2, 2, 2, 1], lambda x: x) == [1, 1, 3, 3, 3, 6]
+    assert shared_places([], lambda x: x) == []

@@ -19,12 +19,13 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
 _ZERO = Fraction(0)
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -143,6 +144,23 @@ def ranked(line: Standing) -> tuple[Fraction, int]:
     """The standings' order: best total first, then more games (a stable sort keeps
     the first to appear first among equals)."""
     return (-line.total, -line.games)
+
+
+def shared_places(rows: Sequence[T], key: Callable[[T], object]) -> list[int]:
+    """Each row's place in ``rows`` (in their order): rows whose ``key`` is equal share
+    the best place of their group (1, 1, 3), so that of two players level on every
+    count neither is placed above the other by who appeared first (where they sat)."""
+    out: list[int] = []
+    for index, row in enumerate(rows):
+        same = index and key(row) == key(rows[index - 1])
+        out.append(out[-1] if same else index + 1)
+    return out
+
+
+def placed(lines: Sequence[Standing]) -> list[tuple[int, Standing]]:
+    """Standings' lines (in :func:`ranked` order) with their places: players level on
+    total and games share one (:func:`shared_places`)."""
+    return list(zip(shared_places(lines, ranked), lines, strict=True))
 
 
 def exact_sum(values: Iterable[Fraction], start: Fraction = _ZERO) -> Fraction:

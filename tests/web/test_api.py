@@ -7,6 +7,7 @@ language, and the standings the core gives for the stored games."""
 from __future__ import annotations
 
 import json
+import re
 import shlex
 import subprocess
 import sys
@@ -860,3 +861,24 @@ def test_a_record_sent_with_its_own_rules_or_a_text_past_the_limit_is_refused(
     assert long.status_code == 422 and long.json()["error"]["field"] == "record.title"
     assert not m.Game.objects.exists()
     assert post_game(token, night, {"record": record}).status_code == 201
+
+
+def test_players_level_on_total_and_games_share_their_place(
+    owner: Any, season: m.Season, session: m.Session, token_of: Callable[[Any], str]
+) -> None:
+    """helper-87's review (the CLI's session) and the same here: Ana and Ben level on
+    their total and their games were placed 1 and 2 by who appeared first (who sat
+    first in the first game), on the season's page and in the API; they share 1st, and
+    Chie and Dae 3rd."""
+    token = token_of(owner)
+    for points in ([40000, 30000, 20000, 10000], [30000, 40000, 10000, 20000]):
+        assert post_game(token, session, {"players": NAMES, "points": points}).status_code == 201
+    rows = Client().get(f"/api/clubs/test/seasons/{season.pk}/standings", **bearer(token)).json()
+    assert {r["name"]: (r["place"], r["total"]) for r in rows} == {
+        "Ana": (1, 70), "Ben": (1, 70), "Chie": (3, -70), "Dae": (3, -70)}  # fmt: skip
+    page = Client()
+    page.force_login(owner)
+    html = page.get(reverse("clubs:season", args=["test", season.pk])).content.decode()
+    shown = re.findall(r'<td class="num">(\d+)</td>\s*<td class="name">\s*(?:<a[^>]*>)?(\w+)', html)
+    assert sorted((name, int(number)) for number, name in shown) == [
+        ("Ana", 1), ("Ben", 1), ("Chie", 3), ("Dae", 3)]  # fmt: skip

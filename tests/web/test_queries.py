@@ -114,7 +114,7 @@ def test_standings_follow_every_change(club: m.Club, owner: Any, signed_in: Clie
 
     def total(name: str) -> Any:
         page = signed_in.get(url)
-        return {s.name: s.total for s, _p in page.context["standings"]}.get(name)
+        return {s.name: s.total for s, _p, _number in page.context["standings"]}.get(name)
 
     before = total("Ana")
     game = session.games.get(number=1)

@@ -24,6 +24,8 @@ from seisan.errors import PointsError, SeisanError
 from seisan.i18n import Lang, _, _n, plain_text, term
 from seisan.pt import pt_value
 from seisan.rules import Rules
+from seisan.stats import ranked as by_standing
+from seisan.stats import shared_places
 from seisan.web.accounts.tokens import api_user
 from seisan.web.api import schemas as s
 from seisan.web.api.errors import (
@@ -327,7 +329,7 @@ def standings(request: HttpRequest, slug: str, pk: int) -> list[dict[str, Any]]:
         rows = season_standings(found)
     players = season_table(found).lines.players
     return [_standing_out(place, row, players.get(row.name)) for place, row in
-            enumerate(rows, start=1)]  # fmt: skip
+            zip(shared_places(rows, by_standing), rows, strict=True)]  # fmt: skip
 
 
 @api.get(
@@ -346,8 +348,10 @@ def team_standings(request: HttpRequest, slug: str, pk: int) -> list[dict[str, A
     return [{"place": place, "name": row.name, "games": row.games, "total": _exact(row.total),
              "penalty": _exact(row.penalty),
              "members": [_standing_out(n, x, players.get(x.name))
-                         for n, x in enumerate(row.members, start=1)]}
-            for place, row in enumerate(ranked, start=1)]  # fmt: skip
+                         for n, x in zip(shared_places(row.members, by_standing),
+                                         row.members, strict=True)]}
+            for place, row in zip(shared_places(ranked, lambda t: t.total), ranked,
+                                  strict=True)]  # fmt: skip
 
 
 def _standing_out(place: int, row: Any, player: int | None) -> dict[str, Any]:
@@ -625,7 +629,9 @@ def player(request: HttpRequest, slug: str, pk: int) -> dict[str, Any]:
     played = club_.seasons.filter(sessions__games__seats__player=found).distinct()
     for season_ in played.order_by("-created"):
         table = season_table(season_)
-        rows = {row.name: (place, row) for place, row in enumerate(table.everyone, start=1)}
+        everyone = table.everyone
+        places = shared_places(everyone, by_standing)
+        rows = {row.name: (place, row) for place, row in zip(places, everyone, strict=True)}
         if found.name in rows:
             place, row = rows[found.name]
             seasons.append({"season": season_.pk, "season_name": season_.name,

@@ -11,6 +11,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from seisan import stats
 from seisan.errors import SeisanError
 from seisan.games import penalties_from
 from seisan.i18n import N_
@@ -176,6 +177,6 @@ def public_night(request: HttpRequest, token: str, pk: int) -> HttpResponse:
     rules = rules_of(season.rules)
     return render(request, "events/public_night.html", ctx(
         request, None, season=season, session=session, games=games, zero=rules.zero,
-        standings=list(enumerate(standings, start=1)), token=token,
+        standings=stats.placed(standings), token=token,
         nights=season.sessions.filter(published=True).order_by("date", "pk"),
     ))  # fmt: skip

@@ -12,6 +12,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
+from seisan import stats
 from seisan.errors import SeisanError
 from seisan.i18n import N_, _, _n, term
 from seisan.output import dumps_csv
@@ -214,7 +215,8 @@ def teams_page(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
     ranked, teams = services.season_teams(season)
     players = list(club.players.filter(merged_into__isnull=True).order_by("name")
                    .values_list("name", flat=True))  # fmt: skip
-    rows = [(place, row, teams[row.name]) for place, row in enumerate(ranked, start=1)]
+    places = stats.shared_places(ranked, lambda team: team.total)  # (level: one place)
+    rows = [(place, row, teams[row.name]) for place, row in zip(places, ranked, strict=True)]
     return render(request, "events/teams.html", ctx(
         request, club, season=season, rows=rows, players=players, problem=problem,
         teams=list(teams.values()),
@@ -250,7 +252,7 @@ def projector(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
         request, club, session=session, clock=clock, left=services.seconds_left(clock),
         drawn=drawn, winds=_winds(seating), tables=live_tables(session),
         subs=tournament.substitutes(session),
-        standings=list(enumerate(season_standings(session.season)[:PROJECTED], start=1)),
+        standings=stats.placed(season_standings(session.season))[:PROJECTED],
         problem=problem,
     )  # fmt: skip
     template = "events/_projector.html" if request.htmx else "events/projector.html"  # type: ignore[attr-defined]

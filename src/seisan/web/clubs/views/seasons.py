@@ -16,6 +16,7 @@ from django.utils import timezone
 from django.utils.http import content_disposition_header
 from django.views.decorators.http import require_POST
 
+from seisan import stats
 from seisan.errors import SeisanError
 from seisan.explain import ordinal
 from seisan.i18n import N_, _n, decode_text, read_as
@@ -93,6 +94,10 @@ def _standings_context(request: HttpRequest, season: m.Season) -> dict[str, Any]
     sort = request.GET.get("sort", "total")
     if sort in SORTS:
         ranked = sorted(ranked, key=SORTS[sort])
+    # each row's number: rows level on what they are sorted by share it (by the total,
+    # the standings' own order: the total, then more games)
+    numbers = stats.shared_places(ranked, stats.ranked if sort not in SORTS or sort == "total"
+                            else SORTS[sort])  # fmt: skip
     seated = {s.name for s in everyone}
     watchers = [
         {"name": name, "total": total, "money": data.off_money.get(name)}
@@ -103,7 +108,9 @@ def _standings_context(request: HttpRequest, season: m.Season) -> dict[str, Any]
     rules = services.rules_of(season.rules)
     return {
         "season": season,
-        "standings": [(s, data.players.get(s.name)) for s in ranked],
+        "standings": [
+            (s, data.players.get(s.name), number) for s, number in zip(ranked, numbers, strict=True)
+        ],
         "unranked": [(s, data.players.get(s.name)) for s in unranked],
         "needed": needed,
         "sort": sort,
