@@ -1048,6 +1048,19 @@ def test_a_settlements_json_says_the_uma_used_and_the_sticks_left_and_lost(
     assert {k: v for k, v in data.items() if k not in ("results", "rules")} == fields
 
 
+def test_a_settlements_scores_are_made_once() -> None:
+    """WRC (uma 15/5/−5/−15, no oka, a stick left on the table is lost): 42,600 / 31,000
+    / 16,400 / 29,000 score +27.6, +6, −28.6, −6, and the lost stick's 1 pt is in
+    nobody's score. ``scores`` is worked out once and kept (a game's ledgers ask for it
+    several times; a ``cached_property``'s lock cost more than the scores): asked
+    again, the very same tuple, not one made anew (a property: outside every mutmut
+    run, its mutants applied by hand)."""
+    s = settle([42600, 31000, 16400, 29000], find_preset("wrc"), deposits=1)
+    assert s.scores == (Fraction("27.6"), 6, Fraction("-28.6"), -6)
+    assert s.unpaid == 1 == -sum(s.scores)
+    assert s.scores is s.scores
+
+
 def test_the_jansou_ledger_in_money_is_the_money_not_the_pt(cli: Any) -> None:
     """Everyone settles with first place, in pt and in money at the rate (50 a pt)."""
     data = cli.json("settle", "42600", "31000", "16400", "10000", "-r", "mleague", "--rate",
