@@ -13,7 +13,7 @@ import pytest
 from seisan.errors import SeisanError
 from seisan.games import load_record
 from seisan.presets import find_preset, load_rules
-from seisan.rules import Rules
+from seisan.rules import Rules, Stakes
 from seisan.session import (
     Session,
     SessionError,
@@ -703,3 +703,20 @@ def test_a_player_pays_the_house_a_game_penalty_and_a_session_penalty_together()
     }
     result = session_from_dict(data).settle()
     assert result.jansou()[-1] == Transfer("Ana", "house", F(7))
+
+
+def test_a_session_paid_in_quarters_adds_up_each_games_money() -> None:
+    """M.League (uma 30/10/−10/−30, oka 20) at $0.25 a pt, paid in quarters (``unit =
+    0.25``): 40,000 / 30,000 / 20,000 / 10,000 score +60, +10, −20, −50, $15, $2.50,
+    −$5, −$12.50; the same points a seat on, the same money a seat on. The session adds
+    each game's money in quarters: the sum over both, to the cent (a session's sum
+    made in units of a whole dollar had every quarter's count worth nothing)."""
+    rules = find_preset("mleague").replace(stakes=Stakes(rate=F(1, 4), unit=F(1, 4)))
+    text = "Ana,Ben,Chie,Dae\n40000,30000,20000,10000\n10000,40000,30000,20000\n"
+    result = session_from_csv(text, rules).settle()
+    assert [game.money() for game in result.games] == [
+        {"Ana": 15, "Ben": F("2.5"), "Chie": -5, "Dae": F("-12.5")},
+        {"Ana": F("-12.5"), "Ben": 15, "Chie": F("2.5"), "Dae": -5},
+    ]
+    totals = {"Ana": F("2.5"), "Ben": F("17.5"), "Chie": F("-2.5"), "Dae": F("-17.5")}
+    assert result.money() == totals
