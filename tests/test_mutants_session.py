@@ -720,3 +720,28 @@ def test_a_session_paid_in_quarters_adds_up_each_games_money() -> None:
     ]
     totals = {"Ana": F("2.5"), "Ben": F("17.5"), "Chie": F("-2.5"), "Dae": F("-17.5")}
     assert result.money() == totals
+
+
+def test_two_session_penalties_of_one_player_are_both_paid() -> None:
+    """Tenhou at 50 a pt: Ana late (5 pt) and on her phone (2 pt), the session's own
+    penalties, both to the house: 7 pt off her +50 and 350 off her 2,500, one transfer
+    of 7 pt to the house (the second penalty added to the first, not in its place)."""
+    data = {"penalties": ["Ana:5:late", "Ana:2:phone"],
+            "games": [{"players": NAMES, "points": TOP}]}  # fmt: skip
+    rules = TENHOU.replace(stakes=Stakes(rate=F(50)))
+    result = session_from_dict(data, rules).settle()
+    assert result.totals() == {"Ana": 43, "Ben": 10, "Chie": -20, "Dae": -40}
+    assert result.money() == {"Ana": 2150, "Ben": 500, "Chie": -1000, "Dae": -2000}
+    assert result.jansou()[-1] == Transfer("Ana", "house", F(7))
+
+
+def test_a_session_penalty_of_nobody_in_the_session_says_it_is_the_sessions() -> None:
+    """A session's own penalty given to someone who never sat or bet is refused, the
+    error placed in the session's penalties (not a game's), in these words."""
+    data = {"penalties": ["Zed:5"], "games": [{"players": NAMES, "points": TOP}]}
+    with pytest.raises(SessionError) as caught:
+        session_from_dict(data, TENHOU).settle().totals()
+    assert str(caught.value) == (
+        "the session's penalties: penalties: “Zed” is not a player"
+        " (seats 0 to 3 or Ana, Ben, Chie, Dae)"
+    )
