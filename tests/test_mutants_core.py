@@ -1999,3 +1999,32 @@ def test_a_bad_bust_from_python_names_the_busted_field(
     with pytest.raises(BetError) as refused:
         settle_game([50000, 35000, 20000, -5000], MLEAGUE, PLAYERS, bets)
     assert (str(refused.value), refused.value.field) == (said, "busted")
+
+
+@pytest.mark.parametrize(
+    ("bets", "said", "field"),
+    [
+        (Bets(sashi=(PairBet(4, 0, 1000),)), "sashi: seat 4 is not at the table (seats 0 to 3)",
+         "sashi"),
+        (Bets(sashi=(PairBet(0, 4, 1000),)), "sashi: seat 4 is not at the table (seats 0 to 3)",
+         "sashi"),
+        (Bets(bashin=(PairBet(0, -1, 1000),)),
+         "bashin: seat -1 is not at the table (seats 0 to 3)", "bashin"),
+        (Bets(binta=(PairBet(0, True, 1000),)),
+         "binta: seat true is not at the table (seats 0 to 3)", "binta"),
+        (Bets(binta=(PairBet(2, 2, 1000),)), "binta: a player cannot bet with themself (seat 2)",
+         "binta"),
+        (Bets(sashi=(PairBet(0, 1, 0),)),
+         "sashi: amount “0” must be a positive multiple of 100 points", "sashi"),
+        (Bets(bashin=(PairBet(0, 1, 150),)),
+         "bashin: amount “150” must be a positive multiple of 100 points", "bashin"),
+    ],
+)  # fmt: skip
+def test_a_bad_pair_bet_from_python_names_its_field(bets: Bets, said: str, field: str) -> None:
+    """A pair bet given in Python (差しウマ, 馬身, ビンタ) with a seat off the table, a
+    player betting with themself or a bad amount is refused in its words with the bet's
+    key as its field (_check_pair_6, _10, _14, _18: either seat checked with the field
+    left out; _amount_8, _10: an amount's refusal with it left out)."""
+    with pytest.raises(BetError) as refused:
+        settle_game([40000, 30000, 20000, 10000], MLEAGUE, PLAYERS, bets)
+    assert (str(refused.value), refused.value.field) == (said, field)
