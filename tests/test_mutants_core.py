@@ -2028,3 +2028,29 @@ def test_a_bad_pair_bet_from_python_names_its_field(bets: Bets, said: str, field
     with pytest.raises(BetError) as refused:
         settle_game([40000, 30000, 20000, 10000], MLEAGUE, PLAYERS, bets)
     assert (str(refused.value), refused.value.field) == (said, field)
+
+
+@pytest.mark.parametrize(
+    ("chips", "value", "said"),
+    [
+        ((1, -1), 1, "chips: 2 counts given for 4 players"),
+        ((True, -1, 0, 0), 1, "chips: seat 0 has “true”, not a whole number of chips"),
+        ((1, 0.0, -1, 0), 1, "chips: seat 1 has “0.0”, not a whole number of chips"),
+        ((0, 10**6 + 1, -(10**6 + 1), 0), 1,
+         "chips: seat 1 has 1000001, beyond 1000000 chips either way"),
+        ((0, -(10**6 + 1), 10**6 + 1, 0), 1,
+         "chips: seat 1 has -1000001, beyond 1000000 chips either way"),
+        ((1, 1, 0, 0), 1, "chips: the counts 1, 1, 0, 0 sum to 2, not 0"),
+        ((1, -1, 0, 0), 0, "chips: give the value of a chip in pt (chip_value / --chip-value)"),
+    ],
+)  # fmt: skip
+def test_bad_chips_from_python_name_the_chips_field(
+    chips: tuple[int, ...], value: int, said: str
+) -> None:
+    """Each refusal of the chip counts given in Python, in its words, with the field
+    ``chips`` (_chips_5, _7, _16, _17, _22, _24, _34, _35, _39, _41, _52, _53, _78, _80,
+    _84, _85: the field left out or misspelt)."""
+    bets = Bets(chips=chips, side=SideRules(chip_value=value))
+    with pytest.raises(BetError) as refused:
+        settle_game([40000, 30000, 20000, 10000], MLEAGUE, PLAYERS, bets)
+    assert (str(refused.value), refused.value.field) == (said, "chips")
