@@ -344,6 +344,10 @@ FUNCTION_RUNS: dict[str, str] = {
     # after (the field a refusal names) or equivalent
     **dict.fromkeys([f"seisan.sidebets.{name}" for name in (
         "x_find_player", "x__pair", "x_links", "x_bets_from_dict", "x__yakitori")], "78eb397"),
+    # helper-86 (2026-12-07), on 9e7723a's code: every survivor killed by a test written
+    # after (the field a refusal names) or equivalent (_amount_1)
+    **dict.fromkeys([f"seisan.sidebets.{name}" for name in (
+        "x__check_seat", "x__amount", "x__check_pair", "x__chips")], "9e7723a"),
 }  # fmt: skip
 
 
