@@ -2054,3 +2054,53 @@ def test_bad_chips_from_python_name_the_chips_field(
     with pytest.raises(BetError) as refused:
         settle_game([40000, 30000, 20000, 10000], MLEAGUE, PLAYERS, bets)
     assert (str(refused.value), refused.value.field) == (said, "chips")
+
+
+@pytest.mark.parametrize(
+    ("given", "said", "field"),
+    [
+        ({"points": [30000] * 3}, "No preset is for 4 players, got 3 scores", "points"),
+        ({"points": [30000, 30000, 30000, 30000.0]},
+         "seat 3: points “30000.0” are not a whole number", "points"),
+        ({"points": [30000, True, 30000, 30000]}, "seat 1: points “true” are not a whole number",
+         "points"),
+        ({"points": [0, 10**9 + 100, 0, 0]},
+         "seat 1: points 1000000100 are beyond 1000000000", "points"),
+        ({"points": [30000, 30000, 30050, 29950]},
+         "seat 2: points 30050 are not a multiple of 100", "points"),
+        ({"points": [30000] * 4, "deposits": -1},
+         "deposits -1 must be a count of riichi sticks, 0 or more", "deposits"),
+        ({"points": [30000] * 4, "deposits": True},
+         "deposits true must be a count of riichi sticks, 0 or more", "deposits"),
+        ({"points": [30000] * 3 + [29000], "deposits": 2},
+         "points total 119000 and 2000 on the table, but 4 players starting with 30000 hold "
+         "120000: 1000 too many", "points"),
+        ({"names": ["A", "B", "C"]}, "4 names are needed, got 3", "players"),
+        ({"names": ["A", "B", "C", 2]}, "seat 3: a name is text in quotes, not 2", "players"),
+        ({"names": ["A", "B", "C", " "]}, "seat 3: name “ ” must be non-empty printable text",
+         "players"),
+        ({"names": ["A", "B", "C", "house"]},
+         "“house” is the house's name in the ledgers (fees, riichi sticks it keeps): give this "
+         "person another name", "players"),
+        ({"names": ["A", "B", "C", "a"]},
+         "names must differ (ignoring case and spaces): A, B, C, a", "players"),
+        ({"substitute": Substitute(4, "Sub")},
+         "substitute: seat 4 is not at the table (seats 0 to 3)", "substitute"),
+        ({"penalties": [Penalty(4, Fraction(20))]},
+         "penalty: seat 4 is not at the table (seats 0 to 3)", "penalties"),
+        ({"penalties": [Penalty(1, Fraction(0))]},
+         "penalty: 0 pt must be positive, in steps of 0.1 pt", "penalties"),
+    ],
+)  # fmt: skip
+def test_each_refusal_of_a_game_names_its_field(
+    given: dict[str, Any], said: str, field: str
+) -> None:
+    """What :func:`settle` refuses (the points, the sticks on the table, the names, a
+    substitute, a penalty) in its words, with the field the API answers with and the web
+    form marks (helper-86's run of settlement by function: each refusal's field left out,
+    misspelt or in capitals in _refuse_points, _check_substitute, _penalise and
+    check_names, each mutant named in docs/testing.md)."""
+    given = {"points": [30000] * 4, **given}
+    with pytest.raises(PointsError) as refused:
+        settle(given.pop("points"), Rules(), **given)
+    assert (str(refused.value), refused.value.field) == (said, field)
