@@ -2104,3 +2104,49 @@ def test_each_refusal_of_a_game_names_its_field(
     with pytest.raises(PointsError) as refused:
         settle(given.pop("points"), Rules(), **given)
     assert (str(refused.value), refused.value.field) == (said, field)
+
+
+HOUSE_NAMED = (
+    "“house” is the house's name in the ledgers (fees, riichi sticks it keeps): give this person "
+    "another name"
+)
+
+
+@pytest.mark.parametrize(
+    ("spectators", "pool", "substitute", "said", "field"),
+    [
+        ((Spectator("Eve", 4),), 0, None, "soto Eve: seat 4 is not at the table (seats 0 to 3)",
+         "soto"),
+        ((Spectator("Eve", 4, pool=True),), 1000, None,
+         "soto Eve: seat 4 is not at the table (seats 0 to 3)", "pool"),
+        ((Spectator(" ", 0),), 0, None, "soto: spectator name “ ” must be non-empty printable text",
+         "soto"),
+        ((Spectator(" Eve", 0, pool=True),), 1000, None,
+         "soto: spectator name “ Eve” must be non-empty printable text", "soto"),
+        ((Spectator("ana", 0),), 0, None, "soto: “ana” is already a player or a spectator",
+         "soto"),
+        ((Spectator("Eve", 0), Spectator("eve", 1)), 0, None,
+         "soto: “eve” is already a player or a spectator", "soto"),
+        ((Spectator("Sub", 0),), 0, Substitute(1, "Sub"),
+         "soto: “Sub” plays a seat of this game as a substitute: a substitute does not also bet "
+         "on it", "soto"),
+        ((Spectator("house", 0),), 0, None, HOUSE_NAMED, "soto"),
+        ((Spectator("house", 0, pool=True),), 1000, None, HOUSE_NAMED, "pool"),
+        ((Spectator("Eve", 0, pool=True), Spectator("Fay", 1, pool=True)), 0, None,
+         "pool: give the amount of the spectators' pool (soto_pool / --soto-pool)", "pool"),
+    ],
+)  # fmt: skip
+def test_a_bad_spectator_from_python_names_its_field(
+    spectators: tuple[Spectator, ...],
+    pool: int,
+    substitute: Substitute | None,
+    said: str,
+    field: str,
+) -> None:
+    """A spectator given in Python (外ウマ) backing a seat off the table, with a bad or
+    taken name, or in a pool of no amount, is refused in its words with its field:
+    ``pool`` for a spectator of the pool where it is their own, ``soto`` otherwise."""
+    bets = Bets(spectators=spectators, side=SideRules(soto_pool=pool))
+    with pytest.raises(BetError) as refused:
+        settle_game([40000, 30000, 20000, 10000], MLEAGUE, PLAYERS, bets, substitute=substitute)
+    assert (str(refused.value), refused.value.field) == (said, field)
