@@ -2150,3 +2150,14 @@ def test_a_bad_spectator_from_python_names_its_field(
     with pytest.raises(BetError) as refused:
         settle_game([40000, 30000, 20000, 10000], MLEAGUE, PLAYERS, bets, substitute=substitute)
     assert (str(refused.value), refused.value.field) == (said, field)
+
+
+def test_a_spectator_mirrors_a_gain_below_one_pt() -> None:
+    """Eve backs Ben (second, +10 pt settled with Ana, first): she gets the 10 pt from
+    Ana and the 0.5 pt of Ben's 差しウマ of 500 points over Chie (soto_143: a gain of 1 pt
+    or less left out)."""
+    bets = Bets(sashi=(PairBet(1, 2, 500),), spectators=(Spectator("Eve", 1),))
+    game = settle_game([40000, 30000, 20000, 10000], MLEAGUE, PLAYERS, bets)
+    assert [(t.payer, t.payee, t.amount) for t in game.soto] == [
+        ("Ana", "Eve", 10), ("Chie", "Eve", Fraction(1, 2)),
+    ]  # fmt: skip
