@@ -347,9 +347,11 @@ FUNCTION_RUNS: dict[str, str] = {
     # helper-86 (2026-12-07), on 9e7723a's code: every survivor and timeout killed by a
     # test written after (the field a refusal names) or equivalent (_amount_1; _penalise's
     # zip strictness; PointsTotalError.__init__'s ``<=``); check_names' mutants each killed
-    # by the test written after, applied by hand; _pair again (changed since 78eb397)
+    # by the test written after, applied by hand; _pair again (changed since 78eb397);
+    # _tobi (_108 equivalent) and soto (_115 equivalent)
     **dict.fromkeys([f"seisan.sidebets.{name}" for name in (
-        "x__check_seat", "x__amount", "x__check_pair", "x__chips", "x__pair")]
+        "x__check_seat", "x__amount", "x__check_pair", "x__chips", "x__pair", "x__tobi",
+        "x_soto")]
         + [f"seisan.settlement.{name}" for name in (
             "x__refuse_points", "xǁPointsTotalErrorǁ__init__", "xǁPointsTotalErrorǁgiven_with",
             "x_check_names", "x__check_substitute", "x__penalise")], "9e7723a"),
