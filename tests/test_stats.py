@@ -243,3 +243,4 @@ def test_players_level_on_every_count_share_their_place(
     assert {line.name: place for place, line in placed(lines)} == expected
     assert shared_places([3, 3, 2, 2, 2, 1], lambda x: x) == [1, 1, 3, 3, 3, 6]
     assert shared_places([], lambda x: x) == []
+    assert shared_places([5, 5], lambda x: x) == [1, 1]  # all level: the first line too
