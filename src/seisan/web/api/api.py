@@ -24,8 +24,7 @@ from seisan.errors import PointsError, SeisanError
 from seisan.i18n import Lang, _, _n, plain_text, term
 from seisan.pt import pt_value
 from seisan.rules import Rules
-from seisan.stats import ranked as by_standing
-from seisan.stats import shared_places
+from seisan.stats import placed, shared_places
 from seisan.web.accounts.tokens import api_user
 from seisan.web.api import schemas as s
 from seisan.web.api.errors import (
@@ -329,7 +328,7 @@ def standings(request: HttpRequest, slug: str, pk: int) -> list[dict[str, Any]]:
         rows = season_standings(found)
     players = season_table(found).lines.players
     return [_standing_out(place, row, players.get(row.name)) for place, row in
-            zip(shared_places(rows, by_standing), rows, strict=True)]  # fmt: skip
+            placed(rows)]  # fmt: skip
 
 
 @api.get(
@@ -348,8 +347,7 @@ def team_standings(request: HttpRequest, slug: str, pk: int) -> list[dict[str, A
     return [{"place": place, "name": row.name, "games": row.games, "total": _exact(row.total),
              "penalty": _exact(row.penalty),
              "members": [_standing_out(n, x, players.get(x.name))
-                         for n, x in zip(shared_places(row.members, by_standing),
-                                         row.members, strict=True)]}
+                         for n, x in placed(row.members)]}
             for place, row in zip(shared_places(ranked, lambda t: t.total), ranked,
                                   strict=True)]  # fmt: skip
 
@@ -629,9 +627,7 @@ def player(request: HttpRequest, slug: str, pk: int) -> dict[str, Any]:
     played = club_.seasons.filter(sessions__games__seats__player=found).distinct()
     for season_ in played.order_by("-created"):
         table = season_table(season_)
-        everyone = table.everyone
-        places = shared_places(everyone, by_standing)
-        rows = {row.name: (place, row) for place, row in zip(places, everyone, strict=True)}
+        rows = {row.name: (place, row) for place, row in placed(table.everyone)}
         if found.name in rows:
             place, row = rows[found.name]
             seasons.append({"season": season_.pk, "season_name": season_.name,
