@@ -88,9 +88,10 @@ def _clear_kept() -> None:
     hands._STANDARD = hands.Scoring()
     sidebets.NO_BETS = ledger.NO_BETS = sidebets.Bets()
     for kept in (presets._preset, presets.presets, presets._preset_ids, presets._one_preset,
-                 pt.quanta_value, pt._decimal, pt.from_quanta, pt.quanta_json, pt.json_string,
+                 pt.quanta_value, pt._decimal, pt._decimals, pt.from_quanta, pt.quanta_json,
+                 pt.json_string,
                  conditions._hands, hands._table, uma.named_umas, yaku.catalogue,
-                 i18n._kept_key, i18n._kept_number, i18n._seat_words,
+                 i18n._kept_key, i18n._kept_number, i18n._seat_words, settlement._name_check,
                  yaku._by_record, import_module("seisan.logs.tenhou")._built,
                  typer.testing._get_command):  # type: ignore[attr-defined]  # fmt: skip
         kept.cache_clear()

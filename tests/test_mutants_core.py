@@ -16,10 +16,10 @@ import pytest
 from seisan import Rules, Ties, find_preset, parse_floating, parse_uma, settle
 from seisan.errors import PointsError, RulesError, SeisanError
 from seisan.hands import HandError, HandValue, half_up100, hand_value, three_player_tsumo
-from seisan.i18n import Lang, language, term
+from seisan.i18n import Lang, language, name_key, term, term_forms
 from seisan.ledger import rounded_money, settle_game
 from seisan.output import dumps_json
-from seisan.pt import pt_value, quanta_value
+from seisan.pt import pt_value, quanta_json, quanta_text, quanta_value
 from seisan.rounding import Rounding
 from seisan.rules import (
     Deposits,
@@ -43,7 +43,7 @@ from seisan.sidebets import (
     bets_from_dict,
     find_player,
 )
-from seisan.transfers import with_first
+from seisan.transfers import HOUSE, HOUSE_WORDS, is_house, with_first
 
 THIRTY = Scoring(system=PointSystem.THIRTY_FU)
 GORIN = Scoring(system=PointSystem.GORIN)
@@ -760,6 +760,29 @@ def test_quanta_are_written_with_the_fewest_decimals(quanta: int, per_pt: int, t
     assert str(quanta_value(quanta, per_pt)) == text
 
 
+@pytest.mark.parametrize(
+    ("quanta", "per_pt", "text"),
+    [(1500, 1000, "1.5"), (-155500, 1000, "-155.5"), (64, 1000, "0.064"), (-5, 10, "-0.5"),
+     (30, 10, "3"), (-30, 10, "-3"), (0, 10, "0"), (1, 1_000_000, "0.000001"),
+     (1, 10_000_000, "1E-7"), (7, 2, "3.5"), (-1, 8, "-0.125"), (1, 40, "0.025"),
+     (123456789012345, 1000, "123456789012.345"), (2, 1000, "0.002")],
+)  # fmt: skip
+def test_quanta_are_written_as_json_text_with_the_fewest_decimals(
+    quanta: int, per_pt: int, text: str
+) -> None:
+    """A long session's running totals, written from the integers: the shortest exact
+    decimal, a minus below zero (−0.5, not −.5 or 0.-5), none at zero, and past six
+    decimals what Decimal writes (1E-7); each as the cached ``quanta_json`` has it."""
+    assert quanta_text(quanta, per_pt) == text == quanta_json(quanta, per_pt)
+    assert text == str(quanta_value(quanta, per_pt))
+
+
+def test_quanta_with_no_decimal_form_are_refused_as_before() -> None:
+    """A third of a pt has no exact decimal: an error, never a rounded text."""
+    with pytest.raises(ValueError, match="no exact decimal form"):
+        quanta_text(1, 3)
+
+
 def test_an_exact_system_settlement_writes_its_scores_with_the_fewest_decimals() -> None:
     exact = MLEAGUE.replace(scoring=Scoring(system="exact"))
     text = dumps_json(settle([35500, 30000, 24500, 10000], exact).to_dict(), indent=None)
@@ -1210,6 +1233,24 @@ def test_a_player_or_spectator_called_house_is_refused_by_their_name() -> None:
                     ["Ana", "Ben", "Chie", "Dae"],
                     Bets(spectators=(Spectator("HOUSE", 1),)))  # fmt: skip
     assert str(bet.value) == f"“HOUSE” {HOUSE_SAYS}"
+
+
+@pytest.mark.parametrize(
+    ("name", "house"),
+    [("House", True), (" HOUSE ", True), ("ｈｏｕｓｅ", True), ("店", True), ("가게", True),
+     ("Houses", False), ("店長", False), ("Ana", False), ("Ｈｏｕｓｅ 1", False)],
+)  # fmt: skip
+def test_the_houses_word_in_any_language_is_no_persons_name(name: str, house: bool) -> None:
+    """The house's word in English, Japanese and Korean (the catalogue's term), in any
+    case or width; a name merely holding it is a person's."""
+    assert is_house(name) is house
+
+
+def test_the_house_words_are_the_catalogues() -> None:
+    """``HOUSE_WORDS``, kept in the code so that a name is checked without reading every
+    catalogue, is the catalogue's term ``house`` in each language: a translator who
+    changes the word changes it there too."""
+    assert {name_key(word) for word in term_forms("house")} | {HOUSE} == HOUSE_WORDS
 
 
 def test_a_spectator_backing_a_seat_not_at_the_table_is_named() -> None:

@@ -15,6 +15,7 @@ from seisan import Deposits, Rounding, Rules, SeisanError, Ties, parse_floating,
 from seisan.cli import app
 from seisan.ledger import GameResult, settle_game
 from seisan.output import dumps_json, write_json
+from seisan.pt import quanta_text, quanta_value
 from seisan.rules import SideRules, Stakes
 from seisan.session import Session, SessionGame, SessionResult
 from seisan.settlement import Penalty
@@ -690,3 +691,14 @@ def test_the_reviews_tied_firsts_are_paid_without_a_tenth_between_them() -> None
         first, second = names[:2]
         assert paid == [("Chie", first, 10), ("Chie", second, Fraction("9.9")),
                         ("Dae", first, 25), ("Dae", second, Fraction("25.1"))]  # fmt: skip
+
+
+@given(
+    st.integers(min_value=-(10**15), max_value=10**15),
+    st.sampled_from([1, 2, 4, 5, 8, 10, 20, 25, 40, 50, 100, 125, 200, 1000, 2000, 10_000,
+                     62_500, 10**6, 2**7 * 5**3, 10**7, 2**20]),
+)  # fmt: skip
+def test_quanta_as_text_are_their_exact_value_as_json_writes_it(quanta: int, per_pt: int) -> None:
+    """``quanta_text`` (made from the integers) is ``str`` of the exact Decimal, for every
+    step a settlement and its money can have."""
+    assert quanta_text(quanta, per_pt) == str(quanta_value(quanta, per_pt))

@@ -164,6 +164,20 @@ def test_bad_sessions_name_the_game_and_field(cli, tmp_path: Path, text: str, me
             "A,B,C,D,notes\n30000,30000,40000,20000,long night\n",
             "column “notes” has no whole points (“long night”): it is not a player's",
         ),
+        # a column that is no player's is said before an earlier game's own fault
+        (
+            "A,B,C,D,notes\n30000,30000,40000,x,\n30000,30000,40000,20000,late\n",
+            "column “notes” has no whole points (“late”): it is not a player's",
+        ),
+        (
+            "A,B,C,D,deposits,notes\n30000,30000,40000,20000,-1,\n"
+            "30000,30000,40000,20000,0,\n30000,30000,40000,20000,0,late\n",
+            "column “notes” has no whole points (“late”)",
+        ),
+        (
+            "A,B,C,D,deposits\n30000,30000,40000,20000,-1\n",
+            "game 1: deposits: “-1” must be a count of riichi sticks",
+        ),
         (
             "A,B,C,D,deposit\n30000,30000,40000,19000,1\n",
             "unknown column “deposit”: did you mean deposits?",

@@ -61,3 +61,27 @@ def test_a_penalty_loads_the_game_records_reader() -> None:
     """The records' reader comes in only when a penalty or substitute asks for it."""
     assert "seisan.games" not in _modules(*SETTLE, "-f", "json")
     assert "seisan.games" in _modules(*SETTLE, "-f", "json", "--penalty", "Dae:-10")
+
+
+CATALOGUES = """
+import gettext, json, sys
+sys.argv = ["seisan", *json.loads(sys.argv[1])]
+from seisan.cli import main
+try:
+    main()
+except SystemExit:
+    pass
+paths = [key[-1] if isinstance(key, tuple) else key for key in gettext._translations]
+sys.stderr.write("\\n" + json.dumps(sorted(path.split("/")[-3] for path in paths)))
+"""
+
+
+@pytest.mark.parametrize(("lang", "read"), [("en", []), ("ja", ["ja"]), ("ko", ["ko"])])
+def test_settle_reads_the_catalogue_of_its_language_alone(lang: str, read: list[str]) -> None:
+    """A settlement reads its reader's catalogue and no other: the house's word in
+    every language (a name checked against 店 and 가게) had read the Japanese and
+    Korean ones on every start, ~15 ms (a tenth of the command's)."""
+    done = subprocess.run([sys.executable, "-c", CATALOGUES,
+                           json.dumps([*SETTLE, "-f", "json", "--lang", lang])],
+                          capture_output=True, text=True, check=True)  # fmt: skip
+    assert json.loads(done.stderr.rsplit("\n", 1)[1]) == read

@@ -47,7 +47,7 @@ from seisan.i18n import (
 from seisan.ledger import Accounts, GameResult, game_result, settle_game, transfer_dict
 from seisan.output import csv_separator, unformula
 from seisan.presets import read_toml, rules_from_spec
-from seisan.pt import JSONText, from_quanta, pt_value, quanta_value
+from seisan.pt import JSONText, from_quanta, pt_value, quanta_text, quanta_value
 from seisan.rules import Rules, Stakes, Ties
 from seisan.settlement import Penalty, check_names, places
 from seisan.sidebets import BET_FIELDS, BetError, bets_from_dict, links
@@ -103,13 +103,13 @@ class Session:
         results = []
         spelled = Spellings()  # one person, one name: as first written
         for number, game in enumerate(self.games, start=1):
-            where = _("game {label}", label=game.label or number)
-            source = game.source or self.source
-            if source:
-                where = _("{file}: {game}", file=source, game=where)
             try:
                 results.append(_settle(first_spelling(game, spelled), self.rules))
             except SeisanError as err:
+                where = _("game {label}", label=game.label or number)
+                source = game.source or self.source
+                if source:
+                    where = _("{file}: {game}", file=source, game=where)
                 raise SessionError(err.within(where)) from None
         return SessionResult(self, tuple(results))
 
@@ -454,7 +454,7 @@ class SessionResult(Accounts):
 def _running_text(row: Sequence[int], per_pt: int) -> JSONText:
     """:func:`_repeated_values` as compact JSON text (``text_rows``): each value's text
     made once for a run of games that keep it."""
-    texts = _repeated_values(row, per_pt, lambda units, per: str(quanta_value(units, per)))
+    texts = _repeated_values(row, per_pt, quanta_text)
     return JSONText(f"[{', '.join(texts)}]")
 
 
@@ -753,34 +753,54 @@ def games_from_csv(text: str, source: str = "") -> list[SessionGame]:
                 _("column {number} has values but no name in the header", number=index + 1)
             )
     players = [h for h in header if h and h.casefold() not in reserved]
-    for name in players:
-        _check_player_column(name, header.index(name), body)
+    columns = [(name, header.index(name)) for name in players]
+    if any(_close_column(name) for name in players):
+        _check_player_columns(columns, body)
     folded = [name_key(p) for p in players]
     if len(set(folded)) != len(folded):
         raise SessionError(_("the header names every player once"))
+    try:
+        return _csv_games(header, body, columns, separator, source)
+    except SessionError:
+        # a column that is not a player's is said as such before any one game's fault
+        # (checked here, not up front: every column's cells read twice was a fifth of
+        # reading a 10,000-game file, issue 20); every cell whole points, none can be
+        _check_player_columns(columns, body)
+        raise
+
+
+def _csv_games(
+    header: Sequence[str],
+    body: Sequence[Sequence[str]],
+    columns: Sequence[tuple[str, int]],
+    separator: str,
+    source: str,
+) -> list[SessionGame]:
+    """:func:`games_from_csv`'s rows, each column read where it is (a row's dict of
+    every cell, keyed and cleaned, was a fifth of reading a 10,000-game file)."""
+    reserved = {name.casefold() for name in _CSV_COLUMNS}
     items = re.compile(r"[,;]" if separator != "," else r";")
-    keys = [name_key(h) for h in header]
-    named = [(name, key) for name, key in zip(players, folded, strict=True)]
+    known = [(h.casefold(), index) for index, h in enumerate(header) if h.casefold() in reserved]
     games = []
     for number, row in enumerate(body, start=1):
-        if len(row) > len(header):
+        width = len(row)
+        if width > len(header):
             raise SessionError(
                 _n("game {label}: {cells} cells for {columns} column",
                    "game {label}: {cells} cells for {columns} columns", "columns", label=number,
-                   cells=len(row), columns=len(header))
+                   cells=width, columns=len(header))
             )  # fmt: skip
-        cells = {k: unformula(c.strip()) if c else c for k, c in zip(keys, row, strict=False) if k}
+        cells = {key: _cell(row[index]) for key, index in known if index < width}
         label = cells.get("game", "")
-        where = _("game {label}", label=label or number)
         points_of: dict[str, int] = {}
-        for name, key in named:
-            value = cells.get(key, "")
+        for name, index in columns:
+            value = _cell(row[index]) if index < width else ""
             if value:
                 whole = _points_text(value)
                 if whole is None:  # a player's column, a slip in one game
                     raise SessionError(
-                        _("{where}: {name}: “{value}” is not whole points", where=where,
-                          name=name, value=value)
+                        _("{where}: {name}: “{value}” is not whole points",
+                          where=_row(label, number), name=name, value=value)
                     )  # fmt: skip
                 points_of[name] = int(whole)
         names = list(points_of)
@@ -789,8 +809,8 @@ def games_from_csv(text: str, source: str = "") -> list[SessionGame]:
             by_fold = {name_key(n): n for n in names}
             if sorted(name_key(n) for n in seated) != sorted(by_fold):
                 raise SessionError(
-                    _("{where}: seats: {seated} are not the players with points", where=where,
-                      seated=seated)
+                    _("{where}: seats: {seated} are not the players with points",
+                      where=_row(label, number), seated=seated)
                 )  # fmt: skip
             names = [by_fold[name_key(n)] for n in seated]
         deposits = 0
@@ -798,19 +818,21 @@ def games_from_csv(text: str, source: str = "") -> list[SessionGame]:
             if not _INTEGER.match(cells["deposits"]) or int(cells["deposits"]) < 0:
                 raise SessionError(
                     _("{where}: deposits: “{value}” must be a count of riichi sticks, 0 or more",
-                      where=where, value=cells["deposits"])
+                      where=_row(label, number), value=cells["deposits"])
                 )  # fmt: skip
             deposits = int(cells["deposits"])
         bets: dict[str, Any] = {}
         for key in _BET_COLUMNS:
             if cells.get(key):
                 parts = [item.strip() for item in items.split(cells[key]) if item.strip()]
-                bets[key] = _csv_bet(where, key, parts)
+                bets[key] = _csv_bet(_row(label, number), key, parts)
         if "winners" in cells and not cells["winners"]:
             bets["winners"] = []  # the column is there and names nobody: nobody won a hand
         if cells.get("soto_pool"):  # this game's spectators' pool, in points
             bets["side"] = {"soto_pool": cells["soto_pool"]}
-        penalties = tuple(p.strip() for p in items.split(cells.get("penalties", "")) if p.strip())
+        penalties: tuple[str, ...] = ()
+        if cells.get("penalties"):
+            penalties = tuple(p.strip() for p in items.split(cells["penalties"]) if p.strip())
         games.append(
             SessionGame(tuple(names), tuple(points_of[n] for n in names), bets, label, deposits,
                         source=source, penalties=penalties,
@@ -819,28 +841,51 @@ def games_from_csv(text: str, source: str = "") -> list[SessionGame]:
     return games
 
 
+def _row(label: str, number: int) -> Message:
+    """A CSV row's game as its errors name it: its label, or its number (made only for
+    an error: a Message for each of 10,000 rows cost a twentieth of reading them)."""
+    return _("game {label}", label=label or number)
+
+
+def _cell(cell: str) -> str:
+    """A CSV cell's text as read: spaces around it and a formula guard's ``'`` taken off."""
+    return unformula(cell.strip()) if cell else cell
+
+
+def _close_column(name: str) -> str | None:
+    """The known column a player's column's name is close to (a typo), or None."""
+    close = difflib.get_close_matches(name.casefold(), _CSV_COLUMNS, n=1, cutoff=0.85)
+    return close[0] if close else None
+
+
+def _check_player_columns(
+    columns: Sequence[tuple[str, int]], body: Sequence[Sequence[str]]
+) -> None:
+    """Each player's column (name, index) in order: :func:`_check_player_column`."""
+    for name, index in columns:
+        _check_player_column(name, index, body)
+
+
 def _check_player_column(name: str, index: int, body: Sequence[Sequence[str]]) -> None:
     """A player's column holds whole points; anything else is a column seisan does not
     know (a typo of a known one, or a note), named in the error."""
-    close = difflib.get_close_matches(name.casefold(), _CSV_COLUMNS, n=1, cutoff=0.85)
-    cells = [row[index].strip() for row in body if len(row) > index and row[index].strip()]
-    numbers = [cell for cell in cells if _points_text(cell) is not None]
-    for cell in cells:
-        if _points_text(cell) is None and (close or not numbers):
-            if close:
-                raise SessionError(
-                    _("unknown column “{column}”: did you mean {known}?", column=name,
-                      known=close[0])
-                )  # fmt: skip
+    close = _close_column(name)
+    cells = [cell for row in body if len(row) > index and (cell := row[index].strip())]
+    bad = [cell for cell in cells if _points_text(cell) is None]
+    if bad and (close or len(bad) == len(cells)):  # (a slip among points: said by its game)
+        if close:
             raise SessionError(
-                _("column “{column}” has no whole points (“{cell}”): it is not a player's, and "
-                  "no known column is called so ({known})", column=name, cell=cell,
-                  known=_CSV_COLUMNS)
-            )  # fmt: skip
-    if close and close[0] != name.casefold():
+                _("unknown column “{column}”: did you mean {known}?", column=name, known=close)
+            )
+        raise SessionError(
+            _("column “{column}” has no whole points (“{cell}”): it is not a player's, and "
+              "no known column is called so ({known})", column=name, cell=bad[0],
+              known=_CSV_COLUMNS)
+        )  # fmt: skip
+    if close and close != name.casefold():
         raise SessionError(
             _("unknown column “{column}”: did you mean {known}? (a player of that name "
-              "would be confusing)", column=name, known=close[0])
+              "would be confusing)", column=name, known=close)
         )  # fmt: skip
 
 
