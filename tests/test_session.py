@@ -1019,6 +1019,26 @@ def test_a_csv_cell_is_read_as_settle_reads_points(cell: str, points: int | None
         "Ana": points, "Ben": 30000, "Chie": 20000, "Dae": rest}  # fmt: skip
 
 
+@pytest.mark.parametrize(
+    ("cell", "message"),
+    [("40.000", "game 1: Ana: “40.000” is not whole points"),
+     ('"40,00,0"', "game 1: Ana: “40,00,0” is not whole points"),
+     ("40000.5", "game 1: Ana: “40000.5” is not whole points"),
+     ("４００００．０", "game 1: Ana: “４００００．０” is not whole points"),
+     ("2026-12-04", "column “Ana” has no whole points (“2026-12-04”): it is not a player's"),
+     ("late", "column “Ana” has no whole points (“late”): it is not a player's")],
+)  # fmt: skip
+def test_a_one_game_files_number_not_in_points_is_said_as_a_players(
+    cell: str, message: str
+) -> None:
+    """A file of one game whose cell is a number written otherwise (a European
+    spreadsheet's “40.000”) is a player's with a slip, not a column that is no player's
+    (helper-87's review); a date or a word is still a note's column."""
+    with pytest.raises(SessionError) as err:
+        games_from_csv(f"Ana,Ben,Chie,Dae\n{cell},30000,20000,10000\n")
+    assert str(err.value).startswith(message)
+
+
 def test_a_file_given_twice_is_refused_not_counted_twice(cli, tmp_path: Path) -> None:
     """helper-87's review: ``seisan session t1.toml ./t1.toml`` counted the night's game
     twice (Games 2); ``stats`` counts a game read twice once, and ``session`` says so."""

@@ -705,6 +705,8 @@ def session_from_csv(text: str, rules: Rules, title: str = "") -> Session:
 
 
 _INTEGER = re.compile(r"^[+-]?[0-9]+$")
+#: a cell that is a number, if not whole points (40.000, 40,00,0, 40000.5)
+_NUMBERISH = re.compile(r"^[+-]?[0-9][0-9.,]*$")
 
 
 def _points_text(cell: str) -> str | None:
@@ -872,7 +874,10 @@ def _check_player_column(name: str, index: int, body: Sequence[Sequence[str]]) -
     close = _close_column(name)
     cells = [cell for row in body if len(row) > index and (cell := row[index].strip())]
     bad = [cell for cell in cells if _points_text(cell) is None]
-    if bad and (close or len(bad) == len(cells)):  # (a slip among points: said by its game)
+    # a slip among points, or numbers written otherwise (a one-game file's “40.000”, a
+    # European spreadsheet's thousands): said by its game, as a player's cell
+    notes = len(bad) == len(cells) and not any(_NUMBERISH.match(plain_number(c)) for c in bad)
+    if bad and (close or notes):
         if close:
             raise SessionError(
                 _("unknown column “{column}”: did you mean {known}?", column=name, known=close)
