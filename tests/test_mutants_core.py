@@ -2123,6 +2123,18 @@ def test_bad_chips_from_python_name_the_chips_field(
         ({"names": ["A", "B", "C", "house"]},
          "“house” is the house's name in the ledgers (fees, riichi sticks it keeps): give this "
          "person another name", "players"),
+        ({"names": ["A", "B", "C", "店"]},
+         "“店” is the house's name in the ledgers (fees, riichi sticks it keeps): give this "
+         "person another name", "players"),
+        # a name past the 64 characters whose check is kept: checked all the same
+        ({"names": ["A", "B", "C", " " * 65]},
+         f"seat 3: name “{' ' * 65}” must be non-empty printable text", "players"),
+        ({"names": ["A", "B", "C", "D" * 64 + "\x00"]},
+         f"seat 3: name “{'D' * 64}\\x00” must be non-empty printable text", "players"),
+        ({"names": ["A", "B", "C", "Ｄ" * 65]}, None, None),
+        ({"names": ["A", "B", "d" * 65, "Ｄ" * 65]},
+         f"names must differ (ignoring case and spaces): A, B, {'d' * 65}, {'Ｄ' * 65}",
+         "players"),
         ({"names": ["A", "B", "C", "a"]},
          "names must differ (ignoring case and spaces): A, B, C, a", "players"),
         ({"substitute": Substitute(4, "Sub")},
@@ -2134,7 +2146,7 @@ def test_bad_chips_from_python_name_the_chips_field(
     ],
 )  # fmt: skip
 def test_each_refusal_of_a_game_names_its_field(
-    given: dict[str, Any], said: str, field: str
+    given: dict[str, Any], said: str | None, field: str | None
 ) -> None:
     """What :func:`settle` refuses (the points, the sticks on the table, the names, a
     substitute, a penalty) in its words, with the field the API answers with and the web
@@ -2142,6 +2154,9 @@ def test_each_refusal_of_a_game_names_its_field(
     misspelt or in capitals in _refuse_points, _check_substitute, _penalise and
     check_names, each mutant named in docs/testing.md)."""
     given = {"points": [30000] * 4, **given}
+    if said is None:  # (a long name that is a name: settled)
+        assert settle(given.pop("points"), Rules(), **given).names[3] == "Ｄ" * 65
+        return
     with pytest.raises(PointsError) as refused:
         settle(given.pop("points"), Rules(), **given)
     assert (str(refused.value), refused.value.field) == (said, field)

@@ -1039,6 +1039,14 @@ def test_a_one_game_files_number_not_in_points_is_said_as_a_players(
     assert str(err.value).startswith(message)
 
 
+def test_a_csv_known_columns_cells_are_read_without_spaces_or_formula_guard() -> None:
+    """A known column's cell is read as a player's is: spaces around it dropped (a
+    hand-aligned file) and the ``'`` that keeps a spreadsheet from running “=x” as a
+    formula taken off (as ``seisan session`` writes such a label)."""
+    (game,) = games_from_csv("game,deposits,Ana,Ben,Chie,Dae\n'=x, 1 ,40000,30000,20000,9000\n")
+    assert (game.label, game.deposits, game.points) == ("=x", 1, (40000, 30000, 20000, 9000))
+
+
 def test_a_file_given_twice_is_refused_not_counted_twice(cli, tmp_path: Path) -> None:
     """helper-87's review: ``seisan session t1.toml ./t1.toml`` counted the night's game
     twice (Games 2); ``stats`` counts a game read twice once, and ``session`` says so."""
