@@ -689,8 +689,9 @@ def find_player(
     text = ref.strip() if isinstance(ref, str) else None
     shown: object = text
     if text is not None:
+        key = name_key(text)
         for seat, name in enumerate(names):  # a name first: players may be called "1"
-            if name_key(text) == name_key(name):
+            if key == name_key(name):
                 return seat
         if text.isascii() and text.isdigit():
             return _check_seat(what, int(text), len(names), field)
