@@ -522,6 +522,17 @@ def test_a_player_on_zero_pays_and_receives_no_money() -> None:
     assert game.money() == {"A": 500, "B": 0, "C": 0, "D": -500}
 
 
+def test_money_per_pt_is_the_rate_over_the_unit_and_needs_a_rate() -> None:
+    """点5 (50 a pt) paid in units of 100 is half a unit a pt. Stakes with no rate have
+    no money per pt: asking is an error that says so, “no rate”, as the docstring has it
+    (a ``cached_property``: outside every mutmut run, per_unit_2 to _4 applied by hand
+    changed or emptied the words)."""
+    assert Stakes(rate=Fraction(50), unit=Fraction(100)).per_unit == Fraction(1, 2)
+    with pytest.raises(TypeError) as refused:
+        _ = Stakes().per_unit
+    assert str(refused.value) == "no rate"
+
+
 def test_the_house_keeps_lost_sticks_and_fees_in_money() -> None:
     """Deposits lost (没収) at 50 a pt with a 400 fee each: the lost stick is 1 pt = 50 to
     the house, which also takes 4 × 400."""
@@ -748,6 +759,33 @@ def test_a_side_bet_kind_not_played_is_zero_for_everyone() -> None:
 def test_a_pt_value_is_written_with_the_fewest_decimals(value: Fraction, text: str) -> None:
     """The JSON shows 7.5, not 7.50: a value keeps no trailing zero."""
     assert str(pt_value(value)) == text
+
+
+def test_a_value_with_no_exact_decimal_form_is_refused_in_words() -> None:
+    """A third of a pt has no decimal form to write: :func:`pt_value` refuses it, saying
+    which value and why, as its docstring has it (``_decimal``, an ``lru_cache``:
+    outside every mutmut run, _decimal_25 applied by hand raised with no words)."""
+    with pytest.raises(ValueError) as refused:
+        pt_value(Fraction(1, 3))
+    assert str(refused.value) == "1/3 has no exact decimal form"
+
+
+@pytest.mark.parametrize(
+    ("rate", "taken"),
+    [("1E-39", True), ("0.000000000000000000000000000000000000001", True), ("1E-40", False),
+     (str(Decimal(1) / 2**39), True), (str(Decimal(1) / 2**40), False)],
+)  # fmt: skip
+def test_money_is_written_with_at_most_39_decimals(rate: str, taken: bool) -> None:
+    """A value is written with its fewest decimals, 39 at most: money finer than that
+    (a rate of 1E-40, or of 1/2⁴⁰, which takes 40) is refused as money with no decimal
+    form is, under its field; 1E-39 and 1/2³⁹ are taken exactly (_decimal_14 applied
+    by hand, the limit at 40 decimals, took them)."""
+    if taken:
+        assert Stakes(rate=rate).rate == Fraction(Decimal(rate))
+        return
+    with pytest.raises(RulesError) as refused:
+        Stakes(rate=rate)
+    assert str(refused.value) == f"rules: money.rate = {rate}: must be a decimal amount of money"
 
 
 @pytest.mark.parametrize(
@@ -2217,3 +2255,36 @@ def test_a_spectator_mirrors_a_gain_below_one_pt() -> None:
     assert [(t.payer, t.payee, t.amount) for t in game.soto] == [
         ("Ana", "Eve", 10), ("Chie", "Eve", Fraction(1, 2)),
     ]  # fmt: skip
+
+
+# -- the package's data, read whatever the machine's locale --------------------------------
+
+
+def test_the_named_umas_and_the_point_tables_are_read_as_utf8_under_any_locale() -> None:
+    """The named uma (``uma.toml``: ワンスリー is 10-30) and the 30符ベース式 and 五輪
+    tables (``points/*.toml``) hold Japanese: they are read as UTF-8 on a machine whose
+    locale says ASCII (``LC_ALL=C`` without Python's UTF-8 mode; a Windows machine's may
+    say cp1252), not in the locale's encoding (``named_umas`` and ``hands._table``,
+    each a ``cache``: outside every mutmut run, named_umas_2 and _table_2 applied by
+    hand read them so and failed)."""
+    import os  # noqa: PLC0415
+    import subprocess  # noqa: PLC0415
+    import sys  # noqa: PLC0415
+
+    code = (
+        "from seisan import parse_uma\n"
+        "from seisan.hands import hand_value\n"
+        "from seisan.rules import PointSystem, Scoring\n"
+        # ワンスリー, escaped: the command line itself is read in the locale's ASCII
+        "print([int(v) for v in parse_uma('\\u30ef\\u30f3\\u30b9\\u30ea\\u30fc').values])\n"
+        "for system in (PointSystem.THIRTY_FU, PointSystem.GORIN):\n"
+        "    v = hand_value(1, None, True, Scoring(system=system))\n"
+        "    print(v.ron, v.tsumo_non_dealer)\n"
+    )
+    env = {**os.environ, "LC_ALL": "C", "PYTHONUTF8": "0", "PYTHONCOERCECLOCALE": "0",
+           "PYTHONIOENCODING": "ascii"}  # fmt: skip
+    done = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=False
+    )
+    assert (done.returncode, done.stderr) == (0, "")
+    assert done.stdout.splitlines() == ["[30, 10, -10, -30]", "1500 500", "600 200"]
