@@ -194,6 +194,18 @@ def test_worked_needs(points, dealer, seat, place, discarder, counters, text, ga
     assert need.gain == gain
 
 
+def test_a_need_is_by_tsumo_exactly_when_it_has_no_discarder() -> None:
+    """South 4, the dealer D in seat 3 (the module's own example): C's ways to first are
+    a ron from A, B or D, then a tsumo, and only the last is a tsumo (``Need.tsumo``, a
+    property the web table reads to mark a ron: outside every mutmut run,
+    Need.tsumo_1 applied by hand called every ron a tsumo)."""
+    needs = conditions([31000, 27000, 22000, 20000], 3, TENHOU, honba=1, deposits=1)
+    firsts = [n for n in needs if n.seat == 2 and n.place == 1]
+    assert [(n.discarder, n.tsumo) for n in firsts] == [
+        (0, False), (1, False), (3, False), (None, True),
+    ]  # fmt: skip
+
+
 def test_a_split_tie_is_a_shared_place() -> None:
     split = Rules.from_dict(TENHOU.to_dict() | {"name": "split", "ties": "split", "aliases": []})
     assert split.ties is Ties.SPLIT
