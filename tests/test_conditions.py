@@ -234,6 +234,26 @@ def test_every_point_system_names_its_hands(system) -> None:
         assert need.hand.fu is None
 
 
+@pytest.mark.parametrize(
+    ("system", "ron", "tsumo"),
+    [("30fu", "ron from A: 7700 (4han)", "tsumo 2000/4000 (4han)"),
+     ("gorin", "ron from A: 6400 (5han)", "tsumo 3200/6400 (6han)")],
+)  # fmt: skip
+def test_a_need_under_a_system_of_han_alone_names_its_han(system, ron, tsumo) -> None:
+    """D, 10,000 behind the dealer A (30,000 / 26,000 / 24,000 / 20,000), needs to pass
+    A and B: under 30符ベース式 3han's 3900 from A leaves D below B, 4han's 7700 does it;
+    under 五輪 a ron of 6400 (5han) from A, a tsumo of 6han (3200/6400: A the dealer pays
+    6400). Each hand named by its han (``_hands``, a ``cache``: outside every mutmut run,
+    _hands_3 applied by hand made these systems' hands with no han, and every need a
+    yakuman)."""
+    data = TENHOU.to_dict() | {"name": "x", "aliases": []}
+    data["scoring"] = {"system": system}
+    rules = Rules.from_dict(data)
+    points = [30000, 26000, 24000, 20000]
+    assert _need(points, 0, 3, 1, 0, rules=rules).describe("ABCD", "en") == ron
+    assert _need(points, 0, 3, 1, None, rules=rules).describe("ABCD", "en") == tsumo
+
+
 @pytest.mark.parametrize("lang", ["en", "ja", "ko"])
 def test_needs_in_every_language(lang) -> None:
     need = _need([32000, 28000, 24000, 16000], 3, 1, 1, 0)
