@@ -235,23 +235,29 @@ def test_every_point_system_names_its_hands(system) -> None:
 
 
 @pytest.mark.parametrize(
-    ("system", "ron", "tsumo"),
-    [("30fu", "ron from A: 7700 (4han)", "tsumo 2000/4000 (4han)"),
-     ("gorin", "ron from A: 6400 (5han)", "tsumo 3200/6400 (6han)")],
+    ("system", "points", "seat", "ron", "tsumo"),
+    [("30fu", [30000, 26000, 24000, 20000], 3, "ron from A: 7700 (4han)",
+      "tsumo 2000/4000 (4han)"),
+     ("gorin", [30000, 26000, 24000, 20000], 3, "ron from A: 6400 (5han)",
+      "tsumo 3200/6400 (6han)"),
+     ("30fu", [30000, 29700, 20300, 20000], 1, "ron from A: 1000 (1han)",
+      "tsumo 300/500 (1han)"),
+     ("gorin", [30000, 29700, 20300, 20000], 1, "ron from A: 400 (1han)",
+      "tsumo 100/200 (1han)")],
 )  # fmt: skip
-def test_a_need_under_a_system_of_han_alone_names_its_han(system, ron, tsumo) -> None:
-    """D, 10,000 behind the dealer A (30,000 / 26,000 / 24,000 / 20,000), needs to pass
-    A and B: under 30符ベース式 3han's 3900 from A leaves D below B, 4han's 7700 does it;
-    under 五輪 a ron of 6400 (5han) from A, a tsumo of 6han (3200/6400: A the dealer pays
-    6400). Each hand named by its han (``_hands``, a ``cache``: outside every mutmut run,
-    _hands_3 applied by hand made these systems' hands with no han, and every need a
-    yakuman)."""
+def test_a_need_under_a_system_of_han_alone_names_its_han(system, points, seat, ron, tsumo) -> None:
+    """The dealer A leads. D, 10,000 behind, needs to pass A and B: under 30符ベース式
+    3han's 3900 from A leaves D below B, 4han's 7700 does it; under 五輪 a ron of 6400
+    (5han) from A, a tsumo of 6han (3200/6400: A the dealer pays 6400). B, 300 behind,
+    needs the smallest hand there is, 1han: 1000 from A (30fu), 400 (五輪). Each hand
+    named by its han (``_hands``, a ``cache``: outside every mutmut run, _hands_3, _7
+    and _8 applied by hand made these systems' hands with no han, or none, or from
+    2han on)."""
     data = TENHOU.to_dict() | {"name": "x", "aliases": []}
     data["scoring"] = {"system": system}
     rules = Rules.from_dict(data)
-    points = [30000, 26000, 24000, 20000]
-    assert _need(points, 0, 3, 1, 0, rules=rules).describe("ABCD", "en") == ron
-    assert _need(points, 0, 3, 1, None, rules=rules).describe("ABCD", "en") == tsumo
+    assert _need(points, 0, seat, 1, 0, rules=rules).describe("ABCD", "en") == ron
+    assert _need(points, 0, seat, 1, None, rules=rules).describe("ABCD", "en") == tsumo
 
 
 @pytest.mark.parametrize("lang", ["en", "ja", "ko"])
