@@ -260,6 +260,24 @@ def test_a_need_under_a_system_of_han_alone_names_its_han(system, points, seat, 
     assert _need(points, 0, seat, 1, None, rules=rules).describe("ABCD", "en") == tsumo
 
 
+def test_a_need_under_the_exact_system_is_of_any_even_fu() -> None:
+    """精算法 pays every even fu as it is (1han: fu × 32 by ron, fu × 8 a share by
+    tsumo). B, 1,500 behind the dealer A, passes A with more than 750 from A: 1han24fu's
+    768 (22fu's 704 is short); by tsumo with a share over 250 (A pays double): 1han32fu's
+    256/512, where 30fu's 240 is short (``_hands``, a ``cache``: outside every mutmut
+    run, _hands_11 applied by hand gave this system the fu of the tables, 30 and 40)."""
+    data = TENHOU.to_dict() | {"name": "x", "aliases": []}
+    data["scoring"] = {"system": "exact"}
+    rules = Rules.from_dict(data)
+    points = [30000, 28500, 21500, 20000]
+    assert _need(points, 0, 1, 1, 0, rules=rules).describe("ABCD", "en") == (
+        "ron from A: 768 (1han24fu)"
+    )
+    assert _need(points, 0, 1, 1, None, rules=rules).describe("ABCD", "en") == (
+        "tsumo 256/512 (1han32fu)"
+    )
+
+
 @pytest.mark.parametrize("lang", ["en", "ja", "ko"])
 def test_needs_in_every_language(lang) -> None:
     need = _need([32000, 28000, 24000, 16000], 3, 1, 1, 0)
