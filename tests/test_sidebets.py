@@ -122,6 +122,18 @@ def test_bashin_table(cli, b_place: int, paid: int) -> None:
     assert data["results"][1]["side"]["bashin"] * 1000 == -paid
 
 
+def test_bashin_under_ties_by_seat_counts_the_places_the_seats_give() -> None:
+    """馬身 is 差しウマ times the difference of the two places. Under ties by seat
+    (起家優先) A and B, both on 30,000, are first and second: B's 馬身 of 1000 with A
+    pays A 1 pt; D, fourth, pays B 2 × 2 pt on a 馬身 of 2000 (``Table.mean_place``, a
+    ``cached_property``: outside every mutmut run, mean_place_24 applied by hand made
+    no place at all under ties by seat; every other 馬身 test splits ties)."""
+    rules = Rules(start=25000, return_points=25000, ties=Ties.SEAT)
+    bets = Bets(bashin=(PairBet(1, 0, 1000), PairBet(3, 1, 2000)))
+    game = settle_game([30000, 30000, 25000, 15000], rules, NAMES, bets)
+    assert [game.side.net(n, Kind.BASHIN) for n in NAMES] == [1, 3, 0, -4]
+
+
 def test_bashin_20000_top_against_last_is_60000() -> None:
     game = settle_game([40000, 30000, 20000, 10000], PLAIN, NAMES,
                        Bets(bashin=(PairBet(3, 0, 20000),)))  # fmt: skip
