@@ -278,6 +278,15 @@ def test_a_need_under_the_exact_system_is_of_any_even_fu() -> None:
     )
 
 
+def test_a_need_past_a_double_yakuman_is_out_of_reach() -> None:
+    """B is 150,000 behind A (the dealer D): a double yakuman from A (64,000) leaves B
+    22,000 short, and only a triple (96,000) would do; past a double yakuman nobody
+    asks, so the need is out of reach (``_hands``, a ``cache``: outside every mutmut
+    run, _hands_43 applied by hand listed the triple yakuman too)."""
+    points = [140000, -10000, -15000, -15000]
+    assert _need(points, 3, 1, 1, 0).describe("ABCD", "en") == "out of reach"
+
+
 @pytest.mark.parametrize("lang", ["en", "ja", "ko"])
 def test_needs_in_every_language(lang) -> None:
     need = _need([32000, 28000, 24000, 16000], 3, 1, 1, 0)
