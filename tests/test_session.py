@@ -1047,6 +1047,70 @@ def test_a_csv_known_columns_cells_are_read_without_spaces_or_formula_guard() ->
     assert (game.label, game.deposits, game.points) == ("=x", 1, (40000, 30000, 20000, 9000))
 
 
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        # a note's column: dates with dots, times, words with a number among them
+        ("Ana,Ben,Chie,Dae,Date\n30000,30000,20000,20000,04.12.2026\n",
+         "column “Date” has no whole points (“04.12.2026”): it is not a player's"),
+        ("Ana,Ben,Chie,Dae,Date\n30000,30000,20000,20000,2026.12.04\n",
+         "column “Date” has no whole points (“2026.12.04”): it is not a player's"),
+        ("Ana,Ben,Chie,Dae,notes\n30000,30000,20000,20000,late\n"
+         "30000,30000,20000,20000,1.5\n",
+         "column “notes” has no whole points (“late”): it is not a player's"),
+        # a column that is no player's is said before the header's twice-named player
+        ("Ana,Ben,Chie,Dae,ana\n30000,30000,20000,20000,late\n",
+         "column “ana” has no whole points (“late”): it is not a player's"),
+        ("Ana,Ben,Chie,Dae,note,note\n30000,30000,20000,20000,late,\n",
+         "column “note” has no whole points (“late”): it is not a player's"),
+        ("Ana,Ben,Chie,Dae,ana\n30000,30000,20000,20000,1000\n",
+         "the header names every player once"),
+        # more digits than Python reads as a number: named, never a Python error
+        (f"Ana,Ben,Chie,Dae\n{'9' * 5000},30000,20000,20000\n",
+         "game 1: Ana: 999999… (5000 digits) is beyond 1000000000 points"),
+        ("Ana,Ben,Chie,Dae\n100000000000,30000,20000,20000\n",
+         "game 1: Ana: 100000… (12 digits) is beyond 1000000000 points"),
+    ],
+)  # fmt: skip
+def test_a_csv_column_that_is_no_players_and_points_past_any_game(text: str, message: str) -> None:
+    """helper-91's review of the faster reading: a note's column (dates with dots, words
+    with a number among them) is still said as such, before a player named twice; a
+    cell of 5,000 digits had raised Python's own error (int() reads 4,300)."""
+    with pytest.raises(SessionError) as err:
+        games_from_csv(text)
+    assert str(err.value).startswith(message)
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        # a negative guarded against formulas, as a spreadsheet may write it
+        ("Ana,Ben,Chie,Dae\n'-5000,30000,40000,35000\n", ("", (-5000, 30000, 40000, 35000))),
+        # a known column typed in full width (a Japanese keyboard) is that column
+        ("ＧＡＭＥ,Ana,Ben,Chie,Dae\n7,40000,30000,20000,10000\n",
+         ("7", (40000, 30000, 20000, 10000))),
+        ("Ana,Ben,Chie,Dae,ＳＥＡＴＳ\n40000,30000,20000,10000,Dae;Chie;Ben;Ana\n",
+         ("", (10000, 20000, 30000, 40000))),
+        # zeros in front: points all the same
+        ("Ana,Ben,Chie,Dae\n0000000000040000,30000,20000,10000\n",
+         ("", (40000, 30000, 20000, 10000))),
+    ],
+)  # fmt: skip
+def test_a_csv_read_as_written(text: str, read: tuple[str, tuple[int, ...]]) -> None:
+    """Cells as a spreadsheet or a Japanese keyboard writes them: a guarded negative, a
+    known column's name in full width (it had been read as a player's too), zeros in
+    front of the points."""
+    (game,) = games_from_csv(text)
+    assert (game.label, game.points) == read
+
+
+def test_a_full_width_winners_column_names_nobody() -> None:
+    """ｗｉｎｎｅｒｓ left empty is the column of who won a hand, naming nobody (焼き鳥
+    for all), as ``winners`` is."""
+    (game,) = games_from_csv("Ana,Ben,Chie,Dae,ｗｉｎｎｅｒｓ\n40000,30000,20000,10000,\n")
+    assert game.bets == {"winners": []}
+
+
 def test_a_file_given_twice_is_refused_not_counted_twice(cli, tmp_path: Path) -> None:
     """helper-87's review: ``seisan session t1.toml ./t1.toml`` counted the night's game
     twice (Games 2); ``stats`` counts a game read twice once, and ``session`` says so."""

@@ -25,7 +25,7 @@ from math import lcm
 from pathlib import Path
 from typing import Any
 
-from seisan.errors import SeisanError, file_problem
+from seisan.errors import RulesError, SeisanError, file_problem
 from seisan.games import (
     GameRecord,
     penalties_from,
@@ -48,7 +48,7 @@ from seisan.ledger import Accounts, GameResult, game_result, settle_game, transf
 from seisan.output import csv_separator, unformula
 from seisan.presets import read_toml, rules_from_spec
 from seisan.pt import JSONText, from_quanta, pt_value, quanta_text, quanta_value
-from seisan.rules import Rules, Stakes, Ties
+from seisan.rules import MAX_POINTS, Rules, Stakes, Ties, points_number
 from seisan.settlement import Penalty, check_names, places
 from seisan.sidebets import BET_FIELDS, BetError, bets_from_dict, links
 from seisan.stats import Seat
@@ -58,6 +58,7 @@ _ZERO = Fraction(0)
 _BET_COLUMNS = tuple(name for name in BET_FIELDS if name != "side")
 _CSV_COLUMNS = ("game", "seats", "deposits", "penalties", "substitute", *_BET_COLUMNS,
                 "soto_pool")  # fmt: skip
+_CSV_KEYS = frozenset(_CSV_COLUMNS)  #: (each its own name_key: lower-case ASCII)
 #: the fields of a game's table (a session file's ``[[games]]``, the API's game)
 GAME_FIELDS = ("players", "points", "label", "deposits", "penalties", "substitute",
                *_BET_COLUMNS, "side")  # fmt: skip
@@ -707,6 +708,29 @@ def session_from_csv(text: str, rules: Rules, title: str = "") -> Session:
 _INTEGER = re.compile(r"^[+-]?[0-9]+$")
 #: a cell that is a number, if not whole points (40.000, 40,00,0, 40000.5)
 _NUMBERISH = re.compile(r"^[+-]?[0-9][0-9.,]*$")
+#: ... unless it is a date written with dots or commas (2026.12.04, 04.12.2026)
+_DATE = re.compile(r"^([0-9]{4}[.,][0-9]{1,2}[.,][0-9]{1,2}|[0-9]{1,2}[.,][0-9]{1,2}[.,][0-9]{4})$")
+_LONGEST_POINTS = len(str(MAX_POINTS)) + 1
+"""The longest text of whole points read as it is (a sign and the digits of the most
+points any game holds); longer ones go through :func:`~seisan.rules.points_number`."""
+
+
+def _long_points(name: str, text: str, where: Message) -> int:
+    """A player's cell of many digits: within the points any game holds (zeros in
+    front), or refused naming how many digits it has (never a Python error)."""
+    try:
+        return points_number(name, text)
+    except RulesError as err:
+        raise SessionError(
+            _("{where}: {name}: {value} {problem}", where=where, name=name, value=err.value,
+              problem=err.problem)
+        ) from None  # fmt: skip
+
+
+def _numberish(cell: str) -> bool:
+    """Whether a cell is a number written otherwise than whole points (not a date)."""
+    text = plain_number(cell)
+    return bool(_NUMBERISH.match(text)) and not _DATE.match(text)
 
 
 def _points_text(cell: str) -> str | None:
@@ -747,28 +771,30 @@ def games_from_csv(text: str, source: str = "") -> list[SessionGame]:
     if len(rows) < 2:
         raise SessionError(_("the CSV needs a header of player names and one row per game"))
     header = [unformula(h.strip()) for h in rows[0]]
-    reserved = {name.casefold() for name in _CSV_COLUMNS}
     body = [row for row in rows[1:] if any(cell.strip() for cell in row)]
     for index, name in enumerate(header):
         if not name and any(len(row) > index and row[index].strip() for row in body):
             raise SessionError(
                 _("column {number} has values but no name in the header", number=index + 1)
             )
-    players = [h for h in header if h and h.casefold() not in reserved]
+    # a known column by its key, as names are told apart: ＳＥＡＴＳ from a Japanese
+    # keyboard's full width is the seats (it had been read as a player's and the seats)
+    players = [h for h in header if h and name_key(h) not in _CSV_KEYS]
     columns = [(name, header.index(name)) for name in players]
-    if any(_close_column(name) for name in players):
-        _check_player_columns(columns, body)
     folded = [name_key(p) for p in players]
+    if any(_close_column(name) for name in players) or len(set(folded)) != len(folded):
+        _check_player_columns(columns, body)  # (a column that is no player's said first)
     if len(set(folded)) != len(folded):
         raise SessionError(_("the header names every player once"))
     try:
         return _csv_games(header, body, columns, separator, source)
-    except SessionError:
-        # a column that is not a player's is said as such before any one game's fault
-        # (checked here, not up front: every column's cells read twice was a fifth of
-        # reading a 10,000-game file, issue 20); every cell whole points, none can be
-        _check_player_columns(columns, body)
-        raise
+    except SessionError as err:
+        failed = err
+    # a column that is not a player's is said as such before any one game's fault
+    # (checked here, not up front: every column's cells read twice was a fifth of
+    # reading a 10,000-game file, issue 20); with every cell whole points, none can be
+    _check_player_columns(columns, body)
+    raise failed
 
 
 def _csv_games(
@@ -780,9 +806,8 @@ def _csv_games(
 ) -> list[SessionGame]:
     """:func:`games_from_csv`'s rows, each column read where it is (a row's dict of
     every cell, keyed and cleaned, was a fifth of reading a 10,000-game file)."""
-    reserved = {name.casefold() for name in _CSV_COLUMNS}
     items = re.compile(r"[,;]" if separator != "," else r";")
-    known = [(h.casefold(), index) for index, h in enumerate(header) if h.casefold() in reserved]
+    known = [(key, index) for index, h in enumerate(header) if (key := name_key(h)) in _CSV_KEYS]
     games = []
     for number, row in enumerate(body, start=1):
         width = len(row)
@@ -804,7 +829,10 @@ def _csv_games(
                         _("{where}: {name}: “{value}” is not whole points",
                           where=_row(label, number), name=name, value=value)
                     )  # fmt: skip
-                points_of[name] = int(whole)
+                if len(whole) > _LONGEST_POINTS:  # (past 4,300 digits int() raises)
+                    points_of[name] = _long_points(name, whole, _row(label, number))
+                else:
+                    points_of[name] = int(whole)
         names = list(points_of)
         if cells.get("seats"):
             seated = [n.strip() for n in items.split(cells["seats"]) if n.strip()]
@@ -856,7 +884,7 @@ def _cell(cell: str) -> str:
 
 def _close_column(name: str) -> str | None:
     """The known column a player's column's name is close to (a typo), or None."""
-    close = difflib.get_close_matches(name.casefold(), _CSV_COLUMNS, n=1, cutoff=0.85)
+    close = difflib.get_close_matches(name_key(name), _CSV_COLUMNS, n=1, cutoff=0.85)
     return close[0] if close else None
 
 
@@ -869,14 +897,16 @@ def _check_player_columns(
 
 
 def _check_player_column(name: str, index: int, body: Sequence[Sequence[str]]) -> None:
-    """A player's column holds whole points; anything else is a column seisan does not
-    know (a typo of a known one, or a note), named in the error."""
+    """A player's column holds whole points; a column of words or dates is one seisan
+    does not know (a typo of a known one, or a note), named in the error. Numbers that
+    are not whole points (``40.000`` in a file of one game) are a player's, said by
+    their game."""
     close = _close_column(name)
-    cells = [cell for row in body if len(row) > index and (cell := row[index].strip())]
+    cells = [cell for row in body if len(row) > index and (cell := _cell(row[index]))]
     bad = [cell for cell in cells if _points_text(cell) is None]
     # a slip among points, or numbers written otherwise (a one-game file's “40.000”, a
     # European spreadsheet's thousands): said by its game, as a player's cell
-    notes = len(bad) == len(cells) and not any(_NUMBERISH.match(plain_number(c)) for c in bad)
+    notes = len(bad) == len(cells) and not all(_numberish(cell) for cell in bad)
     if bad and (close or notes):
         if close:
             raise SessionError(
@@ -887,7 +917,7 @@ def _check_player_column(name: str, index: int, body: Sequence[Sequence[str]]) -
               "no known column is called so ({known})", column=name, cell=bad[0],
               known=_CSV_COLUMNS)
         )  # fmt: skip
-    if close and close != name.casefold():
+    if close and close != name_key(name):
         raise SessionError(
             _("unknown column “{column}”: did you mean {known}? (a player of that name "
               "would be confusing)", column=name, known=close)
