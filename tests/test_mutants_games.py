@@ -1218,3 +1218,29 @@ def test_a_stop_said_of_a_game_its_rules_ended_is_refused_under_end(tmp_path: Pa
     short = record_from_dict({**record, "hands": record["hands"][:3], "end": "time"}).play()
     assert (short.claim_unused, short.end) == (False, "time")
     short.check_claims()  # (a real stop: nothing to refuse)
+
+
+@pytest.mark.parametrize(
+    ("changes", "said", "field"),
+    [
+        ({"players": "Ana Ben Chie Dae"},
+         "players: give the names in seat order (seat 0 is the first dealer)", "players"),
+        ({"players": None}, "players: give the names in seat order (seat 0 is the first dealer)",
+         "players"),
+        ({"penalties": [{"player": "Chie", "pt": 5, "hand": 2}]},
+         "penalties: hand 2 is not in the record (1 hand)", "penalties"),
+        ({"hands": [{"result": "draw"}] * 2, "penalties": [{"player": "Chie", "pt": 5, "hand": 3}]},
+         "penalties: hand 3 is not in the record (2 hands)", "penalties"),
+    ],
+)  # fmt: skip
+def test_a_records_refusal_names_its_field(changes: dict[str, Any], said: str, field: str) -> None:
+    """A record's players not given as a list of names in seat order, or a penalty on a
+    hand the record does not have, is refused in its words with the field it is about:
+    the API answers with it and the table assistant marks that box; the hands are counted
+    as English counts, “1 hand”, “2 hands” (helper-90: record_from_dict_35, _37, _41, _42,
+    the players' field left out or misspelt; _129, _131, _148, _149, the penalties';
+    _133, _134, _144, _145, the plural message without its plural or its counted field,
+    or its plural's words changed)."""
+    with pytest.raises(GameError) as refused:
+        record_from_dict(_record(**changes))
+    assert (refused.value.message.text("en"), refused.value.field) == (said, field)
