@@ -360,6 +360,14 @@ FUNCTION_RUNS: dict[str, str] = {
         + [f"seisan.settlement.{name}" for name in (
             "x__refuse_points", "xǁPointsTotalErrorǁ__init__", "xǁPointsTotalErrorǁgiven_with",
             "x_check_names", "x__check_substitute", "x__penalise")], "9e7723a"),
+    # helper-90 (2026-12-07, evening), on 8ad18dd's code: every mutant killed (twelve of
+    # record_from_dict's by the test written after: a refusal's field, the hands counted)
+    **dict.fromkeys(
+        [f"seisan.settlement.{name}" for name in ("x_places", "x__places", "x__refuse_points")]
+        + ["seisan.sidebets.x__chips", "seisan.sidebets.x_side_bets", "seisan.transfers.x_is_house"]
+        + [f"seisan.games.{name}" for name in (
+            "xǁ_Joinedǁtext", "x__int", "x_load_record", "x__hand", "x__seat",
+            "x_record_from_dict", "x_substitute_from")], "8ad18dd"),
 }  # fmt: skip
 
 
