@@ -369,8 +369,9 @@ FUNCTION_RUNS: dict[str, str] = {
             "xǁ_Joinedǁtext", "x__int", "x_load_record", "x__hand", "x__seat",
             "x_record_from_dict", "x_substitute_from")], "8ad18dd"),
     # the lead, resuming helper-90's games copy (2026-12-07, late evening): penalties_from's
-    # 202 not run, each killed (213 / 213)
-    "seisan.games.x_penalties_from": "8ad18dd",
+    # 202 not run, each killed (213 / 213); _result 138 / 138, _draw 147 / 147
+    **dict.fromkeys([f"seisan.games.{name}" for name in (
+        "x_penalties_from", "x__result", "x__draw")], "8ad18dd"),
 }  # fmt: skip
 
 
