@@ -369,9 +369,10 @@ FUNCTION_RUNS: dict[str, str] = {
             "xǁ_Joinedǁtext", "x__int", "x_load_record", "x__hand", "x__seat",
             "x_record_from_dict", "x_substitute_from")], "8ad18dd"),
     # the lead, resuming helper-90's games copy (2026-12-07, late evening): penalties_from's
-    # 202 not run, each killed (213 / 213); _result 138 / 138, _draw 147 / 147
+    # 202 not run, each killed (213 / 213); _result 138 / 138, _draw 147 / 147,
+    # _play_hand 146 / 146, _advance 202 / 202
     **dict.fromkeys([f"seisan.games.{name}" for name in (
-        "x_penalties_from", "x__result", "x__draw")], "8ad18dd"),
+        "x_penalties_from", "x__result", "x__draw", "x__play_hand", "x__advance")], "8ad18dd"),
 }  # fmt: skip
 
 
