@@ -294,6 +294,26 @@ def test_help_version_and_the_ledger_option(cli) -> None:
                                           "mleague")  # fmt: skip
 
 
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["--rate", "0.0000001"], "Who pays whom (fewest transfers): nobody pays anyone "
+         "(every amount is 0)"),
+        (["--rate", "0.0000001", "--ledger", "first", "--lang", "ja"],
+         "精算 (トップと精算): 支払いはありません（金額はすべて0）"),
+        (["--rate", "0.0000001", "--lang", "ko"],
+         "정산 (최소 횟수): 주고받을 것이 없습니다(모든 금액이 0)"),
+    ],
+)  # fmt: skip
+def test_a_ledger_where_nobody_pays_says_so(cli, args: list[str], said: str) -> None:
+    """A rate so small that every amount rounds to 0 at the unit of money (1) drew an
+    empty table of who pays whom: the ledger says in words that nobody pays anyone."""
+    out = cli.run("settle", "42600", "31000", "16400", "10000", "-r", "mleague", *args)
+    assert said in out.splitlines() and not re.search("┃ (From|支払う人|지불) ", out)
+    paid = cli.run("settle", "42600", "31000", "16400", "10000", "-r", "mleague", "--rate", "1")
+    assert "nobody pays" not in paid and "┃ From " in paid
+
+
 def test_rules_show_shows_what_a_file_says(cli, tmp_path: Path) -> None:
     out = cli.run("rules", "show", str(EXAMPLES / "club.toml"))
     assert "Rules from club.toml (extends tenhou)" in out

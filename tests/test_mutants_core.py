@@ -777,15 +777,21 @@ def test_a_value_with_no_exact_decimal_form_is_refused_in_words() -> None:
 )  # fmt: skip
 def test_money_is_written_with_at_most_39_decimals(rate: str, taken: bool) -> None:
     """A value is written with its fewest decimals, 39 at most: money finer than that
-    (a rate of 1E-40, or of 1/2⁴⁰, which takes 40) is refused as money with no decimal
-    form is, under its field; 1E-39 and 1/2³⁹ are taken exactly (_decimal_14 applied
-    by hand, the limit at 40 decimals, took them)."""
+    (a rate of 1E-40, or of 1/2⁴⁰, which takes 40) is refused under its field, saying
+    the limit (it had been “must be a decimal amount of money”, which it is); 1E-39 and
+    1/2³⁹ are taken exactly (_decimal_14 applied by hand, the limit at 40 decimals, took
+    them)."""
     if taken:
         assert Stakes(rate=rate).rate == Fraction(Decimal(rate))
         return
     with pytest.raises(RulesError) as refused:
         Stakes(rate=rate)
-    assert str(refused.value) == f"rules: money.rate = {rate}: must be a decimal amount of money"
+    assert refused.value.text("en") == (
+        f"rules: money.rate = {rate}: has more decimals than seisan keeps (at most 39)"
+    )
+    assert refused.value.text("ja") == (
+        f"ルール: money.rate = {rate}: 小数の桁が多すぎます（39桁まで）"
+    )
 
 
 @pytest.mark.parametrize(

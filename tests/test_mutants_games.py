@@ -1043,11 +1043,13 @@ def test_a_mangan_chombo_is_paid_at_the_rules_own_5_han_value() -> None:
 
 
 def test_final_points_that_cannot_be_settled_are_an_error_of_the_game() -> None:
-    """A substitute for a seat that is not at the table is named when the game settles."""
+    """A substitute for a seat that is not at the table is named when the game settles,
+    with the settlement's field."""
     record = GameRecord(TENHOU, NAMES, (NOTEN,), end="time", substitute=Substitute(7, "Eve"))
     with _fails("the final points cannot be settled: substitute: seat 7 is not at the table "
-                "(seats 0 to 3)"):  # fmt: skip
+                "(seats 0 to 3)") as refused:  # fmt: skip
         record.play()
+    assert refused.value.field == "substitute"
 
 
 def test_penalties_and_a_substitute_are_read_from_text_or_tables() -> None:
@@ -1244,3 +1246,58 @@ def test_a_records_refusal_names_its_field(changes: dict[str, Any], said: str, f
     with pytest.raises(GameError) as refused:
         record_from_dict(_record(**changes))
     assert (refused.value.message.text("en"), refused.value.field) == (said, field)
+
+
+_GAME = json.loads((Path(__file__).parents[1] / "examples" / "game.json").read_text("utf-8"))
+_TSUMO_20 = {"result": "tsumo", "wins": [{"winner": "Ana", "han": 1, "fu": 20}]}
+
+
+@pytest.mark.parametrize(
+    ("changes", "said", "field"),
+    [
+        ({"colour": "red"}, "“colour” is not a record field (title, rules, players, end, "
+         "substitute, penalties, hands)", "colour"),
+        ({"rules": {"uma": "banana"}}, "rules: uma = “banana”: give a name (ワンスリー), X-Y "
+         "(10-30), a list (30,10,-10,-30) or none", "rules.uma"),
+        ({"rules": "nowhere"}, "unknown rules preset “nowhere”", "rules"),
+        ({"hands": []}, "hands: give the list of hands", "hands"),
+        ({"hands": {"result": "draw"}}, "hands: give the list of hands", "hands"),
+        ({"title": 3}, "title: must be text", "title"),
+        ({"end": "lunch"}, "end: “lunch” must be one of time, agreement", "end"),
+        # read: the hand as the API counts a list's items, from 0
+        ({"hands": [{"result": "bogus"}]},
+         "hand 1: result “bogus” must be one of ron, tsumo, draw, abort, chombo", "hands.0"),
+        ({"hands": [_GAME["hands"][0], {"result": "tsumo", "wins": [{"winner": "Zed"}]}]},
+         "hand 2: winner: “Zed” is not a player (seats 0 to 3 or Ana, Ben, Chie, Dae)",
+         "hands.1"),
+        # played: the hand that cannot be played, and one after the end
+        ({"hands": [_GAME["hands"][0], _TSUMO_20]}, "hand 2: Ana: 1 han 20 fu cannot occur",
+         "hands.1"),
+        ({"hands": [*_GAME["hands"][:2], {**_TSUMO_20, "round": "S4"}]},
+         "hand 3: the record says S4, but the game is at E3", "hands.2"),
+        ({"hands": [*_GAME["hands"], {"result": "draw"}]},
+         "hand 14: the game already ended (sudden death in W1)", "hands.13"),
+        # not ended: ``end`` says a game stopped early
+        ({"hands": _GAME["hands"][:2]}, "the record stops at E3 with 0 honba, but the game "
+         "has not ended", "end"),
+    ],
+)  # fmt: skip
+def test_every_refusal_of_a_record_names_its_field(
+    changes: dict[str, Any], said: str, field: str, tmp_path: Path
+) -> None:
+    """A record's refusals say the field they are about, as the API answers with it and
+    the table assistant marks its box: an unknown field by its name, the rules' own
+    field within ``rules``, a hand as ``hands.N`` (counted from 0; its words count
+    from 1), whether it fails as read or as played; from a file, the file's name comes
+    first and the field stays."""
+    data = {**_GAME, **changes}
+    with pytest.raises(GameError) as refused:
+        record_from_dict(data).play()
+    assert refused.value.message.text("en").startswith(said)
+    assert refused.value.field == field
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(GameError) as named:
+        load_record(path).play()
+    assert named.value.message.text("en").startswith(f"{path}: {said}")
+    assert named.value.field == field

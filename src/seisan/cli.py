@@ -588,7 +588,11 @@ def show_ledger(accounts: Accounts, form: LedgerForm, rules: Rules, lang: Lang) 
 
     rows = [[who(t.payer), who(t.payee), amount(t.amount)] for t in transfers]
     headers = [term("from", lang), term("to", lang), term("amount", lang)]
-    table(term(title, lang), headers, rows, right=(2,)).print(out())
+    if rows:
+        table(term(title, lang), headers, rows, right=(2,)).print(out())
+    else:  # (an empty table had been drawn: every amount 0, or rounded to 0 at the unit)
+        said = _("{title}: nobody pays anyone (every amount is 0)", title=term(title, lang))
+        out().print(said.text(lang), markup=False)
     fee_rows = [[t.payer, term("house", lang), amount(t.amount)] for t in accounts.fee_transfers()]
     if fee_rows:
         table(term("fees", lang), headers, fee_rows, right=(2,)).print(out())

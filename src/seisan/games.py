@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from pathlib import Path
@@ -349,7 +349,7 @@ def play(record: GameRecord, *, check_end: bool = True) -> GamePlay:
         return _play(record, check_end)
     except GameError as err:
         if record.source:
-            raise GameError(err.within(record.source)) from None
+            raise GameError(err.within(record.source), field=err.field) from None
         raise
 
 
@@ -360,9 +360,13 @@ def _play(record: GameRecord, check_end: bool) -> GamePlay:
         where = _("hand {number}", number=index)
         if table.ended is not None:
             raise GameError(
-                _("{where}: the game already ended ({why})", where=where, why=table.ended)
+                _("{where}: the game already ended ({why})", where=where, why=table.ended),
+                field=f"hands.{index - 1}",
             )
-        lines.append(_play_hand(table, hand, index, where))
+        try:
+            lines.append(_play_hand(table, hand, index, where))
+        except GameError as err:  # the hand as a field too (the API's, the assistant's)
+            raise GameError(err.message, field=f"hands.{index - 1}") from None
     if table.ended is None and record.end:
         at = _round_name(table.wind, table.number)
         if record.end == "time":
@@ -373,7 +377,8 @@ def _play(record: GameRecord, check_end: bool) -> GamePlay:
         raise GameError(
             _("the record stops at {round} with {honba} honba, but the game has not ended (a "
               "game stopped early says \"end\": \"time\")",
-              round=RoundName(_round_name(table.wind, table.number)), honba=table.honba)
+              round=RoundName(_round_name(table.wind, table.number)), honba=table.honba),
+            field="end",
         )  # fmt: skip
     final = tuple(table.points)
     leftover = table.deposits
@@ -387,7 +392,8 @@ def _play(record: GameRecord, check_end: bool) -> GamePlay:
             )  # fmt: skip
         except SeisanError as err:
             raise GameError(
-                _("the final points cannot be settled: {error}", error=err.message)
+                _("the final points cannot be settled: {error}", error=err.message),
+                field=err.field,
             ) from None
         final = result.points  # first place may have taken the deposits
         leftover = result.leftover_deposits
@@ -904,14 +910,16 @@ def record_from_dict(
     if unknown:
         raise GameError(
             _("“{field}” is not a record field ({known})", field=sorted(unknown)[0],
-              known=_RECORD_FIELDS)
+              known=_RECORD_FIELDS), field=sorted(unknown)[0],
         )  # fmt: skip
     spec = data.get("rules")
     if rules is None:
         try:
             rules = rules_from_spec(spec, folder)
         except SeisanError as err:
-            raise GameError(err.message) from None
+            raise GameError(
+                err.message, field=f"rules.{err.field}" if err.field else "rules"
+            ) from None
         rules_data = spec
     else:
         rules_data = None  # replaced: written out in full
@@ -923,16 +931,14 @@ def record_from_dict(
     names = tuple(check_names(names_data, rules.players))
     hands_data = data.get("hands")
     if not isinstance(hands_data, list) or not hands_data:
-        raise GameError(_("hands: give the list of hands"))
-    hands = tuple(
-        _hand(item, names, _("hand {number}", number=i)) for i, item in enumerate(hands_data, 1)
-    )
+        raise GameError(_("hands: give the list of hands"), field="hands")
+    hands = tuple(_hands(hands_data, names))
     title = data.get("title", "")
     if not isinstance(title, str) or not plain_text(title):
-        raise GameError(_("title: must be text"))
+        raise GameError(_("title: must be text"), field="title")
     end = data.get("end", "")
     if end and end not in ENDS:
-        raise GameError(_("end: “{end}” must be one of {known}", end=end, known=ENDS))
+        raise GameError(_("end: “{end}” must be one of {known}", end=end, known=ENDS), field="end")
     penalties = penalties_from(data.get("penalties", []), names)
     for penalty in penalties:
         if penalty.hand is not None and penalty.hand > len(hands):
@@ -944,6 +950,16 @@ def record_from_dict(
     substitute = substitute_from(data.get("substitute"), names)
     return GameRecord(rules, names, hands, title, rules_data, end=end, penalties=penalties,
                       substitute=substitute)  # fmt: skip
+
+
+def _hands(items: list[Any], names: Sequence[str]) -> Iterator[Hand]:
+    """A record's hands; an error names its hand in words (“hand 2”) and as a field
+    counted from 0 (``hands.1``), as the API's fields count a list's items."""
+    for i, item in enumerate(items):
+        try:
+            yield _hand(item, names, _("hand {number}", number=i + 1))
+        except GameError as err:
+            raise GameError(err.message, field=f"hands.{i}") from None
 
 
 def penalties_from(items: object, names: Sequence[str]) -> tuple[Penalty, ...]:
@@ -1244,5 +1260,5 @@ def load_record(path: Path, rules: Rules | None = None) -> GameRecord:
     try:
         record = record_from_dict(data, rules, path.parent)
     except SeisanError as err:
-        raise GameError(err.within(path)) from None
+        raise GameError(err.within(path), field=err.field) from None
     return replace(record, source=str(path))

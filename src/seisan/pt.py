@@ -70,11 +70,15 @@ def quanta_value(quanta: int, per_pt: int) -> int | Decimal:
     return whole if not rest else _decimal(quanta, per_pt)
 
 
+#: the most decimals a value is written with (a value with more has no decimal form here)
+MAX_DECIMALS = 39
+
+
 @lru_cache(maxsize=1 << 16)
 def _decimal(numerator: int, denominator: int) -> Decimal:
     common = gcd(numerator, denominator)  # 1500/1000 is 1.5, not 1.500
     numerator, denominator = numerator // common, denominator // common
-    for digits in range(1, 40):  # the fewest decimals that hold it exactly
+    for digits in range(1, MAX_DECIMALS + 1):  # the fewest decimals that hold it exactly
         scale, rest = divmod(10**digits, denominator)
         if not rest:  # from text: exact, no context rounding
             return Decimal(f"{numerator * scale}E-{digits}")

@@ -32,7 +32,7 @@ from seisan.i18n import (
     term,
     too_long,
 )
-from seisan.pt import pt_value, to_pt
+from seisan.pt import MAX_DECIMALS, pt_value, to_pt
 from seisan.rounding import Rounding, find_rounding
 from seisan.uma import FloatingUma, RankUma, Uma, parse_floating, parse_uma
 
@@ -659,7 +659,10 @@ def _money(field_name: str, value: object, *, positive: bool) -> Fraction:
     try:
         pt_value(amount)  # only amounts with a finite decimal form (not 1/3)
     except ValueError:
-        raise RulesError(field_name, value, _("must be a decimal amount of money")) from None
+        problem = _("must be a decimal amount of money")  # (1/3)
+        if isinstance(value, Decimal):  # (1E-40: a decimal, finer than any value is written)
+            problem = _("has more decimals than seisan keeps (at most {limit})", limit=MAX_DECIMALS)
+        raise RulesError(field_name, value, problem) from None
     if abs(amount) > MAX_MONEY:
         raise RulesError(field_name, value, _("is too large (at most {limit})", limit=MAX_MONEY))
     if amount < 0 or (positive and amount == 0):

@@ -863,6 +863,27 @@ def test_a_record_sent_with_its_own_rules_or_a_text_past_the_limit_is_refused(
     assert post_game(token, night, {"record": record}).status_code == 201
 
 
+def test_a_records_refusal_names_its_field_within_the_request(owner: Any, club: m.Club) -> None:
+    """A record refused by the core names its field within the request (``record.`` and
+    the record's own field: a hand counted from 0), as a table's refusals name theirs;
+    nothing is stored."""
+    night = m.Session.objects.create(season=season_with(club, "tenhou", owner))
+    record = json.loads((EXAMPLES / "game.json").read_text(encoding="utf-8"))
+    record.pop("rules")
+    token = new_api_token(owner, "bot")
+    tsumo_20 = {"result": "tsumo", "wins": [{"winner": "Ana", "han": 1, "fu": 20}]}
+    for changes, field in [
+        ({"hands": [record["hands"][0], tsumo_20]}, "record.hands.1"),
+        ({"hands": [{"result": "bogus"}]}, "record.hands.0"),
+        ({"penalties": ["Zed:5"]}, "record.penalties"),
+        ({"hands": record["hands"][:2]}, "record.end"),
+        ({"players": ["Ana", "Ben", "Chie"]}, "record.players"),
+    ]:
+        answer = post_game(token, night, {"record": {**record, **changes}})
+        assert (answer.status_code, answer.json()["error"]["field"]) == (400, field), changes
+    assert not m.Game.objects.exists()
+
+
 def test_players_level_on_total_and_games_share_their_place(
     owner: Any, season: m.Season, session: m.Session, token_of: Callable[[Any], str]
 ) -> None:

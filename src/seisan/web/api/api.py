@@ -533,10 +533,15 @@ def new_game(request: HttpRequest, slug: str, pk: int, body: s.GameIn) -> HttpRe
             answered.append(json_response(_game_out(game), 201))
             return answer_statement(request, answered[0])
 
-        game, created = services.save_game(
-            found, data, request.user, record=record, key=scoped, kind="game.entered",
-            rules_version=rules_now, also=also,
-        )  # fmt: skip
+        try:
+            game, created = services.save_game(
+                found, data, request.user, record=record, key=scoped, kind="game.entered",
+                rules_version=rules_now, also=also,
+            )  # fmt: skip
+        except SeisanError as err:
+            if record is not None:  # the record's field, as the request names it
+                err.field = f"record.{err.field}" if err.field else "record"
+            raise
         if created and answered:  # committed with the game, in its statement
             return kept(answered[0])
         # stored now: as it is in memory; found stored before (a resent key): as stored
