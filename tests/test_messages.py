@@ -574,8 +574,9 @@ def test_every_list_is_joined_in_the_readers_language() -> None:
 
 
 #: a Japanese message lists with 「、」 but where it shows what a file or the command
-#: line is written with: a TOML table ({{…}}), a key = value list, 20,0,-20
-_TYPED_LISTS = re.compile(r"\{\{.*?\}\}|\b\w+ = …(?:, )?")
+#: line is written with: a TOML table ({{…}}), a key = value list, 20,0,-20, JSON as
+#: the API's reference page shows it in a code span (`{"uma": [20, 10, -10, -20]}`)
+_TYPED_LISTS = re.compile(r"\{\{.*?\}\}|\b\w+ = …(?:, )?|`[^`]*`")
 
 
 def test_no_japanese_message_lists_with_a_comma() -> None:

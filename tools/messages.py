@@ -3,7 +3,8 @@
 ``make messages`` runs ``python tools/messages.py update``: it extracts every
 ``_("...")`` message from ``src/seisan`` (a plural one, ``_n("…", "…", field)``, as a
 msgid and its msgid_plural) and every term of ``seisan.i18n.TERMS``
-(with its key as gettext context) into ``seisan.pot``, merges that into the
+(with its key as gettext context) and every API operation's docstring (the reference
+page at ``/api/docs`` shows it translated) into ``seisan.pot``, merges that into the
 Japanese and Korean ``.po`` files (new entries come in empty) and compiles the
 ``.mo`` files seisan reads at run time. ``tests/test_messages.py`` calls
 :func:`problems`, so a message without its translations fails the tests.
@@ -70,7 +71,35 @@ def template() -> Catalog:
             catalog.add(message, locations=[(f"seisan/{filename}", lineno)], context=context)
     for key, english in TERMS.items():
         catalog.add(english, locations=[("seisan/i18n.py", 0)], context=key)
+    for lineno, doc in api_docstrings():
+        catalog.add(doc, locations=[(f"seisan/{API.relative_to(PACKAGE)}", lineno)])
     return catalog
+
+
+API = PACKAGE / "web" / "api" / "api.py"
+
+
+def api_docstrings(path: Path = API) -> list[tuple[int, str]]:
+    """Each API operation's docstring, as ninja makes it the operation's description
+    (cleaned of its indent): the reference page (``/api/docs``) shows it translated."""
+    import ast  # noqa: PLC0415
+
+    found = []
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if not isinstance(node, ast.FunctionDef):
+            continue
+        for decorator in node.decorator_list:
+            call = decorator.func if isinstance(decorator, ast.Call) else decorator
+            if (
+                isinstance(call, ast.Attribute)
+                and isinstance(call.value, ast.Name)
+                and call.value.id == "api"
+                and call.attr in ("get", "post", "put", "delete")
+            ):
+                doc = ast.get_docstring(node)
+                if doc:
+                    found.append((node.lineno, doc))
+    return found
 
 
 def po_path(lang: str) -> Path:

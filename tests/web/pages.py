@@ -157,6 +157,7 @@ def populate() -> tuple[Client, dict[str, str], dict[str, str]]:
         "email": "/accounts/email/",
     }
     anonymous = {"landing": "/", "login": "/accounts/login/", "signup": "/accounts/signup/",
+                 "api-docs": "/api/docs",
                  "invitation": f"/invite/{invitation}/",
                  "password-reset": "/accounts/password/reset/",
                  "register-signed-out": reverse("register", args=[season.entry_token]),

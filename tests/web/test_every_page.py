@@ -23,7 +23,8 @@ GIVEN = ["Jansou 東南西北 with a rather long club name", "Friday nights, aut
          "Ana"]  # fmt: skip
 #: English as the language switch names it, and formats, systems, organisations, apps and
 #: notation as everyone writes them; none, money and side: TOML's words in a rules box
-WRITTEN = {"EN", "seisan", "pt", "JSON", "CSV", "TOML", "URL", "API", "QR", "mpsz", "gzip",
+WRITTEN = {"EN", "seisan", "pt", "JSON", "CSV", "TOML", "URL", "API", "OpenAPI", "QR", "mpsz",
+           "gzip",
            "mjai", "mjlog", "XML", "openskill", "Plackett", "Luce", "WRC", "Classic", "Discord",
            "LINE", "none", "money", "side"}  # fmt: skip
 #: what is typed, as typed: the rules' own text, addresses, files, commands (the API's curl
@@ -33,14 +34,19 @@ WRITTEN = {"EN", "seisan", "pt", "JSON", "CSV", "TOML", "URL", "API", "QR", "mps
 TYPED = re.compile(
     r"<textarea[^>]*>.*?</textarea>|\S+@\S+"
     r"|[\w.-]*\.(?:toml|csv|json|jsonl|mjson|gz|mjlog)(?![A-Za-z])"
-    r"|tenhou\.net/6|seisan \w+|curl -H \"[^\"]*\" \S+|--[\w-]+|\([a-z_ ]+\)"
+    r"|tenhou\.net/6|seisan \w+|curl -H \"[^\"]*\" \S+|--[\w-]+|\([a-z_ ]+\)|（[a-z_ ]+）"
     r"|\b[a-z]+_[a-z_]+\b|\b[A-Z]{3}\b"
     r"|\b[A-Z][a-z]+/[A-Z][A-Za-z_]+\b|\S*\d\S*",
     flags=re.S,
 )
 
 
+#: code as a page shows it (the API's reference: paths, fields, JSON): typed, not read
+_CODE = re.compile(r"<(code|pre)\b[^>]*>.*?</\1>", flags=re.S)
+
+
 def _words(page: str) -> set[str]:
+    page = _CODE.sub(" ", page)
     text = page_text(page, "<body", textarea=True) if "<body" in page else ""  # a redirect
     for name in GIVEN:
         text = text.replace(name, " ")

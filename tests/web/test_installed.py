@@ -75,6 +75,7 @@ NEEDED = (
     "web/clubs/templates/clubs/landing.html",
     "web/clubs/static/clubs/seisan.css",
     "web/accounts/templates/accounts/invitation.html",
+    "web/api/templates/api/reference.html",
     "web/clubs/migrations/0001_initial.py",
     "web/accounts/migrations/0001_initial.py",
     "locale/ja/LC_MESSAGES/seisan.mo",
@@ -136,5 +137,7 @@ def test_the_web_extra_serves_every_page_from_the_wheel(dist: Path, tmp_path: Pa
             status, _url, body = owner.get("/c/demo/")
             assert status == 200 and "Friday nights" in body, (lang, status)
             assert owner.get("/c/demo/s/1/")[0] == 200
+            status, _url, body = owner.get("/api/docs")  # the API's reference, its own page
+            assert status == 200 and 'id="schema-GameIn"' in body, (lang, status)
         for path in ("/static/clubs/seisan.css", "/static/django_htmx/htmx-2.min.js"):
             assert Browser(served.base).get(path)[0] == 200, path

@@ -70,7 +70,6 @@ INSTALLED_APPS = [
     "simple_history",
     "allauth",
     "allauth.account",
-    "ninja",  # the API's docs page from its own files, not a CDN
 ]
 
 MIDDLEWARE = [

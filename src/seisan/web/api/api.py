@@ -1,6 +1,7 @@
-"""The API's operations (``/api/``; the schema at ``/api/openapi.json``, docs at
-``/api/docs``). Thin: each one checks access with :func:`~seisan.web.clubs.access.club_for`,
-then asks the core (settling) or the club's services (storing), as the pages do."""
+"""The API's operations (``/api/``; the schema at ``/api/openapi.json``, its reference
+page at ``/api/docs``: :mod:`seisan.web.api.reference`). Thin: each one checks access
+with :func:`~seisan.web.clubs.access.club_for`, then asks the core (settling) or the
+club's services (storing), as the pages do."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ from ninja.errors import ValidationError as NinjaValidationError
 from ninja.security import HttpBearer
 
 from seisan.errors import PointsError, SeisanError
-from seisan.i18n import Lang, _, _n, plain_text, term
+from seisan.i18n import N_, Lang, _, _n, plain_text, term
 from seisan.pt import pt_value
 from seisan.rules import Rules
 from seisan.stats import placed, shared_places
@@ -35,6 +36,7 @@ from seisan.web.api.errors import (
     validation_error,
 )
 from seisan.web.api.idempotency import HEADER, answer_statement, idempotent, kept
+from seisan.web.api.reference import Reference
 from seisan.web.clubs import models as m
 from seisan.web.clubs import money, reads, services
 from seisan.web.clubs.access import (
@@ -59,16 +61,21 @@ class TokenAuth(HttpBearer):
         return user
 
 
+#: what the API is, at the head of its schema and of its page (``/api/docs``)
+ABOUT = N_(
+    "Settle riichi mahjong games exactly, and keep a club's seasons, nights and games. "
+    "`POST /api/settle` needs no account; everything else takes a personal token "
+    "(`Authorization: Bearer …`, made on the profile page) and the same roles as the "
+    "pages: a member's to read, a scorer's to enter. Writes take an `Idempotency-Key`; "
+    'errors are `{"error": {"code", "message", "field"}}` in the `Accept-Language` '
+    "language."
+)
+
 api = NinjaAPI(
     title="seisan",
     version="1",
-    description=(
-        "Settle riichi mahjong games exactly, and keep a club's seasons, nights and games. "
-        "`POST /api/settle` needs no account; everything else takes a personal token "
-        "(`Authorization: Bearer …`, made on the profile page) and the same roles as the "
-        "pages. Writes take an `Idempotency-Key`; errors are "
-        '`{"error": {"code", "message", "field"}}` in the `Accept-Language` language.'
-    ),
+    description=ABOUT,
+    docs=Reference(),
     urls_namespace="api",
     auth=TokenAuth(),
     renderer=ExactRenderer(),
@@ -236,7 +243,7 @@ def _game_table(body: Mapping[str, Any], rules: Rules, lang: Lang) -> dict[str, 
 @api.post(
     "/settle", auth=None,
     response={200: s.SettleOut, 400: s.ErrorOut, 422: s.ErrorOut, 429: s.ErrorOut},
-    summary="Settle one game", tags=["settle"],
+    summary=N_("Settle one game"), tags=["settle"],
 )  # fmt: skip
 def settle(request: HttpRequest, body: s.SettleIn) -> HttpResponse:
     """Final points → places, scores (pt), side bets and money, exactly as
@@ -256,7 +263,9 @@ def settle(request: HttpRequest, body: s.SettleIn) -> HttpResponse:
 # -- reading a club ---------------------------------------------------------------------
 
 
-@api.get("/clubs", response={200: list[s.ClubOut], **READ}, tags=["clubs"])
+@api.get(
+    "/clubs", response={200: list[s.ClubOut], **READ}, tags=["clubs"], summary=N_("Your clubs")
+)
 def clubs(request: HttpRequest) -> list[dict[str, Any]]:
     """The clubs the token's user belongs to, with their role."""
     user: Any = request.user
@@ -271,7 +280,7 @@ def _club_out(club: m.Club, role: str) -> dict[str, Any]:
 
 @api.get(
     "/clubs/{slug}", response={200: s.ClubDetailOut, **READ},
-    tags=["clubs"],
+    tags=["clubs"], summary=N_("A club"),
 )  # fmt: skip
 def club(request: HttpRequest, slug: str) -> dict[str, Any]:
     """A club, its seasons and its players."""
@@ -299,7 +308,7 @@ def _season(request: HttpRequest, slug: str, pk: int, needed: str = m.Role.MEMBE
 
 @api.get(
     "/clubs/{slug}/seasons/{pk}", response={200: s.SeasonDetailOut, **READ},
-    tags=["seasons"],
+    tags=["seasons"], summary=N_("A season"),
 )  # fmt: skip
 def season(request: HttpRequest, slug: str, pk: int) -> dict[str, Any]:
     """A season: its rules now (as `seisan rules show --format json`) and its nights."""
@@ -318,7 +327,7 @@ def _session_out(session: m.Session) -> dict[str, Any]:
 @api.get(
     "/clubs/{slug}/seasons/{pk}/standings",
     response={200: list[s.StandingOut], **READ},
-    tags=["seasons"],
+    tags=["seasons"], summary=N_("A season's standings"),
 )  # fmt: skip
 def standings(request: HttpRequest, slug: str, pk: int) -> list[dict[str, Any]]:
     """The season's standings (players with at least the season's minimum of games),
@@ -334,7 +343,7 @@ def standings(request: HttpRequest, slug: str, pk: int) -> list[dict[str, Any]]:
 @api.get(
     "/clubs/{slug}/seasons/{pk}/teams",
     response={200: list[s.TeamStandingOut], **READ},
-    tags=["seasons"],
+    tags=["seasons"], summary=N_("A season's team standings"),
 )  # fmt: skip
 def team_standings(request: HttpRequest, slug: str, pk: int) -> list[dict[str, Any]]:
     """A team event's standings: each team's total (its members' totals, with the
@@ -365,7 +374,7 @@ def _standing_out(place: int, row: Any, player: int | None) -> dict[str, Any]:
 @api.post(
     "/clubs/{slug}/seasons/{pk}/sessions",
     response={201: s.SessionOut, 200: s.SessionOut, **WRITE},
-    tags=["sessions"],
+    tags=["sessions"], summary=N_("Start a night"),
 )  # fmt: skip
 def new_session(request: HttpRequest, slug: str, pk: int, body: s.SessionIn) -> HttpResponse:
     """A new night of the season (a scorer's right, as on the season page)."""
@@ -403,7 +412,7 @@ def _session(request: HttpRequest, slug: str, pk: int, needed: str = m.Role.MEMB
 @api.get(
     "/clubs/{slug}/sessions/{pk}",
     response={200: s.SessionDetailOut, **READ},
-    tags=["sessions"],
+    tags=["sessions"], summary=N_("A night"),
 )  # fmt: skip
 def session(request: HttpRequest, slug: str, pk: int) -> dict[str, Any]:
     """A night: its games (as stored and settled) and its ledger, payments counted."""
@@ -509,7 +518,7 @@ def _table_of(body: s.GameIn) -> tuple[dict[str, Any], dict[str, Any] | None]:
 @api.post(
     "/clubs/{slug}/sessions/{pk}/games",
     response={201: s.GameOut, 200: s.GameOut, **WRITE},
-    tags=["games"],
+    tags=["games"], summary=N_("Enter a game"),
 )  # fmt: skip
 def new_game(request: HttpRequest, slug: str, pk: int, body: s.GameIn) -> HttpResponse:
     """Enter a game of the night, settled under the season's rules now: its table as a
@@ -578,7 +587,7 @@ def _game(request: HttpRequest, slug: str, pk: int, needed: str = m.Role.MEMBER)
 @api.get(
     "/clubs/{slug}/games/{pk}",
     response={200: s.GameOut, **READ},
-    tags=["games"],
+    tags=["games"], summary=N_("A game"),
 )  # fmt: skip
 def game(request: HttpRequest, slug: str, pk: int) -> dict[str, Any]:
     """A game as stored, with its `version` (an edit says which version it changes)."""
@@ -588,7 +597,7 @@ def game(request: HttpRequest, slug: str, pk: int) -> dict[str, Any]:
 @api.put(
     "/clubs/{slug}/games/{pk}",
     response={200: s.GameOut, **WRITE, 409: s.ConflictOut},
-    tags=["games"],
+    tags=["games"], summary=N_("Correct a game"),
 )  # fmt: skip
 def edit_game(request: HttpRequest, slug: str, pk: int, body: s.GameIn) -> HttpResponse:
     """Correct a game: the whole game again, with the `version` it was read at. When
@@ -622,7 +631,7 @@ def edit_game(request: HttpRequest, slug: str, pk: int, body: s.GameIn) -> HttpR
 @api.get(
     "/clubs/{slug}/players/{pk}",
     response={200: s.PlayerDetailOut, **READ},
-    tags=["players"],
+    tags=["players"], summary=N_("A player"),
 )  # fmt: skip
 def player(request: HttpRequest, slug: str, pk: int) -> dict[str, Any]:
     """A player's line in each season of the club they played in."""
@@ -643,7 +652,7 @@ def player(request: HttpRequest, slug: str, pk: int) -> dict[str, Any]:
 @api.get(
     "/clubs/{slug}/sessions/{pk}/seating",
     response={200: s.SeatingOut, **READ},
-    tags=["sessions"],
+    tags=["sessions"], summary=N_("A night's seating"),
 )  # fmt: skip
 def seating(request: HttpRequest, slug: str, pk: int) -> dict[str, Any]:
     """The night's tables as drawn (the draw that stands), seats in order from East."""

@@ -10,6 +10,8 @@ from typing import Annotated, Any
 from ninja import Schema
 from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema
 
+from seisan.i18n import N_
+
 #: a pt or money value: exact, written as a JSON number (62.6), never as text
 Pt = Annotated[Decimal, WithJsonSchema({"type": "number"})]
 
@@ -21,7 +23,7 @@ RulesSpec = Annotated[
 ]
 
 #: the side bets and extras a game may carry, as in a session file
-GAME_FIELDS = (
+GAME_FIELDS = N_(
     "`players` (names in seat order, East first), `points` (final points, whole), "
     "`deposits` (riichi sticks left on the table), and as the rules allow: `sashi`, "
     '`bashin`, `binta` (`["Ana:Ben:10000"]`), `soto` and `pool` (`{"Eve": "Chie"}`), '
@@ -31,9 +33,9 @@ GAME_FIELDS = (
 
 
 class ErrorBody(Schema):
-    code: str = Field(description="what went wrong, for a program: invalid, not_found, …")
-    message: str = Field(description="what went wrong, for a person, in their language")
-    field: str | None = Field(description="the field it is about, if any")
+    code: str = Field(description=N_("what went wrong, for a program: invalid, not_found, …"))
+    message: str = Field(description=N_("what went wrong, for a person, in their language"))
+    field: str | None = Field(description=N_("the field it is about, if any"))
 
 
 class ErrorOut(Schema):
@@ -41,7 +43,7 @@ class ErrorOut(Schema):
 
 
 class ConflictOut(ErrorOut):
-    current: dict[str, Any] = Field(description="the game as it is now")
+    current: dict[str, Any] = Field(description=N_("the game as it is now"))
 
 
 class SettleIn(BaseModel):
@@ -50,16 +52,18 @@ class SettleIn(BaseModel):
     model_config = ConfigDict(extra="allow", strict=True)
 
     rules: RulesSpec = Field(
-        None, description='a preset name ("mleague") or a rules object; none: the plain base'
+        None, description=N_('a preset name ("mleague") or a rules object; none: the plain base')
     )
     changes: dict[str, Any] | None = Field(
         None,
-        description="what seisan settle's options change: players, start, return, uma, "
-        'rounding, ties, side, money ({"money": {"rate": 50}})',
+        description=N_(
+            "what seisan settle's options change: players, start, return, uma, "
+            'rounding, ties, side, money ({"money": {"rate": 50}})'
+        ),
     )
-    points: list[int] = Field(description="final points in seat order (East first)")
-    players: list[str] | None = Field(None, description="names in seat order")
-    deposits: int = Field(0, ge=0, description="riichi sticks left on the table at the end")
+    points: list[int] = Field(description=N_("final points in seat order (East first)"))
+    players: list[str] | None = Field(None, description=N_("names in seat order"))
+    deposits: int = Field(0, ge=0, description=N_("riichi sticks left on the table at the end"))
 
 
 SettleIn.__doc__ = f"A game to settle: its `rules`, and {GAME_FIELDS}"
@@ -94,7 +98,7 @@ class ClubOut(Schema):
     kind: str
     currency: str
     role: str = Field(
-        description="the token user's role: member, scorer, referee, organiser, owner"
+        description=N_("the token user's role: member, scorer, referee, organiser, owner")
     )
 
 
@@ -126,7 +130,7 @@ class SessionOut(Schema):
 
 class SeasonDetailOut(SeasonOut):
     rules_version: int
-    rules: dict[str, Any] = Field(description="as `seisan rules show --format json`")
+    rules: dict[str, Any] = Field(description=N_("as `seisan rules show --format json`"))
     sessions: list[SessionOut]
 
 
@@ -135,10 +139,10 @@ class StandingOut(Schema):
     name: str
     player: int | None
     games: int
-    total: Pt = Field(description="exact")
-    average: Pt = Field(description="to the thousandth")
-    average_place: Pt = Field(description="to the thousandth")
-    places: list[int] = Field(description="how often 1st, 2nd, …")
+    total: Pt = Field(description=N_("exact"))
+    average: Pt = Field(description=N_("to the thousandth"))
+    average_place: Pt = Field(description=N_("to the thousandth"))
+    places: list[int] = Field(description=N_("how often 1st, 2nd, …"))
     busts: int
     best: Pt
     worst: Pt
@@ -148,10 +152,10 @@ class StandingOut(Schema):
 class TeamStandingOut(Schema):
     place: int
     name: str
-    games: int = Field(description="games its members played")
-    total: Pt = Field(description="its members' totals, with its own penalties")
-    penalty: Pt = Field(description="the team's own penalties (and awards)")
-    members: list[StandingOut] = Field(description="place: within the team")
+    games: int = Field(description=N_("games its members played"))
+    total: Pt = Field(description=N_("its members' totals, with its own penalties"))
+    penalty: Pt = Field(description=N_("the team's own penalties (and awards)"))
+    members: list[StandingOut] = Field(description=N_("place: within the team"))
 
 
 class SessionIn(Schema):
@@ -183,9 +187,9 @@ class GameIn(BaseModel):
 
     model_config = ConfigDict(extra="allow", strict=True)
 
-    version: int | None = Field(None, description="for an edit: the version it changes")
+    version: int | None = Field(None, description=N_("for an edit: the version it changes"))
     record: dict[str, Any] | None = Field(
-        None, description="a hand-by-hand record as `seisan game` reads it"
+        None, description=N_("a hand-by-hand record as `seisan game` reads it")
     )
     players: list[str] | None = None
     points: list[int] | None = None
@@ -200,7 +204,7 @@ class GameOut(Schema):
     number: int
     version: int
     rules_version: int
-    game: dict[str, Any] = Field(description="the game as entered (its table, or its record)")
+    game: dict[str, Any] = Field(description=N_("the game as entered (its table, or its record)"))
     hand_by_hand: bool
     seats: list[SeatOut]
     spectators: list[SpectatorOut]
@@ -219,8 +223,8 @@ class PaymentOut(TransferOut):
 
 class LedgerOut(Schema):
     in_money: bool
-    due: list[TransferOut] = Field(description="who pays whom for the night's games")
-    open: list[TransferOut] = Field(description="what is still to be paid")
+    due: list[TransferOut] = Field(description=N_("who pays whom for the night's games"))
+    open: list[TransferOut] = Field(description=N_("what is still to be paid"))
     paid: list[PaymentOut]
 
 
