@@ -766,3 +766,24 @@ def test_a_house_files_shizumi_and_tobi_turned_off_for_a_game(
                     "--names", "A,B,C,D", *args)  # fmt: skip
     last = data["results"][3].get("side", {})
     assert (last.get("shizumi", 0), last.get("tobi", 0)) == (shizumi, tobi)
+
+
+@pytest.mark.parametrize(
+    ("key", "kind", "paid"),
+    [("sashi", Kind.SASHI, 10), ("bashin", Kind.BASHIN, 20), ("binta_pairs", Kind.BINTA, 20)],
+)
+def test_a_standing_pair_bet_alone_is_played(key: str, kind: Kind, paid: int) -> None:
+    """A rules file's standing 差しウマ, 馬身 or ビンタ between two named players plays in
+    a game where both sit, the game having no bet of its own (a game with no bet and no
+    standing bet is settled without looking further: each standing pair had been left
+    out of that test by hand and no test failed). Ben 1st, Ana 3rd: Ana pays Ben 10 pt,
+    two places of 馬身 20, ビンタ's two places 20; with Ana absent, nothing."""
+    from seisan.settlement import settle  # noqa: PLC0415
+    from seisan.sidebets import side_bets  # noqa: PLC0415
+
+    rules = find_preset("mleague").replace(side=SideRules(**{key: (("Ana", "Ben", 10000),)}))
+    played = side_bets(settle([42600, 31000, 16400, 10000], rules, ["Ben", "Chie", "Ana", "Dae"]))
+    assert played.kinds == (kind,)
+    assert [(t.payer, t.payee, t.amount) for t in played.transfers] == [("Ana", "Ben", paid)]
+    absent = side_bets(settle([42600, 31000, 16400, 10000], rules, ["Ben", "Chie", "Eve", "Dae"]))
+    assert absent.kinds == () and absent.transfers == ()

@@ -539,10 +539,10 @@ def settle_game(
 def game_result(settlement: Settlement, bets: Bets | None = None) -> GameResult:
     """The full account of a game already settled: its side bets and spectators."""
     bets = bets or NO_BETS
+    if not bets.spectators:  # (most games: the scores' flows made only when asked, and
+        return GameResult(settlement, side_bets(settlement, bets))  # a table for a bet only)
     table = Table(settlement)  # who placed where, worked out once for every bet
     side = side_bets(settlement, bets, table)
-    if not bets.spectators:  # (most games: the scores' flows made only when asked)
-        return GameResult(settlement, side)
     player_flows = [*score_transfers(settlement, table), *side.transfers]
     pool = bets.side_rules(settlement).soto_pool
     mirrored = any(not s.pool for s in bets.spectators)

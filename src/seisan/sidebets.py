@@ -276,12 +276,32 @@ def score_transfers(
     return with_first(net, table.firsts(), Kind.SCORE, table.quantum)
 
 
+_NO_SIDE = SideResult((), ())
+
+
 def side_bets(
     settlement: Settlement, bets: Bets | None = None, table: Table | None = None
 ) -> SideResult:
     """Settle every side bet of one game. Errors name the bet; nothing is half-done."""
     bets = bets or NO_BETS
     side = bets.side_rules(settlement)
+    if not (
+        bets.sashi
+        or bets.bashin
+        or bets.binta
+        or bets.busted_by
+        or bets.chips is not None
+        or side.sashi
+        or side.bashin
+        or side.binta_pairs
+        or side.sou_uma
+        or side.sou_bashin
+        or side.binta
+        or side.shizumi
+        or side.tobi
+        or side.yakitori
+    ):  # most games of a session: no bet of its own, none standing (its table not made)
+        return _NO_SIDE
     table = table or Table(settlement)
     n = len(table.names)
     for key, pairs in (("sashi", bets.sashi), ("bashin", bets.bashin), ("binta", bets.binta)):
