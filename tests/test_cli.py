@@ -297,21 +297,25 @@ def test_help_version_and_the_ledger_option(cli) -> None:
 @pytest.mark.parametrize(
     ("args", "said"),
     [
-        (["--rate", "0.0000001"], "Who pays whom (fewest transfers): nobody pays anyone "
-         "(every amount is 0)"),
+        (["--rate", "0.0000001"], "Who pays whom (fewest transfers): every amount is 0"),
         (["--rate", "0.0000001", "--ledger", "first", "--lang", "ja"],
-         "精算 (トップと精算): 支払いはありません（金額はすべて0）"),
-        (["--rate", "0.0000001", "--lang", "ko"],
-         "정산 (최소 횟수): 주고받을 것이 없습니다(모든 금액이 0)"),
+         "精算 (トップと精算): 金額はすべて0です"),
+        (["--rate", "0.0000001", "--lang", "ko"], "정산 (최소 횟수): 금액이 모두 0입니다"),
     ],
 )  # fmt: skip
 def test_a_ledger_where_nobody_pays_says_so(cli, args: list[str], said: str) -> None:
     """A rate so small that every amount rounds to 0 at the unit of money (1) drew an
-    empty table of who pays whom: the ledger says in words that nobody pays anyone."""
+    empty table of who pays whom: the ledger says in words that every amount is 0; a
+    fee to the house still has its table after it (helper-93: “nobody pays anyone”
+    had been followed by the fees' payments)."""
     out = cli.run("settle", "42600", "31000", "16400", "10000", "-r", "mleague", *args)
     assert said in out.splitlines() and not re.search("┃ (From|支払う人|지불) ", out)
     paid = cli.run("settle", "42600", "31000", "16400", "10000", "-r", "mleague", "--rate", "1")
-    assert "nobody pays" not in paid and "┃ From " in paid
+    assert "every amount is 0" not in paid and "┃ From " in paid
+    fee = cli.run("settle", "42600", "31000", "16400", "10000", "-r", "mleague", "--rate",
+                  "0.0000001", "--fee", "400")  # fmt: skip
+    assert fee.index("every amount is 0") < fee.index("Fees to the house")
+    assert re.search(r"│ East +│ House +│ +400 │", fee)
 
 
 def test_rules_show_shows_what_a_file_says(cli, tmp_path: Path) -> None:

@@ -795,6 +795,28 @@ def test_money_is_written_with_at_most_39_decimals(rate: str, taken: bool) -> No
 
 
 @pytest.mark.parametrize(
+    ("rate", "shown", "problem"),
+    [("1E-5000", "≈0", "has more decimals than seisan keeps (at most 39)"),
+     ("0." + "0" * 5000 + "1", "≈0", "has more decimals than seisan keeps (at most 39)"),
+     (Fraction(1, 2**40), "1/1099511627776", "has more decimals than seisan keeps (at most 39)"),
+     (Fraction(1, 3), "1/3", "must be a decimal amount of money"),
+     ("-1E-40", "-1E-40", "must be positive"), ("-1E-5000", "≈0", "must be positive"),
+     (Fraction(-1, 3), "-1/3", "must be positive"), ("1E+5000", "10000… (5001 digits)",
+      "is too large (at most 1000000000)"), ("-1E+20", "-1E+20",
+      "is too large (at most 1000000000)")],
+)  # fmt: skip
+def test_money_too_fine_or_of_the_wrong_sign_is_said_so(
+    rate: object, shown: str, problem: str
+) -> None:
+    """helper-93: 1E-5000 (too long to be made a Fraction) and 1/2⁴⁰ given as a Fraction
+    were still “not a decimal amount of money”, and −1E-40 “has more decimals” where its
+    sign is what is wrong; a third has no decimal form at all."""
+    with pytest.raises(RulesError) as refused:
+        Stakes(rate=rate)
+    assert refused.value.text("en") == f"rules: money.rate = {shown}: {problem}"
+
+
+@pytest.mark.parametrize(
     ("quanta", "per_pt", "text"),
     [(1500, 1000, "1.5"), (750, 100, "7.5"), (-155500, 1000, "-155.5"), (64, 1000, "0.064"),
      (30, 10, "3")],
@@ -1842,7 +1864,7 @@ def test_money_that_is_no_number_is_refused_under_its_field_and_value(
     [
         ("1e1000000", "10000… (1000001 digits): is too large (at most 1000000000)"),
         ("-1e1000000", "-10000… (1000001 digits): is too large (at most 1000000000)"),
-        ("1e-1000000", "≈0: must be a decimal amount of money"),
+        ("1e-1000000", "≈0: has more decimals than seisan keeps (at most 39)"),
     ],
 )
 def test_money_of_a_million_digits_is_refused_under_its_field_and_value(

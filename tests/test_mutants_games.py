@@ -1285,8 +1285,8 @@ _TSUMO_20 = {"result": "tsumo", "wins": [{"winner": "Ana", "han": 1, "fu": 20}]}
 def test_every_refusal_of_a_record_names_its_field(
     changes: dict[str, Any], said: str, field: str, tmp_path: Path
 ) -> None:
-    """A record's refusals say the field they are about, as the API answers with it and
-    the table assistant marks its box: an unknown field by its name, the rules' own
+    """A record's refusals say the field they are about, as the API answers with it
+    (``record.`` and this field): an unknown field by its name, the rules' own
     field within ``rules``, a hand as ``hands.N`` (counted from 0; its words count
     from 1), whether it fails as read or as played; from a file, the file's name comes
     first and the field stays."""

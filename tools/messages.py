@@ -71,12 +71,33 @@ def template() -> Catalog:
             catalog.add(message, locations=[(f"seisan/{filename}", lineno)], context=context)
     for key, english in TERMS.items():
         catalog.add(english, locations=[("seisan/i18n.py", 0)], context=key)
-    for lineno, doc in api_docstrings():
-        catalog.add(doc, locations=[(f"seisan/{API.relative_to(PACKAGE)}", lineno)])
+    for path, lineno, doc in [*((API, n, d) for n, d in api_docstrings()),
+                              *((SCHEMAS, n, d) for n, d in schema_docstrings())]:  # fmt: skip
+        catalog.add(doc, locations=[(f"seisan/{path.relative_to(PACKAGE)}", lineno)])
     return catalog
 
 
 API = PACKAGE / "web" / "api" / "api.py"
+SCHEMAS = PACKAGE / "web" / "api" / "schemas.py"
+
+
+def schema_docstrings(path: Path = SCHEMAS) -> list[tuple[int, str]]:
+    """Each API schema's docstring, as pydantic makes it the schema's description (the
+    reference page shows it translated); not a class whose ``__doc__`` the module
+    replaces (its description is then made of other messages)."""
+    import ast  # noqa: PLC0415
+
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    replaced = {
+        target.value.id
+        for node in tree.body if isinstance(node, ast.Assign)
+        for target in node.targets
+        if isinstance(target, ast.Attribute) and target.attr == "__doc__"
+        and isinstance(target.value, ast.Name)
+    }  # fmt: skip
+    return [(node.lineno, doc) for node in tree.body
+            if isinstance(node, ast.ClassDef) and node.name not in replaced
+            and (doc := ast.get_docstring(node))]  # fmt: skip
 
 
 def api_docstrings(path: Path = API) -> list[tuple[int, str]]:

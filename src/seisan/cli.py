@@ -590,8 +590,9 @@ def show_ledger(accounts: Accounts, form: LedgerForm, rules: Rules, lang: Lang) 
     headers = [term("from", lang), term("to", lang), term("amount", lang)]
     if rows:
         table(term(title, lang), headers, rows, right=(2,)).print(out())
-    else:  # (an empty table had been drawn: every amount 0, or rounded to 0 at the unit)
-        said = _("{title}: nobody pays anyone (every amount is 0)", title=term(title, lang))
+    else:  # (an empty table had been drawn: every amount 0, or rounded to 0 at the unit;
+        # the fees to the house, if any, follow in their own table)
+        said = _("{title}: every amount is 0", title=term(title, lang))
         out().print(said.text(lang), markup=False)
     fee_rows = [[t.payer, term("house", lang), amount(t.amount)] for t in accounts.fee_transfers()]
     if fee_rows:

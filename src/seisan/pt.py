@@ -74,6 +74,16 @@ def quanta_value(quanta: int, per_pt: int) -> int | Decimal:
 MAX_DECIMALS = 39
 
 
+def decimal_form(value: Fraction) -> bool:
+    """Whether ``value`` has a finite decimal form at all (1/8 has, 1/3 has not), however
+    many decimals it takes: its denominator a product of 2s and 5s."""
+    rest = value.denominator
+    for prime in (2, 5):
+        while rest % prime == 0:
+            rest //= prime
+    return rest == 1
+
+
 @lru_cache(maxsize=1 << 16)
 def _decimal(numerator: int, denominator: int) -> Decimal:
     common = gcd(numerator, denominator)  # 1500/1000 is 1.5, not 1.500

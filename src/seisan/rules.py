@@ -32,7 +32,7 @@ from seisan.i18n import (
     term,
     too_long,
 )
-from seisan.pt import MAX_DECIMALS, pt_value, to_pt
+from seisan.pt import MAX_DECIMALS, decimal_form, pt_value, to_pt
 from seisan.rounding import Rounding, find_rounding
 from seisan.uma import FloatingUma, RankUma, Uma, parse_floating, parse_uma
 
@@ -650,24 +650,25 @@ def _money(field_name: str, value: object, *, positive: bool) -> Fraction:
             raise RulesError(field_name, value, _("must be a decimal amount of money")) from None
     if isinstance(value, Decimal) and not value.is_finite():
         raise RulesError(field_name, value, _("must be a decimal amount of money"))
+    signed = _("must be positive") if positive else _("must not be negative")
+    wrong_sign = value < 0 or (positive and value == 0)
+    # finer than any value is written (1E-40, 1/2**40), said as such: not “not a decimal”
+    too_fine = _("has more decimals than seisan keeps (at most {limit})", limit=MAX_DECIMALS)
     if isinstance(value, Decimal) and too_long(value):
         if value.adjusted() > 0:
             raise RulesError(field_name, value, _("is too large (at most {limit})",
                                                   limit=MAX_MONEY))  # fmt: skip
-        raise RulesError(field_name, value, _("must be a decimal amount of money"))
+        raise RulesError(field_name, value, signed if wrong_sign else too_fine)
     amount = Fraction(value)
     try:
         pt_value(amount)  # only amounts with a finite decimal form (not 1/3)
     except ValueError:
-        problem = _("must be a decimal amount of money")  # (1/3)
-        if isinstance(value, Decimal):  # (1E-40: a decimal, finer than any value is written)
-            problem = _("has more decimals than seisan keeps (at most {limit})", limit=MAX_DECIMALS)
-        raise RulesError(field_name, value, problem) from None
+        problem = too_fine if decimal_form(amount) else _("must be a decimal amount of money")
+        raise RulesError(field_name, value, signed if wrong_sign else problem) from None
     if abs(amount) > MAX_MONEY:
         raise RulesError(field_name, value, _("is too large (at most {limit})", limit=MAX_MONEY))
-    if amount < 0 or (positive and amount == 0):
-        problem = _("must be positive") if positive else _("must not be negative")
-        raise RulesError(field_name, value, problem)
+    if wrong_sign:
+        raise RulesError(field_name, value, signed)
     return amount
 
 

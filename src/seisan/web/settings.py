@@ -70,6 +70,7 @@ INSTALLED_APPS = [
     "simple_history",
     "allauth",
     "allauth.account",
+    "ninja",  # its `export_openapi_schema` command (the docs page is seisan's own)
 ]
 
 MIDDLEWARE = [

@@ -6,6 +6,7 @@ page: its own words are English only and cannot be translated."""
 
 from __future__ import annotations
 
+import json
 import re
 from typing import TYPE_CHECKING, Any
 
@@ -15,7 +16,7 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from ninja.openapi.docs import DocsBase
 
-from seisan.i18n import N_, Lang, translate
+from seisan.i18n import N_, Lang, _, _n, translate
 from seisan.web.api.schemas import GAME_FIELDS
 from seisan.web.clubs.middleware import web_lang
 
@@ -41,7 +42,7 @@ STATUS_WORDS: dict[str, str] = {
 TYPE_WORDS: dict[str, str] = {
     "integer": N_("whole number"),
     "number": N_("exact decimal number"),
-    "string": N_("text"),
+    "string": N_("text (string)"),
     "boolean": N_("`true` or `false`"),
     "object": N_("object"),
     "null": N_("null"),
@@ -55,11 +56,33 @@ BODY_NOTES: dict[str, str] = {"SettleIn": GAME_FIELDS, "GameIn": GAME_FIELDS}
 _CODE = re.compile(r"`([^`]+)`")
 
 
+def marked(shown: str) -> SafeString:
+    """Text for the page, escaped, its `code` spans as code."""
+    return mark_safe(_CODE.sub(r"<code>\1</code>", escape(shown)))
+
+
 def words(text: str, lang: Lang) -> SafeString:
     """A text of the schema in ``lang`` (as written where the catalogue lacks it), its
     `code` spans as code."""
-    shown = escape(translate(text, lang) if text else "")
-    return mark_safe(_CODE.sub(r"<code>\1</code>", shown))
+    return marked(translate(text, lang) if text else "")
+
+
+def limits(field: dict[str, Any], required: bool, lang: Lang) -> list[SafeString]:
+    """What a field's schema says beyond its type: its default, its bounds."""
+    said = []
+    if not required and field.get("default") is not None:
+        said.append(_("default: `{value}`", value=json.dumps(field["default"])))
+    if "minimum" in field:
+        said.append(_("at least {n}", n=field["minimum"]))
+    if "maximum" in field:
+        said.append(_("at most {n}", n=field["maximum"]))
+    if "minLength" in field:
+        said.append(_n("at least {n} character", "at least {n} characters", "n",
+                       n=field["minLength"]))  # fmt: skip
+    if "maxLength" in field:
+        said.append(_n("at most {n} character", "at most {n} characters", "n",
+                       n=field["maxLength"]))  # fmt: skip
+    return [marked(message.text(lang)) for message in said]
 
 
 def _ref_name(ref: str) -> str:
@@ -93,6 +116,7 @@ def fields(schema: dict[str, Any], lang: Lang) -> list[dict[str, Any]]:
             "type": type_words(field, lang),
             "required": name in required,
             "about": words(field.get("description", ""), lang),
+            "limits": limits(field, name in required, lang),
         }
         for name, field in schema.get("properties", {}).items()
     ]
@@ -146,7 +170,13 @@ class Reference(DocsBase):
             "settle_url": request.build_absolute_uri("/api/settle"),
             "operations": operations(spec, lang),
             "schemas": [
-                {"name": name, "fields": fields(schema, lang)}
+                {
+                    "name": name,
+                    # the body's tables for a game's schema (its description is made of them)
+                    "about": words(BODY_NOTES.get(name) or schema.get("description", ""), lang),
+                    "fields": fields(schema, lang),
+                    "more": bool(schema.get("additionalProperties")),
+                }
                 for name, schema in sorted(schemas.items())
             ],
         }

@@ -27,7 +27,7 @@ GAME_FIELDS = N_(
     "`players` (names in seat order, East first), `points` (final points, whole), "
     "`deposits` (riichi sticks left on the table), and as the rules allow: `sashi`, "
     '`bashin`, `binta` (`["Ana:Ben:10000"]`), `soto` and `pool` (`{"Eve": "Chie"}`), '
-    '`busted`, `chips` (`{"Ana": 3}`), `winners`, `penalties` (`["Ana:20:late"]`: 20 pt '
+    '`busted`, `chips` (`{"Ana": 3, "Ben": -3}`), `winners`, `penalties` (`["Ana:20:late"]`: 20 pt '
     "taken from Ana), `substitute`."
 )
 
@@ -84,9 +84,11 @@ class SeatResult(Schema):
 
 
 class SettleOut(Schema):
-    """As `seisan settle --format json`: the rules, each seat's line, spectators,
-    every flow of the side bets, and who pays whom (fewest transfers, and everyone
-    with first place; in money too when there is a rate)."""
+    """As `seisan settle --format json`: `rules`, `results` (each seat's line; with side
+    bets its `side`, with a rate its `money` and `fee`), `spectators`, `flows` (every
+    flow of the side bets), who pays whom in `transfers` (the fewest) and `jansou`
+    (everyone with first place), with a rate `money_transfers` and `money_jansou`, and
+    the fees' total for the `house`."""
 
     model_config = ConfigDict(extra="allow")
 
@@ -145,7 +147,7 @@ class StandingOut(Schema):
     name: str = Field(description=N_("the player's name"))
     player: int | None = Field(description=N_("the player's number in the API"))
     games: int = Field(description=N_("games played"))
-    total: Pt = Field(description=N_("exact"))
+    total: Pt = Field(description=N_("pt, exact: the games' totals added"))
     average: Pt = Field(description=N_("to the thousandth"))
     average_place: Pt = Field(description=N_("to the thousandth"))
     places: list[int] = Field(description=N_("how often 1st, 2nd, …"))
