@@ -505,6 +505,15 @@ def test_two_nights_label_their_games_by_file(tmp_path: Path) -> None:
     assert session.settle().totals() == {"Ana": 100, "Ben": 20, "Chie": -40, "Dae": -80}
 
 
+def test_a_game_labelled_as_its_file_is_labelled_by_it_once(tmp_path: Path) -> None:
+    """A record imported from a log is titled by the log's id, its file named so: in a
+    season a game whose label is its file's name is labelled by it once (“tue”, not
+    “tue tue”), the next game by the file and its number."""
+    mon = _write(tmp_path / "mon.csv", "Ana,Ben,Chie,Dae\n40000,30000,20000,10000\n")
+    tue = _write(tmp_path / "tue.toml", _toml_game(TOP, label="'tue'") + _toml_game(TOP))
+    assert [g.label for g in load_session([mon, tue]).games] == ["mon 1", "tue", "tue 2"]
+
+
 @pytest.mark.parametrize("suffix", ["csv", "toml"])
 def test_a_bad_game_in_a_later_night_names_its_file(tmp_path: Path, suffix: str) -> None:
     mon = _write(tmp_path / "mon.csv", "Ana,Ben,Chie,Dae\n40000,30000,20000,10000\n")
@@ -590,6 +599,16 @@ def test_a_one_column_csv_is_one_player() -> None:
     assert (game.names, game.points) == (("Ana",), (30000,))
     with pytest.raises(SessionError, match=r"^game 1: 4 names are needed, got 1$"):
         session_from_csv("Ana\n30000\n", TENHOU).settle()
+
+
+def test_a_short_row_is_no_cell_of_the_last_players_column_when_it_is_checked() -> None:
+    """Game 1 leaves Eve's cell out (a spreadsheet drops a row's empty end); game 2 has
+    a slip in Ana's: the columns' check that then runs reads no cell past game 1's end
+    (``len(row) >= index`` had read Eve's of it: an IndexError), and the slip is said."""
+    text = "Ana,Ben,Chie,Dae,Eve\n40000,30000,20000,10000\n4O000,30000,20000,,10000\n"
+    with pytest.raises(SessionError) as err:
+        games_from_csv(text)
+    assert str(err.value) == "game 2: Ana: “4O000” is not whole points"
 
 
 @pytest.mark.parametrize(
