@@ -89,6 +89,7 @@ def test_a_single_game_error_names_its_number(number: tuple[int, ...], prefix: s
         ({"deposits": -1}, "deposits: -1 must be a count of riichi sticks, 0 or more"),
         ({"deposits": 1.5}, "deposits: 1.5 must be a count of riichi sticks, 0 or more"),
         ({"deposits": "x"}, "deposits: x must be a count of riichi sticks, 0 or more"),
+        ({"deposits": " 1"}, "deposits: “ 1” is text: write the number without quotes"),
         ({"deposits": True},
          "deposits: true must be a count of riichi sticks, 0 or more"),
         ({"penalties": "Ana:5"}, "penalties: give a list of NAME:PT"),
