@@ -93,6 +93,8 @@ def test_a_single_game_error_names_its_number(number: tuple[int, ...], prefix: s
         ({"deposits": True},
          "deposits: true must be a count of riichi sticks, 0 or more"),
         ({"penalties": "Ana:5"}, "penalties: give a list of NAME:PT"),
+        ({"label": ["opening"]}, "label: must be text"),
+        ({"label": "\x1b[2J"}, "label: must be text"),
         ({"sahsi": ["Ana:Ben:10000"]},
          "“sahsi” is not a game field; known: players, points, label, deposits, "
          "penalties, substitute, sashi, bashin, binta, chips, busted, winners, soto, pool, side"),
