@@ -374,6 +374,16 @@ def test_a_bad_toml_session_names_the_file_and_field(
     assert str(err.value) == f"{path}: {message}"
 
 
+def test_a_sessions_penalties_not_a_list_are_refused_under_their_field() -> None:
+    """A session's own penalties given as one text, not a list: refused in these words
+    and under the field ``penalties`` (the one the API answers with)."""
+    data = {"penalties": "Ana:5", "games": [{"players": NAMES, "points": TOP}]}
+    with pytest.raises(SessionError) as err:
+        session_from_dict(data, TENHOU)
+    said = "penalties: give a list of NAME:PT (or NAME:PT:REASON)"
+    assert (str(err.value), err.value.field) == (said, "penalties")
+
+
 def test_rules_given_on_the_command_line_replace_a_files_own(tmp_path: Path) -> None:
     path = _write(tmp_path / "night.toml", "rules = 'nope'\n" + _toml_game(TOP))
     assert load_session(path, TENHOU).settle().totals()["Ana"] == 50
