@@ -520,6 +520,19 @@ def test_a_long_name_is_worked_out_each_time_not_kept() -> None:
     assert i18n._kept_number.cache_info().currsize == 1
 
 
+def test_a_long_player_name_is_checked_each_time_not_kept() -> None:
+    """The same for a player's name checked by ``check_names``: names of 64 characters
+    or fewer are kept (a 10,000-game session checks its twelve names 80,000 times), a
+    longer one is checked afresh (helper-92: the cache for all had lived through the
+    run by function, its kill by mutmut not reproduced by the tests alone)."""
+    from seisan import settlement  # noqa: PLC0415
+
+    settlement._name_check.cache_clear()
+    names = ["Ana", "B" * 64, "C" * 65, "Ｄ" * 100_000]
+    assert settlement.check_names(names, 4) == names
+    assert settlement._name_check.cache_info().currsize == 2
+
+
 def test_a_chi_at_a_three_player_table_is_refused(cli: Any) -> None:
     """Three-player mahjong has no chi (helper-65 looked at three-player melds)."""
     args = ["hand", "--tiles", "123p456p789s11s345s", "--win", "5s", "--meld", "chi:123p"]
