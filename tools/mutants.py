@@ -373,14 +373,6 @@ FUNCTION_RUNS: dict[str, str] = {
     # _play_hand 146 / 146, _advance 202 / 202
     **dict.fromkeys([f"seisan.games.{name}" for name in (
         "x_penalties_from", "x__result", "x__draw", "x__play_hand", "x__advance")], "8ad18dd"),
-    # helper-92 (2026-12-07, night), on 4cd3a5f's code: every mutant killed in the run
-    # (371 / 371)
-    **dict.fromkeys(
-        ["seisan.settlement.x_check_names", "seisan.settlement.x__checked_key",
-         "seisan.sidebets.x_find_player", "seisan.transfers.x_is_house", "seisan.pt.x_quanta_text",
-         "seisan.uma.xǁFloatingUmaǁfor_points"]
-        + [f"seisan.hands.{name}" for name in ("x__check", "x__no_fu", "x_three_player_tsumo")],
-        "4cd3a5f"),
 }  # fmt: skip
 
 
