@@ -565,16 +565,19 @@ def test_a_seasons_games_are_not_scanned_again_once_they_outlive_a_young_collect
 
 def test_serving_runs_with_pythons_collector_and_a_callers_freeze_is_left_alone() -> None:
     """``seisan serve`` makes garbage on every request: it gets Python's settings back;
-    objects a caller froze before a command stay frozen after it."""
+    objects a caller froze before a command stay frozen after it (and nothing else:
+    checked against what was frozen before, as mutmut's workers run the tests with
+    objects frozen, helper-92)."""
     import gc  # noqa: PLC0415
 
     from seisan.cli import COLLECTOR_THRESHOLDS, _collector_for_long_runs, ordinary_collector  # noqa: PLC0415
 
-    before = gc.get_threshold()
+    before, frozen = gc.get_threshold(), gc.get_freeze_count()
     with _collector_for_long_runs():
         assert gc.get_threshold() == COLLECTOR_THRESHOLDS and gc.get_freeze_count() > 0
         ordinary_collector()
-        assert gc.get_threshold() == before and gc.get_freeze_count() == 0
+        assert gc.get_threshold() == before
+        assert (gc.get_freeze_count() == 0) == (frozen == 0)  # (frozen objects may die)
     assert gc.get_threshold() == before
     gc.freeze()
     try:
