@@ -52,6 +52,8 @@ def test_a_new_record_said_stopped_after_its_rules_ended_it_is_refused(
 
 
 def test_the_api_refuses_it_naming_end(session: m.Session, owner: Any) -> None:
+    """The field within the request: ``record.end`` (a record's refusals are named
+    under ``record.``, as ``record.rules`` and ``record.title`` were, 2026-12-07)."""
     token = new_api_token(owner, "bot")
     client = Client(HTTP_AUTHORIZATION=f"Bearer {token}")
     url = f"/api/clubs/test/sessions/{session.pk}/games"
@@ -59,7 +61,7 @@ def test_the_api_refuses_it_naming_end(session: m.Session, owner: Any) -> None:
                          content_type="application/json")  # fmt: skip
     assert answer.status_code == 400, answer.content
     error = answer.json()["error"]
-    assert error["field"] == "end" and "leave end out" in error["message"]
+    assert error["field"] == "record.end" and "leave end out" in error["message"]
 
 
 def test_a_claim_stored_before_is_kept_through_edits_and_read_by_other_rules(
