@@ -1264,12 +1264,57 @@ _TSUMO_20 = {"result": "tsumo", "wins": [{"winner": "Ana", "han": 1, "fu": 20}]}
         ({"hands": {"result": "draw"}}, "hands: give the list of hands", "hands"),
         ({"title": 3}, "title: must be text", "title"),
         ({"end": "lunch"}, "end: “lunch” must be one of time, agreement", "end"),
-        # read: the hand as the API counts a list's items, from 0
+        # read: the hand as the API counts a list's items, from 0, down to its value
         ({"hands": [{"result": "bogus"}]},
-         "hand 1: result “bogus” must be one of ron, tsumo, draw, abort, chombo", "hands.0"),
+         "hand 1: result “bogus” must be one of ron, tsumo, draw, abort, chombo",
+         "hands.0.result"),
+        ({"hands": [{"wins": []}]}, "hand 1: no result: give one of", "hands.0.result"),
         ({"hands": [_GAME["hands"][0], {"result": "tsumo", "wins": [{"winner": "Zed"}]}]},
          "hand 2: winner: “Zed” is not a player (seats 0 to 3 or Ana, Ben, Chie, Dae)",
-         "hands.1"),
+         "hands.1.wins.0.winner"),
+        ({"hands": [{"result": "draw", "colour": "red"}]},
+         "hand 1: “colour” is not a field of a hand", "hands.0.colour"),
+        ({"hands": [{**_TSUMO_20, "wins": [{"winner": "Ana", "colour": "red"}]}]},
+         "hand 1: “colour” is not a field of a win", "hands.0.wins.0.colour"),
+        ({"hands": [{**_TSUMO_20, "wins": ["Ana"]}]}, "hand 1: each win is a table",
+         "hands.0.wins.0"),
+        ({"hands": [{**_TSUMO_20, "wins": [{"han": 1}]}]}, "hand 1: a win needs its winner",
+         "hands.0.wins.0.winner"),
+        ({"hands": [{"result": "ron", "from": "Ben", "wins": [
+            {"winner": "Ana", "han": 1, "fu": 30}, {"winner": "Chie", "han": -1}]}]},
+         "hand 1: han: -1 must be a whole number, 0 or more", "hands.0.wins.1.han"),
+        ({"hands": [{**_TSUMO_20, "wins": [{"winner": "Ana", "han": 1, "yaku": "riichi"}]}]},
+         "hand 1: yaku: give a list of names", "hands.0.wins.0.yaku"),
+        ({"hands": [{**_TSUMO_20, "wins": [{"winner": "Ana", "han": 1, "pao": "Zed"}]}]},
+         "hand 1: pao: “Zed” is not a player", "hands.0.wins.0.pao"),
+        ({"hands": [{"result": "draw", "riichi": ["Ana", "Zed"]}]},
+         "hand 1: riichi: “Zed” is not a player", "hands.0.riichi.1"),
+        ({"hands": [{"result": "draw", "tenpai": "Ana"}]}, "hand 1: tenpai must be a list",
+         "hands.0.tenpai"),
+        ({"hands": [{"result": "ron", "from": "Zed", "wins": []}]},
+         "hand 1: from: “Zed” is not a player", "hands.0.from"),
+        ({"hands": [{"result": "draw", "honba": "x"}]},
+         "hand 1: honba: x must be a whole number, 0 or more", "hands.0.honba"),
+        ({"hands": [{"result": "draw", "round": "N9"}]},
+         "hand 1: round “N9” should be like E1", "hands.0.round"),
+        ({"hands": [{"result": "chombo"}]}, "hand 1: a chombo names who made it",
+         "hands.0.player"),
+        ({"hands": [{"result": "draw", "player": "Ana"}]},
+         "hand 1: only a chombo names a player", "hands.0.player"),
+        ({"hands": [{"result": "draw", "reason": 3}]},
+         "hand 1: reason is text and stop is true or false", "hands.0.reason"),
+        ({"hands": [{"result": "draw", "stop": "yes"}]},
+         "hand 1: reason is text and stop is true or false", "hands.0.stop"),
+        ({"hands": [{"result": "draw", "from": "Ben"}]},
+         "hand 1: a hand ending in “draw” has no winner", "hands.0.from"),
+        ({"hands": [{**_TSUMO_20, "result": "abort"}]},
+         "hand 1: a hand ending in “abort” has no winner", "hands.0.wins"),
+        ({"hands": [{**_TSUMO_20, "tenpai": ["Ana"]}]},
+         "hand 1: tenpai is listed only at a draw", "hands.0.tenpai"),
+        ({"hands": [{**_TSUMO_20, "nagashi": ["Ana"]}]},
+         "hand 1: 流し満貫 (nagashi) is made only at a draw", "hands.0.nagashi"),
+        ({"hands": [{"result": "draw", "reason": "kyuushu"}]},
+         "hand 1: a reason is given only for an abortive draw", "hands.0.reason"),
         # played: the hand that cannot be played, and one after the end
         ({"hands": [_GAME["hands"][0], _TSUMO_20]}, "hand 2: Ana: 1 han 20 fu cannot occur",
          "hands.1"),
@@ -1288,8 +1333,8 @@ def test_every_refusal_of_a_record_names_its_field(
     """A record's refusals say the field they are about, as the API answers with it
     (``record.`` and this field): an unknown field by its name, the rules' own
     field within ``rules``, a hand as ``hands.N`` (counted from 0; its words count
-    from 1), whether it fails as read or as played; from a file, the file's name comes
-    first and the field stays."""
+    from 1), down to the value as read (``hands.0.wins.1.han``), the hand as played;
+    from a file, the file's name comes first and the field stays."""
     data = {**_GAME, **changes}
     with pytest.raises(GameError) as refused:
         record_from_dict(data).play()

@@ -28,6 +28,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from pathlib import Path
@@ -954,12 +955,12 @@ def record_from_dict(
 
 def _hands(items: list[Any], names: Sequence[str]) -> Iterator[Hand]:
     """A record's hands; an error names its hand in words (“hand 2”) and as a field
-    counted from 0 (``hands.1``), as the API's fields count a list's items."""
+    counted from 0, as the API's fields count a list's items, down to the value
+    (``hands.1.wins.0.han``)."""
     for i, item in enumerate(items):
-        try:
-            yield _hand(item, names, _("hand {number}", number=i + 1))
-        except GameError as err:
-            raise GameError(err.message, field=f"hands.{i}") from None
+        with _within(f"hands.{i}"):
+            hand = _hand(item, names, _("hand {number}", number=i + 1))
+        yield hand
 
 
 def penalties_from(items: object, names: Sequence[str]) -> tuple[Penalty, ...]:
@@ -1083,6 +1084,16 @@ def _int(value: object, what: object) -> int:
     return value
 
 
+@contextmanager
+def _within(key: str) -> Iterator[None]:
+    """Errors raised within a record's field ``key`` name it first (``hands.1``, then
+    ``hands.1.wins.0.han``), as the API names a field within a list's items (from 0)."""
+    try:
+        yield
+    except GameError as err:
+        raise GameError(err.message, field=f"{key}.{err.field}" if err.field else key) from None
+
+
 def _fields(item: object, known: set[str], what: Message, where: Message) -> Mapping[str, Any]:
     """``item`` as a table with only ``known`` fields; errors name the field."""
     if not isinstance(item, Mapping):
@@ -1091,7 +1102,8 @@ def _fields(item: object, known: set[str], what: Message, where: Message) -> Map
     if unknown:
         raise GameError(
             _("{where}: “{field}” is not a field of a {what}; known: {known}", where=where,
-              field=sorted(unknown)[0], what=what, known=sorted(known))
+              field=sorted(unknown)[0], what=what, known=sorted(known)),
+            field=sorted(unknown)[0],
         )  # fmt: skip
     return item
 
@@ -1101,12 +1113,13 @@ def _hand(data: object, names: Sequence[str], where: Message) -> Hand:
     result = item.get("result")
     if result is None:
         raise GameError(
-            _("{where}: no result: give one of {known}", where=where, known=RESULTS)
+            _("{where}: no result: give one of {known}", where=where, known=RESULTS),
+            field="result",
         )  # fmt: skip
     if result not in RESULTS:
         raise GameError(
             _("{where}: result “{result}” must be one of {known}", where=where, result=result,
-              known=RESULTS)
+              known=RESULTS), field="result",
         )  # fmt: skip
     round_text = item.get("round")
     if round_text is not None:
@@ -1114,45 +1127,62 @@ def _hand(data: object, names: Sequence[str], where: Message) -> Hand:
         if not match:
             raise GameError(
                 _("{where}: round “{round}” should be like E1, S4, W1 (or 東1)", where=where,
-                  round=round_text)
+                  round=round_text), field="round",
             )  # fmt: skip
         round_text = _KANJI.get(match[1], match[1]) + match[2]
     honba = item.get("honba")
     if honba is not None:
-        honba = _int(honba, _in_field(where, "honba"))
+        with _within("honba"):
+            honba = _int(honba, _in_field(where, "honba"))
 
     def seats(key: str) -> tuple[int, ...]:
-        what = _in_field(where, key)
-        return tuple(_seat(s, names, what) for s in _list(item, key, where))
+        what, chosen = _in_field(where, key), []
+        for i, seat in enumerate(_list(item, key, where)):
+            with _within(f"{key}.{i}"):
+                chosen.append(_seat(seat, names, what))
+        return tuple(chosen)
+
+    def one(key: str) -> int | None:
+        if key not in item:
+            return None
+        with _within(key):
+            return _seat(item[key], names, _in_field(where, key))
 
     riichi, tenpai, nagashi = seats("riichi"), seats("tenpai"), seats("nagashi")
     calls = seats("calls")
-    discarder = _seat(item["from"], names, _in_field(where, "from")) if "from" in item else None
-    wins = tuple(_win(w, names, where) for w in _list(item, "wins", where))
-    offender = (
-        _seat(item["player"], names, _in_field(where, "player")) if "player" in item else None
-    )
+    discarder = one("from")
+    wins = []
+    for i, win in enumerate(_list(item, "wins", where)):
+        with _within(f"wins.{i}"):
+            wins.append(_win(win, names, where))
+    offender = one("player")
     if result == "chombo" and offender is None:
-        raise GameError(_("{where}: a chombo names who made it (player = …)", where=where))
+        raise GameError(_("{where}: a chombo names who made it (player = …)", where=where),
+                        field="player")  # fmt: skip
     if result != "chombo" and offender is not None:
-        raise GameError(_("{where}: only a chombo names a player (player = …)", where=where))
+        raise GameError(_("{where}: only a chombo names a player (player = …)", where=where),
+                        field="player")  # fmt: skip
     reason = item.get("reason", "")
     stop = item.get("stop", False)
     if not isinstance(reason, str) or not isinstance(stop, bool):
-        raise GameError(_("{where}: reason is text and stop is true or false", where=where))
+        raise GameError(_("{where}: reason is text and stop is true or false", where=where),
+                        field="stop" if isinstance(reason, str) else "reason")  # fmt: skip
     if result in ("draw", "abort") and (wins or discarder is not None):
         raise GameError(
             _("{where}: a hand ending in “{result}” has no winner", where=where,
-              result=Term(f"record.result.{result}"))
+              result=Term(f"record.result.{result}")), field="wins" if wins else "from",
         )  # fmt: skip
     if result != "draw" and tenpai:
-        raise GameError(_("{where}: tenpai is listed only at a draw", where=where))
+        raise GameError(_("{where}: tenpai is listed only at a draw", where=where),
+                        field="tenpai")  # fmt: skip
     if result != "draw" and nagashi:
-        raise GameError(_("{where}: 流し満貫 (nagashi) is made only at a draw", where=where))
+        raise GameError(_("{where}: 流し満貫 (nagashi) is made only at a draw", where=where),
+                        field="nagashi")  # fmt: skip
     if result != "abort" and reason:
-        raise GameError(_("{where}: a reason is given only for an abortive draw", where=where))
+        raise GameError(_("{where}: a reason is given only for an abortive draw", where=where),
+                        field="reason")  # fmt: skip
     return Hand(
-        result, wins, discarder, riichi, tenpai, reason, stop, round_text, honba, nagashi,
+        result, tuple(wins), discarder, riichi, tenpai, reason, stop, round_text, honba, nagashi,
         offender, calls,
     )  # fmt: skip
 
@@ -1166,7 +1196,8 @@ def _list(item: Mapping[str, Any], key: str, where: Message) -> list[Any]:
     value = item.get(key, [])
     if not isinstance(value, list):
         raise GameError(
-            _("{where}: {field} must be a list", where=where, field=Term(f"record.{key}"))
+            _("{where}: {field} must be a list", where=where, field=Term(f"record.{key}")),
+            field=key,
         )
     return value
 
@@ -1174,25 +1205,29 @@ def _list(item: Mapping[str, Any], key: str, where: Message) -> list[Any]:
 def _win(data: object, names: Sequence[str], where: Message) -> Win:
     item = _fields(data, _WIN_FIELDS, _("win"), where)
     if "winner" not in item:
-        raise GameError(_("{where}: a win needs its winner", where=where))
+        raise GameError(_("{where}: a win needs its winner", where=where), field="winner")
     fu = item.get("fu")
 
     def number(key: str) -> int:
-        return _int(item.get(key, 0), _in_field(where, key))
+        with _within(key):
+            return _int(item.get(key, 0), _in_field(where, key))
 
+    def seat(key: str) -> int | None:
+        if key not in item:
+            return None
+        with _within(key):
+            return _seat(item[key], names, _in_field(where, key))
+
+    def texts(key: str) -> tuple[str, ...]:
+        with _within(key):
+            return _texts(item.get(key, []), _in_field(where, key))
+
+    with _within("winner"):
+        winner = _seat(item["winner"], names, _in_field(where, "winner"))
     return Win(
-        _seat(item["winner"], names, _in_field(where, "winner")),
-        number("han"),
-        None if fu is None else number("fu"),
-        number("yakuman"),
-        number("ankan"),
-        _seat(item["pao"], names, _in_field(where, "pao")) if "pao" in item else None,
-        _texts(item.get("yaku", []), _in_field(where, "yaku")),
-        number("dora"),
-        _seat(item["daiminkan"], names, _in_field(where, "daiminkan"))
-        if "daiminkan" in item
-        else None,
-    )
+        winner, number("han"), None if fu is None else number("fu"), number("yakuman"),
+        number("ankan"), seat("pao"), texts("yaku"), number("dora"), seat("daiminkan"),
+    )  # fmt: skip
 
 
 def _texts(value: object, what: Message) -> tuple[str, ...]:

@@ -865,8 +865,8 @@ def test_a_record_sent_with_its_own_rules_or_a_text_past_the_limit_is_refused(
 
 def test_a_records_refusal_names_its_field_within_the_request(owner: Any, club: m.Club) -> None:
     """A record refused by the core names its field within the request (``record.`` and
-    the record's own field: a hand counted from 0), as a table's refusals name theirs;
-    nothing is stored."""
+    the record's own field: a hand counted from 0, down to its value), as a table's
+    refusals name theirs; nothing is stored."""
     night = m.Session.objects.create(season=season_with(club, "tenhou", owner))
     record = json.loads((EXAMPLES / "game.json").read_text(encoding="utf-8"))
     record.pop("rules")
@@ -874,7 +874,11 @@ def test_a_records_refusal_names_its_field_within_the_request(owner: Any, club: 
     tsumo_20 = {"result": "tsumo", "wins": [{"winner": "Ana", "han": 1, "fu": 20}]}
     for changes, field in [
         ({"hands": [record["hands"][0], tsumo_20]}, "record.hands.1"),
-        ({"hands": [{"result": "bogus"}]}, "record.hands.0"),
+        ({"hands": [{"result": "bogus"}]}, "record.hands.0.result"),
+        (
+            {"hands": [{**tsumo_20, "wins": [{"winner": "Ana", "han": 1, "color": 2}]}]},
+            "record.hands.0.wins.0.color",
+        ),
         ({"penalties": ["Zed:5"]}, "record.penalties"),
         ({"hands": record["hands"][:2]}, "record.end"),
         ({"players": ["Ana", "Ben", "Chie"]}, "record.players"),
