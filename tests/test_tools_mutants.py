@@ -5,12 +5,22 @@ timeout from a pause, of the functions asked for."""
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
+
+import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
 
 import mutants
+
+#: ``changed`` reads the core's source as it stands: under mutmut that is the mutated
+#: copy (every function a trampoline), so a mutation run's first pass failed here and
+#: stopped (``make mutants`` from a fresh clone, 2026-12-08)
+reads_the_source = pytest.mark.skipif(
+    "MUTANT_UNDER_TEST" in os.environ, reason="mutmut rewrites the code `changed` reads"
+)
 
 
 def test_pending_lists_what_a_stopped_run_left(tmp_path: Path) -> None:
@@ -65,6 +75,7 @@ def test_a_result_file_cut_short_is_put_back_from_its_kept_copy(tmp_path: Path) 
     assert mutants.pending(tmp_path, []) == []  # the one result, read back: killed
 
 
+@reads_the_source
 def test_functions_are_named_as_mutmut_names_them_and_told_apart_by_their_code() -> None:
     """``changed`` compares each function's syntax tree at its module's fresh run and
     now: a comment or a blank line is no change, a changed body is (the machine's
@@ -81,6 +92,7 @@ def test_functions_are_named_as_mutmut_names_them_and_told_apart_by_their_code()
     assert all(p.startswith("seisan.transfers.x") for p in patterns)
 
 
+@reads_the_source
 def test_functions_mutmut_leaves_alone_are_not_listed() -> None:
     """mutmut makes no mutants of a decorated function (a property's getter, a
     ``cached_property``), only of a ``staticmethod`` or ``classmethod``: ``changed``
@@ -98,6 +110,7 @@ def test_functions_mutmut_leaves_alone_are_not_listed() -> None:
     assert list(mutants.functions(source)) == ["xǁBǁs", "xǁBǁk", "xǁBǁm", "x_g"]
 
 
+@reads_the_source
 def test_a_function_run_by_function_is_left_out_until_it_changes_again() -> None:
     """A function run by function (:data:`mutants.FUNCTION_RUNS`) is not listed again
     while its code is the code it ran on; changed since, it is."""
