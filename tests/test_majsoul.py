@@ -757,6 +757,9 @@ def test_a_win_without_a_winner_is_an_error() -> None:
      "a Mahjong Soul record with a field missing or wrong (hand 1)"),
     ([new_round(0, 0, 0, [25000] * 3)],
      "a Mahjong Soul record with a field missing or wrong (hand 1)"),
+    # a number JSON reads as infinity (1e999): Python's OverflowError had been a traceback
+    ([new_round(0, 0, 0, [float("inf"), 25000, 25000, 25000])],
+     "a Mahjong Soul record with a field missing or wrong (hand 1)"),
     ([new_round(0, 0, 0, [25000] * 4), discard(0),
       act("RecordNoTile", players=[{}, {"tingpai": True}], scores=[
           {"old_scores": [25000] * 4, "delta_scores": [-1000, 3000, -1000]}])],

@@ -421,6 +421,11 @@ def test_a_riichi_win_without_its_ura_dora_takes_the_count_its_points_give() -> 
             "line 4: 1m is not in Ana's hand",
         ),
         (lambda t: "\n".join(t.splitlines()[:-3]), "the log ends in the middle of hand E1"),
+        # a number JSON reads as infinity (1e999): Python's OverflowError had been a traceback
+        (
+            lambda t: t.replace('"honba": 0', '"honba": 1e999', 1),
+            "line 2: a “start_kyoku” event with a field missing or wrong",
+        ),
         (
             lambda t: t.replace('"kyoku": 1', '"kyoku": 2', 1).replace('"oya": 0', '"oya": 1'),
             "the log starts at E2, not at the game's first hand: seisan replays whole games",

@@ -422,7 +422,7 @@ def parse(text: str, rules: Rules | None = None, names: Sequence[str] | None = N
         game = reader.game(str(head.get("uuid") or ""))
     except SeisanError:
         raise
-    except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError, ArithmeticError):
         raise LogError(_("a Mahjong Soul record with a field missing or wrong (hand {number})",
                          number=len(reader.hands) + 1)) from None  # fmt: skip
     record = game.record

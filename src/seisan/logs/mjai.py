@@ -198,7 +198,7 @@ class _Reader:
             raise
         except SeisanError as err:
             raise LogError(_("line {line}: {problem}", line=line, problem=err.message)) from None
-        except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError, ArithmeticError):
             raise LogError(_("line {line}: a “{kind}” event with a field missing or wrong",
                              line=line, kind=kind)) from None  # fmt: skip
         if self.open is not None and kind in ("hora", "ryukyoku"):
