@@ -178,9 +178,9 @@ def round_text(code: str, lang: Lang | str | None = None) -> str:
     chosen = current_language() if lang is None else Lang(lang)
     wind = _WIND_NAMES[chosen][WINDS.index(code[0])]
     if chosen is Lang.JA:
-        return f"{wind}{code[1]}局"
+        return f"{wind}{code[1:]}局"
     if chosen is Lang.KO:
-        return f"{wind}{code[1]}국"
+        return f"{wind}{code[1:]}국"
     return code
 
 
