@@ -155,6 +155,11 @@ FILES: dict[str, str | bytes] = {
     "no_result.json": '{"rules": "tenhou", "players": ["A", "B", "C", "D"], '
     '"hands": [{"round": "E1"}]}',
 }
+FILES["chips_twice.csv"] = "A,B,C,D,chips,chips\n40000,30000,20000,10000,A:1;B:-1,C:5;D:-5\n"
+FILES["penalty_nobody.toml"] = (
+    'rules = "mleague"\npenalties = ["Zed:5"]\n[[games]]\n'
+    'players = ["A","B","C","D"]\npoints = [40000, 30000, 20000, 10000]\n'
+)
 FOLDERS = ("emptydir", "adir")
 
 # (id, args, a fragment the error must contain, or "")
@@ -542,3 +547,28 @@ for name, option, value, said in [("columns-nothing", "--columns", "", "--column
                                   ("compare-nothing", "--compare", "", "--compare")]:  # fmt: skip
     case(f"bulk-{name}", ["bulk", "summary", "examples/points.csv", "-r", "mleague", option,
                           value], said)  # fmt: skip
+# -- helper-94's review (2026-12-08): what had been accepted or said wrongly --------------
+# an option of one value given twice: Click had kept the last in silence (East charged 焼き鳥)
+case("settle-winners-twice", ["settle", *ML, "--winners", "East", "--yakitori", "1000",
+                              "--winners", "South"], "--winners is given twice")  # fmt: skip
+case("settle-chips-twice", ["settle", *ML, "--chips", "2,-2,0,0", "--chips", "0,0,1,-1"],
+     "--chips is given twice")  # fmt: skip
+case("settle-rules-twice", ["settle", *FOUR, "-r", "mleague", "--rules", "tenhou"],
+     "--rules is given twice")  # fmt: skip
+case("hand-dealer-both", ["hand", "--han", "3", "--fu", "30", "--dealer", "--no-dealer"],
+     "--dealer/--no-dealer is given twice")  # fmt: skip
+# a known column twice: the first had been dropped in silence
+case("session-known-column-twice", ["session", "{d}/chips_twice.csv", "-r", "mleague"],
+     "“chips” twice")  # fmt: skip
+# a name twice in the standings had left another unranked
+case("seating-standings-twice", ["seating", "A,B,C,D,E,F,G,H", "--method", "swiss",
+                                 "--standings", "A,A,C,D,E,F,G,H"],
+     "A is listed twice")  # fmt: skip
+# “-” is the standard output only where one CSV table is written (a Parquet file and a
+# folder named “-” had been made)
+case("stats-output-stdout", ["stats", "examples/game.json", "-o", "-"], ".parquet")
+case("import-output-stdout", ["import", "tenhou", "{d}/adir", "-o", "-"], "folder")
+# a folder as the rules: said as a folder, not “unknown rules preset”
+case("settle-rules-folder", ["settle", *FOUR, "--rules", "{d}/adir"], "folder")
+# a session's own penalty for nobody: under its key, as the session is settled
+case("session-penalties-nobody", ["session", "{d}/penalty_nobody.toml"], "penalties: “Zed”")

@@ -216,6 +216,29 @@ def test_a_nested_table_in_a_rules_file_is_shown_whole() -> None:
     assert raised.value.message.text("en") == said
 
 
+def test_a_long_list_or_table_is_shown_to_eighty_characters(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A session file given as the rules had printed its every game on one line
+    (helper-94): a list or table is shown to 80 characters, its last “…”; at 80 whole."""
+    longer = list(range(10, 36))  # [10, 11, …, 35]: 104 characters
+    with pytest.raises(RulesError) as raised:
+        Rules.from_dict({"side": {"sou_uma": longer}})
+    shown = raised.value.message.text("en").split(" = ", 1)[1].split(": must")[0]
+    assert shown == "[" + ", ".join(str(n) for n in range(10, 30)) + "…"
+    assert len(shown) == 80
+    with pytest.raises(RulesError) as whole:
+        Rules.from_dict({"side": {"sou_uma": [1234567] * 7 + [123456789012345]}})  # 80
+    assert (
+        "= [1234567, 1234567, 1234567, 1234567, 1234567, 1234567, 1234567, 123456789012345]: "
+        in str(whole.value)
+    )
+    code, _out, err = run(["settle", "42600", "31000", "16400", "10000", "--rules",
+                           "examples/friday.toml"], monkeypatch, capsys)  # fmt: skip
+    assert code == 2 and "rules: games = [{players = [Ana, Ben, Chie, Dae], points" in err
+    assert len(err.splitlines()[0]) < 400, err
+
+
 @pytest.mark.parametrize(
     ("args", "lang", "said"),
     [

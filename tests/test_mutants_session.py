@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import shutil
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
@@ -768,12 +769,15 @@ def test_two_session_penalties_of_one_player_are_both_paid() -> None:
 
 
 def test_a_session_penalty_of_nobody_in_the_session_says_it_is_the_sessions() -> None:
-    """A session's own penalty given to someone who never sat or bet is refused, the
-    error placed in the session's penalties (not a game's), in these words."""
+    """A session's own penalty given to someone who never sat or bet is refused as the
+    session is settled, under the session's own key (not a game's), in these words; from
+    a file, the file first (helper-94: “the session's penalties: penalties: …” had said
+    the key twice and no file, and only once the totals were asked)."""
     data = {"penalties": ["Zed:5"], "games": [{"players": NAMES, "points": TOP}]}
     with pytest.raises(SessionError) as caught:
-        session_from_dict(data, TENHOU).settle().totals()
-    assert str(caught.value) == (
-        "the session's penalties: penalties: “Zed” is not a player"
-        " (seats 0 to 3 or Ana, Ben, Chie, Dae)"
-    )
+        session_from_dict(data, TENHOU).settle()
+    said = "penalties: “Zed” is not a player (seats 0 to 3 or Ana, Ben, Chie, Dae)"
+    assert str(caught.value) == said
+    with pytest.raises(SessionError) as named:
+        replace(session_from_dict(data, TENHOU), source="night.toml").settle()
+    assert str(named.value) == f"night.toml: {said}"

@@ -185,6 +185,19 @@ def test_bad_sessions_name_the_game_and_field(cli, tmp_path: Path, text: str, me
         ("A,B,C,D,E\n30000,30000,40000,20000,10000\n", "game 1: 4 names are needed, got 5"),
         ("A,B,C,D,sashi\n30000,30000,40000,20000,A:E:100\n", "game 1: sashi: “E” is not a player"),
         ("A,A,C,D\n30000,30000,40000,20000\n", "the header names every player once"),
+        # a known column twice: the first had been dropped in silence (helper-94)
+        (
+            "A,B,C,D,chips,chips\n42600,31000,16400,10000,A:1;B:-1,C:5;D:-5\n",
+            "the header has the column “chips” twice: give each column once",
+        ),
+        (
+            "A,B,C,D,deposits,Deposits\n42600,31000,16400,9000,1,0\n",
+            "the header has the column “deposits” twice",
+        ),
+        (
+            "A,B,C,D,seats,ＳＥＡＴＳ\n30000,30000,40000,20000,A;B;C;D,D;C;B;A\n",
+            "the header has the column “seats” twice",
+        ),
         ("A,B,C,D\n", "one row per game"),
     ],
 )

@@ -320,9 +320,13 @@ def check_output(
     folder goes), a file that exists (unless ``--force``), a folder without permission
     to write; and a name not ending in ``suffix`` where one format is written (a
     Parquet file named ``.json`` would mislead whoever opens it)."""
-    if str(path) == "-":
-        return
     named = {"option": option, "path": path}
+    if str(path) == "-":  # CSV to the standard output, where one table is written
+        if folder:  # (a folder named “-” had been made)
+            fail(_("{option} -: give a folder's name (the records are files of their own)",
+                   option=option))  # fmt: skip
+        if not suffix:
+            return
     if suffix and path.suffix.lower() != suffix and not path.is_dir():
         fail(_("{option} {path}: give a file name ending {suffix}", **named, suffix=suffix))
     if folder:
@@ -1727,9 +1731,53 @@ ARGUMENTS = {
 """The commands' arguments, as an error says they are missing."""
 
 
+class _GivenTwice(TyperException):
+    """An option that takes one value given more than once: Click keeps the last in
+    silence (``--winners A --winners B`` had charged A 焼き鳥)."""
+
+    exit_code = 2
+
+    def __init__(self, option: str) -> None:
+        super().__init__(option)
+        self.option = option
+
+
+def _each_option_once(command: Any) -> None:
+    """Every command of the tree refuses an option of one value given twice (the list
+    options, ``--sashi`` and the like, add up; a flag given twice says the same)."""
+    make_parser = command.make_parser
+
+    def once(ctx: Any) -> Any:
+        parser = make_parser(ctx)
+        parse = parser.parse_args
+
+        def parse_args(args: list[str]) -> Any:
+            opts, rest, order = parse(args)
+            seen: set[int] = set()
+            for param in order:  # (a lone flag twice says it once: left alone)
+                if type(param).__name__ != "TyperOption" or param.multiple or param.count:
+                    continue
+                if param.is_flag and not param.secondary_opts:
+                    continue
+                if id(param) in seen:  # (a pair of flags by both its names)
+                    raise _GivenTwice("/".join([max(param.opts, key=len),
+                                                *param.secondary_opts[:1]]))  # fmt: skip
+                seen.add(id(param))
+            return opts, rest, order
+
+        parser.parse_args = parse_args
+        return parser
+
+    command.make_parser = once
+    for sub in getattr(command, "commands", {}).values():
+        _each_option_once(sub)
+
+
 def _usage_message(err: Exception, argv: Sequence[str] = ()) -> Message:
     """A usage error (Click's, English) in the user's words. Typer's Click is private,
     so errors are told apart by their class names and attributes."""
+    if isinstance(err, _GivenTwice):
+        return _("{option} is given twice: give it once", option=err.option)
     kind = type(err).__name__
     param = getattr(err, "param", None)
     names = [n for n in getattr(param, "opts", []) if n.startswith("--")]
@@ -1861,6 +1909,7 @@ def main() -> None:
 def _run(lang: Lang) -> NoReturn:
     command = typer.main.get_command(_for(sys.argv[1:]))
     _translate_help(command, lang)
+    _each_option_once(command)
     try:
         code = command.main(prog_name="seisan", standalone_mode=False)
     except typer.Exit as err:

@@ -45,7 +45,13 @@ class AsWritten:
         self.value = value
 
     def text(self, lang: Lang | str | None = None) -> str:
-        return _written(self.value, lang)
+        # (a whole session's games given as rules had filled the screen in one line)
+        written = _written(self.value, lang)
+        return written if len(written) <= LONGEST_WRITTEN else written[: LONGEST_WRITTEN - 1] + "…"
+
+
+#: the most characters of a list or a table an error shows: its start, then “…”
+LONGEST_WRITTEN = 80
 
 
 def as_written(value: object) -> object:

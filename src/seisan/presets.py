@@ -130,7 +130,7 @@ def load_rules(spec: str) -> Rules:
     try:
         return find_preset(spec)
     except UnknownNameError:
-        if path.is_file():
+        if path.exists():  # (a folder, “.”, had been “unknown rules preset”)
             return load_rules_file(path)
         raise
 

@@ -132,7 +132,8 @@ def seat(
         return spelled.known(name) if isinstance(name, str) else name
 
     history = _respelled(history or History(), as_present)
-    standings = [as_present(name) for name in standings]
+    # (a name twice had left another player unranked in silence)
+    standings = _unique([as_present(name) for name in standings], _("the standings"))
     if teams is not None:
         respelled: dict[str, str] = {}
         for name, team in teams.items():  # (“f” and “F” in two teams: one person)

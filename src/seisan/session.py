@@ -112,7 +112,9 @@ class Session:
                 if source:
                     where = _("{file}: {game}", file=source, game=where)
                 raise SessionError(err.within(where)) from None
-        return SessionResult(self, tuple(results))
+        result = SessionResult(self, tuple(results))
+        result.session_penalties  # noqa: B018 - refused now, not when the totals are asked
+        return result
 
 
 def game_from_dict(game: Mapping[str, Any], number: int | None = None) -> SessionGame:
@@ -299,8 +301,9 @@ class SessionResult(Accounts):
         """The session's own penalties (not of a game), by index into :meth:`people`."""
         try:
             return penalties_from(list(self.session.penalties), self._people)
-        except SeisanError as err:
-            raise SessionError(err.within(_("the session's penalties"))) from None
+        except SeisanError as err:  # (“penalties: …”, the file's own key, as a game's)
+            source = self.session.source
+            raise SessionError(err.within(source) if source else err.message) from None
 
     def totals(self) -> dict[str, Fraction]:
         """Each person's total: every game, less the session's own penalties."""
@@ -780,6 +783,12 @@ def games_from_csv(text: str, source: str = "") -> list[SessionGame]:
     # a known column by its key, as names are told apart: ＳＥＡＴＳ from a Japanese
     # keyboard's full width is the seats (it had been read as a player's and the seats)
     players = [h for h in header if h and name_key(h) not in _CSV_KEYS]
+    known = [key for h in header if (key := name_key(h)) in _CSV_KEYS]
+    if len(set(known)) != len(known):  # (the later of two had been read, the first lost)
+        twice = next(key for key in known if known.count(key) > 1)
+        raise SessionError(
+            _("the header has the column “{column}” twice: give each column once", column=twice)
+        )
     columns = [(name, header.index(name)) for name in players]
     folded = [name_key(p) for p in players]
     if any(_close_column(name) for name in players) or len(set(folded)) != len(folded):

@@ -65,7 +65,8 @@ def serve(
     port = free_port()
     db = [] if (env or {}).get("DATABASE_URL") else ["--db", str(folder / "club.sqlite3")]
     process = subprocess.Popen(
-        [str(seisan), "serve", *db, "--port", str(port), "--workers", "1", *args],
+        [str(seisan), "serve", *db, "--port", str(port),
+         *([] if "--workers" in args else ["--workers", "1"]), *args],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=clean_env(env),
         start_new_session=True,
     )  # fmt: skip
