@@ -820,8 +820,10 @@ def test_a_three_player_room_reads_three_seats_of_a_padded_list() -> None:
      {"seat": 4, "nickname": "Player 2"}, {"seat": 1}],
 ])  # fmt: skip
 def test_names_that_do_not_tell_the_players_apart_are_by_seat(accounts: list[Any]) -> None:
+    """A name twice: each with its seat's number; a seat with no name: by its seat; the
+    others keep theirs."""
     game = majsoul.parse(game_json(head={**HEAD, "accounts": accounts}))
-    expected = ("Player 1", "Player 2", "Player 3", "Player 4")
+    expected = ("Ana 1", "Ana 2", "Chie", "Dae")
     if accounts[1].get("nickname") != "Ana":  # a seat with no name: named by its seat
         expected = ("Ana", "Player 2", "Chie", "Dae")
     assert game.record.names == expected

@@ -752,10 +752,11 @@ BY_SEAT = ("Player 1", "Player 2", "Player 3", "Player 4")
 @pytest.mark.parametrize(("given", "logged", "expected"), [
     (None, ["Ana", "Ben", "Chie", "Dae"], ("Ana", "Ben", "Chie", "Dae")),
     (["A", "B", "C", "D"], ["Ana", "Ben", "Chie", "Dae"], ("A", "B", "C", "D")),
-    (["A", "B", "C"], ["Ana", "Ben", "Chie", "Dae"], BY_SEAT),
-    (["A", "B", "A", "D"], ["Ana", "Ben", "Chie", "Dae"], BY_SEAT),
-    (None, ["Ana", "", "Chie", "Dae"], BY_SEAT),
-    (None, ["Ana", "Ben", "Ana", "Dae"], BY_SEAT),
+    (["A", "B", "C"], ["Ana", "Ben", "Chie", "Dae"], ("A", "B", "C", "Player 4")),
+    (["A", "B", "A", "D"], ["Ana", "Ben", "Chie", "Dae"], ("A 1", "B", "A 3", "D")),
+    (None, ["Ana", "", "Chie", "Dae"], ("Ana", "Player 2", "Chie", "Dae")),
+    (None, ["Ana", "Ben", "Ana", "Dae"], ("Ana 1", "Ben", "Ana 3", "Dae")),
+    (None, ["Player 2", "", "Chie", "Dae"], BY_SEAT),
 ])  # fmt: skip
 def test_the_players_names_given_logged_or_by_seat(
     given: list[str] | None, logged: list[str], expected: tuple[str, ...]

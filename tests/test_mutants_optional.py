@@ -684,7 +684,7 @@ def test_a_log_without_hands_and_a_log_with_one_name_twice(tmp_path: Path) -> No
     assert str(err.value) == f"{empty}: the log has no hands"
     twice = tmp_path / "twice.mjlog"
     twice.write_text(text.replace('n1="%42%65%6E"', 'n1="%41%6E%61"'), encoding="utf-8")
-    assert tenhou.load(twice).record.names == ("Player 1", "Player 2", "Player 3", "Player 4")
+    assert tenhou.load(twice).record.names[:2] == ("Ana 1", "Ana 2")
 
 
 def test_a_log_that_does_not_end_is_said(tmp_path: Path) -> None:
@@ -712,10 +712,11 @@ def test_a_json_logs_rules_names_and_id_when_fields_are_missing() -> None:
         game = tenhou.parse_json(json.dumps(changed))
         assert (len(game.record.names), game.record.rules.game.length.value) == (4, "south")
         assert game.game_id == data["ref"] == game.record.title
-    default = [f"Player {i}" for i in range(1, 5)]
-    for names in (["", "Ben", "Chie", "Dae"], ["Ana", "Ana", "Chie", "Dae"], ["Ana", "Ben"]):
+    for names, kept in ((["", "Ben", "Chie", "Dae"], ["Player 1", "Ben", "Chie", "Dae"]),
+                        (["Ana", "Ana", "Chie", "Dae"], ["Ana 1", "Ana 2", "Chie", "Dae"]),
+                        (["Ana", "Ben"], ["Ana", "Ben", "Player 3", "Player 4"])):  # fmt: skip
         game = tenhou.parse_json(json.dumps(data | {"name": names}))
-        assert list(game.record.names) == default
+        assert list(game.record.names) == kept
     no_ref = {k: v for k, v in data.items() if k != "ref"}
     assert tenhou.parse_json(json.dumps(no_ref)).game_id == ""
     given = tenhou.parse_any(json.dumps(no_ref), game_id="2019021004gm-00a9-0000-e2f6516d")

@@ -417,23 +417,45 @@ def test_a_player_called_house_is_kept_as_the_player_of_their_seat() -> None:
     (["Ana", "Ben", "Chie", "Dae"], ("Ana", "Ben", "Chie", "Dae")),
     (["Ana", "HOUSE", "Chie", "Dae"], ("Ana", "HOUSE 2", "Chie", "Dae")),
     ([" house ", "Ben", "Chie"], ("house 1", "Ben", "Chie")),
+    # the others keep their names (helper-94: every seat had become Player N, and B and
+    # C's games lost to their statistics); Tenhou's guests all NoName, each by seat
+    (["NoName"] * 4, ("NoName 1", "NoName 2", "NoName 3", "NoName 4")),
+    # (still two alike: every seat by its number)
+    (["Player 2", None, "Chie", "Dae"], ("Player 1", "Player 2", "Player 3", "Player 4")),
     (["Ana", "house", "house 2", "Dae"], ("Player 1", "Player 2", "Player 3", "Player 4")),
-    ([None, "Ben", "Chie", "Dae"], ("Player 1", "Player 2", "Player 3", "Player 4")),
-    (["Ana", " ", "Chie", "Dae"], ("Player 1", "Player 2", "Player 3", "Player 4")),
-    (["Ana", "Ana", "Chie", "Dae"], ("Player 1", "Player 2", "Player 3", "Player 4")),
-    (["Ana", " ana", "Chie", "Dae"], ("Player 1", "Player 2", "Player 3", "Player 4")),
-    (["Ana", "", "Chie", "Dae"], ("Player 1", "Player 2", "Player 3", "Player 4")),
-    (["Ana", "Ben", "Chie"], ("Player 1", "Player 2", "Player 3", "Player 4")),
+    ([None, "Ben", "Chie", "Dae"], ("Player 1", "Ben", "Chie", "Dae")),
+    (["Ana", " ", "Chie", "Dae"], ("Ana", "Player 2", "Chie", "Dae")),
+    (["Ana", "Ana", "Chie", "Dae"], ("Ana 1", "Ana 2", "Chie", "Dae")),
+    (["Ana", " ana", "Chie", "Dae"], ("Ana 1", "ana 2", "Chie", "Dae")),
+    (["Ana", "", "Chie", "Dae"], ("Ana", "Player 2", "Chie", "Dae")),
+    (["Ana", "Ben", "Chie"], ("Ana", "Ben", "Chie", "Player 4")),
     (["Houses", "Ben", "Chie", "Dae"], ("Houses", "Ben", "Chie", "Dae")),
     # a name as seisan tells names apart (any run of spaces as one), without what no
     # name holds (a zero-width space, an escape): a record seisan itself then refuses
-    (["A B", "A  B", "Chie", "Dae"], ("Player 1", "Player 2", "Player 3", "Player 4")),
+    (["A B", "A  B", "Chie", "Dae"], ("A B 1", "A  B 2", "Chie", "Dae")),
     (["Ana\u200b", "Ben\x1b", "Chie", "Dae"], ("Ana", "Ben", "Chie", "Dae")),
-    (["Ana\u200b", "Ana", "Chie", "Dae"], ("Player 1", "Player 2", "Player 3", "Player 4")),
-    (["\u200b", "Ben", "Chie", "Dae"], ("Player 1", "Player 2", "Player 3", "Player 4")),
+    (["Ana\u200b", "Ana", "Chie", "Dae"], ("Ana 1", "Ana 2", "Chie", "Dae")),
+    (["\u200b", "Ben", "Chie", "Dae"], ("Player 1", "Ben", "Chie", "Dae")),
     (["山田　太郎", "Ben", "Chie", "Dae"], ("山田　太郎", "Ben", "Chie", "Dae")),
 ])  # fmt: skip
 def test_a_logs_names_as_seisan_keeps_them(names: list[object], kept: tuple[str, ...]) -> None:
     from seisan.logs import seat_names  # noqa: PLC0415
 
     assert seat_names(names, len(kept)) == kept
+
+
+@pytest.mark.parametrize(("names", "made"), [
+    (("Ana 1", "Ana 2", "Chie", "Dae"), [0, 1]),
+    (("NoName 1", "NoName 2", "NoName 3", "NoName 4"), [0, 1, 2, 3]),
+    (("Ana", "Player 2", "Chie", "Dae"), [1]),
+    (("Player 2", "Ben", "Chie", "Dae"), []),  # (a player so named, in another seat)
+    (("Ana 1", "Ben 2", "Chie", "Dae"), []),  # (two names that end in their seats)
+    (("house 1", "Ben", "Chie", "Dae"), []),  # (the house's word: one player's, kept)
+    (("Ana", "Ben", "Chie", "Dae"), []),
+])  # fmt: skip
+def test_the_seats_whose_names_the_readers_made(names: tuple[str, ...], made: list[int]) -> None:
+    """The web app's online import refuses a log whose names the readers made (a name
+    given twice, a seat without one): no one's own name to match to a person."""
+    from seisan.logs import made_up_seats  # noqa: PLC0415
+
+    assert made_up_seats(names) == made

@@ -636,7 +636,7 @@ def test_seats_of_one_name_and_names_too_long_are_refused(club: m.Club, owner: A
     text = (DATA / "tenhou" / TENHOU[1]).read_text()
     mjai = (DATA / "mjai" / "riichienv-126_204_0_mjai.jsonl").read_text()
     same = mjai.replace('"names":["0","1","2","3"]', '"names":["Ana","Ana","Chie","Dae"]', 1)
-    assert same != mjai  # (the readers name such seats Player 1, Player 2, …)
+    assert same != mjai  # (the readers name such seats Ana 1, Ana 2: no one's own name)
     long = json.loads(text)
     long["name"] = ["A" * 101, "Ben", "Chie", "Dae"]
     edge = json.loads(text)

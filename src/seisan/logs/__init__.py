@@ -86,20 +86,38 @@ def deal_digest(deals: Iterable[Iterable[Iterable[int]]]) -> str:
 
 def seat_names(names: Sequence[object], n: int) -> tuple[str, ...]:
     """The players' names as seisan can keep them: without what no name holds (a
-    zero-width space, a control character), a player called “house” (the ledgers'
-    name for the house) with their seat's number after it (“House 2”), and Player 1…n
-    for all where a name is missing or given twice (as seisan tells names apart:
-    :func:`seisan.i18n.name_key`)."""
-    players: list[str] = []
-    for seat, given in enumerate(names):
-        name = text_only(given) if isinstance(given, str) else ""
-        if not name.strip():
-            players = []  # a seat without a name: every seat Player N
-            break
-        players.append(f"{name.strip()} {seat + 1}" if is_house(name) else name)
-    if len(players) != n or len({name_key(p) for p in players}) != n:
-        return tuple(f"Player {seat + 1}" for seat in range(n))  # (twice, in any case)
+    zero-width space, a control character); a player called “house” (the ledgers' name
+    for the house) or a name given twice (as seisan tells names apart,
+    :func:`seisan.i18n.name_key`) with the seat's number after it (“House 2”, “NoName
+    3”); a seat without a name “Player N”. The other players keep their names (a
+    missing or doubled name had turned every seat into Player 1…n, the others' games
+    lost to their statistics); Player 1…n for all only where that still leaves two
+    alike."""
+    given = [text_only(name).strip() if isinstance(name, str) else "" for name in names[:n]]
+    given += [""] * (n - len(given))
+    keys = [name_key(name) for name in given]
+    players = [
+        f"Player {seat + 1}" if not name
+        else f"{name} {seat + 1}" if is_house(name) or keys.count(keys[seat]) > 1
+        else name
+        for seat, name in enumerate(given)
+    ]  # fmt: skip
+    if len({name_key(p) for p in players}) != n:
+        return tuple(f"Player {seat + 1}" for seat in range(n))
     return tuple(players)
+
+
+def made_up_seats(names: Sequence[str]) -> list[int]:
+    """The seats (from 0) whose names :func:`seat_names` made: “Player N” at seat N−1,
+    and a name twice with each seat's number after it (“NoName 1” … “NoName 4”): no one's
+    own name (the web app's online import cannot match them to a person)."""
+    stems = [name.removesuffix(f" {seat + 1}") for seat, name in enumerate(names)]
+    numbered = [name_key(s) if s != name else None for s, name in zip(stems, names, strict=True)]
+    return [
+        seat for seat, name in enumerate(names)
+        if name == f"Player {seat + 1}"
+        or (numbered[seat] is not None and numbered.count(numbered[seat]) > 1)
+    ]  # fmt: skip
 
 
 #: the most a log may hold, unpacked: a real game's log is a few hundred kilobytes (a

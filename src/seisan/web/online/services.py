@@ -32,7 +32,7 @@ from seisan.explain import RULE_VALUES
 from seisan.games import GameRecord, record_from_dict
 from seisan.i18n import Lang, _, name_key
 from seisan.ledger import game_result
-from seisan.logs import check, parse_log, sniff, text_of
+from seisan.logs import check, made_up_seats, parse_log, sniff, text_of
 from seisan.web.clubs import files, history
 from seisan.web.clubs import models as m
 from seisan.web.clubs.services import EntryError, check_name, player_named, rules_of
@@ -163,7 +163,7 @@ def _read(filename: str, raw: bytes, rules: Any) -> dict[str, Any]:
         raise SeisanError(_("the game is {game}; the season's rules play {season}",
                             game=_(RULE_VALUES[f"game.length={its_length}"]),
                             season=_(RULE_VALUES[f"game.length={ours_length}"])))  # fmt: skip
-    made_up = [seat + 1 for seat, name in enumerate(record.names) if name == f"Player {seat + 1}"]
+    made_up = [seat + 1 for seat in made_up_seats(record.names)]
     if made_up:  # the readers' names for seats a log leaves unnamed or names alike
         raise SeisanError(_("the log names no player of its own at seat {seat} (two seats of "
                             "one name, or none): each player needs their own",
