@@ -240,6 +240,22 @@ def test_a_place_nobody_took_has_no_mean_not_a_mean_of_zero(tmp_path: Path, cli)
     assert "│ +11.0 │ -5.0 │ — │ -45.0 │" in " ".join(table.split())
 
 
+def test_a_summary_names_its_rules_in_the_readers_words_and_keeps_their_keys(
+    tmp_path: Path, cli
+) -> None:  # type: ignore[no-untyped-def]
+    """On screen each rules' heading as settle shows it (M리그, 텐호 (4인): helper-94
+    found the presets' keys there); the JSON and CSV keep the key, which a program reads."""
+    points = np.array([[42600, 31000, 16400, 10000]])
+    write_points(tmp_path / "in.parquet", points, np.array([0]))
+    given = ["bulk", "summary", str(tmp_path / "in.parquet"), "-r", "mleague", "--compare",
+             "tenhou"]  # fmt: skip
+    shown = cli.run(*given, "--lang", "ko")
+    assert "M리그" in shown and "M리그: 자리별 순위" in shown and "텐호 (4인)" in shown
+    assert "mleague" not in shown and "tenhou" not in shown
+    assert [row["rules"] for row in cli.json(*given, "--lang", "ko")] == ["mleague", "tenhou"]
+    assert cli.run(*given, "-f", "csv", "--lang", "ja").splitlines()[1].startswith("mleague,")
+
+
 @pytest.mark.parametrize("preset", ["mleague", "jpml", "tenhou-sanma", "exact"])
 def test_summary_quantiles_and_mean_are_those_of_every_score_sorted(
     tmp_path: Path, preset: str

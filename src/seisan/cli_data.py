@@ -245,9 +245,12 @@ def bulk_summary(
         }
         for s in summaries
     ]
+    # on screen each rules' heading in the reader's language (M리그), as settle shows
+    # them; the JSON and CSV keep the name, a key (mleague)
+    heading = {chosen.name: chosen.heading(lang) for chosen in rulesets}
     rows = []
     for s in summaries:
-        rows.append([s.rules, str(s.games), _signed(s.mean),
+        rows.append([heading.get(s.rules, s.rules), str(s.games), _signed(s.mean),
                      *(format_score(v) for v in s.quantiles),
                      *("—" if v is None else _signed(v) for v in s.by_place)])  # fmt: skip
     n = rulesets[0].players
@@ -267,11 +270,11 @@ def bulk_summary(
                 [str(seat), *(_percent(c, s.games) for c in counts)]
                 for seat, counts in enumerate(s.place_counts)
             ]
-            title = _("{rules}: places by seat", rules=s.rules).text(lang)
+            title = _("{rules}: places by seat", rules=heading.get(s.rules, s.rules)).text(lang)
             heads = [term("seat", lang), *(ordinal(p + 1).text(lang) for p in range(n))]
             table(title, heads, place_rows, right=tuple(range(n + 1))).print(out())
             if chart and s.games:
-                _place_chart(s, lang)
+                _place_chart(s, heading.get(s.rules, s.rules), lang)
 
 
 def _say_encoding(io: Any, source: Path, lang: Lang | None) -> None:
@@ -295,7 +298,7 @@ def _percent(count: int, total: int) -> str:
     return f"{tenths // 10}.{tenths % 10}%"
 
 
-def _place_chart(summary: Any, lang: Lang | None) -> None:
+def _place_chart(summary: Any, heading: str, lang: Lang | None) -> None:
     from seisan.charts import bar_chart  # noqa: PLC0415 - plotext only when drawn
 
     labels = [str(p + 1) for p in range(len(summary.place_counts))]
@@ -309,7 +312,7 @@ def _place_chart(summary: Any, lang: Lang | None) -> None:
     room = display_width(console)  # a line: name, place, bar, “100.0%”: the bar fits
     head = max(cell_len(name) for name in series) + 2 + max(map(len, labels)) + 1 + 1 + 1 + 6
     bars = 40 if room is None else max(8, min(40, room - head))
-    title = _("{rules}: places by seat (%)", rules=summary.rules).text(lang)
+    title = _("{rules}: places by seat (%)", rules=heading).text(lang)
     console.print(bar_chart(labels, series, title, bars), markup=False)
 
 
