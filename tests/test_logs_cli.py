@@ -381,9 +381,23 @@ def test_every_log_left_out_is_listed_at_the_end_with_its_problem(  # type: igno
                      "22000, 23000, 23000"],
         [str(empty), "an empty file"],
     ]  # fmt: skip
-    ja = cli.run("import", "tenhou", str(empty), "-o", str(tmp_path / "ja"), "--lang", "ja",
+    ja = cli.run("import", "tenhou", str(logs), "-o", str(tmp_path / "ja"), "--lang", "ja",
                  code=2)  # fmt: skip
-    assert "取り込めなかった牌譜：1" in ja and "空のファイルです" in ja
+    assert "取り込めなかった牌譜：1" in ja and "空のファイルです" in ja  # (no --check: 2 read)
+
+
+def test_one_log_that_cannot_be_imported_is_one_line(tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]
+    """One log given and not imported: its error line and nothing after it (helper-94:
+    a count of none imported and a table saying the same again had followed), and no
+    file of hands with no row left behind."""
+    empty = tmp_path / "2022060100gm-00a9-0000-cccccccc.mjlog"
+    empty.write_text("")
+    hands = tmp_path / "hands.parquet"
+    for lang, said in (("en", "an empty file"), ("ja", "空のファイルです")):
+        out = cli.run("import", "tenhou", str(empty), "-o", str(tmp_path / "out"), "--hands",
+                      str(hands), "--lang", lang, code=2)  # fmt: skip
+        assert len(out.strip().splitlines()) == 1 and said in out, out
+        assert not hands.exists()
 
 
 def test_several_processes_import_exactly_what_one_does(tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]

@@ -6,6 +6,7 @@ pipe's, which is never wrapped."""
 from __future__ import annotations
 
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -180,8 +181,13 @@ def test_a_file_named_in_a_narrow_table_is_folded_never_cut(tmp_path: Path, colu
     """helper-67: at 80 columns the table of logs not imported showed
     `tests/data/tenhou/2019020120gm` and lost the rest of the name (Rich crops a cell
     wider than its column): a path longer than a word is folded after a `/` or `-`."""
-    log = Path(__file__).parent / "data" / "tenhou" / "2019020120gm-0009-10011-215330df.mjlog"
-    result = CliRunner().invoke(app, ["import", "tenhou", str(log), "-o", str(tmp_path / "out"),
+    data = Path(__file__).parent / "data" / "tenhou"
+    folder = tmp_path / "a-folder-of-logs-whose-name-is-long-enough-to-fold"
+    folder.mkdir()
+    for name in ("2019020120gm-0009-10011-215330df.mjlog", "2009022022gm-00a9-0000-cd94aac8.mjlog"):
+        shutil.copy(data / name, folder / name)  # (one log alone is its one error line)
+    log = folder / "2019020120gm-0009-10011-215330df.mjlog"
+    result = CliRunner().invoke(app, ["import", "tenhou", str(folder), "-o", str(tmp_path / "out"),
                                       "--lang", "en"], env={"COLUMNS": columns})  # fmt: skip
     assert result.exit_code == 2
     table = result.stderr.split("Logs not imported: 1", 1)[1]

@@ -541,6 +541,10 @@ def _import_logs(
             written.close()
     failed = len(failures)
     done = len(paths) - failed
+    if table is not None and not done:  # nothing imported, nothing written (a file of
+        table.path.unlink(missing_ok=True)  # no rows had been left behind)
+    if failed and len(paths) == 1:  # one log: its line has said it all
+        raise typer.Exit(2)
     err_line(_n("{done} of {count} log imported into {path}",
                 "{done} of {count} logs imported into {path}", "count", done=done,
                 count=len(paths), path=output).text(lang))  # fmt: skip
