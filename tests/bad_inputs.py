@@ -572,3 +572,9 @@ case("import-output-stdout", ["import", "tenhou", "{d}/adir", "-o", "-"], "folde
 case("settle-rules-folder", ["settle", *FOUR, "--rules", "{d}/adir"], "folder")
 # a session's own penalty for nobody: under its key, as the session is settled
 case("session-penalties-nobody", ["session", "{d}/penalty_nobody.toml"], "penalties: “Zed”")
+# a session's JSON given where game records and logs are read (had been “a tenhou.net/6
+# log with a field missing or wrong”)
+FILES["session.json"] = ('{"rules": "tenhou", "games": [{"players": ["A", "B", "C", "D"], '
+                         '"points": [40000, 30000, 20000, 10000]}]}')  # fmt: skip
+case("stats-session-file", ["stats", "{d}/session.json"], "a session file")
+case("ratings-session-file", ["ratings", "{d}/session.json"], "`seisan session` settles it")

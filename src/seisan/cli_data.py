@@ -854,6 +854,11 @@ def _plays(paths: Sequence[Path], rules: Rules | None, lang: Lang | None) -> Pla
                                     path=path))  # fmt: skip
             text_head = path.read_bytes()[:4096]
             logged = not (path.suffix.lower() == ".json" and b'"hands"' in text_head)
+            if logged and path.suffix.lower() == ".json" and b'"games"' in text_head:
+                # (a session's JSON had been “a tenhou.net/6 log with a field missing”)
+                raise SeisanError(_("{path}: a session file (it lists “games”): `seisan "
+                                    "session` settles it; this command reads game records "
+                                    "and logs", path=path))  # fmt: skip
             if not logged:
                 play = load_record(path, rules).play()
                 if rules is None:  # (under other rules a stop it says may be read)
