@@ -459,3 +459,26 @@ def test_the_seats_whose_names_the_readers_made(names: tuple[str, ...], made: li
     from seisan.logs import made_up_seats  # noqa: PLC0415
 
     assert made_up_seats(names) == made
+
+
+def test_a_log_renamed_without_its_date_says_its_rules_were_guessed(tmp_path: Path) -> None:
+    """helper-94: a 2009 log (when a dealer leading in the last hand ended the game)
+    renamed so that its date is gone replays under rules told by its result alone, and
+    fails at hand 11; the error says why and how to keep the log. Under its own name it
+    checks, and a dated log's error says nothing of it."""
+    log = DATA / "2009022022gm-00a9-0000-cd94aac8.mjlog"
+    tenhou.check(tenhou.load(log))
+    renamed = tmp_path / "t1.mjlog"
+    renamed.write_bytes(log.read_bytes())
+    with pytest.raises(tenhou.CheckError) as raised:
+        tenhou.check(tenhou.load(renamed))
+    said = raised.value.message.text("en")
+    assert said.startswith("hand 11: the game already ended")
+    assert said.endswith("(the log's game id gives no date, so Tenhou's rules of its day were "
+                         "guessed from its result: keep the log under its game id, as "
+                         "2009022022gm-00a9-0000-cd94aac8.mjlog)")  # fmt: skip
+    dated = tmp_path / log.name
+    dated.write_text(log.read_text(encoding="utf-8").replace('sc="', 'sc="1', 1), encoding="utf-8")
+    with pytest.raises(tenhou.CheckError) as plain:
+        tenhou.check(tenhou.load(dated))
+    assert "no date" not in plain.value.message.text("en")

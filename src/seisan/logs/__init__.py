@@ -55,6 +55,9 @@ class LoggedGame:
     #: :attr:`seisan.games.HandLine.deltas`); None for a hand, or none at all, where the
     #: log states none apart from its points (Mahjong Soul's ``delta_scores``)
     deltas: tuple[tuple[int, ...] | None, ...] = ()
+    #: a Tenhou log whose game id gives no date (a file renamed): its rules, which changed
+    #: over the years, were told by its result alone, and a replay that differs says so
+    undated: bool = False
 
 
 _HONOURS = {"E": 27, "S": 28, "W": 29, "N": 30, "P": 31, "F": 32, "C": 33}
@@ -243,7 +246,24 @@ def load_log(path: Path, rules: Rules | None = None) -> LoggedGame:
 def check(game: LoggedGame) -> GamePlay:
     """Replay the game through seisan and compare it with the log: every hand's
     points, then the final points and pt (where the log has them). A difference is
-    an error naming it."""
+    an error naming it (and, for a Tenhou log without its date, that its rules were
+    guessed)."""
+    try:
+        return _check(game)
+    except CheckError as err:
+        if not game.undated:
+            raise
+        raise CheckError(
+            _(
+                "{problem} (the log's game id gives no date, so Tenhou's rules of its day were "
+                "guessed from its result: keep the log under its game id, as "
+                "2009022022gm-00a9-0000-cd94aac8.mjlog)",
+                problem=err.message,
+            )
+        ) from None
+
+
+def _check(game: LoggedGame) -> GamePlay:
     try:
         played = play(game.record)
     except GameError as err:

@@ -434,7 +434,8 @@ class _Reader:
         players = seat_names(list(names) if names is not None else self.names[:n], n)
         record = GameRecord(chosen, players, tuple(self.hands), title=self.game_id)
         return LoggedGame(record, tuple(self.after), final, final_pt, self.game_id,
-                          *_named(self.lobby, rules), deal=deal_digest(self.deals))  # fmt: skip
+                          *_named(self.lobby, rules), deal=deal_digest(self.deals),
+                          undated=rules is None and not _date(self.game_id))  # fmt: skip
 
 
 # -- tenhou.net/6 JSON ------------------------------------------------------------------
@@ -510,7 +511,8 @@ def _json_game(
     after = _json_after(logs, hands, n, chosen.scoring.riichi)
     record = GameRecord(chosen, _players(data, names, n), tuple(hands), title=game_id)
     return LoggedGame(record, tuple(after), final, final_pt, game_id, *_named(lobby, rules),
-                      deal=_json_deal(logs, n))  # fmt: skip
+                      deal=_json_deal(logs, n),
+                      undated=rules is None and not _date(game_id))  # fmt: skip
 
 
 def _json_kind(code: int) -> int:
