@@ -65,15 +65,86 @@ def test_an_edit_after_paying_asks_only_the_difference(
     assert '<td class="num">¥500</td>' in rows and "+" not in rows  # to pay: no sign
 
 
-def test_a_part_payment_and_a_refund(club: m.Club, owner: Any, signed_in: Client) -> None:
+def test_a_part_payment_and_more_than_is_open(club: m.Club, owner: Any, signed_in: Client) -> None:
+    """A part of a row is taken; more than is open between the two is refused, saying
+    how much is (helper-95: 999,999円 had been recorded, and the ledger turned round);
+    the rest, then, is taken to the yen."""
     season = season_with(club, RATE, owner, "Money")
     session = m.Session.objects.create(season=season)
     enter(signed_in, session, NAMES, [42600, 31000, 16400, 10000])
     pay(signed_in, session, "Dae", "Ana", Fraction(2000))
     ledger = session_ledger(session)
     assert ledger is not None and ledger.open["Dae"] == -3500
-    pay(signed_in, session, "Dae", "Ana", Fraction(10000))  # far too much
-    assert session_ledger(session).open["Dae"] == 6500  # type: ignore[union-attr]
+    url = reverse("clubs:mark_paid", args=[club.slug, session.pk])
+    page = signed_in.post(url, {"payer": "Dae", "payee": "Ana", "amount": "10000"}, follow=True)
+    assert "at most ¥3,500 is open from Dae to Ana (paid already, or the games changed)" in (
+        page.content.decode())  # fmt: skip
+    assert session_ledger(session).open["Dae"] == -3500  # type: ignore[union-attr]
+    pay(signed_in, session, "Dae", "Ana", Fraction(3500))
+    assert session_ledger(session).open["Dae"] == 0  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("form", [FEWEST, FIRST])
+def test_a_row_paid_from_two_pages_is_recorded_once(
+    club: m.Club, owner: Any, signed_in: Client, form: str
+) -> None:
+    """helper-95: two tabs (two phones) each offer “paid” for the same row, each with its
+    own key; the second had recorded the debt again (3,300円 for 1,650円). What is no
+    longer open is refused, in either form of the ledger; the same form sent twice
+    (the same key) is taken once and says nothing."""
+    season = season_with(club, RATE, owner, "Money")
+    session = m.Session.objects.create(season=season)
+    enter(signed_in, session, NAMES, [42600, 31000, 16400, 10000])
+    ledger = session_ledger(session, form)
+    assert ledger is not None
+    row = next(t for t in ledger.rows if t.payee != "house")
+    url = reverse("clubs:mark_paid", args=[club.slug, session.pk])
+    sent = {"payer": row.payer, "payee": row.payee, "amount": decimal_text(row.amount),
+            "ledger": form}  # fmt: skip
+    assert signed_in.post(url, {**sent, "key": "tab-1"}).status_code == 302
+    again = signed_in.post(url, {**sent, "key": "tab-1"}, follow=True)  # resent: once
+    assert "is open from" not in again.content.decode()
+    other = signed_in.post(url, {**sent, "key": "tab-2"}, follow=True).content.decode()
+    assert f"from {row.payer} to {row.payee} any more (paid already" in other
+    assert m.Payment.objects.filter(session=session).count() == 1
+
+
+def test_square_in_one_form_is_square_in_the_other(
+    club: m.Club, owner: Any, signed_in: Client
+) -> None:
+    """helper-95: every row of the fewest transfers paid, the ledger with first place
+    still listed eight rows that only cancelled out (6,500円 to move for nothing)."""
+    season = season_with(club, RATE, owner, "Money")
+    session = m.Session.objects.create(season=season)
+    enter(signed_in, session, NAMES, [42600, 31000, 16400, 10000])
+    ledger = session_ledger(session, FEWEST)
+    assert ledger is not None
+    for t in ledger.rows:
+        pay(signed_in, session, t.payer, t.payee, t.amount)
+    first = session_ledger(session, FIRST)
+    assert first is not None and first.rows == () and not any(first.open.values())
+    page = signed_in.get(reverse("clubs:session", args=[club.slug, session.pk]) + "?ledger=first")
+    assert "Everyone is square." in page.content.decode()
+
+
+def test_payments_stay_in_sight_when_the_nights_games_are_deleted(
+    club: m.Club, owner: Any, signed_in: Client
+) -> None:
+    """helper-95: the night's only game deleted after people paid: the ledger (and its
+    payments) had gone from the page; the payments stay, each to be given back."""
+    season = season_with(club, RATE, owner, "Money")
+    session = m.Session.objects.create(season=season)
+    enter(signed_in, session, NAMES, [42600, 31000, 16400, 10000])
+    pay(signed_in, session, "Dae", "Ana", Fraction(5500))
+    game = session.games.get()
+    assert signed_in.post(reverse("clubs:delete", args=[club.slug, game.pk]),
+                          {"confirm": "1"}).status_code == 302  # fmt: skip
+    ledger = session_ledger(session)
+    assert ledger is not None and ledger.due == ()
+    assert [(t.payer, t.payee, t.amount) for t in ledger.rows] == [("Ana", "Dae", 5500)]
+    page = signed_in.get(reverse("clubs:session", args=[club.slug, session.pk])).content.decode()
+    assert "Ana → Dae" in " ".join(page.split()) and "¥5,500" in page
+    assert session_ledger(m.Session.objects.create(season=season)) is None  # (no money: none)
 
 
 @st.composite

@@ -73,12 +73,18 @@ def paid_balances(payments: Iterable[m.Payment]) -> dict[str, Fraction]:
 def session_ledger(session: m.Session, form: str = FEWEST) -> SessionLedger | None:
     """The session's ledger in ``form``, with its payments taken into account."""
     result = session_result(session)
-    if result is None:
-        return None
-    in_money = result.stakes.rate is not None
-    fees = result.fee_transfers() if in_money else []
-    chosen = result.jansou(in_money) if form == FIRST else result.transfers(in_money)
-    due = tuple([*chosen, *fees])
+    if result is None:  # no game (the last deleted): what was paid is still to give back
+        if not session.payments.exists():
+            return None
+        from seisan.web.clubs.services import rules_of  # noqa: PLC0415
+
+        in_money = rules_of(session.season.rules).stakes.rate is not None
+        due: tuple[Transfer, ...] = ()
+    else:
+        in_money = result.stakes.rate is not None
+        fees = result.fee_transfers() if in_money else []
+        chosen = result.jansou(in_money) if form == FIRST else result.transfers(in_money)
+        due = tuple([*chosen, *fees])
     owed = balances(due)
     payments = tuple(session.payments.filter(in_money=in_money).order_by("paid", "pk"))
     # as the ledger names them, else as first paid (someone an edit took out of the
@@ -88,8 +94,28 @@ def session_ledger(session: m.Session, form: str = FEWEST) -> SessionLedger | No
     moved = balances(paid)
     people = dict.fromkeys([*owed, *moved])
     open_ = {name: owed.get(name, _ZERO) - moved.get(name, _ZERO) for name in people}
-    rows = pairwise(due, paid) if form == FIRST else fewest_transfers(open_)
+    if not any(open_.values()):  # square: payments in the other form leave no pair's
+        rows: list[Transfer] = []  # debts that only cancel out (helper-95)
+    elif form == FIRST:
+        rows = pairwise(due, paid)
+    else:  # the rows as first offered, each payment off its own pair, so that a row of a
+        # page loaded before another's payment is still the row (a second phone); the
+        # fewest anew where payments went otherwise and that takes fewer transfers
+        kept = pairwise(fewest_transfers(owed), paid)
+        fresh = fewest_transfers(open_)
+        rows = kept if len(kept) <= len(fresh) else fresh
     return SessionLedger(in_money, form, due, payments, paid, owed, open_, tuple(rows))
+
+
+def still_open(ledger: SessionLedger, payer: str, payee: str) -> Fraction:
+    """The most ``payer`` may pay ``payee`` now: their row of the ledger as it stands
+    (all or part of it), or what one still owes and the other is still owed (money given
+    back after an edit, a payment between others of the night). A page loaded before a
+    payment (a second tab, a second phone) offers a row that is paid: nothing is open of
+    it, and money is never collected twice."""
+    row = sum((t.amount for t in ledger.rows if (t.payer, t.payee) == (payer, payee)), _ZERO)
+    between = min(-ledger.open.get(payer, _ZERO), ledger.open.get(payee, _ZERO))
+    return max(row, between, _ZERO)
 
 
 def pairwise(due: Sequence[Transfer], payments: Iterable[Transfer]) -> list[Transfer]:

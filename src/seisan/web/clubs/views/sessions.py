@@ -14,11 +14,13 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from seisan.i18n import N_, _n, plain_number
+from seisan.transfers import HOUSE
 from seisan.web.clubs import history, money, services
 from seisan.web.clubs import models as m
 from seisan.web.clubs.access import club_view, ctx, number
 from seisan.web.clubs.forms import SessionForm, words
 from seisan.web.clubs.middleware import web_lang
+from seisan.web.clubs.templatetags.seisan_tags import amount
 
 MAX_AMOUNT = Decimal(10) ** 12
 
@@ -123,7 +125,8 @@ def mark_paid(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
     ledger paid in full, or any part of one)."""
     session = get_object_or_404(m.Session, pk=pk, season__club=club)
     back = _back(club, session, request)
-    ledger = money.session_ledger(session)
+    form = money.FIRST if request.POST.get("ledger") == money.FIRST else money.FEWEST
+    ledger = money.session_ledger(session, form)
     payer, payee = request.POST.get("payer", ""), request.POST.get("payee", "")
     people = ledger.people() if ledger is not None else []
     if ledger is None or payer not in people or payee not in people or payer == payee:
@@ -141,9 +144,29 @@ def mark_paid(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
         messages.error(request, said)
         return redirect(back)
     key = request.POST.get("key", "")[:60] or None
+    if key and m.Payment.objects.filter(key=f"{session.pk}:{key}").exists():
+        return redirect(back)  # (the same form sent twice: recorded once, said nothing)
+    most = money.still_open(ledger, payer, payee)
+    if value > most:  # (a second tab's “paid”, or more than is owed: helper-95)
+        currency = club.currency if ledger.in_money else ""
+        names = {"payer": _person(payer), "payee": _person(payee)}
+        messages.error(request, words(N_("nothing is open from {payer} to {payee} any more "
+                                         "(paid already, or the games changed): look at the "
+                                         "ledger again"), **names) if not most
+                       else words(N_("at most {amount} is open from {payer} to {payee} (paid "
+                                     "already, or the games changed): look at the ledger "
+                                     "again"), amount=amount(most, currency), **names))  # fmt: skip
+        return redirect(back)
     money.record_payment(session, payer, payee, value, ledger.in_money, request.user,
                          f"{session.pk}:{key}" if key else None)  # fmt: skip
     return redirect(back)
+
+
+def _person(name: str) -> str:
+    """A name of the ledger as the page shows it (the house in the reader's words)."""
+    from seisan.i18n import term  # noqa: PLC0415
+
+    return term("house", web_lang()) if name == HOUSE else name
 
 
 @require_POST
