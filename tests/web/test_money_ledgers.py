@@ -275,3 +275,15 @@ def test_a_payment_is_kept_with_who_recorded_it(club: m.Club, owner: Any) -> Non
     assert said == "recorded that Ben paid Ana 500"
     other = make_user("other@example.com")
     assert money.record_payment(session, "Ben", "Ana", 1, True, other).marked_by == other
+
+
+def test_a_payment_to_the_house_is_said_in_the_readers_words(club: m.Club, owner: Any) -> None:
+    """helper-95: the history said “Chieがhouseに1600を支払った” (the ledgers' key); the
+    house is 店 and 가게 there, as the ledger writes it, for the payments kept before too."""
+    session = night(club, owner)
+    money.record_payment(session, "Chie", "house", Fraction(1600), True, owner)
+    action = club.actions.filter(kind="payment.recorded").get()
+    assert action.fields["payee"] == "house"  # (kept as the key)
+    assert history.said(action, Lang.EN) == "recorded that Chie paid House 1600"
+    assert "店" in history.said(action, Lang.JA) and "house" not in history.said(action, Lang.JA)
+    assert "가게" in history.said(action, Lang.KO) and "house" not in history.said(action, Lang.KO)

@@ -248,9 +248,14 @@ def test_a_referee_gives_a_chombo_and_takes_it_back(
                 # a pt typed beside a chombo was dropped, the rules' 20 taken (helper-52)
                 {"player": "Ben", "kind": "chombo", "pt": "9" * 30},
                 {"player": "Ben", "kind": "chombo", "pt": "30"},
-                {"player": "Ben", "kind": "chombo", "reason": "false ron"}):  # fmt: skip
+                {"player": "Ben", "kind": "chombo", "reason": "false ron"},
+                # a kind not offered had been taken as a penalty (helper-95)
+                {"player": "Ben", "kind": "bogus", "pt": "5"},
+                {"player": "Ben", "pt": "5"}):  # fmt: skip
         refused = referee.post(desk, {"game": game.pk, "version": 3, "action": "add", **bad})
         assert refused.status_code == 400, bad
+        if "kind" not in bad or bad["kind"] == "bogus":
+            assert "not one of the choices" in text(refused), bad
     refused = referee.post(desk, {"game": game.pk, "version": 3, "action": "add",
                                   "player": "Ben", "kind": "chombo", "pt": "30"})  # fmt: skip
     assert "a chombo costs 20 pt under these rules: leave its pt empty, or choose a penalty" in (

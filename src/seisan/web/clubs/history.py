@@ -22,6 +22,7 @@ from seisan.errors import SeisanError
 from seisan.i18n import N_, Lang, Message, Term, _n, name_key, render
 from seisan.settlement import format_score
 from seisan.sidebets import links
+from seisan.transfers import HOUSE
 from seisan.web.clubs import models as m
 
 #: what each kind of action says (its fields are stored with it; one that counts is a
@@ -175,6 +176,10 @@ def action_of(
 def said(action: m.Action, lang: Lang) -> str:
     """What the action was, in ``lang``."""
     fields = {k: decode(v, lang) for k, v in action.fields.items()}
+    if action.kind.startswith("payment."):  # the ledgers' key, in the reader's words (店)
+        for key in ("payer", "payee"):  # (kept as the key: no player has the house's name)
+            if fields.get(key) == HOUSE:
+                fields[key] = Term(HOUSE)
     words = SAID[action.kind]
     return (Message(words, **fields) if isinstance(words, str) else words.fill(**fields)).text(lang)
 

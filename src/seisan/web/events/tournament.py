@@ -292,6 +292,8 @@ def penalty_action(game: m.Game, data: Mapping[str, Any], user: Any) -> None:
         if len(listed) >= MOST_ROWS:  # what the game's edit form shows
             raise SeisanError(_("a game has at most {most} penalties", most=MOST_ROWS))
         kind = str(data.get("kind", ""))  # "chombo", or a penalty
+        if kind not in ("chombo", "penalty"):  # (an unknown one had been a penalty)
+            raise SeisanError(_("not one of the choices"))
         listed.append(penalty_item(name, kind, str(data.get("pt", "")).strip(),
                                    _clean(data, "reason"), rules))  # fmt: skip
     elif action == "remove":
