@@ -19,6 +19,7 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from seisan.errors import SeisanError
 from seisan.rules import Rules
 from seisan.session import games_from_csv, load_session
 from seisan.web.clubs import files, services
@@ -179,3 +180,20 @@ def test_the_csv_is_rfc_4180_and_safe_in_a_spreadsheet(club: m.Club, owner: Any)
     assert lines[2] == ""  # every line ends in CRLF
     (game,) = games_from_csv(exported.csv)
     assert game.names == ("=1+1", 'Ben "B"', "Chie, C", "@x")
+
+
+@pytest.mark.django_db
+def test_a_files_winners_under_rules_without_yakitori_are_refused(club: m.Club, owner: Any) -> None:
+    """helper-95: a CSV's ``winners`` under M.League's rules (no 焼き鳥) had been stored,
+    to no effect, where the API refuses the same game; with 焼き鳥 they are kept."""
+    text = "game,seats,Ana,Ben,Chie,Dae,winners\ng1,Ana;Ben;Chie;Dae,42600,31000,16400,10000,Ana\n"
+    season = season_with(club, "mleague", owner, "No yakitori")
+    with pytest.raises(SeisanError) as refused:
+        files.import_session(season, text, "y.csv", owner)
+    assert refused.value.message.text("en").startswith(
+        "game 1: winners: the rules pay no 焼き鳥, which is all winners count for"
+    )
+    assert not m.Session.objects.filter(season=season).exists()
+    paid = season_with(club, 'extends = "mleague"\n[side]\nyakitori = 1000\n', owner, "Yakitori")
+    session, count = files.import_session(paid, text, "y.csv", owner)
+    assert count == 1 and session.games.get().data["winners"] == ["Ana"]

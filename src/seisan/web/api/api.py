@@ -214,18 +214,6 @@ def _rules(spec: object, changes: Mapping[str, Any] | None) -> Rules:
     return rules
 
 
-def _winners_count(table: Mapping[str, Any], rules: Rules) -> None:
-    """Who won a hand counts only for 焼き鳥: sent under rules without it, they are
-    refused, as the command line refuses them (the core settles a game recorded with
-    them under such rules — a season's rules changed since — as if they were not)."""
-    side = table.get("side")
-    paid = rules.side.yakitori or (isinstance(side, Mapping) and side.get("yakitori"))
-    winners = table.get("winners")
-    if isinstance(winners, list) and winners and not paid:  # (not a list: the core's words)
-        raise SeisanError(_("winners: the rules pay no 焼き鳥, which is all winners count for "
-                            "(yakitori / --yakitori)"), field="winners")  # fmt: skip
-
-
 def _game_table(body: Mapping[str, Any], rules: Rules, lang: Lang) -> dict[str, Any]:
     """The request as a session file's game: the seats' names when none are given."""
     table = dict(body)
@@ -255,7 +243,7 @@ def settle(request: HttpRequest, body: s.SettleIn) -> HttpResponse:
     data = body.model_dump(exclude_unset=True)
     rules = _rules(data.pop("rules", None), data.pop("changes", None))
     table = _game_table(data, rules, web_lang())
-    _winners_count(table, rules)
+    services.check_winners(table, rules)
     result = services.settle_data(table, rules)
     return json_response(result.to_dict())
 
@@ -528,7 +516,7 @@ def new_game(request: HttpRequest, slug: str, pk: int, body: s.GameIn) -> HttpRe
     found = _session(request, slug, pk, m.Role.SCORER)
     data, record = _table_of(body)
     if data.get("winners"):
-        _winners_count(data, services.rules_of(found.season.rules))
+        services.check_winners(data, services.rules_of(found.season.rules))
 
     key = request.headers.get(HEADER)  # the game's own key too: stored once even if the
     scoped = _game_key(request, key) if key else None  # first request's worker died after it
@@ -611,7 +599,7 @@ def edit_game(request: HttpRequest, slug: str, pk: int, body: s.GameIn) -> HttpR
         raise ApiError(422, "invalid_request", problem, "version")
     data, record = _table_of(body)
     if data.get("winners"):
-        _winners_count(data, services.rules_of(found.rules))
+        services.check_winners(data, services.rules_of(found.rules))
     if found.record is not None or record is not None:
         problem = _("a hand-by-hand record is changed by importing it again")
         raise ApiError(422, "invalid_request", problem, "record")

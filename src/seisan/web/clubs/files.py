@@ -36,6 +36,7 @@ from seisan.i18n import _, _n, name_key
 from seisan.ledger import GameResult
 from seisan.output import dumps_json, formula_safe
 from seisan.pt import pt_value
+from seisan.rules import Rules
 from seisan.session import SessionGame, games_from_csv, label_text, session_from_dict
 from seisan.web.clubs import history
 from seisan.web.clubs import models as m
@@ -43,6 +44,7 @@ from seisan.web.clubs.services import (
     EntryError,
     _check_names,
     as_known,
+    check_winners,
     club_players,
     names_written,
     player_named,
@@ -320,7 +322,7 @@ def import_session(
     records = [as_known(record, known, record=True) for record in records]
     settled: list[tuple[dict[str, Any], Any, GameResult]] = []
     for number, table in enumerate(tables, start=1):
-        settled.append((table, None, _settled(number, lambda t=table: settle_data(t, rules))))
+        settled.append((table, None, _settled(number, lambda t=table: _new_game(t, rules))))
     for number, record in enumerate(records, start=len(tables) + 1):
         result = _settled(number, lambda r=record: settle_record(r, rules, claims=True))
         settled.append(({"players": list(result.settlement.names)}, record, result))
@@ -338,6 +340,13 @@ def import_session(
                        season=season.name, count=count,
                        link=["clubs:session", [session.pk]])  # fmt: skip
     return session, count
+
+
+def _new_game(table: dict[str, Any], rules: Rules) -> GameResult:
+    """A file's game settled as new: its winners refused under rules without 焼き鳥, as
+    the API refuses them (they had been kept, to no effect: helper-95)."""
+    check_winners(table, rules)
+    return settle_data(table, rules)
 
 
 def _settled(number: int, settle: Any) -> GameResult:

@@ -1144,6 +1144,19 @@ def resettle(season: m.Season, user: Any) -> int:
 # -- reading ----------------------------------------------------------------------------
 
 
+def check_winners(table: Mapping[str, Any], rules: Rules) -> None:
+    """Who won a hand counts only for 焼き鳥: a new game's winners (the API's, a file's)
+    under rules without it are refused, as the command line refuses them (the core
+    settles a game recorded with them under such rules — a season's rules changed since
+    — as if they were not)."""
+    side = table.get("side")
+    paid = rules.side.yakitori or (isinstance(side, Mapping) and side.get("yakitori"))
+    winners = table.get("winners")
+    if isinstance(winners, list) and winners and not paid:  # (not a list: the core's words)
+        raise SeisanError(_("winners: the rules pay no 焼き鳥, which is all winners count for "
+                            "(yakitori / --yakitori)"), field="winners")  # fmt: skip
+
+
 def session_result(session: m.Session) -> SessionResult | None:
     """A night's games as the core's settled session (ledgers, fees, house)."""
     games = list(
