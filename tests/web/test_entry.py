@@ -53,7 +53,22 @@ def test_full_width_points_are_saved(signed_in: Client, session: m.Session) -> N
         ([42600, 31000, 16400, ""], "points_3", "Dae: give the final points"),
         ([42600, 31000, 16400, "lots"], "points_3", "Dae's points: “lots” is not a whole number"),
         ([42600, 31000, 16400, "9" * 4301], "points_3", "too long: at most 20 characters"),
-        ([42600, 31000, 16400, "9" * 19], "points_3", "is not a whole number"),
+        # whole, but beyond what a field takes: said so (helper-95: “not a whole number”)
+        (
+            [42600, 31000, 16400, "9" * 19],
+            "points_3",
+            "Dae's points: 9999999999999999999 is beyond 9999999999",
+        ),
+        (
+            [42600, 31000, 16400, "10000100000"],
+            "points_3",
+            "Dae's points: 10000100000 is beyond 9999999999",
+        ),
+        (
+            [42600, 31000, 16400, "1" * 19 + "0"],
+            "points_3",
+            "Dae's points: 11111111111111111110 is beyond 9999999999",
+        ),
         ([42600, 31000, 16400, 9000], None, "99000, 1000 less than the 100000"),
         ([42600, 31000, 16400, 11000], None, "101000, 1000 more than the 100000"),
         ([42650, 31000, 16400, 9950], "points_0", "Ana: 42650 points are not a multiple of 100"),

@@ -79,8 +79,17 @@ def parse_int(text: str, what: Message, field: str) -> int:
     """:func:`typed_int`, or an error that names the field."""
     value = typed_int(text)
     if value is None:
+        clean = plain_number(text) if isinstance(text, str) else ""
+        if re.fullmatch(r"[+-]?\d{11,20}", clean):  # whole, too long (helper-95: it had
+            raise EntryError(_("{what}: {value} is beyond {most}", what=what, value=clean,
+                               most=MOST_TYPED), field)  # fmt: skip  # been “not whole”)
         raise EntryError(_("{what}: “{value}” is not a whole number", what=what, value=text), field)
     return value
+
+
+#: the largest whole number a form's field takes (ten digits; the points' own limit, a
+#: billion, and each count's are said by the core)
+MOST_TYPED = 9_999_999_999
 
 
 def parse_amount(text: str, what: Message, field: str, allow_zero: bool = False) -> int:
