@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from fractions import Fraction
 
@@ -123,3 +124,22 @@ def test_a_bad_floating_uma_is_refused_in_words(make: Callable[[], object], mess
     with pytest.raises(RulesError) as caught:
         make()
     assert str(caught.value) == message
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "ko"])
+def test_every_way_the_uma_fields_label_offers_is_taken(lang: str) -> None:
+    """The rules form's label lists the ways to write an uma; each is taken as written
+    in the reader's language (helper-95: the ja/ko label offered the English “none”,
+    and なし was refused: ウマなし and 순우마 are the uma table's own names)."""
+    from seisan.explain import RULE_FIELDS  # noqa: PLC0415
+    from seisan.i18n import Message  # noqa: PLC0415
+
+    label = Message(RULE_FIELDS["uma"]).text(lang)
+    inside = label[label.index("（" if lang == "ja" else "(") + 1 : -1]
+    ways = [w.strip() for w in re.split(r"、|, ", inside)]  # (a list of pt has no space)
+    assert len(ways) == 4, ways
+    assert parse_uma(ways[0]).values == (30, 10, -10, -30)
+    assert parse_uma(ways[1]).values == (30, 10, -10, -30)
+    assert parse_uma(ways[2]).values == (30, 10, -10, -30)
+    assert parse_uma(ways[3]).values == (0, 0, 0, 0)
+    assert lang == "en" or "none" not in label
