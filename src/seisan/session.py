@@ -661,7 +661,7 @@ def _game(game: Mapping[str, Any]) -> SessionGame:
     if unknown:
         raise SessionError(
             _("“{field}” is not a game field; known: {known}", field=sorted(unknown)[0],
-              known=GAME_FIELDS)
+              known=GAME_FIELDS), field=sorted(unknown)[0],
         )  # fmt: skip
     names, points = game.get("players"), game.get("points")
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):

@@ -813,8 +813,9 @@ def bets_from_dict(data: Mapping[str, Any], names: Sequence[str], base: SideRule
         return NO_BETS
     unknown = data.keys() - _BET_FIELDS
     if unknown:
-        raise BetError(
-            _("“{field}” is not a bet; known: {known}", field=sorted(unknown)[0], known=BET_FIELDS)
+        raise BetError(  # (the field named, as every other bet's refusal names it)
+            _("“{field}” is not a bet; known: {known}", field=sorted(unknown)[0], known=BET_FIELDS),
+            field=sorted(unknown)[0],
         )
     pairs: dict[str, tuple[PairBet, ...]] = {"sashi": (), "bashin": (), "binta": ()}
     for key in pairs:

@@ -888,6 +888,17 @@ def test_a_records_refusal_names_its_field_within_the_request(owner: Any, club: 
     assert not m.Game.objects.exists()
 
 
+def test_an_unknown_key_of_a_game_is_its_field(owner: Any, club: m.Club) -> None:
+    """helper-95: a game's unknown key was refused with ``field: null`` (a session's names
+    it); the field is the key."""
+    night = m.Session.objects.create(season=season_with(club, "tenhou", owner))
+    token = new_api_token(owner, "bot")
+    body = {"players": NAMES, "points": [42600, 31000, 16400, 10000], "bogus": 1}
+    answer = post_game(token, night, body)
+    assert (answer.status_code, answer.json()["error"]["field"]) == (400, "bogus")
+    assert not m.Game.objects.exists()
+
+
 def test_players_level_on_total_and_games_share_their_place(
     owner: Any, season: m.Season, session: m.Session, token_of: Callable[[Any], str]
 ) -> None:
