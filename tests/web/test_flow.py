@@ -127,6 +127,11 @@ def test_a_duplicate_guest_is_merged(signed_in: Client, club: m.Club, session: m
     assert anna.merged_into == ana
     table = {s.name: s.games for s in season_standings(session.season, 0)}
     assert table["Ana"] == 2 and "Anna" not in table
+    # a player merged into itself: said so (helper-95: “only a guest can be merged”, of a
+    # guest)
+    dae = club.players.get(name="Dae").pk
+    itself = signed_in.post(url, {"source": dae, "target": dae, "confirm": "1"}, follow=True)
+    assert "choose two players: Dae is both" in itself.content.decode()
     # two people at one table are never merged
     ben = club.players.get(name="Ben").pk
     response = signed_in.post(url, {"source": ben, "target": ana.pk, "confirm": "1"})

@@ -111,7 +111,10 @@ def merge_players(request: HttpRequest, club: m.Club) -> HttpResponse:
     data = request.POST if request.method == "POST" else request.GET
     source = get_object_or_404(club.players, pk=number(data, "source"), merged_into=None)
     target = get_object_or_404(club.players, pk=number(data, "target"), merged_into=None)
-    if source.pk == target.pk or not source.is_guest:
+    if source.pk == target.pk:  # (it had said “only a guest can be merged”, of a guest)
+        messages.error(request, words(N_("choose two players: {name} is both"), name=source.name))
+        return redirect("clubs:club", slug=club.slug)
+    if not source.is_guest:
         messages.error(request, words(N_("only a guest can be merged into another player")))
         return redirect("clubs:club", slug=club.slug)
     if request.method != "POST" or request.POST.get("confirm") != "1":
