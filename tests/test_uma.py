@@ -143,3 +143,19 @@ def test_every_way_the_uma_fields_label_offers_is_taken(lang: str) -> None:
     assert parse_uma(ways[2]).values == (30, 10, -10, -30)
     assert parse_uma(ways[3]).values == (0, 0, 0, 0)
     assert lang == "en" or "none" not in label
+
+
+@pytest.mark.parametrize(
+    "typed", ["１０－３０", "３０，１０，－１０，－３０", "ﾜﾝｽﾘｰ", "10−30", " 10 - 30 "]
+)
+def test_an_uma_typed_on_a_japanese_keyboard_is_taken(typed: str) -> None:
+    """Full width (１０－３０), half-width katakana (ﾜﾝｽﾘｰ), a minus sign (−): the web form's
+    full-width uma had been refused where its full-width start points were taken
+    (helper-95)."""
+    assert parse_uma(typed).values == (30, 10, -10, -30)
+
+
+def test_a_full_width_uma_that_is_no_uma_is_refused_as_typed() -> None:
+    with pytest.raises(RulesError) as refused:
+        parse_uma("１０－")
+    assert "１０－" in str(refused.value)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -164,7 +165,9 @@ def parse_uma(spec: str | Sequence[object], players: int = 4, field: str = "uma"
         return RankUma(_values(spec, players, field))
     if not isinstance(spec, str):
         raise RulesError(field, spec, _("give a name, X-Y (10-30), a list of pt, or none"))
-    text = spec.strip()
+    # as a Japanese keyboard types it (１０－３０, ３０，１０，…; ﾜﾝｽﾘｰ): the web form's
+    # full-width had been refused where its start points were taken (helper-95)
+    text = unicodedata.normalize("NFKC", spec).replace("\u2212", "-").strip()
     key = text.lower()
     for named in named_umas():
         if key == named.id or key in {a.lower() for a in named.aliases}:
