@@ -899,6 +899,20 @@ def test_an_unknown_key_of_a_game_is_its_field(owner: Any, club: m.Club) -> None
     assert not m.Game.objects.exists()
 
 
+def test_a_request_without_its_body_says_so(owner: Any, club: m.Club) -> None:
+    """helper-95: no body at all had been “this field is required”, of no field."""
+    night = m.Session.objects.create(season=season_with(club, "tenhou", owner))
+    token = new_api_token(owner, "bot")
+    for lang, said in (("en", "the request has no body: send a JSON object"),
+                       ("ja", "JSON"), ("ko", "JSON")):  # fmt: skip
+        answer = Client().post(f"/api/clubs/test/sessions/{night.pk}/games", "",
+                               content_type="application/json",
+                               **{**bearer(token), "HTTP_ACCEPT_LANGUAGE": lang})  # fmt: skip
+        error = answer.json()["error"]
+        assert (answer.status_code, error["field"]) == (422, None), error
+        assert said in error["message"] and "required" not in error["message"], error
+
+
 def test_players_level_on_total_and_games_share_their_place(
     owner: Any, season: m.Season, session: m.Session, token_of: Callable[[Any], str]
 ) -> None:

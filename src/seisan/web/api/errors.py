@@ -98,6 +98,13 @@ def validation_error(errors: list[dict[str, Any]]) -> ApiError:
     first = errors[0] if errors else {}
     where = [str(part) for part in first.get("loc", ())
              if part not in ("body", "payload", "path", "query")]  # fmt: skip
+    if not where and "body" in first.get("loc", ()) and first.get("type") == "missing":
+        # (the whole body missing had been “this field is required”, of no field)
+        return ApiError(
+            422,
+            "invalid_request",
+            _("the request has no body: send a JSON object (Content-Type: application/json)"),
+        )
     problem = Message(_PROBLEMS.get(str(first.get("type", "")), N_("this value is not valid here")))
     field = ".".join(where) or None
     message = _("{field}: {problem}", field=field, problem=problem) if field else problem
