@@ -74,10 +74,24 @@ def test_whole_numbers_as_typed(text: str, value: int) -> None:
     assert parse_int(text, WHAT, "f") == value
 
 
-@pytest.mark.parametrize("text", ["", "lots", "1.5", "12345678901", "40,00,0", "1e3", "--1"])
+@pytest.mark.parametrize("text", ["", "lots", "1.5", "40,00,0", "1e3", "--1"])
 def test_not_whole_numbers(text: str) -> None:
     assert refused(parse_int, text, WHAT, "points_2") == (
         f"the amount: “{text}” is not a whole number",
+        "points_2",
+    )
+
+
+@pytest.mark.parametrize(("text", "shown"), [
+    ("12345678901", "12345678901"), ("-12345678901", "-12345678901"),
+    ("１２，３４５，６７８，９０１点", "12345678901"), ("9" * 20, "9" * 20),
+    ("-" + "9" * 20, "-" + "9" * 20), ("9" * 4301, "9" * 20 + "…"),
+])  # fmt: skip
+def test_whole_numbers_past_ten_digits_are_said_beyond_the_limit(text: str, shown: str) -> None:
+    """Whole, one digit past the ten a field takes: beyond its limit (helper-95: “not a
+    whole number”); the limit itself is taken (``test_whole_numbers_as_typed``)."""
+    assert refused(parse_int, text, WHAT, "points_2") == (
+        f"the amount: {shown} is beyond 9999999999",
         "points_2",
     )
 

@@ -80,9 +80,10 @@ def parse_int(text: str, what: Message, field: str) -> int:
     value = typed_int(text)
     if value is None:
         clean = plain_number(text) if isinstance(text, str) else ""
-        if re.fullmatch(r"[+-]?\d{11,20}", clean):  # whole, too long (helper-95: it had
-            raise EntryError(_("{what}: {value} is beyond {most}", what=what, value=clean,
-                               most=MOST_TYPED), field)  # fmt: skip  # been “not whole”)
+        if re.fullmatch(r"[+-]?\d{11,}", clean):  # whole, too long (helper-95: it had been
+            shown = clean if len(clean) <= 21 else clean[:20] + "…"  # “not a whole number”)
+            raise EntryError(_("{what}: {value} is beyond {most}", what=what, value=shown,
+                               most=MOST_TYPED), field)  # fmt: skip
         raise EntryError(_("{what}: “{value}” is not a whole number", what=what, value=text), field)
     return value
 
