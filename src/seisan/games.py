@@ -1142,20 +1142,14 @@ def _hand(data: object, names: Sequence[str], where: Message) -> Hand:
                 chosen.append(_seat(seat, names, what))
         return tuple(chosen)
 
-    def one(key: str) -> int | None:
-        if key not in item:
-            return None
-        with _within(key):
-            return _seat(item[key], names, _in_field(where, key))
-
     riichi, tenpai, nagashi = seats("riichi"), seats("tenpai"), seats("nagashi")
     calls = seats("calls")
-    discarder = one("from")
+    discarder = _seat_at(item, "from", names, where)
     wins = []
     for i, win in enumerate(_list(item, "wins", where)):
         with _within(f"wins.{i}"):
             wins.append(_win(win, names, where))
-    offender = one("player")
+    offender = _seat_at(item, "player", names, where)
     if result == "chombo" and offender is None:
         raise GameError(_("{where}: a chombo names who made it (player = …)", where=where),
                         field="player")  # fmt: skip
@@ -1187,6 +1181,15 @@ def _hand(data: object, names: Sequence[str], where: Message) -> Hand:
     )  # fmt: skip
 
 
+def _seat_at(item: Mapping[str, Any], key: str, names: Sequence[str], where: Message) -> int | None:
+    """The seat a hand's or a win's ``key`` names (None where it is not given); an error
+    names the key as its field."""
+    if key not in item:
+        return None
+    with _within(key):
+        return _seat(item[key], names, _in_field(where, key))
+
+
 def _in_field(where: Message, key: str) -> Message:
     """A record's field ``key`` at ``where``, named in the reader's words (本場(honba))."""
     return _("{where}: {field}", where=where, field=Term(f"record.{key}"))
@@ -1212,12 +1215,6 @@ def _win(data: object, names: Sequence[str], where: Message) -> Win:
         with _within(key):
             return _int(item.get(key, 0), _in_field(where, key))
 
-    def seat(key: str) -> int | None:
-        if key not in item:
-            return None
-        with _within(key):
-            return _seat(item[key], names, _in_field(where, key))
-
     def texts(key: str) -> tuple[str, ...]:
         with _within(key):
             return _texts(item.get(key, []), _in_field(where, key))
@@ -1226,7 +1223,8 @@ def _win(data: object, names: Sequence[str], where: Message) -> Win:
         winner = _seat(item["winner"], names, _in_field(where, "winner"))
     return Win(
         winner, number("han"), None if fu is None else number("fu"), number("yakuman"),
-        number("ankan"), seat("pao"), texts("yaku"), number("dora"), seat("daiminkan"),
+        number("ankan"), _seat_at(item, "pao", names, where), texts("yaku"), number("dora"),
+        _seat_at(item, "daiminkan", names, where),
     )  # fmt: skip
 
 

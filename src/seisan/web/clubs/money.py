@@ -24,7 +24,7 @@ from seisan.pt import pt_value
 from seisan.transfers import HOUSE, Transfer, balances, fewest_transfers
 from seisan.web.clubs import history
 from seisan.web.clubs import models as m
-from seisan.web.clubs.services import session_result
+from seisan.web.clubs.services import rules_of, session_result
 from seisan.web.clubs.standings import off_table
 
 _ZERO = Fraction(0)
@@ -76,8 +76,6 @@ def session_ledger(session: m.Session, form: str = FEWEST) -> SessionLedger | No
     if result is None:  # no game (the last deleted): what was paid is still to give back
         if not session.payments.exists():
             return None
-        from seisan.web.clubs.services import rules_of  # noqa: PLC0415
-
         in_money = rules_of(session.season.rules).stakes.rate is not None
         due: tuple[Transfer, ...] = ()
     else:

@@ -13,7 +13,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from seisan.i18n import N_, _n, plain_number
+from seisan.i18n import N_, _n, plain_number, term
 from seisan.transfers import HOUSE
 from seisan.web.clubs import history, money, services
 from seisan.web.clubs import models as m
@@ -164,8 +164,6 @@ def mark_paid(request: HttpRequest, club: m.Club, pk: int) -> HttpResponse:
 
 def _person(name: str) -> str:
     """A name of the ledger as the page shows it (the house in the reader's words)."""
-    from seisan.i18n import term  # noqa: PLC0415
-
     return term("house", web_lang()) if name == HOUSE else name
 
 
